@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { BillStatus, billStatusText, isBillPaid } from './bill-status';
+
+describe('billStatusText', () => {
+  it.each([
+    ['Charge', 256, 'Credit Card'],
+    ['Offline', 512, 'Ofline'],
+    ['Other', 1024, 'Unknown (contact support)'],
+    ['Invoice', 1, 'Invoiced'],
+    ['OfflineInvoice', 513, 'Invoiced'],
+    ['Pending', 2, 'Pending'],
+    ['ChargePending', 258, 'Pending'],
+    ['OfflinePending', 514, 'Pending'],
+    ['Paid', 4, 'Paid'],
+    ['PastDue', 8, 'Paid'],
+    ['ChargePaid', 260, 'Paid'],
+    ['OfflinePaid', 516, 'Paid'],
+    ['ChargePastDue', 264, 'Past Due'],
+    ['OfflinePastDue', 520, 'Past Due'],
+    ['UnPaid', 1028, 'Un-Paid'],
+  ] as const)('%s (%i) reads %s', (name, value, text) => {
+    expect(BillStatus[name]).toBe(value);
+    expect(billStatusText(value)).toBe(text);
+  });
+
+  it('falls back for unknown values', () => {
+    expect(billStatusText(3)).toBe('Unknown (contact support)');
+  });
+
+  it.each([
+    [4, true],
+    [260, true],
+    [516, true],
+    [258, false],
+    [264, false],
+    [1028, false],
+  ])('isBillPaid(%i) = %s', (status, paid) => {
+    expect(isBillPaid(status)).toBe(paid);
+  });
+});

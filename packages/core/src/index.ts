@@ -1,0 +1,5 @@
+export * from './bill-status';
+export * from './billing-cycle';
+export * from './messages';
+export * from './money';
+export * from './products';
