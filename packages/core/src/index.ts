@@ -6,3 +6,5 @@ export * from './messages';
 export * from './money';
 export * from './pricing';
 export * from './products';
+export * from './schemas';
+export * from './subscription-state';

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, Messages } from '../messages';
+import { EMAIL_MAX, emailField, passwordField, requiredText } from './common';
+
+const orgIdField = z
+  .number({ error: Messages.organizationRequired })
+  .int(Messages.organizationRequired)
+  .positive(Messages.organizationRequired)
+  .nullable()
+  .optional();
+
+// Login checks presence only: an old password shorter than today's minimum must still sign in.
+export const LoginRequestSchema = z.strictObject({
+  email: requiredText(Messages.emailRequired, 'Email', EMAIL_MAX),
+  password: z
+    .string({ error: Messages.passwordRequired })
+    .min(1, Messages.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+  orgId: orgIdField,
+  rememberMe: z.boolean().optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const ForgotPasswordSchema = z.strictObject({
+  email: emailField(Messages.forgotPasswordEmailRequired, Messages.emailInvalid),
+});
+export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
+
+const resetFields = {
+  email: emailField(Messages.emailRequired, Messages.emailInvalid),
+  password: passwordField(Messages.passwordRequired),
+  orgId: orgIdField,
+  rememberMe: z.boolean().optional(),
+};
+
+/** What POST api/person/reset_password/{resetId} accepts. */
+export const ResetPasswordRequestSchema = z.strictObject(resetFields);
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+
+/** The Set Password form: the request plus a confirmation that must match. */
+export const ResetPasswordSchema = z
+  .object({
+    ...resetFields,
+    confirmPassword: passwordField(Messages.passwordRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: Messages.passwordMismatch,
+  });
+export type ResetPassword = z.infer<typeof ResetPasswordSchema>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { Messages } from '../messages';
+import { intField, optionalText, requiredText } from './common';
+
+/** PUT api/organization/billing_info (SPEC.md §3, messages of §5). */
+export const BillingInfoSchema = z.strictObject({
+  nameOnCard: requiredText(Messages.nameRequired, 'Name'),
+  company: optionalText('Company'),
+  addr1: requiredText(Messages.addr1Required, 'Address 1'),
+  addr2: optionalText('Address 2'),
+  city: requiredText(Messages.cityRequired, 'City'),
+  state: requiredText(Messages.stateRequired, 'State'),
+  country: requiredText(Messages.countryRequired, 'Country', 2).pipe(
+    z.string().regex(/^[A-Za-z]{2}$/, Messages.countryRequired),
+  ),
+  postalCode: requiredText(Messages.postalCodeRequired, 'Postal code', 20),
+  // The card provider's payment-method id; the card number itself never reaches our server.
+  sourceId: requiredText(Messages.cardNumberRequired, 'Card reference', 255),
+  expireMonth: intField('Expiration month', 1, 12),
+  expireYear: intField('Expiration year', 2000, 2100),
+  lastFour: z.string({ error: Messages.cardNumberRequired }).regex(/^\d{4}$/, 'Last four must be 4 digits'),
+});
+export type BillingInfo = z.infer<typeof BillingInfoSchema>;

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { fractionField } from './common';
+
+// Entities of SPEC.md §3 as they travel over the wire: money in dollars, discounts as fractions,
+// dates as ISO strings. Objects are not strict here so a newer server can add fields without
+// breaking an older client; unknown fields are stripped.
+
+export const PricingPlanSchema = z.object({
+  pricingPlanId: z.number().int(),
+  product: z.number().int(),
+  productName: z.string(),
+  planName: z.string(),
+  monthlyFee: z.number(),
+  isAvailable: z.boolean(),
+  isChargePerReport: z.boolean(),
+  isBatchMode: z.boolean(),
+  baseRtus: z.number().int(),
+  overagePerRtu: z.number(),
+  numRtusPerReport: z.number(),
+  numPagesInBaseReportCharge: z.number(),
+  numPagesPerRtu: z.number(),
+  numAutoTags: z.number().int(),
+  xtraAutoTagPerMonth: z.number(),
+  allowXtraAutoTag: z.boolean(),
+  numberCores: z.number().int(),
+  numberThreads: z.number().int(),
+  maxReportsDay: z.number().int(),
+  description: z.string(),
+});
+export type PricingPlan = z.infer<typeof PricingPlanSchema>;
+
+export const SubscriptionSchema = z.object({
+  subscriptionId: z.number().int(),
+  description: z.string(),
+  pricingPlanId: z.number().int(),
+  organizationId: z.number().int(),
+  maxAdditionalMonthlyCharge: z.number(),
+  xtraAutoTags: z.number().int(),
+  numberMachines: z.number().int(),
+  billingMode: z.number().int(),
+  billingModeDiscount: z.number(),
+  isActive: z.boolean(),
+  deactivateDate: z.string().nullable(),
+  isPerpetualLicense: z.boolean(),
+  isOfflineEnabled: z.boolean(),
+  offlineLicenseKey: z.string().nullable(),
+  offlineAutoTagHosts: z.string().nullable(),
+  offlineEngineHosts: z.string().nullable(),
+  offlineVolume: z.boolean(),
+  allowOffline: z.boolean(),
+  apiKey1: z.string(),
+  nextBaseBillingDate: z.string().nullable(),
+  nextOverageBillingDate: z.string().nullable(),
+  annualUsageReset: z.boolean(),
+  accruedRtusThisMonth: z.number(),
+  billedRtusThisMonth: z.number(),
+  overageChargesPaidThisMonth: z.number(),
+  product: z.number().int(),
+  productName: z.string(),
+  planName: z.string(),
+  /** Present when the subscription belongs to a sub-account of the caller's organization. */
+  ownerName: z.string().optional(),
+  /** Optimistic concurrency: the editor sends back the version it read. */
+  version: z.number().int(),
+  licenseId: z.number().int(),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+export const OrganizationSchema = z.object({
+  organizationId: z.number().int(),
+  companyName: z.string(),
+  discount: z.number(),
+  allowMonthly: z.boolean(),
+  hasBillingInfo: z.boolean(),
+  isPerpetualAccount: z.boolean(),
+  orgName: z.string().nullable(),
+  addr1: z.string().nullable(),
+  addr2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  zip: z.string().nullable(),
+  parentOrganizationId: z.number().int().nullable(),
+  billedByInvoice: z.boolean(),
+});
+export type Organization = z.infer<typeof OrganizationSchema>;
+
+/** Bit flags on a person (DESIGN.md §2). */
+export const Rights = {
+  User: 1,
+  Admin: 2,
+} as const;
+export type Rights = (typeof Rights)[keyof typeof Rights];
+
+// Deliberately without a password: parsing a response through this schema strips it.
+export const PersonSchema = z.object({
+  personId: z.number().int(),
+  organizationId: z.number().int(),
+  rights: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+});
+export type Person = z.infer<typeof PersonSchema>;
+
+export const isAdmin = (person: { rights: number }): boolean =>
+  (person.rights & Rights.Admin) === Rights.Admin;
+
+export const BillSchema = z.object({
+  orderId: z.number().int(),
+  billingDate: z.string(),
+  status: z.number().int(),
+  total: z.number(),
+});
+export type Bill = z.infer<typeof BillSchema>;
+
+export const FLEX_DATE_RANGES = 12;
+
+export const FlexUsageRunSchema = z.object({
+  hostname: z.string(),
+  dateRangePages: z.array(z.number()).length(FLEX_DATE_RANGES),
+  totalPages: z.number(),
+});
+export type FlexUsageRun = z.infer<typeof FlexUsageRunSchema>;
+
+export const FlexUsageSchema = z.object({
+  description: z.string(),
+  refreshDate: z.string().nullable(),
+  totalPagesUsed: z.number(),
+  numMachines: z.number().int(),
+  dateRanges: z.array(z.string()).length(FLEX_DATE_RANGES),
+  runs: z.array(FlexUsageRunSchema),
+});
+export type FlexUsage = z.infer<typeof FlexUsageSchema>;
+
+export const CountrySchema = z.object({ code: z.string(), name: z.string() });
+export type Country = z.infer<typeof CountrySchema>;
+
+export const BillingDescriptionSchema = z.object({
+  name: z.string().nullable(),
+  company: z.string().nullable(),
+  addr1: z.string().nullable(),
+  addr2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type BillingDescription = z.infer<typeof BillingDescriptionSchema>;
+
+export const BillingCycleDiscountsSchema = z.object({
+  yearlyDiscount: fractionField('Yearly discount'),
+  quarterlyDiscount: fractionField('Quarterly discount'),
+  monthlyDiscount: fractionField('Monthly discount'),
+});
+
+export const BillingCycleSchema = z.object({
+  mode: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  monthsPerCycle: z.number().int(),
+  displayPeriod: z.string(),
+  cycleName: z.string(),
+  billingModeDiscount: z.number(),
+});
+
+export const PerpetualLicenseSchema = z.object({
+  description: z.string(),
+  version: z.string(),
+  product: z.number().int(),
+  numMachines: z.number().int(),
+  numCpus: z.number().int(),
+});
+export type PerpetualLicense = z.infer<typeof PerpetualLicenseSchema>;
+
+export const PossibleOrganizationSchema = z.object({
+  organizationId: z.number().int(),
+  companyName: z.string(),
+});
+export type PossibleOrganization = z.infer<typeof PossibleOrganizationSchema>;
+
+export const LoginResponseSchema = z.object({
+  success: z.boolean(),
+  token: z.string().nullish(),
+  person: PersonSchema.nullish(),
+  organization: OrganizationSchema.nullish(),
+  possibleOrganizations: z.array(PossibleOrganizationSchema).nullish(),
+  error: z.string().nullish(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** The password-reset answer may, like login, ask the user to pick an organization. */
+export const ResetPasswordResponseSchema = z.object({
+  success: z.boolean(),
+  possibleOrganizations: z.array(PossibleOrganizationSchema).nullish(),
+  error: z.string().nullish(),
+});
+export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponseSchema>;
+
+export const EulaResponseSchema = z.object({
+  pdfUrl: z.string().optional(),
+  pdfBase64: z.string().optional(),
+  html: z.string().optional(),
+});
+export type EulaResponse = z.infer<typeof EulaResponseSchema>;
+
+/** Standard error body of the API (one shape for every failure). */
+export const ApiErrorSchema = z.object({ message: z.string(), code: z.string().optional() });
+export type ApiError = z.infer<typeof ApiErrorSchema>;

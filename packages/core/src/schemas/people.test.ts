@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AccountFieldSchemas,
+  CreatePersonSchema,
+  RegisterOrganizationSchema,
+  UpdatePersonSchema,
+  UserInfoSchema,
+} from './people';
+import { errorsOf } from './test-helpers';
+
+const user = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', password: 'password1' };
+
+describe('UserInfoSchema', () => {
+  it.each([
+    ['valid', user, {}],
+    ['no first name', { ...user, firstName: ' ' }, { firstName: 'First Name is required' }],
+    ['no last name', { ...user, lastName: '' }, { lastName: 'Last name is required' }],
+    ['no email', { ...user, email: '' }, { email: 'Email is required' }],
+    ['bad email', { ...user, email: 'ann@' }, { email: 'Must be a valid email.' }],
+    ['no password', { ...user, password: '' }, { password: 'Password is required' }],
+    [
+      'short password',
+      { ...user, password: '1234567' },
+      { password: 'Password must be at least 8 characters' },
+    ],
+    [
+      'long name',
+      { ...user, firstName: 'x'.repeat(101) },
+      { firstName: 'First name must be at most 100 characters' },
+    ],
+    [
+      'everything missing',
+      {},
+      {
+        firstName: 'First Name is required',
+        lastName: 'Last name is required',
+        email: 'Email is required',
+        password: 'Password is required',
+      },
+    ],
+  ])('%s', (_name, value, errors) => {
+    expect(errorsOf(UserInfoSchema, value)).toEqual(errors);
+  });
+
+  it('keeps spaces in passwords but trims names', () => {
+    expect(UserInfoSchema.parse({ ...user, firstName: ' Ann ', password: ' pass word ' })).toMatchObject({
+      firstName: 'Ann',
+      password: ' pass word ',
+    });
+  });
+});
+
+describe('CreatePersonSchema / UpdatePersonSchema', () => {
+  it.each([
+    [CreatePersonSchema, user, {}],
+    [CreatePersonSchema, { ...user, isAdmin: true }, {}],
+    [
+      CreatePersonSchema,
+      { ...user, isAdmin: 'yes' },
+      { isAdmin: 'Invalid input: expected boolean, received string' },
+    ],
+    [UpdatePersonSchema, {}, {}],
+    [UpdatePersonSchema, { firstName: 'Bo' }, {}],
+    [UpdatePersonSchema, { isAdmin: false }, {}],
+    [UpdatePersonSchema, { firstName: '' }, { firstName: 'First Name is required' }],
+    [UpdatePersonSchema, { lastName: '' }, { lastName: 'Last Name is required' }],
+    [UpdatePersonSchema, { email: 'x' }, { email: 'Enter a vaild email address' }],
+    [UpdatePersonSchema, { password: 'short' }, { password: 'Password must be at least 8 characters long' }],
+    [UpdatePersonSchema, { rights: 2 }, { '': 'Unrecognized key: "rights"' }],
+  ])('%#', (schema, value, errors) => {
+    expect(errorsOf(schema, value)).toEqual(errors);
+  });
+});
+
+describe('Account field schemas', () => {
+  it.each([
+    ['firstName', '', 'First Name is required'],
+    ['lastName', ' ', 'Last Name is required'],
+    ['email', '', 'Enter a vaild email address'],
+    ['email', 'not-an-email', 'Enter a vaild email address'],
+    ['password', '', 'Password must be at least 8 characters long'],
+    ['password', '1234567', 'Password must be at least 8 characters long'],
+  ] as const)('%s %j', (field, value, message) => {
+    expect(errorsOf(AccountFieldSchemas[field], value)).toEqual({ '': message });
+  });
+
+  it.each([
+    ['firstName', 'Ann'],
+    ['lastName', 'Lee'],
+    ['email', 'ann@example.com'],
+    ['password', '12345678'],
+  ] as const)('%s accepts %s', (field, value) => {
+    expect(AccountFieldSchemas[field].safeParse(value).success).toBe(true);
+  });
+});
+
+describe('RegisterOrganizationSchema', () => {
+  const organization = { orgName: 'Acme', addr1: '1 Main St', city: 'Boulder', country: 'US', zip: '80301' };
+  it.each([
+    ['valid', { organization, admin: user }, {}],
+    [
+      'with optional fields',
+      { organization: { ...organization, addr2: 'Suite 2', state: 'CO' }, admin: user },
+      {},
+    ],
+    [
+      'everything missing',
+      { organization: {}, admin: user },
+      {
+        'organization.orgName': 'Organization Name is required',
+        'organization.addr1': 'Address 1 is required',
+        'organization.city': 'City is required',
+        'organization.country': 'Country is required',
+        'organization.zip': 'Postal Code is required',
+      },
+    ],
+    [
+      'bad admin',
+      { organization, admin: { ...user, email: 'x' } },
+      { 'admin.email': 'Must be a valid email.' },
+    ],
+    [
+      'bad country code',
+      { organization: { ...organization, country: '1!' }, admin: user },
+      {
+        'organization.country': 'Country is required',
+      },
+    ],
+  ])('%s', (_name, value, errors) => {
+    expect(errorsOf(RegisterOrganizationSchema, value)).toEqual(errors);
+  });
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { Messages } from '../messages';
+import { idField, intField, MAX_MONEY, moneyField, NAME_MAX, requiredText } from './common';
+
+/** What the server stores when a purchase item comes without a name. */
+export const PLACEHOLDER_DESCRIPTION = 'My Subscription';
+
+export const MAX_PURCHASE_ITEMS = 50;
+export const MAX_SEATS = 1000;
+const HOSTS_MAX = 20_000;
+const HOST_MAX = 253;
+
+export const PurchaseItemSchema = z.strictObject({
+  description: z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(NAME_MAX, `Description must be at most ${NAME_MAX} characters`),
+  pricingPlanId: idField('Pricing plan'),
+  maxAdditionalMonthlyCharge: moneyField('Max overages', undefined, MAX_MONEY),
+  xtraAutoTags: intField('Extra designers', 0, MAX_SEATS),
+  numberMachines: intField('Number of engines', 0, MAX_SEATS),
+  // NoBill (0) is never sold (DESIGN.md §2).
+  billingMode: intField('Billing mode', 1, 3),
+});
+export type PurchaseItem = z.infer<typeof PurchaseItemSchema>;
+
+export const PurchaseRequestSchema = z
+  .array(PurchaseItemSchema, { error: 'A purchase is a list of items' })
+  .min(1, 'The cart is empty')
+  .max(MAX_PURCHASE_ITEMS, `At most ${MAX_PURCHASE_ITEMS} items can be bought at once`);
+export type PurchaseRequest = z.infer<typeof PurchaseRequestSchema>;
+
+export const HOST_SEPARATOR = ';';
+
+export const joinHosts = (hosts: readonly string[]): string =>
+  hosts
+    .map((h) => h.trim())
+    .filter((h) => h !== '')
+    .join(HOST_SEPARATOR);
+
+export const splitHosts = (joined: string | null | undefined): string[] =>
+  (joined ?? '')
+    .split(HOST_SEPARATOR)
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
+
+const hostList = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(HOSTS_MAX, `${label} are too long`)
+    .refine(
+      (s) => splitHosts(s).every((h) => h.length <= HOST_MAX),
+      `Each host name must be at most ${HOST_MAX} characters`,
+    );
+
+/** POST /api/subscription/make-offline. How many hosts are needed depends on the subscription. */
+export const OfflineRequestSchema = z.strictObject({
+  subscriptionId: idField('Subscription'),
+  engineHostNames: hostList('Engine hosts'),
+  autoTagHostNames: hostList('Designer hosts'),
+});
+export type OfflineRequest = z.infer<typeof OfflineRequestSchema>;
+
+/** One offline-form host input: every field is required (SPEC.md §5). */
+export const HostNameSchema = requiredText(Messages.hostRequired, 'Host name', HOST_MAX).refine(
+  (h) => !h.includes(HOST_SEPARATOR),
+  `Host name must not contain '${HOST_SEPARATOR}'`,
+);
+
+/** The subscription editor's save. */
+export const SubscriptionUpdateSchema = z.strictObject({
+  description: requiredText(Messages.subscriptionNameRequired, 'Subscription name'),
+  pricingPlanId: idField('Pricing plan'),
+  // Null is what the editor's input yields for a non-number (SPEC.md §5) and is invalid there.
+  maxAdditionalMonthlyCharge: moneyField('Max overages', Messages.maxOveragesRequired),
+  xtraAutoTags: intField('Extra designers', 0, MAX_SEATS),
+  numberMachines: intField('Number of engines', 0, MAX_SEATS),
+  version: intField('Version', 0),
+});
+export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdateSchema>;

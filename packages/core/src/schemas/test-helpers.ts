@@ -1,0 +1,13 @@
+import type { z } from 'zod';
+
+/** The first message per field path ('' for the root), for table-driven assertions. */
+export const errorsOf = (schema: z.ZodType, value: unknown): Record<string, string> => {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+};
