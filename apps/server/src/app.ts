@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { PaymentGateway } from './gateway/payment-gateway';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './mail/mailer';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { billingInfoRoutes } from './modules/billing-info/billing-info.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { createSessionService, type SessionService } from './modules/identity/session.service';
+import { licensingRoutes } from './modules/licensing/licensing.routes';
+import { miscRoutes } from './modules/misc/misc.routes';
+import { storeRoutes } from './modules/store/store.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerXsrf } from './plugins/xsrf';
+
+/** What every feature module is given: its dependencies, never globals (CONVENTIONS.md). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  sessions: SessionService;
+}
+
+export type AppInput = Omit<AppDeps, 'sessions' | 'db'> & { logger?: FastifyBaseLogger };
+
+/** Builds the whole API (and the SPA when built) without listening: tests use inject(). */
+export async function buildApp(input: AppInput) {
+  const app = Fastify({
+    ...(input.logger ? { loggerInstance: input.logger } : { logger: false }),
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = input.database.db;
+  const deps: AppDeps = {
+    config: input.config,
+    database: input.database,
+    db,
+    clock: input.clock,
+    gateway: input.gateway,
+    mailer: input.mailer,
+    sessions: createSessionService({ db, clock: input.clock }),
+  };
+
+  await app.register(fastifyCookie);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  registerXsrf(app, { secureCookies: input.config.publicUrl.startsWith('https://') });
+  registerAuth(app, deps.sessions);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Licensed Software Store API',
+        version: '1.0.0',
+        description:
+          'Every call of the store and account portal. Authenticate with POST /api/authenticate and send the token as a bearer Authorization header; mutating calls echo the XSRF-TOKEN cookie in X-XSRF-TOKEN.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  for (const routes of [
+    miscRoutes,
+    identityRoutes,
+    catalogRoutes,
+    storeRoutes,
+    billingInfoRoutes,
+    accountsRoutes,
+    subscriptionsRoutes,
+    licensingRoutes,
+    billingRoutes,
+  ]) {
+    await app.register(routes, deps);
+  }
+
+  const webDist = input.config.webDist ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
+  if (existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // Every non-API path is a screen of the SPA; its router decides what to show.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  return { app, deps };
+}

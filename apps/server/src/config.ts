@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+const url = (name: string) => z.url({ message: `${name} must be a URL` });
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number({ message: 'PORT must be a number' }).int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: url('DATABASE_URL').optional(),
+  DEMO: z.enum(['0', '1', 'true', 'false'], { message: 'DEMO must be 1 or 0' }).optional(),
+  SMTP_URL: url('SMTP_URL').optional(),
+  MAIL_FROM: z.string().default('Licensed Software Store <store@localhost>'),
+  PUBLIC_URL: url('PUBLIC_URL').optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', { message: 'STRIPE_SECRET_KEY must start with sk_' }).optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .startsWith('pk_', { message: 'STRIPE_PUBLISHABLE_KEY must start with pk_' })
+    .optional(),
+  // Only for tests: where the Stripe adapter sends its requests.
+  STRIPE_API_BASE: url('STRIPE_API_BASE').optional(),
+  STORE_GUIDE_URL: url('STORE_GUIDE_URL').default('https://docs.example.com/store-guide'),
+  PRIVACY_POLICY_URL: url('PRIVACY_POLICY_URL').default('https://docs.example.com/privacy'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // How often the billing scheduler looks for due work; 0 turns it off (tests drive it directly).
+  BILLING_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  mode: 'demo' | 'production';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  stripe?: { secretKey: string; publishableKey: string; apiBase?: string };
+  storeGuideUrl: string;
+  privacyPolicyUrl: string;
+  logLevel: string;
+  billingIntervalSeconds: number;
+  webDist?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; every bad or missing value is named in one readable message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const demo = e.DEMO === '1' || e.DEMO === 'true' || (!e.DATABASE_URL && e.DEMO !== '0' && e.DEMO !== 'false');
+  const mode = demo ? 'demo' : 'production';
+  if (mode === 'production') {
+    const missing = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'SMTP_URL', 'PUBLIC_URL'].filter(
+      (k) => !e[k as keyof typeof e],
+    );
+    if (!e.DATABASE_URL) missing.unshift('DATABASE_URL');
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Production mode needs these settings: ${missing.join(', ')}. Set them, or run the demo with DEMO=1.`,
+      );
+    }
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together.');
+  }
+  return {
+    mode,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, apiBase: e.STRIPE_API_BASE }
+        : undefined,
+    storeGuideUrl: e.STORE_GUIDE_URL,
+    privacyPolicyUrl: e.PRIVACY_POLICY_URL,
+    logLevel: e.LOG_LEVEL,
+    billingIntervalSeconds: e.BILLING_INTERVAL_SECONDS,
+    webDist: e.WEB_DIST,
+  };
+}

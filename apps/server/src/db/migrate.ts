@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { Database } from './client';
+
+const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Applies migrations/*.sql in name order, each once, inside one transaction guarded by an advisory
+ * lock so that several server processes starting together migrate exactly once.
+ */
+export async function migrate(database: Database): Promise<string[]> {
+  const files = readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const applied: string[] = [];
+  await database.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727274)`);
+    const done = await tx.execute<{ name: string }>(sql`SELECT name FROM schema_migrations`);
+    const doneNames = new Set(done.rows.map((r) => r.name));
+    for (const file of files) {
+      if (doneNames.has(file)) continue;
+      const text = readFileSync(join(migrationsDir, file), 'utf8');
+      for (const statement of splitStatements(text)) await tx.execute(sql.raw(statement));
+      await tx.execute(sql`INSERT INTO schema_migrations (name) VALUES (${file})`);
+      applied.push(file);
+    }
+  });
+  return applied;
+}
+
+/** Migrations are plain DDL separated by semicolons at line ends (no functions with bodies). */
+function splitStatements(text: string): string[] {
+  return text
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0 && !/^(--[^\n]*\n?)+$/.test(s));
+}

@@ -1,0 +1,38 @@
+import { bigint, boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+
+/** A product of the catalogue; `name` is the {productName} of Products/{productName}. */
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  product: integer('product').notNull().unique(),
+  name: text('name').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isAvailable: boolean('is_available').notNull().default(true),
+  // The end-user agreement: a PDF file name under the server's assets, or sanitized HTML.
+  eulaPdf: text('eula_pdf'),
+  eulaHtml: text('eula_html'),
+});
+
+export const pricingPlans = pgTable('pricing_plans', {
+  id: serial('id').primaryKey(),
+  product: integer('product').notNull(),
+  planName: text('plan_name').notNull(),
+  description: text('description').notNull().default(''),
+  monthlyFeeCents: integer('monthly_fee_cents').notNull(),
+  isAvailable: boolean('is_available').notNull().default(true),
+  isChargePerReport: boolean('is_charge_per_report').notNull().default(false),
+  isBatchMode: boolean('is_batch_mode').notNull().default(false),
+  baseRtus: integer('base_rtus').notNull().default(0),
+  overagePerRtuMicros: bigint('overage_per_rtu_micros', { mode: 'number' }).notNull().default(0),
+  numRtusPerReport: integer('num_rtus_per_report').notNull().default(1),
+  numPagesInBaseReportCharge: integer('num_pages_in_base_report_charge').notNull().default(1),
+  numPagesPerRtu: integer('num_pages_per_rtu').notNull().default(1),
+  numAutoTags: integer('num_auto_tags').notNull().default(0),
+  xtraAutoTagPerMonthCents: integer('xtra_auto_tag_per_month_cents').notNull().default(0),
+  allowXtraAutoTag: boolean('allow_xtra_auto_tag').notNull().default(false),
+  numberCores: integer('number_cores').notNull().default(0),
+  numberThreads: integer('number_threads').notNull().default(0),
+  maxReportsDay: integer('max_reports_day').notNull().default(0),
+  sortOrder: integer('sort_order').notNull().default(0),
+});

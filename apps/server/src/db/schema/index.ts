@@ -1,0 +1,7 @@
+export * from './catalog';
+export * from './orders';
+export * from './organizations';
+export * from './persons';
+export * from './subscriptions';
+export * from './system';
+export * from './usage';

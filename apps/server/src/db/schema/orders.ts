@@ -1,0 +1,78 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+import { subscriptions } from './subscriptions';
+
+/**
+ * An order is a bill: one charge (or invoice) and its lines. `status` is the bill status bit flag
+ * of spec §4. `periodKey` makes scheduled bills unique per subscription and period (exactly once).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    kind: text('kind').notNull(), // 'purchase' | 'renewal' | 'overage' | 'proration'
+    status: integer('status').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    billingDate: timestamp('billing_date', { withTimezone: true }).notNull(),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    // The purchase request as accepted, so a pending order can be settled after a crash.
+    request: jsonb('request'),
+    periodKey: text('period_key').unique(),
+    failureMessage: text('failure_message'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    // Seller and customer details frozen at billing time, for the invoice.
+    billedTo: jsonb('billed_to'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_org_idempotency_unique').on(t.organizationId, t.idempotencyKey),
+    index('orders_org_idx').on(t.organizationId, t.billingDate),
+    index('orders_retry_idx').on(t.nextAttemptAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id),
+    description: text('description').notNull(),
+    productName: text('product_name').notNull().default(''),
+    planName: text('plan_name').notNull().default(''),
+    billingMode: integer('billing_mode'),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    listCents: integer('list_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/** Every charge attempt with its own gateway idempotency key. */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gatewayKey: text('gateway_key').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull(), // 'started' | 'succeeded' | 'declined' | 'error'
+    gatewayChargeId: text('gateway_charge_id'),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('payment_attempts_order_idx').on(t.orderId)],
+);

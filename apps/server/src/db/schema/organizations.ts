@@ -1,0 +1,34 @@
+import { type AnyPgColumn, boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A customer organization; sub-accounts point at their parent (DESIGN.md §2). */
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  companyName: text('company_name').notNull(),
+  parentOrganizationId: integer('parent_organization_id').references((): AnyPgColumn => organizations.id),
+  discountBp: integer('discount_bp').notNull().default(0),
+  allowMonthly: boolean('allow_monthly').notNull().default(true),
+  isPerpetualAccount: boolean('is_perpetual_account').notNull().default(false),
+  billedByInvoice: boolean('billed_by_invoice').notNull().default(false),
+  // The organization's postal address, from registration.
+  addr1: text('addr1').notNull().default(''),
+  addr2: text('addr2').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  country: text('country').notNull().default(''),
+  zip: text('zip').notNull().default(''),
+  // Billing information (Modify Billing Info). The card itself lives at the gateway only.
+  billingName: text('billing_name'),
+  billingCompany: text('billing_company'),
+  billingAddr1: text('billing_addr1'),
+  billingAddr2: text('billing_addr2'),
+  billingCity: text('billing_city'),
+  billingState: text('billing_state'),
+  billingCountry: text('billing_country'),
+  billingZip: text('billing_zip'),
+  gatewayCustomerId: text('gateway_customer_id'),
+  paymentMethodId: text('payment_method_id'),
+  cardLastFour: text('card_last_four'),
+  cardExpMonth: integer('card_exp_month'),
+  cardExpYear: integer('card_exp_year'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

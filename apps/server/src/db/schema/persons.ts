@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+
+/** One row per (organization, e-mail): the same address may sign in to several organizations. */
+export const persons = pgTable(
+  'persons',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    rights: integer('rights').notNull().default(1),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('persons_org_email_unique').on(t.organizationId, sql`lower(${t.email})`),
+    index('persons_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Opaque bearer tokens, stored as SHA-256 hashes (DESIGN.md §4). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_person_idx').on(t.personId)],
+);
+
+/** Single-use links sent by mail: 'verify', 'reset', 'email-change'. Stored hashed. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    personId: integer('person_id').references(() => persons.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    newEmail: text('new_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('one_time_tokens_email_idx').on(t.email)],
+);

@@ -1,0 +1,79 @@
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pricingPlans } from './catalog';
+import { organizations } from './organizations';
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    pricingPlanId: integer('pricing_plan_id')
+      .notNull()
+      .references(() => pricingPlans.id),
+    description: text('description').notNull(),
+    maxAdditionalMonthlyChargeCents: integer('max_additional_monthly_charge_cents').notNull().default(0),
+    xtraAutoTags: integer('xtra_auto_tags').notNull().default(0),
+    numberMachines: integer('number_machines').notNull().default(0),
+    billingMode: integer('billing_mode').notNull(),
+    // The cycle discount is frozen at purchase (DESIGN.md §2).
+    billingModeDiscountBp: integer('billing_mode_discount_bp').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    deactivateDate: timestamp('deactivate_date', { withTimezone: true }),
+    isPerpetualLicense: boolean('is_perpetual_license').notNull().default(false),
+    isOfflineEnabled: boolean('is_offline_enabled').notNull().default(false),
+    offlineLicenseKey: text('offline_license_key'),
+    offlineAutoTagHosts: text('offline_auto_tag_hosts'),
+    offlineEngineHosts: text('offline_engine_hosts'),
+    offlineVolume: boolean('offline_volume').notNull().default(false),
+    allowOffline: boolean('allow_offline').notNull().default(true),
+    apiKey1: text('api_key1').notNull().unique(),
+    // The paid period runs from currentPeriodStart to nextBaseBillingDate.
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    nextBaseBillingDate: timestamp('next_base_billing_date', { withTimezone: true }),
+    nextOverageBillingDate: timestamp('next_overage_billing_date', { withTimezone: true }),
+    // Day of month renewals keep (clamped to the month's end).
+    anchorDay: integer('anchor_day').notNull().default(1),
+    annualUsageReset: boolean('annual_usage_reset').notNull().default(false),
+    accruedRtusThisMonth: bigint('accrued_rtus_this_month', { mode: 'number' }).notNull().default(0),
+    billedRtusThisMonth: bigint('billed_rtus_this_month', { mode: 'number' }).notNull().default(0),
+    overageChargesPaidThisMonthCents: integer('overage_charges_paid_this_month_cents').notNull().default(0),
+    // Optimistic concurrency for the editor (a stale save is a 409).
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscriptions_org_idx').on(t.organizationId),
+    index('subscriptions_due_idx').on(t.nextBaseBillingDate),
+    index('subscriptions_overage_due_idx').on(t.nextOverageBillingDate),
+  ],
+);
+
+export const perpetualLicenses = pgTable('perpetual_licenses', {
+  id: serial('id').primaryKey(),
+  subscriptionId: integer('subscription_id')
+    .notNull()
+    .unique()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  description: text('description').notNull(),
+  version: text('version').notNull(),
+  product: integer('product').notNull(),
+  numMachines: integer('num_machines').notNull(),
+  numCpus: integer('num_cpus').notNull(),
+});
+
+/** A machine (engine or designer) activated against a license key; Flush Keys deletes them all. */
+export const machineActivations = pgTable(
+  'machine_activations',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    hostname: text('hostname').notNull(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('machine_activations_unique').on(t.subscriptionId, t.kind, t.hostname)],
+);

@@ -1,0 +1,28 @@
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Store-wide settings: billing-cycle discounts, the demo clock offset. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+/** Fixed-window counters shared by every server process (sign-in throttling). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/**
+ * The sandbox gateway's own ledger: what a real gateway would remember, so that its idempotency
+ * keys hold across server processes and the fault test can count successful charges.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  paymentMethodId: text('payment_method_id').notNull(),
+  status: text('status').notNull(),
+  declineMessage: text('decline_message'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

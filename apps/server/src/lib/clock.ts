@@ -1,0 +1,34 @@
+/** Injected everywhere time matters, so billing tests move time instead of waiting. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that stands still until told to move (tests, benchmarks). */
+export class ManualClock implements Clock {
+  private current: number;
+  constructor(start: Date | string = '2026-01-15T12:00:00Z') {
+    this.current = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(to: Date | string): void {
+    this.current = new Date(to).getTime();
+  }
+  advanceDays(days: number): void {
+    this.current += days * 86_400_000;
+  }
+  advanceMs(ms: number): void {
+    this.current += ms;
+  }
+}
+
+/** The demo clock: real time plus an offset the operator can advance (DESIGN.md §2). */
+export class OffsetClock implements Clock {
+  constructor(public offsetMs = 0) {}
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+}

@@ -1,0 +1,13 @@
+import nodemailer from 'nodemailer';
+import type { Mailer } from './mailer';
+
+/** Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { close(): void } {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    },
+    close: () => transport.close(),
+  };
+}

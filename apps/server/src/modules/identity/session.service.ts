@@ -1,0 +1,69 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { organizations, persons, sessions } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { hashToken, randomToken } from '../../lib/tokens';
+
+export type PersonRow = typeof persons.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+export interface AuthContext {
+  person: PersonRow;
+  organization: OrganizationRow;
+  sessionId: number;
+}
+
+const DAY = 86_400_000;
+/** DESIGN.md §4: 7 days unused, 30 days in all. */
+export const IDLE_LIFETIME_MS = 7 * DAY;
+export const ABSOLUTE_LIFETIME_MS = 30 * DAY;
+/** Sliding expiry is written at most this often, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    async issue(personId: number): Promise<string> {
+      const token = randomToken(32);
+      const now = clock.now();
+      await db.insert(sessions).values({
+        tokenHash: hashToken(token),
+        personId,
+        createdAt: now,
+        lastUsedAt: now,
+        expiresAt: new Date(now.getTime() + IDLE_LIFETIME_MS),
+      });
+      return token;
+    },
+
+    async resolve(token: string): Promise<AuthContext | null> {
+      const now = clock.now();
+      const rows = await db
+        .select({ session: sessions, person: persons, organization: organizations })
+        .from(sessions)
+        .innerJoin(persons, eq(persons.id, sessions.personId))
+        .innerJoin(organizations, eq(organizations.id, persons.organizationId))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+        .limit(1);
+      const row = rows[0];
+      if (!row) return null;
+      if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+        const absoluteEnd = row.session.createdAt.getTime() + ABSOLUTE_LIFETIME_MS;
+        await db
+          .update(sessions)
+          .set({ lastUsedAt: now, expiresAt: new Date(Math.min(now.getTime() + IDLE_LIFETIME_MS, absoluteEnd)) })
+          .where(eq(sessions.id, row.session.id));
+      }
+      return { person: row.person, organization: row.organization, sessionId: row.session.id };
+    },
+
+    async revoke(sessionId: number): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    /** Password change or reset, deletion: every token of the person stops at once. */
+    async revokeAllFor(personId: number): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.personId, personId));
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

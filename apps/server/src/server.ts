@@ -1,0 +1,35 @@
+import { ConfigError, loadConfig } from './config';
+import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from './seed/organizations';
+import { startRuntime } from './runtime';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app, database, logger } = await startRuntime(config);
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  logger.info({ url, mode: config.mode }, `store running at ${url}`);
+  if (config.mode === 'demo') {
+    logger.info(`demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (organization '${DEMO_COMPANY}')`);
+  }
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
