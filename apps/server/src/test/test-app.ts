@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import { createSandboxGateway } from '../gateway/sandbox-gateway';
+import type { PaymentGateway } from '../gateway/payment-gateway';
+import { ManualClock } from '../lib/clock';
+import { createMemoryMailer } from '../mail/mailer';
+import { seedDemo } from '../seed';
+import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from '../seed/organizations';
+
+/**
+ * A fresh database for one test file: a new PostgreSQL database when TEST_DATABASE_URL is set
+ * (dropped on close, so reruns never collide), otherwise an in-memory PGlite.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({});
+    await migrate(database);
+    return database;
+  }
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await migrate(database);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  seed?: boolean;
+  clock?: ManualClock;
+  gateway?: (database: Database) => PaymentGateway;
+  env?: Record<string, string>;
+}
+
+/** The real app over a real database, driven through inject(); mail is captured, time is manual. */
+export async function createTestApp(opts: TestAppOptions = {}) {
+  const database = await createTestDatabase();
+  const clock = opts.clock ?? new ManualClock('2026-11-02T12:00:00Z');
+  if (opts.seed !== false) await seedDemo(database.db, clock);
+  const mailer = createMemoryMailer();
+  const gateway = opts.gateway ? opts.gateway(database) : createSandboxGateway(database.db);
+  const config = loadConfig({ DEMO: '1', BILLING_INTERVAL_SECONDS: '0', WEB_DIST: '/nonexistent', ...opts.env });
+  const { app, deps } = await buildApp({ config, database, clock, gateway, mailer });
+  await app.ready();
+
+  let xsrfCounter = 0;
+  /** A client that behaves as the SPA does: XSRF cookie echoed in the header, bearer token. */
+  function client(token?: string) {
+    const xsrf = `test-xsrf-${++xsrfCounter}`;
+    const request = async (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
+      const res = await app.inject({
+        method,
+        url,
+        payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        headers: {
+          cookie: `XSRF-TOKEN=${xsrf}`,
+          'x-xsrf-token': xsrf,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+      });
+      let json: any = null;
+      try {
+        json = res.json();
+      } catch {
+        json = null;
+      }
+      return { status: res.statusCode, body: json, raw: res };
+    };
+    return {
+      token,
+      get: (url: string, headers?: Record<string, string>) => request('GET', url, undefined, headers),
+      post: (url: string, body?: unknown, headers?: Record<string, string>) => request('POST', url, body ?? {}, headers),
+      put: (url: string, body?: unknown, headers?: Record<string, string>) => request('PUT', url, body ?? {}, headers),
+      delete: (url: string, headers?: Record<string, string>) => request('DELETE', url, undefined, headers),
+    };
+  }
+
+  /** Signs in and returns a client carrying the token; orgId picks one of several organizations. */
+  async function login(email = DEMO_EMAIL, password = DEMO_PASSWORD, orgId: number | null = null) {
+    const res = await client().post('/api/authenticate', { email, password, orgId, rememberMe: true });
+    if (!res.body?.success) throw new Error(`login failed for ${email}: ${JSON.stringify(res.body)}`);
+    return { ...client(res.body.token), person: res.body.person, organization: res.body.organization };
+  }
+
+  /** The demo admin in 'Demo Documents Inc.'. */
+  async function loginDemo() {
+    const orgs = await client().post('/api/authenticate', { email: DEMO_EMAIL, password: DEMO_PASSWORD, orgId: null });
+    const demo = orgs.body.possibleOrganizations.find((o: { companyName: string }) => o.companyName === DEMO_COMPANY);
+    return login(DEMO_EMAIL, DEMO_PASSWORD, demo.organizationId);
+  }
+
+  return {
+    app,
+    deps,
+    db: database.db,
+    database,
+    clock,
+    mailer,
+    gateway,
+    client,
+    login,
+    loginDemo,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
