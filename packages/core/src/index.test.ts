@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import * as core from './index';
+
+// The names other packages import (packages/core/README.md); renaming one breaks them.
+const CONTRACT = [
+  'ProductFlag',
+  'isArtistPlan',
+  'isProPlan',
+  'isManagerPlan',
+  'canFlushKeys',
+  'productLabel',
+  'BillingMode',
+  'billingCycle',
+  'InvalidBillingPeriodError',
+  'CYCLE_ORDER',
+  'offeredBillingModes',
+  'monthsPerCycle',
+  'cycleDiscountBp',
+  'toCents',
+  'fromCents',
+  'formatUsd',
+  'formatUsdPerPeriod',
+  'fractionToBp',
+  'bpToFraction',
+  'dollarsToMicros',
+  'microsToDollars',
+  'roundHalfUp',
+  'toIntegerOrZero',
+  'toCurrencyOrNull',
+  'toCurrencyOrZero',
+  'formatCurrencyInput',
+  'pricePerCycleCents',
+  'priceBreakdown',
+  'overageFigureCents',
+  'overagePerAdditionalPageMicros',
+  'annualRtus',
+  'licenseId',
+  'proratedChargeCents',
+  'cartTotalCents',
+  'planPricingInput',
+  'BillStatus',
+  'billStatusText',
+  'isCancelled',
+  'subscriptionStatusText',
+  'isSubscriptionModified',
+  'designerHostCount',
+  'grandfatheredLabel',
+  'formatMediumDate',
+  'formatShortDate',
+  'formatLongDate',
+  'addMonthsClamped',
+  'addDays',
+  'nextCycleDate',
+  'Messages',
+  'SubscriptionSchema',
+  'PricingPlanSchema',
+  'OrganizationSchema',
+  'PersonSchema',
+  'BillSchema',
+  'FlexUsageSchema',
+  'CountrySchema',
+  'BillingDescriptionSchema',
+  'BillingCycleDiscountsSchema',
+  'PerpetualLicenseSchema',
+  'LoginResponseSchema',
+  'LoginRequestSchema',
+  'PurchaseItemSchema',
+  'PurchaseRequestSchema',
+  'OfflineRequestSchema',
+  'BillingInfoSchema',
+  'UserInfoSchema',
+  'CreatePersonSchema',
+  'UpdatePersonSchema',
+  'RegisterOrganizationSchema',
+  'ResetPasswordSchema',
+  'ResetPasswordRequestSchema',
+  'SubscriptionUpdateSchema',
+  'ProductFormSchema',
+  'CartItemSchema',
+  'CartSchema',
+  'PLACEHOLDER_DESCRIPTION',
+  'joinHosts',
+  'splitHosts',
+  'Rights',
+  'isAdmin',
+];
+
+describe('index', () => {
+  it.each(CONTRACT)('exports %s', (name) => {
+    expect(core).toHaveProperty(name);
+    expect((core as Record<string, unknown>)[name]).toBeDefined();
+  });
+
+  it('exposes no test fixtures', () => {
+    expect(core).not.toHaveProperty('samplePlan');
+    expect(core).not.toHaveProperty('errorsOf');
+  });
+});
