@@ -1,0 +1,37 @@
+import { Box, Center, Container, Loader } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { AlertBanner } from '../features/alert';
+import { CookieBanner } from '../features/cookie-banner';
+import { NavBar } from '../features/nav';
+
+export function AppShell() {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <CookieBanner />
+      <NavBar />
+      <AlertBanner />
+      <Container component="main" id="main" tabIndex={-1} py="xl">
+        <Outlet />
+      </Container>
+    </>
+  );
+}
+
+export function PageLoader() {
+  return (
+    <Center py="xl">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+export function AppLoading() {
+  return (
+    <Box mih="100vh">
+      <PageLoader />
+    </Box>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export default function ConfirmedScreen() {
+  return <ComingSoon title="Thank you for your order" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export default function UsageDetailsScreen() {
+  return <ComingSoon title="Subscription Usage Details" />;
+}

@@ -1,0 +1,1 @@
+export { COOKIE_CONSENT_NAME, CookieBanner } from './cookie-banner';

@@ -1,0 +1,92 @@
+import { type Organization, OrganizationSchema, type Person, PersonSchema } from '@store/core';
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { get } from './http';
+
+// Spec §3/§9: the logged-in user, token included, lives in local storage under `currentUser`.
+const STORAGE_KEY = 'currentUser';
+
+export const CurrentUserSchema = z.object({
+  token: z.string().min(1),
+  person: PersonSchema,
+  organization: OrganizationSchema,
+});
+export type CurrentUser = { token: string; person: Person; organization: Organization };
+
+const listeners = new Set<() => void>();
+let cachedRaw: string | null | undefined;
+let cachedUser: CurrentUser | null = null;
+
+function read(): CurrentUser | null {
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  // useSyncExternalStore needs a stable snapshot: re-parse only when the stored text changes.
+  if (raw === cachedRaw) return cachedUser;
+  cachedRaw = raw;
+  cachedUser = null;
+  if (raw) {
+    try {
+      const parsed = CurrentUserSchema.safeParse(JSON.parse(raw));
+      if (parsed.success) cachedUser = parsed.data;
+    } catch {
+      // A corrupt entry counts as logged out.
+    }
+  }
+  return cachedUser;
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getCurrentUser(): CurrentUser | null {
+  return read();
+}
+
+export function setCurrentUser(user: CurrentUser): void {
+  window.localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
+  notify();
+}
+
+/** Replaces parts of the stored user (e.g. after the person edits their own name). */
+export function updateCurrentUser(patch: Partial<CurrentUser>): void {
+  const user = read();
+  if (user) setCurrentUser({ ...user, ...patch });
+}
+
+export function clearCurrentUser(): void {
+  window.localStorage.removeItem(STORAGE_KEY);
+  notify();
+}
+
+export function subscribeToCurrentUser(listener: () => void): () => void {
+  listeners.add(listener);
+  // Signing in or out in another tab applies here too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useCurrentUser(): CurrentUser | null {
+  return useSyncExternalStore(subscribeToCurrentUser, read, () => null);
+}
+
+/**
+ * Ends the session: tells the server (which revokes the token) and forgets the user at once.
+ * The server call may fail (token already revoked, server down); the user is logged out regardless.
+ */
+export function logout(): void {
+  if (!read()) return;
+  // The request reads the token synchronously, before the user is cleared below.
+  get('/api/person/logout').catch(() => undefined);
+  clearCurrentUser();
+}
