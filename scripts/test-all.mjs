@@ -1,0 +1,67 @@
+// `npm test`: every check and every suite, then one line of totals that CI reads.
+// API tests run against PostgreSQL when DATABASE_URL is set, against PGlite otherwise.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const results = join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit` runs only that step
+const steps = [];
+const started = Date.now();
+
+function run(name, cmd, args, env = {}) {
+  if (only.length > 0 && !only.includes(name)) return null;
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const step = { name, ok: r.status === 0, seconds: (Date.now() - t0) / 1000, passed: 0, failed: 0 };
+  steps.push(step);
+  return step;
+}
+
+const check = (name, cmd, args) => {
+  const s = run(name, cmd, args);
+  if (s) {
+    s.passed = s.ok ? 1 : 0;
+    s.failed = s.ok ? 0 : 1;
+  }
+};
+
+check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+check('lint', 'npx', ['biome', 'check', '.']);
+
+const dbEnv = process.env.DATABASE_URL ? { TEST_DATABASE_URL: process.env.DATABASE_URL } : {};
+const unit = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'vitest.json')}`], dbEnv);
+if (unit) {
+  const file = join(results, 'vitest.json');
+  if (existsSync(file)) {
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    unit.passed = j.numPassedTests;
+    unit.failed = j.numFailedTests + (unit.ok || j.numFailedTests > 0 ? 0 : 1);
+  } else unit.failed = 1;
+}
+
+// The browser tests start their own demo server with an embedded database (e2e/global-setup.ts).
+const e2e = run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { DATABASE_URL: '' });
+if (e2e) {
+  const file = join(results, 'e2e.json');
+  if (existsSync(file)) {
+    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+    e2e.passed = s.expected + s.flaky;
+    e2e.failed = s.unexpected + (e2e.ok || s.unexpected > 0 ? 0 : 1);
+  } else e2e.failed = 1;
+}
+
+console.log('\n=== summary');
+for (const s of steps) {
+  console.log(`${s.name.padEnd(10)} ${s.ok ? 'ok  ' : 'FAIL'} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed  ${s.seconds.toFixed(1)}s`);
+}
+const passed = steps.reduce((n, s) => n + s.passed, 0);
+const failed = steps.reduce((n, s) => n + s.failed, 0);
+console.log(`total time ${((Date.now() - started) / 1000).toFixed(1)}s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
