@@ -7,10 +7,21 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
+import { getCurrentUser, subscribeToCurrentUser } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 
 const queryClient = createQueryClient();
 const router = createRouter();
+
+// Another session's cached data must never show to the next user of this browser.
+let sessionToken = getCurrentUser()?.token;
+subscribeToCurrentUser(() => {
+  const token = getCurrentUser()?.token;
+  if (token === sessionToken) return;
+  sessionToken = token;
+  // The site configuration is the same for everyone; everything else belonged to the old session.
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'misc' });
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

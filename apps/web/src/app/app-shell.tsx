@@ -1,6 +1,7 @@
 import { Box, Center, Container, Loader } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AlertBanner } from '../features/alert';
+import { SessionSync } from '../features/auth';
 import { CookieBanner } from '../features/cookie-banner';
 import { NavBar } from '../features/nav';
 
@@ -10,6 +11,7 @@ export function AppShell() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <SessionSync />
       <CookieBanner />
       <NavBar />
       <AlertBanner />

@@ -10,5 +10,6 @@ export function readCookie(name: string): string | null {
 export function writeCookie(name: string, value: string, maxAgeDays: number): void {
   const maxAge = Math.round(maxAgeDays * 24 * 60 * 60);
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari.
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }

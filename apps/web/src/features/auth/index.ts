@@ -1,3 +1,6 @@
 export { authenticate, useAuthenticate } from './api/authenticate';
+export { currentOrganizationQueryOptions, useCurrentOrganization } from './api/get-current-organization';
+export { currentPersonQueryOptions, useCurrentPerson } from './api/get-current-person';
 export { InternetExplorerWarning } from './components/ie-warning';
 export { LoginForm } from './components/login-form';
+export { SessionSync } from './components/session-sync';

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  // Builds the web app when stale and starts one real server (fresh data dir, demo mode) per run;
+  // the function it returns stops the server and removes the data.
+  globalSetup: './support/global-setup.ts',
+  outputDir: path.join(repoRoot, 'test-results/e2e-artifacts'),
+  // A 2-core machine: one server, two browsers at most.
+  workers: process.env.CI ? 1 : 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(repoRoot, 'test-results/e2e.json') }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    // Workers inherit the environment that the global setup wrote (the server's address).
+    baseURL: process.env.E2E_BASE_URL,
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  },
+});

@@ -1,0 +1,3 @@
+export { type LoginResult, login, storedToken } from './auth';
+export { expectNoAxeViolations } from './axe';
+export { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT } from './demo';
