@@ -35,7 +35,12 @@ check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 check('lint', 'npx', ['biome', 'check', '.']);
 
 const dbEnv = process.env.DATABASE_URL ? { TEST_DATABASE_URL: process.env.DATABASE_URL } : {};
-const unit = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'vitest.json')}`], dbEnv);
+const unit = run(
+  'unit',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'vitest.json')}`],
+  dbEnv,
+);
 if (unit) {
   const file = join(results, 'vitest.json');
   if (existsSync(file)) {
@@ -58,7 +63,9 @@ if (e2e) {
 
 console.log('\n=== summary');
 for (const s of steps) {
-  console.log(`${s.name.padEnd(10)} ${s.ok ? 'ok  ' : 'FAIL'} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed  ${s.seconds.toFixed(1)}s`);
+  console.log(
+    `${s.name.padEnd(10)} ${s.ok ? 'ok  ' : 'FAIL'} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed  ${s.seconds.toFixed(1)}s`,
+  );
 }
 const passed = steps.reduce((n, s) => n + s.passed, 0);
 const failed = steps.reduce((n, s) => n + s.failed, 0);

@@ -107,7 +107,10 @@ export async function buildApp(input: AppInput) {
     // Every non-API path is a screen of the SPA; its router decides what to show.
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-        return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+        return reply.status(404).send({
+          message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+          code: 'NOT_FOUND',
+        });
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });

@@ -11,7 +11,10 @@ const EnvSchema = z.object({
   SMTP_URL: url('SMTP_URL').optional(),
   MAIL_FROM: z.string().default('Licensed Software Store <store@localhost>'),
   PUBLIC_URL: url('PUBLIC_URL').optional(),
-  STRIPE_SECRET_KEY: z.string().startsWith('sk_', { message: 'STRIPE_SECRET_KEY must start with sk_' }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .startsWith('sk_', { message: 'STRIPE_SECRET_KEY must start with sk_' })
+    .optional(),
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .startsWith('pk_', { message: 'STRIPE_PUBLISHABLE_KEY must start with pk_' })
@@ -47,14 +50,17 @@ export class ConfigError extends Error {}
 
 /** Reads the environment; every bad or missing value is named in one readable message. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const blanksRemoved = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = EnvSchema.safeParse(blanksRemoved);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const demo = e.DEMO === '1' || e.DEMO === 'true' || (!e.DATABASE_URL && e.DEMO !== '0' && e.DEMO !== 'false');
+  const demo =
+    e.DEMO === '1' || e.DEMO === 'true' || (!e.DATABASE_URL && e.DEMO !== '0' && e.DEMO !== 'false');
   const mode = demo ? 'demo' : 'production';
   if (mode === 'production') {
     const missing = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'SMTP_URL', 'PUBLIC_URL'].filter(
@@ -68,7 +74,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together.');
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together.',
+    );
   }
   return {
     mode,
@@ -81,7 +89,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
-        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, apiBase: e.STRIPE_API_BASE }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            apiBase: e.STRIPE_API_BASE,
+          }
         : undefined,
     storeGuideUrl: e.STORE_GUIDE_URL,
     privacyPolicyUrl: e.PRIVACY_POLICY_URL,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { type AppInput, buildApp } from './app';
 import type { Config } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, queryRows } from './db/client';
 import { migrate } from './db/migrate';
 import { createGateway } from './gateway';
 import { type Clock, OffsetClock } from './lib/clock';
@@ -11,14 +11,20 @@ import { seedDemo } from './seed';
 
 /** Loads the demo clock's offset (advanced by the operator's CLI) from the database. */
 export async function loadDemoClock(db: AppInput['database']['db']): Promise<OffsetClock> {
-  const r = await db.execute<{ value: { offsetMs: number } }>(sql`SELECT value FROM settings WHERE key = 'demoClock'`);
-  return new OffsetClock(Number(r.rows[0]?.value?.offsetMs ?? 0));
+  const rows = await queryRows<{ value: { offsetMs: number } }>(
+    db,
+    sql`SELECT value FROM settings WHERE key = 'demoClock'`,
+  );
+  return new OffsetClock(Number(rows[0]?.value?.offsetMs ?? 0));
 }
 
 /** Everything a running server needs, from configuration: database, migrations, demo data, gateway, mail. */
 export async function startRuntime(config: Config) {
   const logger = pino({ level: config.logLevel });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+  });
   const applied = await migrate(database);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
   let clock: Clock = { now: () => new Date() };

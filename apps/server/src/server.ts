@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from './seed/organizations';
 import { startRuntime } from './runtime';
+import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from './seed/organizations';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { Database } from './client';
+import { type Database, queryRows } from './client';
 
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -20,8 +20,8 @@ export async function migrate(database: Database): Promise<string[]> {
   );
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727274)`);
-    const done = await tx.execute<{ name: string }>(sql`SELECT name FROM schema_migrations`);
-    const doneNames = new Set(done.rows.map((r) => r.name));
+    const done = await queryRows<{ name: string }>(tx, sql`SELECT name FROM schema_migrations`);
+    const doneNames = new Set(done.map((r) => r.name));
     for (const file of files) {
       if (doneNames.has(file)) continue;
       const text = readFileSync(join(migrationsDir, file), 'utf8');

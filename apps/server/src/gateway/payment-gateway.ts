@@ -24,7 +24,12 @@ export interface PaymentGateway {
     clientSecret: string | null;
   }>;
   /** Makes the payment method created in the browser the customer's card for future charges. */
-  saveCard(input: { customerId: string | null; paymentMethodId: string; email: string; name: string }): Promise<SavedCard>;
+  saveCard(input: {
+    customerId: string | null;
+    paymentMethodId: string;
+    email: string;
+    name: string;
+  }): Promise<SavedCard>;
   /**
    * Charges off-session. The idempotency key makes a retried call return the first result and
    * never charge twice. A decline is a result, not an exception; exceptions mean "unknown outcome".

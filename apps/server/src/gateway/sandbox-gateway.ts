@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import { sandboxCharges } from '../db/schema';
 import { randomToken } from '../lib/tokens';
 import type { ChargeResult, PaymentGateway } from './payment-gateway';
@@ -72,7 +72,10 @@ export function createSandboxGateway(db: Db): PaymentGateway & { isKnownPaymentM
       return toResult(row);
     },
     async findCharge(idempotencyKey) {
-      const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
+      const [row] = await db
+        .select()
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
       return row ? toResult(row) : null;
     },
   };
@@ -80,6 +83,9 @@ export function createSandboxGateway(db: Db): PaymentGateway & { isKnownPaymentM
 
 /** For the fault test: every successful charge the sandbox ever made. */
 export async function countSandboxSuccesses(db: Db): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sandbox_charges WHERE status = 'succeeded'`);
-  return Number(r.rows[0]?.n ?? 0);
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM sandbox_charges WHERE status = 'succeeded'`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import type { Clock } from './clock';
 
 /**
@@ -15,11 +15,14 @@ export async function hitRateLimit(
 ): Promise<boolean> {
   const now = clock.now();
   const windowFloor = new Date(now.getTime() - windowMs);
-  const result = await db.execute<{ count: number }>(sql`
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`
     INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now.toISOString()}, 1)
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.window_start < ${windowFloor.toISOString()} THEN 1 ELSE rate_limits.count + 1 END,
       window_start = CASE WHEN rate_limits.window_start < ${windowFloor.toISOString()} THEN ${now.toISOString()}::timestamptz ELSE rate_limits.window_start END
-    RETURNING count`);
-  return Number(result.rows[0]?.count ?? 0) <= limit;
+    RETURNING count`,
+  );
+  return Number(rows[0]?.count ?? 0) <= limit;
 }

@@ -6,7 +6,13 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     },
     close: () => transport.close(),
   };

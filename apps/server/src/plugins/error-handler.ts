@@ -9,7 +9,9 @@ type Issue = { path?: PropertyKey[]; instancePath?: string; message: string };
 function describeIssues(issues: Issue[]): string {
   const first = issues[0];
   if (!first) return 'The request is not valid.';
-  const path = first.path ? first.path.map(String).join('.') : (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const path = first.path
+    ? first.path.map(String).join('.')
+    : (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
   return path ? `${path}: ${first.message}` : first.message;
 }
 
@@ -17,7 +19,9 @@ function describeIssues(issues: Issue[]): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...error.extra });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, code: error.code, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -43,9 +47,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ message, code: (error as FastifyError).code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    reply.status(404).send({
+      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+    });
   });
 }

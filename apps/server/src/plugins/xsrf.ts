@@ -31,7 +31,11 @@ export function registerXsrf(app: FastifyInstance, opts: { secureCookies: boolea
     if (EXEMPT_PREFIXES.some((p) => request.url.startsWith(p))) return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
-      throw new HttpError(403, 'The request is missing its XSRF token. Reload the page and try again.', 'XSRF');
+      throw new HttpError(
+        403,
+        'The request is missing its XSRF token. Reload the page and try again.',
+        'XSRF',
+      );
     }
   });
 }

@@ -27,7 +27,8 @@ const PRODUCTS = [
     product: ProductFlag.ARTIST,
     name: 'Artist',
     title: 'Artist',
-    description: 'The desktop designer for building and testing document templates, with a monthly page allowance.',
+    description:
+      'The desktop designer for building and testing document templates, with a monthly page allowance.',
   },
   {
     product: ProductFlag.JAVELIN,
@@ -56,7 +57,16 @@ const PRODUCTS = [
   },
 ];
 
-const proPlan = (product: number, planName: string, fee: number, designers: number, extra: number, cores: number, sort: number, more: Partial<PlanSeed> = {}): PlanSeed => ({
+const proPlan = (
+  product: number,
+  planName: string,
+  fee: number,
+  designers: number,
+  extra: number,
+  cores: number,
+  sort: number,
+  more: Partial<PlanSeed> = {},
+): PlanSeed => ({
   product,
   planName,
   monthlyFeeCents: fee * 100,
@@ -70,9 +80,15 @@ const proPlan = (product: number, planName: string, fee: number, designers: numb
 });
 
 const PLANS: PlanSeed[] = [
-  proPlan(ProductFlag.ATE, 'Pro Standard', 250, 1, 45, 4, 1, { description: 'One engine on up to 4 cores, one designer seat included.' }),
-  proPlan(ProductFlag.ATE, 'Pro Business', 450, 2, 40, 8, 2, { description: 'Up to 8 cores per engine, two designer seats included.' }),
-  proPlan(ProductFlag.ATE, 'Pro Enterprise', 900, 5, 35, 32, 3, { description: 'Up to 32 cores per engine, five designer seats, priority support.' }),
+  proPlan(ProductFlag.ATE, 'Pro Standard', 250, 1, 45, 4, 1, {
+    description: 'One engine on up to 4 cores, one designer seat included.',
+  }),
+  proPlan(ProductFlag.ATE, 'Pro Business', 450, 2, 40, 8, 2, {
+    description: 'Up to 8 cores per engine, two designer seats included.',
+  }),
+  proPlan(ProductFlag.ATE, 'Pro Enterprise', 900, 5, 35, 32, 3, {
+    description: 'Up to 32 cores per engine, five designer seats, priority support.',
+  }),
   proPlan(ProductFlag.ATE, 'Pro Classic', 199, 1, 50, 2, 4, {
     description: 'The 2023 plan: two cores, one designer seat. No longer offered.',
     isAvailable: false,
@@ -134,14 +150,30 @@ const PLANS: PlanSeed[] = [
     numAutoTags: 1,
     sortOrder: 2,
   },
-  proPlan(ProductFlag.JAVELIN, 'Manager Standard', 600, 2, 45, 8, 1, { description: 'One Manager server, two designer seats.' }),
-  proPlan(ProductFlag.JAVELIN, 'Manager Enterprise', 1200, 5, 40, 32, 2, { description: 'One Manager server for large clusters, five designer seats.' }),
-  proPlan(ProductFlag.JAVA_ENGINE, 'Java Engine Standard', 300, 1, 45, 4, 1, { description: 'The engine in your JVM, up to 4 cores.' }),
-  proPlan(ProductFlag.JAVA_ENGINE, 'Java Engine Business', 550, 2, 40, 16, 2, { description: 'Up to 16 cores, two designer seats.' }),
-  proPlan(ProductFlag.DOT_NET_ENGINE, '.NET Engine Standard', 300, 1, 45, 4, 1, { description: 'The engine in your .NET applications, up to 4 cores.' }),
-  proPlan(ProductFlag.DOT_NET_ENGINE, '.NET Engine Business', 550, 2, 40, 16, 2, { description: 'Up to 16 cores, two designer seats.' }),
-  proPlan(ProductFlag.RESTFUL_ENGINE, 'RESTful Engine Standard', 350, 1, 45, 4, 1, { description: 'The engine as a REST service, up to 4 cores.' }),
-  proPlan(ProductFlag.RESTFUL_ENGINE, 'RESTful Engine Business', 650, 2, 40, 16, 2, { description: 'Up to 16 cores, two designer seats.' }),
+  proPlan(ProductFlag.JAVELIN, 'Manager Standard', 600, 2, 45, 8, 1, {
+    description: 'One Manager server, two designer seats.',
+  }),
+  proPlan(ProductFlag.JAVELIN, 'Manager Enterprise', 1200, 5, 40, 32, 2, {
+    description: 'One Manager server for large clusters, five designer seats.',
+  }),
+  proPlan(ProductFlag.JAVA_ENGINE, 'Java Engine Standard', 300, 1, 45, 4, 1, {
+    description: 'The engine in your JVM, up to 4 cores.',
+  }),
+  proPlan(ProductFlag.JAVA_ENGINE, 'Java Engine Business', 550, 2, 40, 16, 2, {
+    description: 'Up to 16 cores, two designer seats.',
+  }),
+  proPlan(ProductFlag.DOT_NET_ENGINE, '.NET Engine Standard', 300, 1, 45, 4, 1, {
+    description: 'The engine in your .NET applications, up to 4 cores.',
+  }),
+  proPlan(ProductFlag.DOT_NET_ENGINE, '.NET Engine Business', 550, 2, 40, 16, 2, {
+    description: 'Up to 16 cores, two designer seats.',
+  }),
+  proPlan(ProductFlag.RESTFUL_ENGINE, 'RESTful Engine Standard', 350, 1, 45, 4, 1, {
+    description: 'The engine as a REST service, up to 4 cores.',
+  }),
+  proPlan(ProductFlag.RESTFUL_ENGINE, 'RESTful Engine Business', 650, 2, 40, 16, 2, {
+    description: 'Up to 16 cores, two designer seats.',
+  }),
 ];
 
 export const BILLING_CYCLE_DISCOUNTS = { yearlyDiscount: 0.1, quarterlyDiscount: 0.05, monthlyDiscount: 0 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { seedBillingHistory } from './billing-history';
 import { seedCatalog } from './catalog';
@@ -10,8 +10,8 @@ import { seedDemoSubscriptions } from './subscriptions';
 export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
-    const existing = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`);
-    if (Number(existing.rows[0]?.n) > 0) return false;
+    const existing = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM products`);
+    if (Number(existing[0]?.n) > 0) return false;
     await seedCatalog(tx);
     const orgs = await seedDemoOrganizations(tx);
     const subs = await seedDemoSubscriptions(tx, clock, orgs);

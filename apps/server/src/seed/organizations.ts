@@ -21,7 +21,14 @@ export interface DemoOrganizations {
 /** The demo organizations of issue 3: one e-mail in two organizations, a sub-account, a perpetual account. */
 export async function seedDemoOrganizations(db: DbOrTx): Promise<DemoOrganizations> {
   const hash = await hashPassword(DEMO_PASSWORD);
-  const address = { addr1: '200 Market Street', addr2: 'Suite 400', city: 'Denver', state: 'CO', country: 'US', zip: '80202' };
+  const address = {
+    addr1: '200 Market Street',
+    addr2: 'Suite 400',
+    city: 'Denver',
+    state: 'CO',
+    country: 'US',
+    zip: '80202',
+  };
   const [demo] = await db
     .insert(organizations)
     .values({
@@ -70,11 +77,52 @@ export async function seedDemoOrganizations(db: DbOrTx): Promise<DemoOrganizatio
   const people = await db
     .insert(persons)
     .values([
-      { organizationId: demo!.id, rights: 3, passwordHash: hash, firstName: 'Dana', lastName: 'Demo', email: DEMO_EMAIL, emailVerified: true, phone: '+1 303 555 0100' },
-      { organizationId: demo!.id, rights: 1, passwordHash: hash, firstName: 'Jane', lastName: 'Miller', email: DEMO_USER_EMAIL, emailVerified: true },
-      { organizationId: demo!.id, rights: 1, passwordHash: hash, firstName: 'Omar', lastName: 'Haddad', email: 'omar.haddad@example.com', emailVerified: true },
-      { organizationId: europe!.id, rights: 3, passwordHash: hash, firstName: 'Dana', lastName: 'Demo', email: DEMO_EMAIL, emailVerified: true },
-      { organizationId: perpetual!.id, rights: 3, passwordHash: hash, firstName: 'Peter', lastName: 'Price', email: PERPETUAL_EMAIL, emailVerified: true },
+      {
+        organizationId: demo!.id,
+        rights: 3,
+        passwordHash: hash,
+        firstName: 'Dana',
+        lastName: 'Demo',
+        email: DEMO_EMAIL,
+        emailVerified: true,
+        phone: '+1 303 555 0100',
+      },
+      {
+        organizationId: demo!.id,
+        rights: 1,
+        passwordHash: hash,
+        firstName: 'Jane',
+        lastName: 'Miller',
+        email: DEMO_USER_EMAIL,
+        emailVerified: true,
+      },
+      {
+        organizationId: demo!.id,
+        rights: 1,
+        passwordHash: hash,
+        firstName: 'Omar',
+        lastName: 'Haddad',
+        email: 'omar.haddad@example.com',
+        emailVerified: true,
+      },
+      {
+        organizationId: europe!.id,
+        rights: 3,
+        passwordHash: hash,
+        firstName: 'Dana',
+        lastName: 'Demo',
+        email: DEMO_EMAIL,
+        emailVerified: true,
+      },
+      {
+        organizationId: perpetual!.id,
+        rights: 3,
+        passwordHash: hash,
+        firstName: 'Peter',
+        lastName: 'Price',
+        email: PERPETUAL_EMAIL,
+        emailVerified: true,
+      },
     ])
     .returning();
   return {

@@ -4,10 +4,11 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { createSandboxGateway } from '../gateway/sandbox-gateway';
 import type { PaymentGateway } from '../gateway/payment-gateway';
+import { createSandboxGateway } from '../gateway/sandbox-gateway';
 import { ManualClock } from '../lib/clock';
 import { createMemoryMailer } from '../mail/mailer';
+import { createSmtpMailer } from '../mail/smtp-mailer';
 import { seedDemo } from '../seed';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from '../seed/organizations';
 
@@ -55,9 +56,15 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const database = await createTestDatabase();
   const clock = opts.clock ?? new ManualClock('2026-11-02T12:00:00Z');
   if (opts.seed !== false) await seedDemo(database.db, clock);
-  const mailer = createMemoryMailer();
   const gateway = opts.gateway ? opts.gateway(database) : createSandboxGateway(database.db);
-  const config = loadConfig({ DEMO: '1', BILLING_INTERVAL_SECONDS: '0', WEB_DIST: '/nonexistent', ...opts.env });
+  const config = loadConfig({
+    DEMO: '1',
+    BILLING_INTERVAL_SECONDS: '0',
+    WEB_DIST: '/nonexistent',
+    ...opts.env,
+  });
+  // With SMTP_URL in env, mail is also delivered over SMTP (tests that read it from a real server).
+  const mailer = createMemoryMailer(config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined);
   const { app, deps } = await buildApp({ config, database, clock, gateway, mailer });
   await app.ready();
 
@@ -83,6 +90,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
           ...headers,
         },
       });
+      // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the endpoint answered
       let json: any = null;
       try {
         json = res.json();
@@ -94,8 +102,10 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     return {
       token,
       get: (url: string, headers?: Record<string, string>) => request('GET', url, undefined, headers),
-      post: (url: string, body?: unknown, headers?: Record<string, string>) => request('POST', url, body ?? {}, headers),
-      put: (url: string, body?: unknown, headers?: Record<string, string>) => request('PUT', url, body ?? {}, headers),
+      post: (url: string, body?: unknown, headers?: Record<string, string>) =>
+        request('POST', url, body ?? {}, headers),
+      put: (url: string, body?: unknown, headers?: Record<string, string>) =>
+        request('PUT', url, body ?? {}, headers),
       delete: (url: string, headers?: Record<string, string>) => request('DELETE', url, undefined, headers),
     };
   }
@@ -109,8 +119,14 @@ export async function createTestApp(opts: TestAppOptions = {}) {
 
   /** The demo admin in 'Demo Documents Inc.'. */
   async function loginDemo() {
-    const orgs = await client().post('/api/authenticate', { email: DEMO_EMAIL, password: DEMO_PASSWORD, orgId: null });
-    const demo = orgs.body.possibleOrganizations.find((o: { companyName: string }) => o.companyName === DEMO_COMPANY);
+    const orgs = await client().post('/api/authenticate', {
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      orgId: null,
+    });
+    const demo = orgs.body.possibleOrganizations.find(
+      (o: { companyName: string }) => o.companyName === DEMO_COMPANY,
+    );
     return login(DEMO_EMAIL, DEMO_PASSWORD, demo.organizationId);
   }
 

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { pricingPlans } from './catalog';
 import { organizations } from './organizations';
 
@@ -39,6 +49,10 @@ export const subscriptions = pgTable(
     accruedRtusThisMonth: bigint('accrued_rtus_this_month', { mode: 'number' }).notNull().default(0),
     billedRtusThisMonth: bigint('billed_rtus_this_month', { mode: 'number' }).notNull().default(0),
     overageChargesPaidThisMonthCents: integer('overage_charges_paid_this_month_cents').notNull().default(0),
+    // Editor decreases wait for the next renewal (DESIGN.md §3); the renewal applies and clears them.
+    pendingPricingPlanId: integer('pending_pricing_plan_id').references(() => pricingPlans.id),
+    pendingXtraAutoTags: integer('pending_xtra_auto_tags'),
+    pendingNumberMachines: integer('pending_number_machines'),
     // Optimistic concurrency for the editor (a stale save is a 409).
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -75,5 +89,8 @@ export const machineActivations = pgTable(
     hostname: text('hostname').notNull(),
     activatedAt: timestamp('activated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('machine_activations_unique').on(t.subscriptionId, t.kind, t.hostname)],
+  (t) => [
+    uniqueIndex('machine_activations_unique').on(t.subscriptionId, t.kind, t.hostname),
+    index('machine_activations_sub_kind_idx').on(t.subscriptionId, t.kind),
+  ],
 );

@@ -1,4 +1,15 @@
-import { bigint, bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { subscriptions } from './subscriptions';
 
 /** Raw usage reports from engines; a repeated transaction id counts once (DESIGN.md §5). */
@@ -28,5 +39,8 @@ export const usageRollups = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     pages: bigint('pages', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.subscriptionId, t.day, t.hostname] }), index('usage_rollups_sub_idx').on(t.subscriptionId)],
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.day, t.hostname] }),
+    index('usage_rollups_sub_idx').on(t.subscriptionId),
+  ],
 );

@@ -14,14 +14,20 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => identity.authenticate(request.body, request.ip),
   );
 
-  app.get('/api/person/current', { schema: { tags: ['identity'], summary: 'The signed-in person' } }, async (request) =>
-    toPersonDto(requireAuth(request).person),
+  app.get(
+    '/api/person/current',
+    { schema: { tags: ['identity'], summary: 'The signed-in person' } },
+    async (request) => toPersonDto(requireAuth(request).person),
   );
 
-  app.get('/api/person/logout', { schema: { tags: ['identity'], summary: 'Revoke this token' } }, async (request) => {
-    if (request.auth) await deps.sessions.revoke(request.auth.sessionId);
-    return { success: true };
-  });
+  app.get(
+    '/api/person/logout',
+    { schema: { tags: ['identity'], summary: 'Revoke this token' } },
+    async (request) => {
+      if (request.auth) await deps.sessions.revoke(request.auth.sessionId);
+      return { success: true };
+    },
+  );
 
   app.get(
     '/api/organization/current',

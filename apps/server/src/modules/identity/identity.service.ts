@@ -1,6 +1,6 @@
 import { type LoginRequest, Messages } from '@store/core';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { organizations, persons } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/http-error';
@@ -19,12 +19,21 @@ export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minu
 export const EMAIL_NOT_VERIFIED =
   'Please verify your e-mail address before signing in: open the link in the e-mail we sent you.';
 
-export function createIdentityService({ db, clock, sessions }: { db: Db; clock: Clock; sessions: SessionService }) {
+export function createIdentityService({
+  db,
+  clock,
+  sessions,
+}: {
+  db: Db;
+  clock: Clock;
+  sessions: SessionService;
+}) {
   async function failuresFor(email: string): Promise<number> {
-    const rows = await db.execute<{ count: number }>(
+    const rows = await queryRows<{ count: number }>(
+      db,
       sql`SELECT count FROM rate_limits WHERE key = ${`login-fail:${email}`} AND window_start > ${new Date(clock.now().getTime() - WINDOW_MS).toISOString()}`,
     );
-    return Number(rows.rows[0]?.count ?? 0);
+    return Number(rows[0]?.count ?? 0);
   }
 
   return {
@@ -52,7 +61,13 @@ export function createIdentityService({ db, clock, sessions }: { db: Db; clock: 
       for (const c of candidates) {
         if (await verifyPassword(c.person.passwordHash, input.password)) matched.push(c);
       }
-      const failure = { success: false, token: null, person: null, organization: null, possibleOrganizations: [] };
+      const failure = {
+        success: false,
+        token: null,
+        person: null,
+        organization: null,
+        possibleOrganizations: [],
+      };
       if (matched.length === 0) {
         await hitRateLimit(db, clock, `login-fail:${email}`, Number.MAX_SAFE_INTEGER, WINDOW_MS);
         return { ...failure, error: INVALID_CREDENTIALS };

@@ -11,7 +11,12 @@ afterAll(() => t.close());
 
 describe('POST /api/authenticate', () => {
   it('lists both organizations of an e-mail that belongs to two, without signing in', async () => {
-    const res = await t.client().post('/api/authenticate', { email: DEMO_EMAIL, password: DEMO_PASSWORD, orgId: null, rememberMe: true });
+    const res = await t.client().post('/api/authenticate', {
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      orgId: null,
+      rememberMe: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(false);
     expect(res.body.token).toBeNull();
@@ -29,7 +34,11 @@ describe('POST /api/authenticate', () => {
     expect(api.person).toMatchObject({ firstName: 'Dana', lastName: 'Demo', email: DEMO_EMAIL });
     expect(api.person).not.toHaveProperty('password');
     expect(api.person).not.toHaveProperty('passwordHash');
-    expect(api.organization).toMatchObject({ companyName: 'Demo Documents Inc.', hasBillingInfo: true, discount: 0.05 });
+    expect(api.organization).toMatchObject({
+      companyName: 'Demo Documents Inc.',
+      hasBillingInfo: true,
+      discount: 0.05,
+    });
     const me = await api.get('/api/person/current');
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(DEMO_EMAIL);
@@ -38,17 +47,28 @@ describe('POST /api/authenticate', () => {
   });
 
   it('signs in to the sub-account when that organization is chosen', async () => {
-    const list = await t.client().post('/api/authenticate', { email: DEMO_EMAIL, password: DEMO_PASSWORD, orgId: null });
-    const europe = list.body.possibleOrganizations.find((o: { companyName: string }) => o.companyName === DEMO_SUB_ACCOUNT);
+    const list = await t
+      .client()
+      .post('/api/authenticate', { email: DEMO_EMAIL, password: DEMO_PASSWORD, orgId: null });
+    const europe = list.body.possibleOrganizations.find(
+      (o: { companyName: string }) => o.companyName === DEMO_SUB_ACCOUNT,
+    );
     const api = await t.login(DEMO_EMAIL, DEMO_PASSWORD, europe.organizationId);
     expect(api.organization.companyName).toBe(DEMO_SUB_ACCOUNT);
     expect(api.organization.allowMonthly).toBe(false);
   });
 
   it('answers a wrong password with 200 and success false (a 401 would log the client out)', async () => {
-    const res = await t.client().post('/api/authenticate', { email: 'jane.miller@example.com', password: 'wrong-password' });
+    const res = await t
+      .client()
+      .post('/api/authenticate', { email: 'jane.miller@example.com', password: 'wrong-password' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: false, token: null, error: INVALID_CREDENTIALS, possibleOrganizations: [] });
+    expect(res.body).toMatchObject({
+      success: false,
+      token: null,
+      error: INVALID_CREDENTIALS,
+      possibleOrganizations: [],
+    });
   });
 
   it.each([

@@ -49,7 +49,10 @@ export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
         const absoluteEnd = row.session.createdAt.getTime() + ABSOLUTE_LIFETIME_MS;
         await db
           .update(sessions)
-          .set({ lastUsedAt: now, expiresAt: new Date(Math.min(now.getTime() + IDLE_LIFETIME_MS, absoluteEnd)) })
+          .set({
+            lastUsedAt: now,
+            expiresAt: new Date(Math.min(now.getTime() + IDLE_LIFETIME_MS, absoluteEnd)),
+          })
           .where(eq(sessions.id, row.session.id));
       }
       return { person: row.person, organization: row.organization, sessionId: row.session.id };
