@@ -127,7 +127,11 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no mail to ${to} within ${timeoutMs} ms (received: ${received.map((m) => `${m.to} "${m.subject}"`).join(', ') || 'none'})`));
+          reject(
+            new Error(
+              `no mail to ${to} within ${timeoutMs} ms (received: ${received.map((m) => `${m.to} "${m.subject}"`).join(', ') || 'none'})`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
       });

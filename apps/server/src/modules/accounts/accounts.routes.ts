@@ -1,5 +1,193 @@
+import {
+  AccountPersonSchema,
+  CreatePersonSchema,
+  DeletePersonResponseSchema,
+  PersonSchema,
+  RegisterOrganizationResponseSchema,
+  RegisterOrganizationSchema,
+  ResetPasswordRequestSchema,
+  ResetPasswordResponseSchema,
+  ResetRequestAnswerSchema,
+  ResetRequestCheckSchema,
+  UpdatePersonSchema,
+  VerifyEmailResponseSchema,
+} from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { HttpError } from '../../lib/http-error';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { requireAdmin, requireAuth } from '../../plugins/auth';
+import { createAccountsService } from './accounts.service';
+import { createBackgroundTasks } from './background';
+import { createPasswordResetService } from './password-reset.service';
+
+const PersonIdParams = z.strictObject({
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be a whole number')
+    .positive('id must be positive'),
+});
+const PersonIdParamsUpdate = z.strictObject({
+  personId: z.coerce
+    .number({ error: 'personId must be a number' })
+    .int('personId must be a whole number')
+    .positive('personId must be positive'),
+});
+const LinkToken = (name: string) => z.string().min(1, `${name} is required`).max(200, `${name} is too long`);
+const REGISTRATIONS_PER_CLIENT_PER_HOUR = 100;
 
 /** Routes of registration, verification, password reset, users (issue 5). */
-export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (_app, _deps) => {};
+export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const background = createBackgroundTasks((error, what) => app.log.error({ err: error }, `${what} failed`));
+  app.addHook('onClose', () => background.idle());
+  const accounts = createAccountsService(deps);
+  const reset = createPasswordResetService({ ...deps, background });
+
+  app.post(
+    '/api/organization/register',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Register a new organization with its admin user; mails a link to verify the address',
+        body: RegisterOrganizationSchema,
+        response: { 201: RegisterOrganizationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (
+        !(await hitRateLimit(
+          deps.db,
+          deps.clock,
+          `register-ip:${request.ip}`,
+          REGISTRATIONS_PER_CLIENT_PER_HOUR,
+          3_600_000,
+        ))
+      ) {
+        throw new HttpError(429, 'Too many registrations from this address. Please try again later.');
+      }
+      return reply.status(201).send(await accounts.registerOrganization(request.body));
+    },
+  );
+
+  app.post(
+    '/api/person/verify_email/:verifyId',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Verify an e-mail address with the link mailed to it (single use)',
+        params: z.strictObject({ verifyId: LinkToken('verifyId') }),
+        response: { 200: VerifyEmailResponseSchema },
+      },
+    },
+    async (request) => accounts.verifyEmail(request.params.verifyId),
+  );
+
+  app.get(
+    '/api/person/password_reset_request/:address',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail a password reset link; answers the same for every address',
+        params: z.strictObject({
+          address: z.string().min(1, 'Email is required.').max(254, 'Email is too long'),
+        }),
+        response: { 200: ResetRequestAnswerSchema },
+      },
+    },
+    async (request) => reset.requestReset(request.params.address, request.ip),
+  );
+
+  app.get(
+    '/api/person/valid_reset_request/:resetId',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Whether a password reset link can still be used',
+        params: z.strictObject({ resetId: LinkToken('resetId') }),
+        response: { 200: ResetRequestCheckSchema },
+      },
+    },
+    async (request) => reset.checkReset(request.params.resetId),
+  );
+
+  app.post(
+    '/api/person/reset_password/:resetId',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with a reset link; may ask to choose an organization',
+        params: z.strictObject({ resetId: LinkToken('resetId') }),
+        body: ResetPasswordRequestSchema,
+        response: { 200: ResetPasswordResponseSchema },
+      },
+    },
+    async (request) => reset.resetPassword(request.params.resetId, request.body),
+  );
+
+  app.get(
+    '/api/person/all',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "The users of the admin's organization",
+        response: { 200: z.array(PersonSchema) },
+      },
+    },
+    async (request) => accounts.listPersons(requireAdmin(request)),
+  );
+
+  app.post(
+    '/api/person/create',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Add a user to the organization (admin); mails them a link to verify the address',
+        body: CreatePersonSchema,
+        response: { 201: AccountPersonSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await accounts.createPerson(requireAdmin(request), request.body)),
+  );
+
+  app.post(
+    '/api/person/update/:personId',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change a user: yourself, or (admin) a user of your organization',
+        params: PersonIdParamsUpdate,
+        body: UpdatePersonSchema,
+        response: { 200: AccountPersonSchema },
+      },
+    },
+    async (request) => accounts.updatePerson(requireAuth(request), request.params.personId, request.body),
+  );
+
+  app.get(
+    '/api/person/:id',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'A user: yourself, or (admin) a user of your organization',
+        params: PersonIdParams,
+        response: { 200: AccountPersonSchema },
+      },
+    },
+    async (request) => accounts.getPerson(requireAuth(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/person/:id',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Delete a user of your organization (admin); not yourself, not the last admin',
+        params: PersonIdParams,
+        response: { 200: DeletePersonResponseSchema },
+      },
+    },
+    async (request) => accounts.deletePerson(requireAdmin(request), request.params.id),
+  );
+};

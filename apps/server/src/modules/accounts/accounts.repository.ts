@@ -1,0 +1,114 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { organizations, persons, sessions } from '../../db/schema';
+
+// SQL of the accounts module. Every function takes the transaction (or db) it runs in; the
+// services decide where transactions start (CONVENTIONS.md).
+
+export type NewPerson = typeof persons.$inferInsert;
+export type NewOrganization = typeof organizations.$inferInsert;
+
+const RIGHT_ADMIN = 2;
+const sameEmail = (email: string) => sql`lower(${persons.email}) = ${email.trim().toLowerCase()}`;
+
+export async function insertOrganization(tx: DbOrTx, values: NewOrganization) {
+  const [row] = await tx.insert(organizations).values(values).returning();
+  return row!;
+}
+
+export async function insertPerson(tx: DbOrTx, values: NewPerson) {
+  const [row] = await tx.insert(persons).values(values).returning();
+  return row!;
+}
+
+export async function findPerson(tx: DbOrTx, personId: number) {
+  const [row] = await tx.select().from(persons).where(eq(persons.id, personId)).limit(1);
+  return row ?? null;
+}
+
+/** A person of one organization; another organization's id reads as absent (404, DESIGN.md §4). */
+export async function findPersonInOrganization(tx: DbOrTx, organizationId: number, personId: number) {
+  const [row] = await tx
+    .select()
+    .from(persons)
+    .where(and(eq(persons.id, personId), eq(persons.organizationId, organizationId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findOrganization(tx: DbOrTx, organizationId: number) {
+  const [row] = await tx.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  return row ?? null;
+}
+
+export function listPersons(tx: DbOrTx, organizationId: number) {
+  return tx
+    .select()
+    .from(persons)
+    .where(eq(persons.organizationId, organizationId))
+    .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id));
+}
+
+/** Every person with this e-mail, one per organization, with the organization's name. */
+export function personsByEmail(tx: DbOrTx, email: string) {
+  return tx
+    .select({ person: persons, companyName: organizations.companyName })
+    .from(persons)
+    .innerJoin(organizations, eq(organizations.id, persons.organizationId))
+    .where(sameEmail(email))
+    .orderBy(asc(organizations.companyName), asc(persons.id));
+}
+
+export async function emailTakenInOrganization(
+  tx: DbOrTx,
+  organizationId: number,
+  email: string,
+  exceptPersonId?: number,
+) {
+  const rows = await tx
+    .select({ id: persons.id })
+    .from(persons)
+    .where(
+      and(
+        eq(persons.organizationId, organizationId),
+        sameEmail(email),
+        exceptPersonId === undefined ? undefined : ne(persons.id, exceptPersonId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Locks the organization row and counts its admins, so two concurrent demotions or deletions
+ * cannot both pass the last-admin check.
+ */
+export async function lockAndCountAdmins(tx: DbOrTx, organizationId: number): Promise<number> {
+  await tx.execute(sql`SELECT id FROM organizations WHERE id = ${organizationId} FOR UPDATE`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(persons)
+    .where(and(eq(persons.organizationId, organizationId), sql`(${persons.rights} & ${RIGHT_ADMIN}) <> 0`));
+  return Number(row?.n ?? 0);
+}
+
+export async function updatePerson(tx: DbOrTx, personId: number, values: Partial<NewPerson>) {
+  const [row] = await tx.update(persons).set(values).where(eq(persons.id, personId)).returning();
+  return row!;
+}
+
+export async function deletePerson(tx: DbOrTx, personId: number) {
+  await tx.delete(persons).where(eq(persons.id, personId));
+}
+
+/** A password change keeps the session that made it and ends every other (DESIGN.md §4). */
+export async function revokeSessionsExcept(tx: DbOrTx, personId: number, keepSessionId: number | null) {
+  await tx
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.personId, personId),
+        keepSessionId === null ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
+}
