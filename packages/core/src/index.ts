@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './bill-status';
 export * from './billing-cycle';
 export * from './dates';
