@@ -9,3 +9,6 @@ export * from './pricing';
 export * from './products';
 export * from './schemas';
 export * from './subscription-state';
+export * from './sandbox-card';
+export * from './store';
+export * from './subscriptions';

@@ -1,5 +1,52 @@
+import {
+  BillingDescriptionSchema,
+  BillingInfoSchema,
+  CardSetupSchema,
+  OrganizationSchema,
+} from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { requireAdmin } from '../../plugins/auth';
+import { createBillingInfoService, toBillingDescription } from './billing-info.service';
 
-/** Routes of billing information (issue 4). */
-export const billingInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (_app, _deps) => {};
+/** Routes of billing information (issue 4). Billing details are the organization admin's (DESIGN.md §2). */
+export const billingInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = createBillingInfoService(deps);
+
+  app.put(
+    '/api/organization/billing_info',
+    {
+      schema: {
+        tags: ['billing-info'],
+        summary: "Saves the billing address and makes the browser's payment method the organization's card",
+        body: BillingInfoSchema,
+        response: { 200: OrganizationSchema },
+      },
+    },
+    async (request) => service.update(requireAdmin(request), request.body),
+  );
+
+  app.get(
+    '/api/organization/billing_description',
+    {
+      schema: {
+        tags: ['billing-info'],
+        summary: 'The current billing name and address',
+        response: { 200: BillingDescriptionSchema },
+      },
+    },
+    async (request) => toBillingDescription(requireAdmin(request).organization),
+  );
+
+  app.post(
+    '/api/organization/card_setup',
+    {
+      schema: {
+        tags: ['billing-info'],
+        summary: "Starts collecting a card: Stripe's SetupIntent client secret (null with the sandbox)",
+        response: { 200: CardSetupSchema },
+      },
+    },
+    async (request) => service.prepareCardSetup(requireAdmin(request)),
+  );
+};

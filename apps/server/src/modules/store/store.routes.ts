@@ -1,5 +1,42 @@
+import { PurchaseRequestSchema, PurchaseResultSchema, parseExpectedTotal } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { badRequest } from '../../lib/http-error';
+import { requireAdmin } from '../../plugins/auth';
+import { createPurchaseService } from './purchase.service';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** Routes of purchase and checkout (issue 4). */
-export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (_app, _deps) => {};
+export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const purchases = createPurchaseService(deps);
+
+  app.post(
+    '/api/subscription/new',
+    {
+      schema: {
+        tags: ['store'],
+        summary:
+          'Buys the cart: re-prices every item, charges the first period of all items once, creates the subscriptions. ' +
+          'Idempotency-Key makes a retry answer with the first result; X-Expected-Total (cents) refuses a changed total with 409.',
+        body: PurchaseRequestSchema,
+        response: { 200: PurchaseResultSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAdmin(request);
+      const rawKey = request.headers['idempotency-key'];
+      const key = typeof rawKey === 'string' ? rawKey.trim() : null;
+      if (key !== null && !KEY_PATTERN.test(key))
+        throw badRequest('Idempotency-Key must be 1 to 255 visible characters.');
+      const rawTotal = request.headers['x-expected-total'];
+      const expectedTotalCents = parseExpectedTotal(typeof rawTotal === 'string' ? rawTotal : undefined);
+      if (expectedTotalCents === undefined)
+        throw badRequest('X-Expected-Total must be a whole number of cents.');
+      return purchases.purchase(auth.organization.id, request.body, {
+        idempotencyKey: key || null,
+        expectedTotalCents,
+      });
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import { type BillingInfo, Messages } from '@store/core';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { organizations } from '../../db/schema';
+import type { PaymentGateway } from '../../gateway/payment-gateway';
+import { badRequest, HttpError } from '../../lib/http-error';
+import { toOrganizationDto } from '../identity/dto';
+import type { AuthContext, OrganizationRow } from '../identity/session.service';
+
+/** GET api/organization/billing_description (spec §3): what the right-hand column shows. */
+export function toBillingDescription(o: OrganizationRow) {
+  return {
+    name: o.billingName,
+    company: o.billingCompany,
+    addr1: o.billingAddr1,
+    addr2: o.billingAddr2,
+    city: o.billingCity,
+    state: o.billingState,
+    zip: o.billingZip,
+    country: o.billingCountry,
+  };
+}
+
+/** The gateway's own words, so the page can show 'Something went wrong: {message}'. */
+async function atGateway<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const message = error instanceof Error && error.message ? error.message : 'The card could not be saved.';
+    throw new HttpError(400, message, 'GATEWAY');
+  }
+}
+
+export function createBillingInfoService({ db, gateway }: Pick<AppDeps, 'db'> & { gateway: PaymentGateway }) {
+  return {
+    /** Starts card collection: Stripe's SetupIntent client secret (the sandbox needs none). */
+    async prepareCardSetup(auth: AuthContext) {
+      const org = auth.organization;
+      const setup = await atGateway(() =>
+        gateway.prepareCardSetup({
+          customerId: org.gatewayCustomerId,
+          email: auth.person.email,
+          name: org.billingName ?? org.companyName,
+        }),
+      );
+      if (setup.customerId !== org.gatewayCustomerId) {
+        await db
+          .update(organizations)
+          .set({ gatewayCustomerId: setup.customerId })
+          .where(eq(organizations.id, org.id));
+      }
+      return { clientSecret: setup.clientSecret };
+    },
+
+    /**
+     * PUT api/organization/billing_info: the payment method created in the browser becomes the
+     * organization's card; only its last four digits and expiry are kept here, never the number.
+     */
+    async update(auth: AuthContext, input: BillingInfo) {
+      if (!/^[A-Za-z0-9_]+$/.test(input.sourceId)) throw badRequest(Messages.cardNumberRequired);
+      const org = auth.organization;
+      const saved = await atGateway(() =>
+        gateway.saveCard({
+          customerId: org.gatewayCustomerId,
+          paymentMethodId: input.sourceId,
+          email: auth.person.email,
+          name: input.nameOnCard,
+        }),
+      );
+      const [updated] = await db
+        .update(organizations)
+        .set({
+          billingName: input.nameOnCard,
+          billingCompany: input.company ?? '',
+          billingAddr1: input.addr1,
+          billingAddr2: input.addr2 ?? '',
+          billingCity: input.city,
+          billingState: input.state,
+          billingCountry: input.country.toUpperCase(),
+          billingZip: input.postalCode,
+          gatewayCustomerId: saved.customerId,
+          paymentMethodId: saved.paymentMethodId,
+          // The gateway's figures win; the browser's are used where the gateway gives none (sandbox).
+          cardLastFour: saved.lastFour ?? input.lastFour,
+          cardExpMonth: saved.expMonth ?? input.expireMonth,
+          cardExpYear: saved.expYear ?? input.expireYear,
+        })
+        .where(eq(organizations.id, org.id))
+        .returning();
+      return toOrganizationDto(updated!);
+    },
+  };
+}
