@@ -42,7 +42,7 @@ test('shows the required-field messages once touched or on submit, and sends not
 test('a wrong password shows the server’s error in the alert', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(DEMO_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByLabel('Password').fill('not-the-password');
   const response = page.waitForResponse('**/api/authenticate');
   await page.getByRole('button', { name: 'Login' }).click();
   const body = await (await response).json();
@@ -55,7 +55,7 @@ test('a wrong password shows the server’s error in the alert', async ({ page }
 test('the demo e-mail asks for the company, then signs in and shows the name', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(DEMO_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
 
   await expect(page.getByText(MULTIPLE_ORGS)).toBeVisible();
@@ -91,7 +91,7 @@ test('returnUrl is honoured after signing in', async ({ page }) => {
   await page.goto('/BillingHistory');
   await expect(page).toHaveURL(/\/login\?returnUrl=%2FBillingHistory$/);
   await page.getByLabel('Email').fill(DEMO_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByLabel('Company').selectOption({ label: DEMO_COMPANY });
   await page.getByRole('button', { name: 'Login' }).click();
@@ -101,7 +101,7 @@ test('returnUrl is honoured after signing in', async ({ page }) => {
 test('a returnUrl to another site is not followed', async ({ page }) => {
   await page.goto('/login?returnUrl=%2F%2Fevil.example%2F');
   await page.getByLabel('Email').fill(DEMO_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByLabel('Company').selectOption({ label: DEMO_COMPANY });
   await page.getByRole('button', { name: 'Login' }).click();
@@ -166,7 +166,7 @@ test('the login screen has no axe violations, with and without the company list'
   await expectNoAxeViolations(page);
 
   await page.getByLabel('Email').fill(DEMO_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByLabel('Company')).toBeVisible();
   await expectNoAxeViolations(page);

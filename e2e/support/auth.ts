@@ -21,7 +21,7 @@ export async function login(
 ): Promise<LoginResult> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password').fill(password);
 
   let response = page.waitForResponse((r) => isAuthenticate(r.url()));
   await page.getByRole('button', { name: 'Login' }).click();

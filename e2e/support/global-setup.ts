@@ -102,6 +102,12 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // E2E_BASE_URL points the tests at a server that is already running (e.g. `vite preview` in
+  // front of a dev server); nothing is built, started or cleaned up then.
+  if (process.env.E2E_BASE_URL) {
+    console.log(`[e2e] using the running server at ${process.env.E2E_BASE_URL}`);
+    return async () => undefined;
+  }
   buildWebIfStale();
 
   const port = await freePort();

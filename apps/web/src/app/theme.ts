@@ -35,6 +35,7 @@ export const theme = createTheme({
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-body': '#f6f8fb' },
+  // Mantine's default dimmed grey is below 4.5:1 on white; secondary text must stay readable.
+  light: { '--mantine-color-body': '#f6f8fb', '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
   dark: {},
 });

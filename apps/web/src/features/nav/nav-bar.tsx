@@ -9,21 +9,12 @@ import classes from './nav-bar.module.css';
 function CartLink() {
   const count = useCartItemCount();
   return (
-    <NavLink
-      to="/Cart"
-      className={classes.link}
-      aria-label={`Shopping Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-    >
+    <NavLink to="/Cart" className={classes.link}>
       <Group gap={6} wrap="nowrap">
         <span>Shopping Cart</span>
-        <Badge
-          size="sm"
-          variant={count > 0 ? 'filled' : 'light'}
-          color="brand"
-          circle={count < 10}
-          aria-hidden
-        >
+        <Badge size="sm" variant={count > 0 ? 'filled' : 'light'} color="brand" circle={count < 10}>
           {count}
+          <span className={classes.visuallyHidden}> {count === 1 ? 'item' : 'items'}</span>
         </Badge>
       </Group>
     </NavLink>
@@ -87,14 +78,14 @@ export function NavBar() {
   const { storeGuideUrl } = useConfig();
   return (
     <Box component="header" className={classes.header}>
-      <Container size="lg" h="100%">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="xl" wrap="nowrap">
+      <Container size="lg" className={classes.inner}>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="xl" wrap="wrap" style={{ rowGap: 4 }}>
             <Anchor component={Link} to="/Subscriptions" className={classes.brand} underline="never">
               Subscription Store
             </Anchor>
             <Box component="nav" aria-label="Main">
-              <Group gap="lg" wrap="nowrap">
+              <Group gap="lg" wrap="wrap" style={{ rowGap: 0 }}>
                 <NavLink to="/Subscriptions" className={classes.link}>
                   Subscriptions
                 </NavLink>
