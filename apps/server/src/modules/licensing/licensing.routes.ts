@@ -1,5 +1,67 @@
+import { ActivateRequestSchema, UsageRequestSchema, ValidateRequestSchema } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { LICENSE_FILE_ALG } from './license-file';
+import { signingKeys } from './license-keys';
+import { createLicensingService } from './licensing.service';
 
-/** Routes of what engines call: activation, usage reports, offline license key (issue 6). */
-export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (_app, _deps) => {};
+const tags = ['licensing'];
+
+/**
+ * What engines and designers call (DESIGN.md §5), authenticated by the license key in the body and
+ * exempt from XSRF (no browser involved): activation, validation, usage reports, the public key.
+ */
+export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = createLicensingService(deps);
+
+  app.get(
+    '/api/licensing/public-key',
+    { schema: { tags, summary: 'The Ed25519 public key that verifies offline license files', security: [] } },
+    async () => {
+      const keys = await signingKeys(deps.db);
+      return { algorithm: 'ed25519', alg: LICENSE_FILE_ALG, publicKey: keys.publicKeyPem };
+    },
+  );
+
+  app.post(
+    '/api/licensing/activate',
+    {
+      schema: {
+        tags,
+        summary: 'Activate a machine (engine or designer) against a license key, up to the licensed count',
+        body: ActivateRequestSchema,
+        security: [],
+      },
+    },
+    async (request, reply) => {
+      const result = await service.activate(request.body);
+      return reply.status(result.status).send(result.body);
+    },
+  );
+
+  app.post(
+    '/api/licensing/validate',
+    {
+      schema: {
+        tags,
+        summary: 'Validate a license key (and optionally a machine): 200 with valid and a code',
+        body: ValidateRequestSchema,
+        security: [],
+      },
+    },
+    async (request) => service.validate(request.body),
+  );
+
+  app.post(
+    '/api/licensing/usage',
+    {
+      schema: {
+        tags,
+        summary: 'Report usage, singly or in batches of up to 1000; a repeated transaction id counts once',
+        body: UsageRequestSchema,
+        security: [],
+      },
+    },
+    async (request) => service.recordUsage(request.body),
+  );
+};

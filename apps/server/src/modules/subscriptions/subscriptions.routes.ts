@@ -1,5 +1,181 @@
+import {
+  FlexUsageSchema,
+  FlushKeysResultSchema,
+  OfflineRequestSchema,
+  PerpetualLicenseSchema,
+  PricingPlanSchema,
+  SubAccountNameSchema,
+  SubscriptionDetailListSchema,
+  SubscriptionDetailSchema,
+  SubscriptionSaveResultSchema,
+  SubscriptionUpdateSchema,
+} from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { requireAuth } from '../../plugins/auth';
+import { createSubscriptionService } from './subscriptions.service';
 
-/** Routes of the subscriptions list, editor and actions (issue 6). */
-export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (_app, _deps) => {};
+const idParam = (name: string, label: string) =>
+  z.object({
+    [name]: z.coerce
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(1, `${label} must be at least 1`)
+      .max(2_147_483_647, `${label} is too large`),
+  });
+const IdParams = idParam('id', 'Subscription id') as z.ZodObject<{ id: z.ZodCoercedNumber<unknown> }>;
+
+const tags = ['subscriptions'];
+
+/** Routes of the subscriptions list, editor and actions (issue 6). Rules live in the service. */
+export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = createSubscriptionService(deps);
+
+  app.get(
+    '/api/subscription/all',
+    {
+      schema: {
+        tags,
+        summary: "The organization's subscriptions and its sub-accounts' (read-only)",
+        response: { 200: SubscriptionDetailListSchema },
+      },
+    },
+    async (request) => service.list(requireAuth(request)),
+  );
+
+  app.get(
+    '/api/subscription/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One subscription',
+        params: IdParams,
+        response: { 200: SubscriptionDetailSchema },
+      },
+    },
+    async (request) => service.get(requireAuth(request), request.params.id),
+  );
+
+  app.get(
+    '/api/subscription/:id/plans',
+    {
+      schema: {
+        tags,
+        summary: "Plans the editor offers: the product's available plans and the retired plan in use",
+        params: IdParams,
+        response: { 200: z.array(PricingPlanSchema) },
+      },
+    },
+    async (request) => service.plans(requireAuth(request), request.params.id),
+  );
+
+  app.put(
+    '/api/subscription/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save the editor: increases now with a prorated charge, decreases at the next renewal',
+        params: IdParams,
+        body: SubscriptionUpdateSchema,
+        response: { 200: SubscriptionSaveResultSchema },
+      },
+    },
+    async (request) => service.update(requireAuth(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/subscription/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel: access lasts until the end of the paid period',
+        params: IdParams,
+        response: { 200: SubscriptionDetailSchema },
+      },
+    },
+    async (request) => service.cancel(requireAuth(request), request.params.id),
+  );
+
+  app.get(
+    '/api/subscription/:id/flush-keys',
+    {
+      schema: {
+        tags,
+        summary: 'Release every machine activated against the license key',
+        params: IdParams,
+        response: { 200: FlushKeysResultSchema },
+      },
+    },
+    async (request) => service.flushKeys(requireAuth(request), request.params.id),
+  );
+
+  app.post(
+    '/api/subscription/make-offline',
+    {
+      schema: {
+        tags,
+        summary: 'Enable offline use: signs a license file for the given hosts',
+        body: OfflineRequestSchema,
+        response: { 200: SubscriptionDetailSchema },
+      },
+    },
+    async (request) => service.makeOffline(requireAuth(request), request.body),
+  );
+
+  app.get(
+    '/api/subscription/:id/offline-license',
+    { schema: { tags, summary: 'Download the signed offline license file', params: IdParams } },
+    async (request, reply) => {
+      const { file, licenseId } = await service.offlineLicenseFile(requireAuth(request), request.params.id);
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-disposition', `attachment; filename="license_${licenseId}.lic"`)
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
+  );
+
+  app.get(
+    '/api/subscription/:id/detailedFlexUsage',
+    {
+      schema: {
+        tags,
+        summary: 'RTUs per host over the last 12 usage cycles, from the daily rollups',
+        params: IdParams,
+        response: { 200: FlexUsageSchema },
+      },
+    },
+    async (request) => service.detailedFlexUsage(requireAuth(request), request.params.id),
+  );
+
+  app.get(
+    '/api/perpetualstorelicense/:subscriptionId',
+    {
+      schema: {
+        tags,
+        summary: 'The perpetual license behind a subscription of a perpetual account',
+        params: idParam('subscriptionId', 'Subscription id') as z.ZodObject<{
+          subscriptionId: z.ZodCoercedNumber<unknown>;
+        }>,
+        response: { 200: PerpetualLicenseSchema },
+      },
+    },
+    async (request) => service.perpetualLicense(requireAuth(request), request.params.subscriptionId),
+  );
+
+  app.get(
+    '/api/organization/subaccountname/:organizationId',
+    {
+      schema: {
+        tags,
+        summary: 'The name of one of your sub-accounts (the owner of a read-only subscription)',
+        params: idParam('organizationId', 'Organization id') as z.ZodObject<{
+          organizationId: z.ZodCoercedNumber<unknown>;
+        }>,
+        response: { 200: SubAccountNameSchema },
+      },
+    },
+    async (request) => service.subAccountName(requireAuth(request), request.params.organizationId),
+  );
+};

@@ -1,0 +1,276 @@
+import {
+  bpToFraction,
+  fromCents,
+  licenseId,
+  microsToDollars,
+  type PricingPlan,
+  type SubscriptionDetail,
+} from '@store/core';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type DbOrTx, queryRows } from '../../db/client';
+import {
+  machineActivations,
+  organizations,
+  perpetualLicenses,
+  pricingPlans,
+  products,
+  subscriptions,
+} from '../../db/schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type PlanRow = typeof pricingPlans.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+export interface SubscriptionRecord {
+  subscription: SubscriptionRow;
+  plan: PlanRow;
+  productName: string;
+  owner: Pick<
+    OrganizationRow,
+    | 'id'
+    | 'companyName'
+    | 'discountBp'
+    | 'parentOrganizationId'
+    | 'paymentMethodId'
+    | 'gatewayCustomerId'
+    | 'billedByInvoice'
+  >;
+  pendingPlanName: string | null;
+}
+
+const pendingPlans = alias(pricingPlans, 'pending_plans');
+
+const recordColumns = {
+  subscription: subscriptions,
+  plan: pricingPlans,
+  productName: products.name,
+  owner: {
+    id: organizations.id,
+    companyName: organizations.companyName,
+    discountBp: organizations.discountBp,
+    parentOrganizationId: organizations.parentOrganizationId,
+    paymentMethodId: organizations.paymentMethodId,
+    gatewayCustomerId: organizations.gatewayCustomerId,
+    billedByInvoice: organizations.billedByInvoice,
+  },
+  pendingPlanName: pendingPlans.planName,
+};
+
+function baseQuery(db: DbOrTx) {
+  return db
+    .select(recordColumns)
+    .from(subscriptions)
+    .innerJoin(pricingPlans, eq(pricingPlans.id, subscriptions.pricingPlanId))
+    .innerJoin(organizations, eq(organizations.id, subscriptions.organizationId))
+    .leftJoin(products, eq(products.product, pricingPlans.product))
+    .leftJoin(pendingPlans, eq(pendingPlans.id, subscriptions.pendingPricingPlanId));
+}
+
+/** Own organization's and its sub-accounts' subscriptions, never a parent's (DESIGN.md §2). */
+const visibleTo = (organizationId: number) =>
+  or(eq(organizations.id, organizationId), eq(organizations.parentOrganizationId, organizationId));
+
+export async function listVisible(db: DbOrTx, organizationId: number): Promise<SubscriptionRecord[]> {
+  const rows = await baseQuery(db).where(visibleTo(organizationId)).orderBy(
+    // The caller's own first, then each sub-account's; newest purchases last, as bought.
+    sql`(${organizations.id} <> ${organizationId})`,
+    asc(organizations.companyName),
+    asc(subscriptions.id),
+  );
+  return rows.map(normalize);
+}
+
+export async function findVisible(
+  db: DbOrTx,
+  id: number,
+  organizationId: number,
+): Promise<SubscriptionRecord | null> {
+  const rows = await baseQuery(db)
+    .where(and(eq(subscriptions.id, id), visibleTo(organizationId)))
+    .limit(1);
+  return rows[0] ? normalize(rows[0]) : null;
+}
+
+export async function findById(db: DbOrTx, id: number): Promise<SubscriptionRecord | null> {
+  const rows = await baseQuery(db).where(eq(subscriptions.id, id)).limit(1);
+  return rows[0] ? normalize(rows[0]) : null;
+}
+
+export async function findByLicenseKey(db: DbOrTx, licenseKey: string): Promise<SubscriptionRecord | null> {
+  const rows = await baseQuery(db).where(eq(subscriptions.apiKey1, licenseKey)).limit(1);
+  return rows[0] ? normalize(rows[0]) : null;
+}
+
+function normalize(row: {
+  subscription: SubscriptionRow;
+  plan: PlanRow;
+  productName: string | null;
+  owner: SubscriptionRecord['owner'];
+  pendingPlanName: string | null;
+}): SubscriptionRecord {
+  return { ...row, productName: row.productName ?? '' };
+}
+
+/** Subscription writes lock the row, so a save, a cancel and a renewal never interleave (DESIGN.md §3). */
+export async function lockSubscription(tx: DbOrTx, id: number): Promise<SubscriptionRow | null> {
+  const rows = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+export async function plansOfProduct(
+  db: DbOrTx,
+  product: number,
+): Promise<(PlanRow & { productName: string })[]> {
+  const rows = await db
+    .select({ plan: pricingPlans, productName: products.name })
+    .from(pricingPlans)
+    .leftJoin(products, eq(products.product, pricingPlans.product))
+    .where(eq(pricingPlans.product, product))
+    .orderBy(asc(pricingPlans.sortOrder), asc(pricingPlans.id));
+  return rows.map((r) => ({ ...r.plan, productName: r.productName ?? '' }));
+}
+
+export async function findPlan(db: DbOrTx, id: number): Promise<PlanRow | null> {
+  const rows = await db.select().from(pricingPlans).where(eq(pricingPlans.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findPerpetualLicense(db: DbOrTx, subscriptionId: number) {
+  const rows = await db
+    .select()
+    .from(perpetualLicenses)
+    .where(eq(perpetualLicenses.subscriptionId, subscriptionId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function deleteActivations(tx: DbOrTx, subscriptionId: number): Promise<number> {
+  const rows = await tx
+    .delete(machineActivations)
+    .where(eq(machineActivations.subscriptionId, subscriptionId))
+    .returning({ id: machineActivations.id });
+  return rows.length;
+}
+
+export async function findSubAccount(db: DbOrTx, organizationId: number, parentId: number) {
+  const rows = await db
+    .select({ id: organizations.id, companyName: organizations.companyName })
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), eq(organizations.parentOrganizationId, parentId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function plansByIds(db: DbOrTx, ids: number[]): Promise<PlanRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(pricingPlans).where(inArray(pricingPlans.id, ids));
+}
+
+export type UsageCell = { hostname: string; bucket: number; pages: number };
+
+/**
+ * Per-host totals over the date ranges, from the daily rollups only (DESIGN.md §5). `bounds` are the
+ * ranges' start days plus the last range's end; width_bucket numbers the ranges 1..n.
+ */
+export async function usageByHostAndRange(
+  db: DbOrTx,
+  subscriptionId: number,
+  bounds: string[],
+): Promise<UsageCell[]> {
+  const first = bounds[0]!;
+  const last = bounds[bounds.length - 1]!;
+  const boundsArray = sql.raw(`ARRAY[${bounds.map((b) => `'${b}'::date`).join(',')}]`);
+  const rows = await queryRows<{ hostname: string; bucket: number; pages: string | number }>(
+    db,
+    sql`SELECT hostname, width_bucket(day, ${boundsArray})::int AS bucket, sum(pages)::bigint AS pages
+        FROM usage_rollups
+        WHERE subscription_id = ${subscriptionId} AND day >= ${first}::date AND day < ${last}::date
+        GROUP BY hostname, bucket
+        ORDER BY hostname`,
+  );
+  return rows.map((r) => ({ hostname: r.hostname, bucket: Number(r.bucket), pages: Number(r.pages) }));
+}
+
+/** The wire shape of a plan (spec §3): dollars and per-RTU dollars. */
+export function toPlanDto(plan: PlanRow, productName: string): PricingPlan {
+  return {
+    pricingPlanId: plan.id,
+    product: plan.product,
+    productName,
+    planName: plan.planName,
+    monthlyFee: fromCents(plan.monthlyFeeCents),
+    isAvailable: plan.isAvailable,
+    isChargePerReport: plan.isChargePerReport,
+    isBatchMode: plan.isBatchMode,
+    baseRtus: plan.baseRtus,
+    overagePerRtu: microsToDollars(plan.overagePerRtuMicros),
+    numRtusPerReport: plan.numRtusPerReport,
+    numPagesInBaseReportCharge: plan.numPagesInBaseReportCharge,
+    numPagesPerRtu: plan.numPagesPerRtu,
+    numAutoTags: plan.numAutoTags,
+    xtraAutoTagPerMonth: fromCents(plan.xtraAutoTagPerMonthCents),
+    allowXtraAutoTag: plan.allowXtraAutoTag,
+    numberCores: plan.numberCores,
+    numberThreads: plan.numberThreads,
+    maxReportsDay: plan.maxReportsDay,
+    description: plan.description,
+  };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The wire shape of a subscription (spec §3 and core's SubscriptionDetailSchema). */
+export function toSubscriptionDto(
+  record: SubscriptionRecord,
+  viewerOrganizationId: number,
+): SubscriptionDetail {
+  const s = record.subscription;
+  const hasPending =
+    s.pendingPricingPlanId !== null || s.pendingXtraAutoTags !== null || s.pendingNumberMachines !== null;
+  return {
+    subscriptionId: s.id,
+    description: s.description,
+    pricingPlanId: s.pricingPlanId,
+    organizationId: s.organizationId,
+    maxAdditionalMonthlyCharge: fromCents(s.maxAdditionalMonthlyChargeCents),
+    xtraAutoTags: s.xtraAutoTags,
+    numberMachines: s.numberMachines,
+    billingMode: s.billingMode,
+    billingModeDiscount: bpToFraction(s.billingModeDiscountBp),
+    isActive: s.isActive,
+    deactivateDate: iso(s.deactivateDate),
+    isPerpetualLicense: s.isPerpetualLicense,
+    isOfflineEnabled: s.isOfflineEnabled,
+    offlineLicenseKey: s.offlineLicenseKey,
+    offlineAutoTagHosts: s.offlineAutoTagHosts,
+    offlineEngineHosts: s.offlineEngineHosts,
+    offlineVolume: s.offlineVolume,
+    allowOffline: s.allowOffline,
+    apiKey1: s.apiKey1,
+    nextBaseBillingDate: iso(s.nextBaseBillingDate),
+    nextOverageBillingDate: iso(s.nextOverageBillingDate),
+    annualUsageReset: s.annualUsageReset,
+    accruedRtusThisMonth: s.accruedRtusThisMonth,
+    billedRtusThisMonth: s.billedRtusThisMonth,
+    overageChargesPaidThisMonth: fromCents(s.overageChargesPaidThisMonthCents),
+    product: record.plan.product,
+    productName: record.productName,
+    planName: record.plan.planName,
+    ...(s.organizationId !== viewerOrganizationId ? { ownerName: record.owner.companyName } : {}),
+    version: s.version,
+    licenseId: licenseId(s.id),
+    plan: toPlanDto(record.plan, record.productName),
+    currentPeriodStart: iso(s.currentPeriodStart),
+    organizationDiscount: bpToFraction(record.owner.discountBp),
+    pendingChange: hasPending
+      ? {
+          pricingPlanId: s.pendingPricingPlanId ?? s.pricingPlanId,
+          planName: record.pendingPlanName ?? record.plan.planName,
+          xtraAutoTags: s.pendingXtraAutoTags ?? s.xtraAutoTags,
+          numberMachines: s.pendingNumberMachines ?? s.numberMachines,
+          effectiveDate: iso(s.nextBaseBillingDate),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { addMonthsClamped, formatLongDate, formatShortDate } from './dates';
+import { canFlushKeys, isManagerPlan } from './products';
+import { PricingPlanSchema, SubscriptionSchema } from './schemas/entities';
+import { isCancelled } from './subscription-state';
+
+// Issue 6: the subscriptions screen, its editor and its actions, the licensing API and usage details.
+
+/** Editor decreases wait for the next renewal (DESIGN.md §3); what will then apply. */
+export const PendingChangeSchema = z.object({
+  pricingPlanId: z.number().int(),
+  planName: z.string(),
+  xtraAutoTags: z.number().int(),
+  numberMachines: z.number().int(),
+  effectiveDate: z.string().nullable(),
+});
+export type PendingChange = z.infer<typeof PendingChangeSchema>;
+
+/**
+ * GET /api/subscription/all and /api/subscription/{id}: the spec's subscription plus what the editor
+ * needs to price and explain it without further calls (its plan, the paid period, the owner's discount).
+ */
+export const SubscriptionDetailSchema = SubscriptionSchema.extend({
+  plan: PricingPlanSchema,
+  currentPeriodStart: z.string().nullable(),
+  /** The owning organization's discount (a fraction), read at each charge. */
+  organizationDiscount: z.number(),
+  pendingChange: PendingChangeSchema.nullable(),
+});
+export type SubscriptionDetail = z.infer<typeof SubscriptionDetailSchema>;
+export const SubscriptionDetailListSchema = z.array(SubscriptionDetailSchema);
+
+/** PUT /api/subscription/{id}: the saved subscription and what was charged for an increase. */
+export const SubscriptionSaveResultSchema = z.object({
+  subscription: SubscriptionDetailSchema,
+  chargedCents: z.number().int(),
+  orderId: z.number().int().nullable(),
+  /** True when (part of) the change waits for the next renewal. */
+  pending: z.boolean(),
+});
+export type SubscriptionSaveResult = z.infer<typeof SubscriptionSaveResultSchema>;
+
+export const SubAccountNameSchema = z.object({ organizationId: z.number().int(), companyName: z.string() });
+
+export const FlushKeysResultSchema = z.object({ flushed: z.number().int() });
+
+export const SubscriptionMessages = {
+  staleVersion: 'This subscription was changed by someone else. Reload to see the latest values.',
+  cancelledReadOnly: 'This subscription is cancelled and can no longer be changed.',
+  offlineReadOnly: 'This subscription is enabled for offline use; its settings can no longer be changed.',
+  perpetualFixed: "A perpetual license's plan, engines and designers cannot be changed.",
+  perpetualNoCancel: 'A perpetual license cannot be cancelled.',
+  adminOnly: 'Only an administrator of your organization can change a subscription.',
+  planNotOffered: 'That plan is not offered for this product.',
+  noExtraDesigners: 'This plan does not allow additional designers.',
+  enginesOnlyForPro: 'Number of engines applies only to engine plans; it must be 0 for this plan.',
+  maxOveragesBelowAccrued: (minimum: string) =>
+    `Max overages cannot be lower than the overage already accrued this month (${minimum}).`,
+  noPaymentMethod: 'Add billing information before increasing this subscription.',
+  cannotFlush: 'Keys of this plan cannot be flushed.',
+  offlineNotAllowed: 'Offline licensing is not available for this subscription.',
+  hostCount: (label: string, expected: number, got: number) =>
+    `${label}: expected ${expected} host name${expected === 1 ? '' : 's'}, got ${got}`,
+  duplicateHosts: (label: string) => `${label}: each host name must be different`,
+  /** Shown after a cancel: access lasts until the end of the paid period ('MMMM dd, yyyy'). */
+  accessUntil: (date: string | Date) => `You keep access until ${formatLongDate(date)}.`,
+  /** The editor's note for a decrease that waits for the renewal. */
+  pendingFrom: (date: string | Date | null) =>
+    date
+      ? `Takes effect at the next renewal on ${formatLongDate(date)}.`
+      : 'Takes effect at the next renewal.',
+  noOfflineLicense: 'This subscription has no offline license yet.',
+} as const;
+
+/** Who is looking at a subscription, as far as the screen's actions are concerned. */
+export type Viewer = { organizationId: number; isAdmin: boolean };
+
+type ActionSubject = {
+  organizationId: number;
+  isActive: boolean;
+  deactivateDate: string | Date | null;
+  isPerpetualLicense: boolean;
+  isOfflineEnabled: boolean;
+  offlineVolume: boolean;
+  allowOffline: boolean;
+  plan: { product: number };
+};
+
+export type SubscriptionActions = {
+  /** The subscription belongs to the viewer's own organization (not a sub-account). */
+  owned: boolean;
+  /** Name, plan, overages, engines and designers can be edited. */
+  canEdit: boolean;
+  /** Only the name can be edited (perpetual licenses: their terms are fixed). */
+  canEditNameOnly: boolean;
+  showCancel: boolean;
+  showFlushKeys: boolean;
+  showOfflineForm: boolean;
+  showOfflineDownload: boolean;
+  showManagerWarning: boolean;
+  showUsageButton: boolean;
+  showUsageFigures: boolean;
+};
+
+/**
+ * Which parts of the detail row show (SPEC.md §2, §4, §6; decisions in docs/decisions/006):
+ * - another organization's (a sub-account's) subscription is read-only, with no actions;
+ * - plain users see, admins change (DESIGN.md §2);
+ * - cancelled: nothing can be changed; offline enabled: plan, overages, machines, designers and name
+ *   are read-only and the offline file can be downloaded;
+ * - perpetual: no cancel, no usage (it is not usage-billed), only the name is editable;
+ * - Flush Keys: Pro keys only (canFlushKeys), and not once the license moved offline;
+ * - offlineVolume: an offline license that carries its own volume, so usage is not reported online
+ *   and the usage figures and Detailed RTU Usage are hidden.
+ */
+export const subscriptionActions = (sub: ActionSubject, viewer: Viewer): SubscriptionActions => {
+  const owned = sub.organizationId === viewer.organizationId;
+  const cancelled = isCancelled(sub);
+  const mayChange = owned && viewer.isAdmin && !cancelled;
+  const offline = sub.isOfflineEnabled;
+  const volumeOffline = offline && sub.offlineVolume;
+  return {
+    owned,
+    canEdit: mayChange && !offline && !sub.isPerpetualLicense,
+    canEditNameOnly: mayChange && !offline && sub.isPerpetualLicense,
+    showCancel: mayChange && !sub.isPerpetualLicense,
+    showFlushKeys: mayChange && !offline && canFlushKeys(sub.plan),
+    showOfflineForm: mayChange && !offline && sub.allowOffline,
+    showOfflineDownload: owned && offline,
+    showManagerWarning: isManagerPlan(sub.plan) && !offline,
+    showUsageButton: owned && !sub.isPerpetualLicense && !volumeOffline,
+    showUsageFigures: !sub.isPerpetualLicense && !volumeOffline,
+  };
+};
+
+export type UsageDateRange = { start: Date; end: Date; label: string };
+
+const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+
+/**
+ * The 12 date ranges of the usage screen: the subscription's last 12 usage cycles, the newest being
+ * the current one (it ends at the RTU cycle reset date, nextOverageBillingDate). Without a reset date
+ * (perpetual, never billed) they are the 12 calendar months ending with the current one. Each range
+ * is [start, end) in whole UTC days; the label reads 'MM-dd-yy - MM-dd-yy' (last day inclusive).
+ */
+export const usageDateRanges = (resetDate: Date | string | null, now: Date, count = 12): UsageDateRange[] => {
+  let end: Date;
+  let anchorDay: number;
+  if (resetDate) {
+    end = startOfUtcDay(new Date(resetDate));
+    anchorDay = end.getUTCDate();
+    // A reset date already passed (billing not yet run) still shows the cycle that contains today.
+    while (end.getTime() <= startOfUtcDay(now).getTime()) end = addMonthsClamped(end, 1, anchorDay);
+  } else {
+    end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    anchorDay = 1;
+  }
+  const ranges: UsageDateRange[] = [];
+  for (let i = count; i >= 1; i--) {
+    const start = addMonthsClamped(end, -i, anchorDay);
+    const rangeEnd = addMonthsClamped(end, -i + 1, anchorDay);
+    const lastDay = new Date(rangeEnd.getTime() - 86_400_000);
+    ranges.push({ start, end: rangeEnd, label: `${formatShortDate(start)} - ${formatShortDate(lastDay)}` });
+  }
+  return ranges;
+};
+
+/** POST /api/licensing/*: what engines send. */
+export const LICENSE_KEY_MAX = 200;
+export const MAX_USAGE_BATCH = 1000;
+
+const licenseKeyField = z
+  .string({ error: 'licenseKey is required' })
+  .trim()
+  .min(1, 'licenseKey is required')
+  .max(LICENSE_KEY_MAX, 'licenseKey is too long');
+const hostnameField = z
+  .string({ error: 'hostname is required' })
+  .trim()
+  .min(1, 'hostname is required')
+  .max(253, 'hostname must be at most 253 characters');
+
+export const ActivationKindSchema = z.enum(['engine', 'designer'], {
+  error: "kind must be 'engine' or 'designer'",
+});
+
+export const ActivateRequestSchema = z.strictObject({
+  licenseKey: licenseKeyField,
+  kind: ActivationKindSchema,
+  hostname: hostnameField,
+});
+export type ActivateRequest = z.infer<typeof ActivateRequestSchema>;
+
+export const ValidateRequestSchema = z.strictObject({
+  licenseKey: licenseKeyField,
+  kind: ActivationKindSchema.optional(),
+  hostname: hostnameField.optional(),
+});
+export type ValidateRequest = z.infer<typeof ValidateRequestSchema>;
+
+export const UsageReportSchema = z.strictObject({
+  transactionId: z
+    .string({ error: 'transactionId is required' })
+    .trim()
+    .min(1, 'transactionId is required')
+    .max(100, 'transactionId must be at most 100 characters'),
+  hostname: hostnameField,
+  pages: z
+    .number({ error: 'pages must be a number' })
+    .int('pages must be a whole number')
+    .min(0, 'pages must be at least 0')
+    .max(1_000_000, 'pages must be at most 1000000'),
+  time: z.iso.datetime({ offset: true, error: 'time must be an ISO 8601 date-time' }),
+});
+export type UsageReport = z.infer<typeof UsageReportSchema>;
+
+export const UsageRequestSchema = z.strictObject({
+  licenseKey: licenseKeyField,
+  reports: z
+    .array(UsageReportSchema, { error: 'reports must be a list' })
+    .min(1, 'reports must not be empty')
+    .max(MAX_USAGE_BATCH, `At most ${MAX_USAGE_BATCH} reports per call`),
+});
+export type UsageRequest = z.infer<typeof UsageRequestSchema>;
+
+/** Keygen's validation codes, the ones that apply here. */
+export const ValidationCode = {
+  Valid: 'VALID',
+  NotFound: 'NOT_FOUND',
+  Expired: 'EXPIRED',
+  Suspended: 'SUSPENDED',
+  NoMachine: 'NO_MACHINE',
+  OverCap: 'OVER_CAP',
+  TooManyMachines: 'TOO_MANY_MACHINES',
+} as const;
+export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
