@@ -7,6 +7,9 @@ import { badRequest, HttpError } from '../../lib/http-error';
 import { toOrganizationDto } from '../identity/dto';
 import type { AuthContext, OrganizationRow } from '../identity/session.service';
 
+export const CARD_NUMBER_REFUSED =
+  'Card numbers are not accepted here: send the payment method created by the card fields.';
+
 /** GET api/organization/billing_description (spec §3): what the right-hand column shows. */
 export function toBillingDescription(o: OrganizationRow) {
   return {
@@ -58,6 +61,9 @@ export function createBillingInfoService({ db, gateway }: Pick<AppDeps, 'db'> & 
      * organization's card; only its last four digits and expiry are kept here, never the number.
      */
     async update(auth: AuthContext, input: BillingInfo) {
+      // A card number must never reach the gateway from our server (or our logs): refuse anything that looks like one.
+      if (/^[\d\s-]{12,23}$/.test(input.sourceId))
+        throw badRequest(CARD_NUMBER_REFUSED, 'CARD_NUMBER_REFUSED');
       if (!/^[A-Za-z0-9_]+$/.test(input.sourceId)) throw badRequest(Messages.cardNumberRequired);
       const org = auth.organization;
       const saved = await atGateway(() =>
