@@ -97,7 +97,9 @@ export function NavBar() {
               </Group>
             </Box>
           </Group>
-          <UserMenu />
+          <Box style={{ flexShrink: 0 }}>
+            <UserMenu />
+          </Box>
         </Group>
       </Container>
     </Box>

@@ -1,5 +1,142 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import {
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { AccountMessages, RegisterOrganizationDetailsSchema, UserInfoSchema } from '@store/core';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  UserInfoFields,
+  useCountryCodes,
+  useRegisterOrganization,
+  useZodForm,
+} from '../../../features/accounts';
+import { showAlert } from '../../../features/alert';
+
+const RegisterFormSchema = RegisterOrganizationDetailsSchema.extend(UserInfoSchema.shape);
+
+const EMPTY = {
+  orgName: '',
+  addr1: '',
+  addr2: '',
+  city: '',
+  state: '',
+  country: '',
+  zip: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+};
+type OrgField = 'orgName' | 'addr1' | 'addr2' | 'city' | 'state' | 'zip';
 
 export default function RegisterScreen() {
-  return <ComingSoon title="Register New Organization" />;
+  const navigate = useNavigate();
+  const countries = useCountryCodes();
+  const register = useRegisterOrganization();
+  const form = useZodForm(RegisterFormSchema, EMPTY);
+  const v = form.values;
+
+  const text = (key: OrgField) => ({
+    value: v[key],
+    onChange: (e: { currentTarget: { value: string } }) => form.set(key, e.currentTarget.value),
+    onBlur: () => form.touch(key),
+    error: form.error(key),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.touchAll();
+    if (!form.valid || register.isPending) return;
+    register.mutate(
+      {
+        organization: {
+          orgName: v.orgName,
+          addr1: v.addr1,
+          addr2: v.addr2,
+          city: v.city,
+          state: v.state,
+          country: v.country,
+          zip: v.zip,
+        },
+        admin: { firstName: v.firstName, lastName: v.lastName, email: v.email.trim(), password: v.password },
+      },
+      {
+        onSuccess: (result) =>
+          navigate('/login', {
+            state: { message: AccountMessages.verificationSent(result.email), type: 'success' },
+          }),
+      },
+    );
+  };
+
+  return (
+    <Stack maw={760} mx="auto" gap="lg">
+      <Title order={1}>Register New Organization</Title>
+      <Paper
+        withBorder
+        shadow="xs"
+        p="xl"
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-label="Register New Organization"
+      >
+        <Stack gap="lg">
+          <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+            <Title order={2} size="h4" component="legend">
+              Organization
+            </Title>
+            <TextInput label="Organization Name" autoComplete="organization" required {...text('orgName')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label="Address 1" autoComplete="address-line1" required {...text('addr1')} />
+              <TextInput label="Address 2" autoComplete="address-line2" {...text('addr2')} />
+              <TextInput label="City" autoComplete="address-level2" required {...text('city')} />
+              <TextInput label="State / Province" autoComplete="address-level1" {...text('state')} />
+              <NativeSelect
+                label="Country"
+                autoComplete="country"
+                required
+                value={v.country}
+                onChange={(e) => form.set('country', e.currentTarget.value)}
+                onBlur={() => form.touch('country')}
+                error={form.error('country')}
+                data={[
+                  { value: '', label: 'Choose a country' },
+                  ...countries.map((c) => ({ value: c.code, label: c.name })),
+                ]}
+              />
+              <TextInput label="Postal Code" autoComplete="postal-code" required {...text('zip')} />
+            </SimpleGrid>
+          </Stack>
+          <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+            <Title order={2} size="h4" component="legend">
+              Admin User Info
+            </Title>
+            <Text size="sm" c="dimmed">
+              The administrator manages the organization's users, subscriptions and billing. We send this
+              address a link to verify it before the first log in.
+            </Text>
+            <UserInfoFields form={form} />
+          </Stack>
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/login">
+              Cancel
+            </Anchor>
+            <Button type="submit" disabled={!form.valid} loading={register.isPending}>
+              Register
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
 }

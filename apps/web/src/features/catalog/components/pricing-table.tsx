@@ -1,0 +1,137 @@
+import { Radio, Table, Text } from '@mantine/core';
+import {
+  annualRtus,
+  dollarsToMicros,
+  formatUsd,
+  isArtistPlan,
+  isProPlan,
+  overagePerAdditionalPageMicros,
+  type PricingPlan,
+  toCents,
+} from '@store/core';
+import classes from './pricing-table.module.css';
+
+export type PricePeriod = 'month' | 'year';
+
+const number = new Intl.NumberFormat('en-US');
+
+/** Overage per additional page, which can be below a cent: shown to the tenth of a cent. */
+function overageText(plan: PricingPlan): string {
+  const micros = overagePerAdditionalPageMicros(dollarsToMicros(plan.overagePerRtu), plan.numPagesPerRtu);
+  if (micros === 0) return '—';
+  const dollars = micros / 1_000_000;
+  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })} / page`;
+}
+
+/** Spec §2: cost columns in monthly or annual variants (annual = 12 × monthly). */
+function cost(dollars: number, period: PricePeriod): string {
+  const cents = toCents(dollars) * (period === 'year' ? 12 : 1);
+  return formatUsd(cents);
+}
+
+function pages(plan: PricingPlan, period: PricePeriod): string {
+  return number.format(period === 'year' ? annualRtus(plan.baseRtus) : plan.baseRtus);
+}
+
+type Column = { header: string; cell: (plan: PricingPlan, period: PricePeriod) => string; numeric?: boolean };
+
+/** DESIGN.md §2: the three variants follow the plan kinds (artist, pro, other). */
+export function columnsFor(plans: PricingPlan[], period: PricePeriod): Column[] {
+  const per = period === 'year' ? 'Annual' : 'Monthly';
+  const pagesHeader = period === 'year' ? 'Pages / year' : 'Pages / month';
+  const first = plans[0];
+  if (first && isArtistPlan(first)) {
+    return [
+      { header: pagesHeader, cell: (p, t) => pages(p, t), numeric: true },
+      { header: 'Overages', cell: (p) => overageText(p), numeric: true },
+      { header: `Base ${per} Cost`, cell: (p, t) => cost(p.monthlyFee, t), numeric: true },
+    ];
+  }
+  if (first && isProPlan(first)) {
+    return [
+      { header: `Designer ${per} Cost`, cell: (p, t) => cost(p.xtraAutoTagPerMonth, t), numeric: true },
+      { header: `Engine ${per} Cost`, cell: (p, t) => cost(p.monthlyFee, t), numeric: true },
+    ];
+  }
+  return [
+    { header: pagesHeader, cell: (p, t) => pages(p, t), numeric: true },
+    { header: 'Overages', cell: (p) => overageText(p), numeric: true },
+    { header: 'Designers', cell: (p) => String(p.numAutoTags), numeric: true },
+    {
+      header: `Extra Designer ${per} Cost`,
+      cell: (p, t) => (p.allowXtraAutoTag ? cost(p.xtraAutoTagPerMonth, t) : '—'),
+      numeric: true,
+    },
+    { header: `Base ${per} Cost`, cell: (p, t) => cost(p.monthlyFee, t), numeric: true },
+  ];
+}
+
+export interface PricingTableProps {
+  plans: PricingPlan[];
+  selectedId: number | null;
+  onSelect: (plan: PricingPlan) => void;
+  period: PricePeriod;
+}
+
+export function PricingTable({ plans, selectedId, onSelect, period }: PricingTableProps) {
+  const columns = columnsFor(plans, period);
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        className={classes.table}
+        data-testid="pricing-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Level</Table.Th>
+            {columns.map((c) => (
+              <Table.Th key={c.header} className={c.numeric ? classes.numeric : undefined}>
+                {c.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {plans.map((plan) => {
+            const selected = plan.pricingPlanId === selectedId;
+            return (
+              <Table.Tr
+                key={plan.pricingPlanId}
+                className={selected ? `${classes.row} ${classes.selected}` : classes.row}
+                onClick={() => onSelect(plan)}
+                data-selected={selected || undefined}
+              >
+                <Table.Td>
+                  <Radio
+                    name="pricing-plan-row"
+                    checked={selected}
+                    onChange={() => onSelect(plan)}
+                    label={
+                      <>
+                        <Text span fw={600} size="sm">
+                          {plan.planName}
+                        </Text>
+                        {plan.description && (
+                          <Text size="xs" c="dimmed" className={classes.description}>
+                            {plan.description}
+                          </Text>
+                        )}
+                      </>
+                    }
+                  />
+                </Table.Td>
+                {columns.map((c) => (
+                  <Table.Td key={c.header} className={c.numeric ? classes.numeric : undefined}>
+                    {c.cell(plan, period)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

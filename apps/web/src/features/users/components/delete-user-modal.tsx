@@ -1,0 +1,53 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import type { Person } from '@store/core';
+import { type FormEvent, useState } from 'react';
+
+export interface DeleteUserModalProps {
+  person: Person | null;
+  onClose(): void;
+  /** Called with what was typed; the screen compares it with the user's e-mail (spec §5). */
+  onConfirm(typedEmail: string): void;
+}
+
+/** Spec §5: deleting a user asks for the user's e-mail, which must match. */
+export function DeleteUserModal({ person, onClose, onConfirm }: DeleteUserModalProps) {
+  const [typed, setTyped] = useState('');
+  const close = () => {
+    setTyped('');
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onConfirm(typed);
+    setTyped('');
+  };
+  return (
+    <Modal opened={person !== null} onClose={close} title="Delete User" centered>
+      {person && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text>
+              To delete {person.firstName} {person.lastName}, type their e-mail address{' '}
+              <strong>{person.email}</strong> below. This cannot be undone.
+            </Text>
+            <TextInput
+              label="User's email"
+              data-autofocus
+              autoComplete="off"
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red">
+                Delete
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
