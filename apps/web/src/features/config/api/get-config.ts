@@ -10,10 +10,10 @@ export const AppConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 
-/** Used while the config loads or when it cannot be read; the links must still go somewhere sensible. */
+/** Used while the config loads or if it cannot be read: the server's own defaults (apps/server config). */
 export const DEFAULT_CONFIG: AppConfig = {
-  storeGuideUrl: '/api/docs',
-  privacyPolicyUrl: '/api/docs',
+  storeGuideUrl: 'https://docs.example.com/store-guide',
+  privacyPolicyUrl: 'https://docs.example.com/privacy',
   gateway: 'sandbox',
 };
 
