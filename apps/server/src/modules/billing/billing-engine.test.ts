@@ -1,0 +1,206 @@
+import { BillingMode, BillStatus, billStatusText } from '@store/core';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderLines, orders, organizations, paymentAttempts, subscriptions } from '../../db/schema';
+import { ManualClock } from '../../lib/clock';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { type BillingDeps, runBillingCycle } from './billing-engine';
+import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
+
+// Issue 7, "Done means": the clock is driven through a year for a demo-like organization.
+
+let t: TestApp;
+let deps: BillingDeps;
+const clock = new ManualClock('2026-01-01T12:00:00Z');
+
+const setCard = (orgId: number, pm: string) =>
+  t.db.update(organizations).set({ paymentMethodId: pm }).where(eq(organizations.id, orgId));
+
+async function billsOf(subscriptionId: number) {
+  return t.db
+    .select({
+      id: orders.id,
+      kind: orders.kind,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      billingDate: orders.billingDate,
+      attempts: orders.attempts,
+      periodStart: orderLines.periodStart,
+      periodEnd: orderLines.periodEnd,
+      description: orderLines.description,
+    })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(eq(orderLines.subscriptionId, subscriptionId))
+    .orderBy(asc(orders.billingDate), asc(orders.id));
+}
+
+const sub = async (id: number) => (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+const iso = (d: Date | null) => d?.toISOString().slice(0, 10);
+
+describe('a year of billing', () => {
+  let org: { id: number };
+  let monthly31: number;
+  let quarterly: number;
+  let annual: number;
+  let unpaid: number;
+  let overage: number;
+  let cancelled: number;
+  const states: Record<string, { active: boolean; status?: number }> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    deps = { db: t.db, clock, gateway: t.gateway, mailer: t.mailer };
+    org = await makeOrganization(t.db, { name: 'Year Documents Inc.', discountBp: 500, adminEmail: 'year-admin@example.com' });
+    const base = { organizationId: org.id };
+    monthly31 = (
+      await makeSubscription(t.db, { ...base, pricingPlanId: await planId(t.db, 'Pro Standard'), description: 'Monthly on the 31st', billingMode: BillingMode.Monthly, numberMachines: 2, purchasedAt: '2026-01-31T10:00:00Z' })
+    ).id;
+    quarterly = (
+      await makeSubscription(t.db, { ...base, pricingPlanId: await planId(t.db, 'Flex 2,500'), description: 'Quarterly Flex', billingMode: BillingMode.Quarterly, billingModeDiscountBp: 500, xtraAutoTags: 1, purchasedAt: '2026-01-15T09:00:00Z' })
+    ).id;
+    annual = (
+      await makeSubscription(t.db, { ...base, pricingPlanId: await planId(t.db, 'Artist Studio'), description: 'Annual Artist', billingMode: BillingMode.Annually, billingModeDiscountBp: 1000, purchasedAt: '2026-01-10T08:00:00Z' })
+    ).id;
+    unpaid = (
+      await makeSubscription(t.db, { ...base, pricingPlanId: await planId(t.db, '.NET Engine Standard'), description: 'Left unpaid', billingMode: BillingMode.Monthly, numberMachines: 1, purchasedAt: '2026-01-05T07:00:00Z' })
+    ).id;
+    overage = (
+      await makeSubscription(t.db, { ...base, pricingPlanId: await planId(t.db, 'Flex 25,000'), description: 'Flex with overage', billingMode: BillingMode.Monthly, maxAdditionalMonthlyChargeCents: 100_00, purchasedAt: '2026-01-25T11:00:00Z' })
+    ).id;
+    const c = await makeSubscription(t.db, { ...base, pricingPlanId: await planId(t.db, 'Artist Solo'), description: 'Cancelled', billingMode: BillingMode.Monthly, purchasedAt: '2026-01-20T06:00:00Z' });
+    cancelled = c.id;
+    await t.db.update(subscriptions).set({ deactivateDate: c.nextBaseBillingDate }).where(eq(subscriptions.id, c.id));
+
+    // Day by day at noon UTC through to 2027-02-01, with the customer's doings on their days.
+    for (let day = 0; clock.now() < new Date('2027-02-01T12:00:00Z'); day++) {
+      const today = iso(clock.now());
+      if (today === '2026-02-20') await t.db.update(subscriptions).set({ accruedRtusThisMonth: 1_000 }).where(eq(subscriptions.id, overage));
+      if (today === '2026-03-20') await t.db.update(subscriptions).set({ accruedRtusThisMonth: 5_000 }).where(eq(subscriptions.id, overage));
+      if (today === '2026-03-30') await setCard(org.id, 'pm_card_chargeDeclined');
+      if (today === '2026-04-02') await setCard(org.id, 'pm_card_visa');
+      if (today === '2026-08-04') await setCard(org.id, 'pm_card_chargeDeclined');
+      if (today === '2026-08-20') await setCard(org.id, 'pm_card_visa');
+      await runBillingCycle(deps);
+      if (today === '2026-03-31' || today === '2026-04-01') {
+        const last = (await billsOf(monthly31)).at(-1)!;
+        states[`monthly31 ${today}`] = { active: (await sub(monthly31)).isActive, status: last.status };
+      }
+      if (today && today >= '2026-08-05' && today <= '2026-08-20') {
+        const last = (await billsOf(unpaid)).at(-1)!;
+        states[`unpaid ${today}`] = { active: (await sub(unpaid)).isActive, status: last.status };
+      }
+      clock.advanceDays(1);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('renews a monthly subscription anchored on the 31st on each month end', async () => {
+    const bills = (await billsOf(monthly31)).filter((b) => b.kind === 'renewal');
+    expect(bills.map((b) => b.billingDate.toISOString())).toEqual(
+      [
+        '2026-02-28',
+        '2026-03-31',
+        '2026-04-30',
+        '2026-05-31',
+        '2026-06-30',
+        '2026-07-31',
+        '2026-08-31',
+        '2026-09-30',
+        '2026-10-31',
+        '2026-11-30',
+        '2026-12-31',
+        '2027-01-31',
+      ].map((d) => `${d}T10:00:00.000Z`),
+    );
+    // Each bill covers the period that follows it, back to back.
+    for (const b of bills) expect(b.periodStart).toEqual(b.billingDate);
+    for (let i = 1; i < bills.length; i++) expect(bills[i]!.periodStart).toEqual(bills[i - 1]!.periodEnd);
+    // Pro Standard $250 × 2 engines × 1 month, 5 % organization discount.
+    expect(new Set(bills.map((b) => b.totalCents))).toEqual(new Set([475_00]));
+    expect(iso((await sub(monthly31)).nextBaseBillingDate)).toBe('2027-02-28');
+  });
+
+  it('renews quarterly and annual subscriptions on their dates, with their frozen cycle discount', async () => {
+    const q = (await billsOf(quarterly)).filter((b) => b.kind === 'renewal');
+    expect(q.map((b) => iso(b.billingDate))).toEqual(['2026-04-15', '2026-07-15', '2026-10-15', '2027-01-15']);
+    // (149 + 39) × 3 = 564.00, less 5 % cycle discount and 5 % organization discount: 509.01.
+    expect(q.every((b) => b.totalCents === 509_01)).toBe(true);
+    const a = (await billsOf(annual)).filter((b) => b.kind === 'renewal');
+    expect(a.map((b) => iso(b.billingDate))).toEqual(['2027-01-10']);
+    // 99 × 12 = 1,188.00, less 10 % and 5 %: 1,015.74.
+    expect(a[0]!.totalCents).toBe(1_015_74);
+    expect(iso(a[0]!.periodEnd)).toBe('2028-01-10');
+  });
+
+  it('marks a declined renewal past due, mails the admins, and is paid on a retry once the card works', async () => {
+    expect(states['monthly31 2026-03-31']).toEqual({ active: true, status: BillStatus.ChargePastDue });
+    expect(billStatusText(states['monthly31 2026-03-31']!.status!)).toBe('Past Due');
+    expect(states['monthly31 2026-04-01']).toEqual({ active: true, status: BillStatus.ChargePastDue });
+    const march = (await billsOf(monthly31)).find((b) => iso(b.billingDate) === '2026-03-31')!;
+    expect(march.status).toBe(BillStatus.ChargePaid);
+    expect(march.attempts).toBe(2);
+    const attempts = await t.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, march.id)).orderBy(asc(paymentAttempts.id));
+    expect(attempts.map((a) => [a.gatewayKey, a.status])).toEqual([
+      [`bill-${march.id}-attempt-1`, 'declined'],
+      [`bill-${march.id}-attempt-2`, 'succeeded'],
+    ]);
+    const mail = t.mailer.sent.find((m) => m.subject === `Payment failed for bill #${march.id}`);
+    expect(mail?.to).toBe('year-admin@example.com');
+    expect((await sub(monthly31)).isActive).toBe(true);
+  });
+
+  it('deactivates a subscription left unpaid on day 14 and not before, and nothing else of the organization', async () => {
+    for (let d = 5; d <= 18; d++) {
+      const day = `2026-08-${String(d).padStart(2, '0')}`;
+      expect(states[`unpaid ${day}`], day).toEqual({ active: true, status: BillStatus.ChargePastDue });
+    }
+    expect(states['unpaid 2026-08-19']).toEqual({ active: false, status: BillStatus.UnPaid });
+    const s = await sub(unpaid);
+    expect(s.isActive).toBe(false);
+    expect(s.deactivateDate?.toISOString()).toBe('2026-08-19T07:00:00.000Z');
+    const bills = await billsOf(unpaid);
+    expect(bills.at(-1)!.status).toBe(BillStatus.UnPaid);
+    expect(billStatusText(bills.at(-1)!.status)).toBe('Un-Paid');
+    // Retried about every other day: Aug 5, 7, 9, 11, 13, 15, 17.
+    expect(bills.at(-1)!.attempts).toBe(7);
+    expect(bills.filter((b) => b.kind === 'renewal').map((b) => iso(b.billingDate)).at(-1)).toBe('2026-08-05');
+    for (const other of [monthly31, quarterly, annual, overage]) expect((await sub(other)).isActive).toBe(true);
+  });
+
+  it('bills overage monthly, capped at the maximum, never discounted, and rolls the counters over', async () => {
+    const bills = (await billsOf(overage)).filter((b) => b.kind === 'overage');
+    // 1,000 RTUs × 5¢ = $50 in the month ending Feb 25; 5,000 × 5¢ = $250 capped at $100 in March.
+    expect(bills.map((b) => [iso(b.billingDate), b.totalCents, b.status])).toEqual([
+      ['2026-02-25', 50_00, BillStatus.ChargePaid],
+      ['2026-03-25', 100_00, BillStatus.ChargePaid],
+    ]);
+    expect(bills[1]!.description).toContain('capped');
+    expect(iso(bills[0]!.periodStart)).toBe('2026-01-25');
+    const s = await sub(overage);
+    expect([s.accruedRtusThisMonth, s.billedRtusThisMonth, s.overageChargesPaidThisMonthCents]).toEqual([0, 0, 0]);
+    expect(iso(s.nextOverageBillingDate)).toBe('2027-02-25');
+  });
+
+  it('ends a cancelled subscription at its deactivateDate without renewing it', async () => {
+    expect(await billsOf(cancelled)).toEqual([]);
+    const s = await sub(cancelled);
+    expect(s.isActive).toBe(false);
+    expect(iso(s.deactivateDate)).toBe('2026-02-20');
+  });
+
+  it('gives every bill the status text its state calls for', async () => {
+    const all = await t.db.select().from(orders).where(eq(orders.organizationId, org.id));
+    const texts = new Map<string, number>();
+    for (const o of all) texts.set(billStatusText(o.status), (texts.get(billStatusText(o.status)) ?? 0) + 1);
+    expect(Object.fromEntries(texts)).toEqual({ Paid: all.length - 1, 'Un-Paid': 1 });
+    // The ledger: one successful charge per paid bill.
+    const r = (await t.db.execute(sql`SELECT count(*)::int AS n FROM sandbox_charges c
+      JOIN payment_attempts pa ON pa.gateway_key = c.idempotency_key JOIN orders o ON o.id = pa.order_id
+      WHERE c.status = 'succeeded' AND o.organization_id = ${org.id}`)) as unknown as { rows: { n: number }[] };
+    expect(Number(r.rows[0]!.n)).toBe(all.filter((o) => o.status === BillStatus.ChargePaid).length);
+  });
+});

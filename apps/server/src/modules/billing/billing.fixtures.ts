@@ -1,0 +1,118 @@
+import { addMonthsClamped, monthsPerCycle } from '@store/core';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { organizations, persons, pricingPlans, subscriptions } from '../../db/schema';
+import { randomToken } from '../../lib/tokens';
+
+// Test fixtures of the billing engine: organizations and subscriptions made directly, as a
+// purchase would leave them, so tests and the fault test need nothing but a migrated database.
+
+export async function makeOrganization(
+  db: DbOrTx,
+  opts: {
+    name: string;
+    discountBp?: number;
+    paymentMethodId?: string | null;
+    billedByInvoice?: boolean;
+    adminEmail?: string;
+  },
+) {
+  const [org] = await db
+    .insert(organizations)
+    .values({
+      companyName: opts.name,
+      discountBp: opts.discountBp ?? 0,
+      billedByInvoice: opts.billedByInvoice ?? false,
+      addr1: '1 Test Way',
+      city: 'Boulder',
+      state: 'CO',
+      country: 'US',
+      zip: '80301',
+      billingName: 'Pat Payer',
+      billingCompany: opts.name,
+      billingAddr1: '1 Test Way',
+      billingAddr2: '',
+      billingCity: 'Boulder',
+      billingState: 'CO',
+      billingCountry: 'US',
+      billingZip: '80301',
+      gatewayCustomerId: opts.paymentMethodId === null ? null : `cus_sandbox_${randomToken(6)}`,
+      paymentMethodId: opts.paymentMethodId === undefined ? 'pm_card_visa' : opts.paymentMethodId,
+      cardLastFour: opts.paymentMethodId === null ? null : '4242',
+    })
+    .returning();
+  await db.insert(persons).values({
+    organizationId: org!.id,
+    rights: 3,
+    passwordHash: 'not-used',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    email: opts.adminEmail ?? `admin-${org!.id}@example.com`,
+    emailVerified: true,
+  });
+  return org!;
+}
+
+export async function planId(db: DbOrTx, planName: string): Promise<number> {
+  const [plan] = await db.select().from(pricingPlans).where(eq(pricingPlans.planName, planName));
+  if (!plan) throw new Error(`No plan ${planName}`);
+  return plan.id;
+}
+
+/** A subscription bought at `purchasedAt` (its anchor), in its first paid period. */
+export async function makeSubscription(
+  db: DbOrTx,
+  opts: {
+    organizationId: number;
+    pricingPlanId: number;
+    description: string;
+    billingMode: number;
+    purchasedAt: Date | string;
+    numberMachines?: number;
+    xtraAutoTags?: number;
+    billingModeDiscountBp?: number;
+    maxAdditionalMonthlyChargeCents?: number;
+    annualUsageReset?: boolean;
+  },
+) {
+  const start = new Date(opts.purchasedAt);
+  const anchorDay = start.getUTCDate();
+  const [sub] = await db
+    .insert(subscriptions)
+    .values({
+      organizationId: opts.organizationId,
+      pricingPlanId: opts.pricingPlanId,
+      description: opts.description,
+      billingMode: opts.billingMode,
+      billingModeDiscountBp: opts.billingModeDiscountBp ?? 0,
+      numberMachines: opts.numberMachines ?? 0,
+      xtraAutoTags: opts.xtraAutoTags ?? 0,
+      maxAdditionalMonthlyChargeCents: opts.maxAdditionalMonthlyChargeCents ?? 0,
+      annualUsageReset: opts.annualUsageReset ?? false,
+      apiKey1: randomToken(24),
+      currentPeriodStart: start,
+      nextBaseBillingDate: addMonthsClamped(start, monthsPerCycle(opts.billingMode), anchorDay),
+      nextOverageBillingDate: addMonthsClamped(start, 1, anchorDay),
+      anchorDay,
+    })
+    .returning();
+  return sub!;
+}
+
+/** Many due subscriptions at once (fault test, benchmark): one INSERT … SELECT generate_series. */
+export async function makeDueSubscriptions(
+  db: DbOrTx,
+  opts: { organizationId: number; pricingPlanId: number; count: number; purchasedAt: Date; billingMode: number; numberMachines?: number; accruedRtus?: number; maxOverageCents?: number },
+): Promise<void> {
+  const start = opts.purchasedAt;
+  const next = addMonthsClamped(start, monthsPerCycle(opts.billingMode), start.getUTCDate());
+  const nextOverage = addMonthsClamped(start, 1, start.getUTCDate());
+  await db.execute(sql`INSERT INTO subscriptions (organization_id, pricing_plan_id, description, billing_mode,
+      number_machines, api_key1, current_period_start, next_base_billing_date, next_overage_billing_date, anchor_day,
+      accrued_rtus_this_month, max_additional_monthly_charge_cents)
+    SELECT ${opts.organizationId}, ${opts.pricingPlanId}, 'Subscription ' || g, ${opts.billingMode},
+      ${opts.numberMachines ?? 1}, md5(random()::text || g::text) || g::text, ${start.toISOString()}::timestamptz,
+      ${next.toISOString()}::timestamptz, ${nextOverage.toISOString()}::timestamptz, ${start.getUTCDate()},
+      ${opts.accruedRtus ?? 0}, ${opts.maxOverageCents ?? 0}
+    FROM generate_series(1, ${opts.count}) AS g`);
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type Clock, OffsetClock } from '../../lib/clock';
+import { type BillingCycleCounts, type BillingDeps, runBillingCycle } from './billing-engine';
+
+/** Reads the demo clock's offset (the operator's `clock advance`) from the settings table. */
+export async function readDemoClockOffset(db: Db): Promise<number> {
+  const r = (await db.execute(sql`SELECT value FROM settings WHERE key = 'demoClock'`)) as unknown as {
+    rows: { value: { offsetMs?: number } | null }[];
+  };
+  return Number(r.rows[0]?.value?.offsetMs ?? 0);
+}
+
+export interface BillingScheduler {
+  /** Runs one tick now (also what the timer does); resolves when it is done. */
+  tick(): Promise<BillingCycleCounts | null>;
+  /** Stops the timer and waits for a tick in progress. */
+  stop(): Promise<void>;
+}
+
+export interface SchedulerOptions {
+  intervalSeconds: number;
+  /** Pending purchases the store left after a crash (DESIGN.md §3), settled on every tick. */
+  settlePendingPurchases?: (deps: BillingDeps) => Promise<unknown>;
+}
+
+/**
+ * Scheduled billing inside each server process, every BILLING_INTERVAL_SECONDS. Several processes
+ * may run it at once: the work is claimed in PostgreSQL (billing.repository.ts), so each period is
+ * billed once. Each tick first reloads the demo clock's offset, so a clock the operator advanced
+ * reaches every running server within one interval.
+ */
+export function startBillingScheduler(deps: BillingDeps, options: SchedulerOptions): BillingScheduler {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<BillingCycleCounts | null> | null = null;
+  let stopped = false;
+
+  const runOnce = async (): Promise<BillingCycleCounts | null> => {
+    try {
+      if (deps.clock instanceof OffsetClock) deps.clock.offsetMs = await readDemoClockOffset(deps.db);
+      if (options.settlePendingPurchases) await options.settlePendingPurchases(deps);
+      const counts = await runBillingCycle(deps);
+      if (counts.passes > 1) deps.logger?.info({ billing: counts }, 'billing cycle');
+      return counts;
+    } catch (error) {
+      deps.logger?.error({ err: error }, 'billing cycle failed; retrying next interval');
+      return null;
+    }
+  };
+
+  const tick = () => {
+    running ??= runOnce().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const schedule = () => {
+    if (stopped || options.intervalSeconds <= 0) return;
+    timer = setTimeout(async () => {
+      await tick();
+      schedule();
+    }, options.intervalSeconds * 1000);
+    timer.unref();
+  };
+
+  if (options.intervalSeconds > 0) {
+    // The first tick soon after start, so a restarted server catches up at once.
+    timer = setTimeout(async () => {
+      await tick();
+      schedule();
+    }, 1000);
+    timer.unref();
+  }
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** The clock type a scheduler can refresh; exported for runtime wiring. */
+export type { Clock };
