@@ -46,6 +46,8 @@ export const subscriptions = pgTable(
     // Day of month renewals keep (clamped to the month's end).
     anchorDay: integer('anchor_day').notNull().default(1),
     annualUsageReset: boolean('annual_usage_reset').notNull().default(false),
+    // Start of the 12-month usage year when annualUsageReset is set (billing, migration 0040).
+    usageYearStart: timestamp('usage_year_start', { withTimezone: true }),
     accruedRtusThisMonth: bigint('accrued_rtus_this_month', { mode: 'number' }).notNull().default(0),
     billedRtusThisMonth: bigint('billed_rtus_this_month', { mode: 'number' }).notNull().default(0),
     overageChargesPaidThisMonthCents: integer('overage_charges_paid_this_month_cents').notNull().default(0),
