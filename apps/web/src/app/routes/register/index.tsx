@@ -19,7 +19,6 @@ import {
   useRegisterOrganization,
   useZodForm,
 } from '../../../features/accounts';
-import { showAlert } from '../../../features/alert';
 
 const RegisterFormSchema = RegisterOrganizationDetailsSchema.extend(UserInfoSchema.shape);
 
