@@ -343,29 +343,27 @@ export async function seedDemoSubscriptions(
   await db.update(subscriptions).set({ offlineLicenseKey: file }).where(eq(subscriptions.id, ids.offline!));
 
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
-  await db
-    .insert(machineActivations)
-    .values([
-      ...['prod-engine-01', 'prod-engine-02', 'prod-engine-03'].map((h, i) => ({
-        subscriptionId: ids.proActive!,
-        kind: 'engine',
-        hostname: h,
-        activatedAt: at(100 - i),
-      })),
-      ...['dana-laptop', 'omar-workstation'].map((h, i) => ({
-        subscriptionId: ids.proActive!,
-        kind: 'designer',
-        hostname: h,
-        activatedAt: at(90 - i),
-      })),
-      { subscriptionId: ids.grandfathered!, kind: 'engine', hostname: 'classic-01', activatedAt: at(400) },
-      ...['qa-engine-1', 'qa-engine-2'].map((h) => ({
-        subscriptionId: ids.qaFlush!,
-        kind: 'engine',
-        hostname: h,
-        activatedAt: at(5),
-      })),
-    ]);
+  await db.insert(machineActivations).values([
+    ...['prod-engine-01', 'prod-engine-02', 'prod-engine-03'].map((h, i) => ({
+      subscriptionId: ids.proActive!,
+      kind: 'engine',
+      hostname: h,
+      activatedAt: at(100 - i),
+    })),
+    ...['dana-laptop', 'omar-workstation'].map((h, i) => ({
+      subscriptionId: ids.proActive!,
+      kind: 'designer',
+      hostname: h,
+      activatedAt: at(90 - i),
+    })),
+    { subscriptionId: ids.grandfathered!, kind: 'engine', hostname: 'classic-01', activatedAt: at(400) },
+    ...['qa-engine-1', 'qa-engine-2'].map((h) => ({
+      subscriptionId: ids.qaFlush!,
+      kind: 'engine',
+      hostname: h,
+      activatedAt: at(5),
+    })),
+  ]);
 
   await db.insert(perpetualLicenses).values([
     {

@@ -1,0 +1,288 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { subscriptions, usageReports } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+const keys: Record<string, { id: number; key: string }> = {};
+
+/** Engines call without a browser: no XSRF cookie, no bearer token. */
+async function engine(url: string, body: unknown) {
+  const res = await t.app.inject({ method: 'POST', url, payload: body as object });
+  return { status: res.statusCode, body: res.json() };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const rows = await t.db
+    .select({ id: subscriptions.id, key: subscriptions.apiKey1, description: subscriptions.description })
+    .from(subscriptions);
+  for (const r of rows) keys[r.description] = { id: r.id, key: r.key };
+});
+afterAll(() => t.close());
+
+describe('POST /api/licensing/activate', () => {
+  it('activates engines up to numberMachines, then refuses with a clear reason; the same host again is fine', async () => {
+    const { key } = keys['Production Engines']!; // 3 engines, all 3 seeded as activated
+    const again = await engine('/api/licensing/activate', {
+      licenseKey: key,
+      kind: 'engine',
+      hostname: 'prod-engine-01',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ activated: true, alreadyActivated: true });
+    const fourth = await engine('/api/licensing/activate', {
+      licenseKey: key,
+      kind: 'engine',
+      hostname: 'prod-engine-04',
+    });
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.code).toBe('TOO_MANY_MACHINES');
+    expect(fourth.body.message).toMatch(/^All 3 engine activations of this license are in use\./);
+  });
+
+  it('counts designers as included plus extra (Pro Business: 2 + 2)', async () => {
+    const { key } = keys['Production Engines']!; // 2 designers seeded
+    for (const host of ['designer-3', 'designer-4']) {
+      const res = await engine('/api/licensing/activate', {
+        licenseKey: key,
+        kind: 'designer',
+        hostname: host,
+      });
+      expect(res.status).toBe(201);
+    }
+    const fifth = await engine('/api/licensing/activate', {
+      licenseKey: key,
+      kind: 'designer',
+      hostname: 'designer-5',
+    });
+    expect(fifth.status).toBe(409);
+    expect(fifth.body.message).toMatch(/^All 4 designer activations/);
+  });
+
+  it('does not limit engines of a plan without a machine count (Flex)', async () => {
+    const { key } = keys['Flex Reporting']!;
+    for (let i = 0; i < 8; i++) {
+      const res = await engine('/api/licensing/activate', {
+        licenseKey: key,
+        kind: 'engine',
+        hostname: `flex-${i}`,
+      });
+      expect(res.status).toBe(201);
+    }
+  });
+
+  it('refuses unknown keys (404) and deactivated subscriptions (403); a cancelled one runs until its end date', async () => {
+    const unknown = await engine('/api/licensing/activate', {
+      licenseKey: 'nope',
+      kind: 'engine',
+      hostname: 'h',
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'NOT_FOUND', message: 'Unknown license key.' });
+
+    const cancelled = keys['Legacy Batch Server']!;
+    const before = await engine('/api/licensing/activate', {
+      licenseKey: cancelled.key,
+      kind: 'engine',
+      hostname: 'legacy-1',
+    });
+    expect(before.status).toBe(201);
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, cancelled.id));
+    const saved = t.clock.now();
+    t.clock.set(new Date(row!.deactivateDate!.getTime() + 1000));
+    try {
+      const after = await engine('/api/licensing/validate', { licenseKey: cancelled.key });
+      expect(after.body).toMatchObject({ valid: false, code: 'EXPIRED' });
+      const activate = await engine('/api/licensing/activate', {
+        licenseKey: cancelled.key,
+        kind: 'engine',
+        hostname: 'legacy-2',
+      });
+      expect(activate.status).toBe(403);
+      expect(activate.body.code).toBe('EXPIRED');
+    } finally {
+      t.clock.set(saved);
+    }
+
+    await t.db
+      .update(subscriptions)
+      .set({ isActive: false })
+      .where(eq(subscriptions.id, keys['Template Studio']!.id));
+    const inactive = await engine('/api/licensing/activate', {
+      licenseKey: keys['Template Studio']!.key,
+      kind: 'designer',
+      hostname: 'x',
+    });
+    expect(inactive.status).toBe(403);
+    expect(inactive.body.code).toBe('SUSPENDED');
+    const usage = await engine('/api/licensing/usage', {
+      licenseKey: keys['Template Studio']!.key,
+      reports: [{ transactionId: 't1', hostname: 'x', pages: 1, time: '2026-11-02T10:00:00Z' }],
+    });
+    expect(usage.status).toBe(403);
+  });
+
+  it.each([
+    [{ licenseKey: 'k', kind: 'server', hostname: 'h' }, "kind: kind must be 'engine' or 'designer'"],
+    [{ licenseKey: 'k', kind: 'engine' }, 'hostname: hostname is required'],
+    [{ kind: 'engine', hostname: 'h' }, 'licenseKey: licenseKey is required'],
+  ])('refuses %j with 400', async (body, message) => {
+    const res = await engine('/api/licensing/activate', body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+});
+
+describe('POST /api/licensing/validate', () => {
+  it('answers valid, NO_MACHINE for a machine not activated, NOT_FOUND for an unknown key', async () => {
+    const { key } = keys['Production Engines']!;
+    const ok = await engine('/api/licensing/validate', {
+      licenseKey: key,
+      kind: 'engine',
+      hostname: 'prod-engine-02',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({
+      valid: true,
+      code: 'VALID',
+      plan: 'Pro Business',
+      limits: { engines: 3, designers: 4 },
+    });
+    const machine = await engine('/api/licensing/validate', { licenseKey: key, hostname: 'stranger' });
+    expect(machine.body).toMatchObject({ valid: false, code: 'NO_MACHINE' });
+    const none = await engine('/api/licensing/validate', { licenseKey: 'nope' });
+    expect(none.body).toMatchObject({ valid: false, code: 'NOT_FOUND' });
+  });
+
+  it('answers OVER_CAP when the overage passes max overages', async () => {
+    const { id, key } = keys['Flex Reporting']!; // about $52 of overage accrued this month
+    await t.db
+      .update(subscriptions)
+      .set({ maxAdditionalMonthlyChargeCents: 10_00 })
+      .where(eq(subscriptions.id, id));
+    const res = await engine('/api/licensing/validate', { licenseKey: key });
+    expect(res.body).toMatchObject({ valid: false, code: 'OVER_CAP' });
+    await t.db
+      .update(subscriptions)
+      .set({ maxAdditionalMonthlyChargeCents: 250_00 })
+      .where(eq(subscriptions.id, id));
+    expect((await engine('/api/licensing/validate', { licenseKey: key })).body.code).toBe('VALID');
+  });
+});
+
+describe('POST /api/licensing/usage', () => {
+  const rollup = async (id: number, host: string) =>
+    await queryRows<{ day: string; pages: number }>(
+      t.db,
+      sql`SELECT day::text, pages::int FROM usage_rollups WHERE subscription_id = ${id} AND hostname = ${host} ORDER BY day`,
+    );
+  const accrued = async (id: number) =>
+    (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!.accruedRtusThisMonth;
+
+  it('records a single report into the rollups and the month’s accrued RTUs', async () => {
+    const { id, key } = keys['Flex Reporting']!;
+    const before = await accrued(id);
+    const res = await engine('/api/licensing/usage', {
+      licenseKey: key,
+      reports: [
+        { transactionId: 'tx-single-1', hostname: 'new-host', pages: 42, time: '2026-11-02T09:30:00Z' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ accepted: 1, duplicates: 0, pages: 42 });
+    expect(await rollup(id, 'new-host')).toEqual([{ day: '2026-11-02', pages: 42 }]);
+    expect(await accrued(id)).toBe(before + 42);
+  });
+
+  it('counts a repeated transaction id once, in a later call and within one batch', async () => {
+    const { id, key } = keys['Flex Reporting']!;
+    const before = await accrued(id);
+    const res = await engine('/api/licensing/usage', {
+      licenseKey: key,
+      reports: [
+        { transactionId: 'tx-single-1', hostname: 'new-host', pages: 42, time: '2026-11-02T09:30:00Z' },
+        { transactionId: 'tx-b-1', hostname: 'new-host', pages: 10, time: '2026-11-01T23:59:59Z' },
+        { transactionId: 'tx-b-1', hostname: 'new-host', pages: 10, time: '2026-11-01T23:59:59Z' },
+        { transactionId: 'tx-b-2', hostname: 'other-host', pages: 5, time: '2026-11-02T00:00:00+01:00' },
+      ],
+    });
+    expect(res.body).toEqual({ accepted: 2, duplicates: 2, pages: 15 });
+    expect(await rollup(id, 'new-host')).toEqual([
+      { day: '2026-11-01', pages: 10 },
+      { day: '2026-11-02', pages: 42 },
+    ]);
+    // 00:00 at +01:00 is still Nov 1 in UTC: rollups are per UTC day.
+    expect(await rollup(id, 'other-host')).toEqual([{ day: '2026-11-01', pages: 5 }]);
+    expect(await accrued(id)).toBe(before + 15);
+    const raw = await t.db.select().from(usageReports).where(eq(usageReports.transactionId, 'tx-b-1'));
+    expect(raw).toHaveLength(1);
+  });
+
+  it('shows reported usage on the usage screen', async () => {
+    const { id } = keys['Flex Reporting']!;
+    const api = await t.loginDemo();
+    const res = await api.get(`/api/subscription/${id}/detailedFlexUsage`);
+    const host = res.body.runs.find((r: { hostname: string }) => r.hostname === 'new-host');
+    expect(host.totalPages).toBe(52);
+    expect(host.dateRangePages[11]).toBe(52);
+  });
+
+  it.each([
+    [{ reports: [] }, 'reports: reports must not be empty'],
+    [
+      { reports: [{ transactionId: 'a', hostname: 'h', pages: -1, time: '2026-11-02T09:30:00Z' }] },
+      'reports.0.pages: pages must be at least 0',
+    ],
+    [
+      { reports: [{ transactionId: 'a', hostname: 'h', pages: 1, time: 'yesterday' }] },
+      'reports.0.time: time must be an ISO 8601 date-time',
+    ],
+    [
+      { reports: [{ transactionId: '', hostname: 'h', pages: 1, time: '2026-11-02T09:30:00Z' }] },
+      'reports.0.transactionId: transactionId is required',
+    ],
+    [
+      {
+        reports: Array.from({ length: 1001 }, (_, i) => ({
+          transactionId: `x${i}`,
+          hostname: 'h',
+          pages: 1,
+          time: '2026-11-02T09:30:00Z',
+        })),
+      },
+      'reports: At most 1000 reports per call',
+    ],
+  ])('refuses a bad batch with 400 and records nothing (%#)', async (patch, message) => {
+    const { id, key } = keys['Flex Reporting']!;
+    const before = await accrued(id);
+    const res = await engine('/api/licensing/usage', { licenseKey: key, ...patch });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await accrued(id)).toBe(before);
+  });
+
+  it('accepts a full batch of 1000', async () => {
+    const { key } = keys['Amsterdam Print Hub']!;
+    const reports = Array.from({ length: 1000 }, (_, i) => ({
+      transactionId: `full-${i}`,
+      hostname: `ams-${i % 7}`,
+      pages: 2,
+      time: new Date(Date.UTC(2026, 9, 20) + i * 60_000).toISOString(),
+    }));
+    const res = await engine('/api/licensing/usage', { licenseKey: key, reports });
+    expect(res.body).toEqual({ accepted: 1000, duplicates: 0, pages: 2000 });
+  });
+});
+
+describe('GET /api/licensing/public-key', () => {
+  it('publishes one Ed25519 public key, the same on every call', async () => {
+    const a = await t.client().get('/api/licensing/public-key');
+    const b = await t.client().get('/api/licensing/public-key');
+    expect(a.status).toBe(200);
+    expect(a.body.algorithm).toBe('ed25519');
+    expect(a.body.publicKey).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    expect(b.body.publicKey).toBe(a.body.publicKey);
+  });
+});
