@@ -1,5 +1,90 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { BillingDescription, Country } from '@store/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useCurrentOrganization } from '../../../features/auth';
+import { useBillingDescription } from '../../../features/billing-info/api/get-billing-description';
+import { useCountryCodes } from '../../../features/billing-info/api/get-country-codes';
+import { BillingForm } from '../../../features/billing-info/components/billing-form';
+import { safeReturnUrl } from '../../../lib/navigation';
+
+function CurrentBillingInfo({ info, countries }: { info: BillingDescription; countries: Country[] }) {
+  const country = countries.find((c) => c.code === info.country)?.name ?? info.country;
+  const hasAny = Boolean(info.name || info.addr1);
+  return (
+    <Paper withBorder radius="md" p="lg" bg="gray.0" data-testid="current-billing-info">
+      <Title order={2} size="h4" mb="sm">
+        Current billing information
+      </Title>
+      {hasAny ? (
+        <Stack gap={2}>
+          {(
+            [
+              ['name', info.name],
+              ['company', info.company],
+              ['addr1', info.addr1],
+              ['addr2', info.addr2],
+              ['city', info.city],
+              ['state', info.state],
+              ['country', country],
+              ['zip', info.zip],
+            ] as const
+          )
+            .filter(([, line]) => Boolean(line))
+            .map(([key, line]) => (
+              <Text key={key}>{line}</Text>
+            ))}
+        </Stack>
+      ) : (
+        <Text c="dimmed">No billing information yet. Add a card to buy subscriptions.</Text>
+      )}
+    </Paper>
+  );
+}
 
 export default function ModifyBillingInfoScreen() {
-  return <ComingSoon title="Modify Billing Information" />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const rawReturn = params.get('returnUrl');
+  const returnUrl = rawReturn ? safeReturnUrl(rawReturn) : null;
+  const current = useBillingDescription();
+  const organization = useCurrentOrganization();
+  const countries = useCountryCodes();
+  const ready = current.data && countries.data && !organization.isPending;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Modify Billing Information</Title>
+        <Text c="dimmed">The card on file pays for new subscriptions and for renewals.</Text>
+      </div>
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder radius="md" p="lg">
+            {ready ? (
+              <BillingForm
+                current={current.data}
+                organization={organization.data}
+                countries={countries.data ?? []}
+                // DESIGN.md §2: Cancel goes back where the user came from, else to Subscriptions.
+                cancelTo={returnUrl ?? '/Subscriptions'}
+                onUpdated={() => {
+                  void current.refetch();
+                  if (returnUrl) navigate(returnUrl);
+                }}
+              />
+            ) : (
+              <Skeleton h={520} />
+            )}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          {current.data && countries.data ? (
+            <CurrentBillingInfo info={current.data} countries={countries.data} />
+          ) : (
+            <Skeleton h={200} />
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
 }

@@ -1,5 +1,151 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { isArtistPlan, isProPlan, type PricingPlan, productLabel } from '@store/core';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useBillingCycleDiscounts } from '../../../features/catalog/api/get-billing-cycle-discounts';
+import { usePlansForProduct } from '../../../features/catalog/api/get-plans-for-product';
+import { useProducts } from '../../../features/catalog/api/get-products';
+import { type PricePeriod, PricingTable } from '../../../features/catalog/components/pricing-table';
+import { ProductForm } from '../../../features/catalog/components/product-form';
+import { useCurrentUser } from '../../../lib/current-user';
+import { HttpError } from '../../../lib/http';
+
+function NotFound({ name }: { name: string }) {
+  return (
+    <Stack maw={560} gap="md" data-testid="product-not-found">
+      <Title order={1}>Product not found</Title>
+      <Text>
+        We do not sell a product called “{name}”. It may have been renamed, or the link may be mistyped.
+      </Text>
+      <Group>
+        <Button component={Link} to="/catalog">
+          Browse all products
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
 
 export default function ProductScreen() {
-  return <ComingSoon title="Product" />;
+  const { productName = '' } = useParams();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const products = useProducts();
+  const plans = usePlansForProduct(productName);
+  const discounts = useBillingCycleDiscounts();
+  const [selected, setSelected] = useState<PricingPlan | null>(null);
+  const [period, setPeriod] = useState<PricePeriod>('month');
+
+  // Spec §4: once plans load, the first is selected.
+  useEffect(() => {
+    if (plans.data && !plans.data.some((p) => p.pricingPlanId === selected?.pricingPlanId))
+      setSelected(plans.data[0] ?? null);
+  }, [plans.data, selected]);
+
+  const product = products.data?.find((p) => p.productName.toLowerCase() === productName.toLowerCase());
+  if (plans.error instanceof HttpError && plans.error.status === 404) return <NotFound name={productName} />;
+
+  const title = product?.title ?? productName;
+  const kind = plans.data?.[0]
+    ? isArtistPlan(plans.data[0])
+      ? 'Artist'
+      : isProPlan(plans.data[0])
+        ? 'Pro'
+        : 'Flex'
+    : null;
+
+  return (
+    <Stack gap="xl">
+      <Stack gap={6}>
+        <Anchor component={Link} to="/catalog" size="sm">
+          ← All products
+        </Anchor>
+        <Group gap="sm" align="center">
+          <Title order={1}>{title}</Title>
+          {product && <Badge variant="light">{productLabel(product.product)}</Badge>}
+        </Group>
+        {product ? (
+          <Text c="dimmed" maw={760}>
+            {product.description}
+          </Text>
+        ) : (
+          <Skeleton h={20} w="60%" />
+        )}
+      </Stack>
+
+      {plans.isError && !(plans.error instanceof HttpError && plans.error.status === 404) && (
+        <Alert color="red" title="The plans could not be loaded">
+          {plans.error.message}
+        </Alert>
+      )}
+      {plans.data && plans.data.length === 0 && (
+        <Alert color="yellow">No plans of this product are on sale at the moment.</Alert>
+      )}
+
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="sm">
+            <Group justify="space-between" align="end">
+              <div>
+                <Title order={2} size="h3">
+                  Choose a plan
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {kind === 'Pro'
+                    ? 'Priced per engine; designer seats are added per designer.'
+                    : 'Click a row to select it.'}
+                </Text>
+              </div>
+              <SegmentedControl
+                aria-label="Show prices"
+                value={period}
+                onChange={(v) => setPeriod(v as PricePeriod)}
+                data={[
+                  { label: 'Monthly', value: 'month' },
+                  { label: 'Annual', value: 'year' },
+                ]}
+              />
+            </Group>
+            {plans.data ? (
+              <PricingTable
+                plans={plans.data}
+                selectedId={selected?.pricingPlanId ?? null}
+                onSelect={setSelected}
+                period={period}
+              />
+            ) : (
+              <Skeleton h={220} />
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          {plans.data && plans.data.length > 0 && discounts.data ? (
+            <ProductForm
+              plans={plans.data}
+              selected={selected}
+              onSelect={setSelected}
+              discounts={discounts.data}
+              allowMonthly={user?.organization.allowMonthly ?? true}
+              orgDiscount={user?.organization.discount ?? 0}
+              onAdded={() => navigate('/Cart')}
+            />
+          ) : (
+            !plans.isError && <Skeleton h={480} />
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
 }

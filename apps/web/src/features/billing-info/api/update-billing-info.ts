@@ -1,0 +1,22 @@
+import { type BillingInfo, OrganizationSchema } from '@store/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { updateCurrentUser } from '../../../lib/current-user';
+import { put } from '../../../lib/http';
+import { currentOrganizationQueryOptions } from '../../auth';
+import { billingDescriptionQueryOptions } from './get-billing-description';
+
+export const updateBillingInfo = (info: BillingInfo) =>
+  put('api/organization/billing_info', info, { schema: OrganizationSchema });
+
+export function useUpdateBillingInfo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateBillingInfo,
+    onSuccess: async (organization) => {
+      // The stored user's organization decides where Proceed To Checkout goes (hasBillingInfo).
+      updateCurrentUser({ organization });
+      queryClient.setQueryData(currentOrganizationQueryOptions.queryKey, organization);
+      await queryClient.invalidateQueries({ queryKey: billingDescriptionQueryOptions.queryKey });
+    },
+  });
+}

@@ -1,0 +1,179 @@
+import { Anchor, Button, Grid, Group, Select, Stack, TextInput } from '@mantine/core';
+import {
+  type BillingDescription,
+  BillingInfoSchema,
+  type Country,
+  Messages,
+  type Organization,
+} from '@store/core';
+import { type FormEvent, lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { showAlert } from '../../alert';
+import { useConfig } from '../../config/api/get-config';
+import { useStripePublicKey } from '../api/get-stripe-public-key';
+import { useUpdateBillingInfo } from '../api/update-billing-info';
+import { type CardOwner, CardProviderError, type CollectedCard } from './card-fields';
+import { SandboxCardFields } from './sandbox-card-fields';
+
+// Stripe.js is loaded only where the Stripe gateway is configured.
+const StripeCardFields = lazy(() => import('./stripe-card-fields'));
+
+const AddressSchema = BillingInfoSchema.pick({
+  nameOnCard: true,
+  company: true,
+  addr1: true,
+  addr2: true,
+  city: true,
+  state: true,
+  country: true,
+  postalCode: true,
+});
+type Field = keyof typeof AddressSchema.shape;
+
+export interface BillingFormProps {
+  current: BillingDescription | undefined;
+  organization: Organization | undefined;
+  countries: Country[];
+  cancelTo: string;
+  onUpdated: () => void;
+}
+
+/** Spec §2 Modify Billing Info (left column), §4 "Billing update", §5 "Billing form". */
+export function BillingForm({ current, organization, countries, cancelTo, onUpdated }: BillingFormProps) {
+  const { gateway } = useConfig();
+  const stripeKey = useStripePublicKey(gateway === 'stripe');
+  const update = useUpdateBillingInfo();
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
+    nameOnCard: current?.name ?? '',
+    company: current?.company ?? organization?.companyName ?? '',
+    addr1: current?.addr1 ?? organization?.addr1 ?? '',
+    addr2: current?.addr2 ?? organization?.addr2 ?? '',
+    city: current?.city ?? organization?.city ?? '',
+    state: current?.state ?? organization?.state ?? '',
+    country: current?.country ?? organization?.country ?? '',
+    postalCode: current?.zip ?? organization?.zip ?? '',
+  }));
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [cardComplete, setCardComplete] = useState(false);
+  const [collecting, setCollecting] = useState(false);
+  const collector = useRef<((owner: CardOwner) => Promise<CollectedCard>) | null>(null);
+  const registerCollector = useCallback((fn: (owner: CardOwner) => Promise<CollectedCard>) => {
+    collector.current = fn;
+  }, []);
+
+  const parsed = AddressSchema.safeParse(values);
+  const errors: Partial<Record<Field, string>> = {};
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+  const valid = parsed.success && cardComplete;
+  const busy = collecting || update.isPending;
+  const shown = (f: Field) => (touched[f] || submitted ? errors[f] : undefined);
+  const input = (f: Field) => ({
+    value: values[f],
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const { value } = e.currentTarget;
+      setValues((v) => ({ ...v, [f]: value }));
+    },
+    onBlur: () => setTouched((t) => ({ ...t, [f]: true })),
+    error: shown(f),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!parsed.success || !cardComplete || busy || !collector.current) return;
+    const address = parsed.data;
+    setCollecting(true);
+    let card: CollectedCard;
+    try {
+      card = await collector.current({
+        name: address.nameOnCard,
+        line1: address.addr1,
+        line2: address.addr2 ?? '',
+        city: address.city,
+        state: address.state,
+        country: address.country,
+        postalCode: address.postalCode,
+      });
+    } catch (error) {
+      const message =
+        error instanceof CardProviderError || error instanceof Error ? error.message : String(error);
+      showAlert({ type: 'error', text: Messages.somethingWentWrong(message) });
+      return;
+    } finally {
+      setCollecting(false);
+    }
+    update.mutate(
+      {
+        ...address,
+        sourceId: card.paymentMethodId,
+        expireMonth: card.expMonth,
+        expireYear: card.expYear,
+        lastFour: card.lastFour,
+      },
+      {
+        onSuccess: () => {
+          showAlert({ type: 'success', text: Messages.billingInfoUpdated, keep: true });
+          onUpdated();
+        },
+      },
+    );
+  };
+
+  const cardProps = { showRequired: submitted, onCompleteChange: setCardComplete, registerCollector };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Billing information">
+      <Stack gap="sm">
+        <TextInput label="Name on card" required autoComplete="cc-name" {...input('nameOnCard')} />
+        <TextInput label="Company" autoComplete="organization" {...input('company')} />
+        <TextInput label="Address 1" required autoComplete="address-line1" {...input('addr1')} />
+        <TextInput label="Address 2" autoComplete="address-line2" {...input('addr2')} />
+        <Grid gutter="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="City" required autoComplete="address-level2" {...input('city')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="State / Province" required autoComplete="address-level1" {...input('state')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select
+              label="Country"
+              required
+              searchable
+              placeholder="Choose a country"
+              nothingFoundMessage="No country matches"
+              data={countries.map((c) => ({ value: c.code, label: c.name }))}
+              value={values.country || null}
+              onChange={(code) => setValues((v) => ({ ...v, country: code ?? '' }))}
+              onBlur={() => setTouched((t) => ({ ...t, country: true }))}
+              error={shown('country')}
+              autoComplete="off"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Zip/Postal Code" required autoComplete="postal-code" {...input('postalCode')} />
+          </Grid.Col>
+        </Grid>
+        {gateway === 'stripe' ? (
+          stripeKey.data?.publicKey ? (
+            <Suspense fallback={null}>
+              <StripeCardFields {...cardProps} publishableKey={stripeKey.data.publicKey} />
+            </Suspense>
+          ) : null
+        ) : (
+          <SandboxCardFields {...cardProps} />
+        )}
+        <Group justify="space-between" mt="sm">
+          <Anchor component={Link} to={cancelTo}>
+            Cancel
+          </Anchor>
+          <Button type="submit" size="md" disabled={!valid || busy} loading={busy}>
+            Update
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

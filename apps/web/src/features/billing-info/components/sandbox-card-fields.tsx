@@ -1,0 +1,130 @@
+import { Alert, Grid, Text, TextInput } from '@mantine/core';
+import {
+  type CardFieldState,
+  cardDigits,
+  cardNumberState,
+  cvcState,
+  expiryState,
+  formatCardNumber,
+  formatExpiry,
+  Messages,
+  parseExpiry,
+  sandboxPaymentMethodFor,
+} from '@store/core';
+import { useEffect, useState } from 'react';
+import { type CardFieldsProps, CardProviderError } from './card-fields';
+
+type Name = 'number' | 'expiry' | 'cvc';
+
+/**
+ * Three card inputs of our own that behave like Stripe Elements (complete / invalid / empty, the
+ * provider's messages) and turn Stripe's test numbers into Stripe's test payment methods here in the
+ * browser: the number itself never leaves this component.
+ */
+export function SandboxCardFields({ showRequired, onCompleteChange, registerCollector }: CardFieldsProps) {
+  const [values, setValues] = useState({ number: '', expiry: '', cvc: '' });
+  const [blurred, setBlurred] = useState<Partial<Record<Name, boolean>>>({});
+  const now = new Date();
+  const states: Record<Name, CardFieldState> = {
+    number: cardNumberState(values.number, Boolean(blurred.number)),
+    expiry: expiryState(values.expiry, Boolean(blurred.expiry), now),
+    cvc: cvcState(values.cvc, Boolean(blurred.cvc), values.number),
+  };
+  const complete = states.number.complete && states.expiry.complete && states.cvc.complete;
+
+  useEffect(() => onCompleteChange(complete), [complete, onCompleteChange]);
+
+  useEffect(() => {
+    registerCollector(async () => {
+      const paymentMethodId = sandboxPaymentMethodFor(values.number);
+      const expiry = parseExpiry(values.expiry);
+      if (!paymentMethodId || !expiry) throw new CardProviderError('Your card number is incorrect.');
+      return {
+        paymentMethodId,
+        lastFour: cardDigits(values.number).slice(-4),
+        expMonth: expiry.month,
+        expYear: expiry.year,
+      };
+    });
+  }, [registerCollector, values]);
+
+  const required: Record<Name, string> = {
+    number: Messages.cardNumberRequired,
+    expiry: Messages.expirationDateRequired,
+    cvc: Messages.cvcRequired,
+  };
+  const error = (name: Name) =>
+    states[name].error ??
+    (states[name].empty && (showRequired || blurred[name]) ? required[name] : undefined);
+  const blur = (name: Name) => () => setBlurred((b) => ({ ...b, [name]: true }));
+  const mark = (name: Name) =>
+    states[name].complete ? (
+      <span aria-hidden style={{ color: 'var(--mantine-color-green-8)' }}>
+        ✓
+      </span>
+    ) : null;
+
+  return (
+    <>
+      <Grid gutter="sm">
+        <Grid.Col span={12}>
+          <TextInput
+            label="Card Number"
+            required
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            value={values.number}
+            onChange={(e) => setValues((v) => ({ ...v, number: formatCardNumber(e.currentTarget.value) }))}
+            onBlur={blur('number')}
+            error={error('number')}
+            rightSection={mark('number')}
+            data-complete={states.number.complete}
+          />
+        </Grid.Col>
+        <Grid.Col span={6}>
+          <TextInput
+            label="Expiration Date"
+            required
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            value={values.expiry}
+            onChange={(e) => {
+              const raw = e.currentTarget.value;
+              // Deleting the separator deletes the digit before it, as Stripe's field does.
+              const next =
+                raw.length < values.expiry.length && values.expiry.endsWith(' / ')
+                  ? raw.replace(/\s*\/?\s*$/, '')
+                  : raw;
+              setValues((v) => ({ ...v, expiry: formatExpiry(next) }));
+            }}
+            onBlur={blur('expiry')}
+            error={error('expiry')}
+            rightSection={mark('expiry')}
+          />
+        </Grid.Col>
+        <Grid.Col span={6}>
+          <TextInput
+            label="CVC"
+            required
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="CVC"
+            value={values.cvc}
+            onChange={(e) => setValues((v) => ({ ...v, cvc: cardDigits(e.currentTarget.value).slice(0, 4) }))}
+            onBlur={blur('cvc')}
+            error={error('cvc')}
+            rightSection={mark('cvc')}
+          />
+        </Grid.Col>
+      </Grid>
+      <Alert variant="light" color="brand" p="xs">
+        <Text size="xs">
+          Test mode: no real card is charged. Use 4242 4242 4242 4242 (accepted) or 4000 0000 0000 0002
+          (declined at purchase), any future date and any CVC.
+        </Text>
+      </Alert>
+    </>
+  );
+}
