@@ -48,10 +48,28 @@ test('a visitor sees Subscriptions, Store Guide, Shopping Cart with its count, a
   await expect(nav.getByRole('link', { name: /Shopping Cart\s*0 items/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
 
-  // The badge reads the cart kept in local storage (spec §3).
-  await page.evaluate(() =>
-    window.localStorage.setItem('cart', JSON.stringify({ items: [{ id: 'a' }, { id: 'b' }], total: 0 })),
-  );
+  // The badge reads the cart kept in local storage (spec §3); items are built from a real plan
+  // because the cart ignores entries that do not match its schema.
+  const [plan] = await (await page.request.get('/api/product/plans_for_product/Pro')).json();
+  const item = (id: string) => ({
+    id,
+    pricingPlan: plan,
+    name: `Badge test ${id}`,
+    maxOverages: 0,
+    extraDesigners: 0,
+    numberOfMachines: 1,
+    billingCycle: {
+      mode: 3,
+      monthsPerCycle: 12,
+      displayPeriod: 'year',
+      cycleName: 'Annually',
+      billingModeDiscount: 0,
+    },
+    orgDiscount: 0,
+    total: plan.monthlyFee * 12,
+  });
+  const cart = { items: [item('a'), item('b')], total: plan.monthlyFee * 24 };
+  await page.evaluate((value) => window.localStorage.setItem('cart', JSON.stringify(value)), cart);
   await page.reload();
   await expect(nav.getByRole('link', { name: /Shopping Cart\s*2 items/ })).toBeVisible();
 });
