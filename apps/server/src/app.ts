@@ -104,9 +104,11 @@ export async function buildApp(input: AppInput) {
   const webDist = input.config.webDist ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
   if (existsSync(join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-    // Every non-API path is a screen of the SPA; its router decides what to show.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // Every non-API path is a screen of the SPA; its router decides what to show. A catch-all GET
+    // route (files and API routes are more specific and win), because the error handler already
+    // owns the root's not-found handler and Fastify allows only one.
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (request.url.startsWith('/api/')) {
         return reply.status(404).send({
           message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
           code: 'NOT_FOUND',
