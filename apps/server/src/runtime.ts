@@ -7,6 +7,8 @@ import { migrate } from './db/migrate';
 import { createGateway } from './gateway';
 import { type Clock, OffsetClock } from './lib/clock';
 import { createMailer } from './mail';
+import { startBillingScheduler } from './modules/billing/scheduler';
+import { settlePendingPurchases } from './modules/store/purchase.service';
 import { seedDemo } from './seed';
 
 /** Loads the demo clock's offset (advanced by the operator's CLI) from the database. */
@@ -35,5 +37,12 @@ export async function startRuntime(config: Config) {
   const gateway = await createGateway(config, database.db);
   const mailer = createMailer(config, logger);
   const built = await buildApp({ config, database, clock, gateway, mailer, logger });
-  return { ...built, database, logger, clock };
+  // Renewals, retries, deactivation and overage, every BILLING_INTERVAL_SECONDS (0 = off), claimed
+  // in the database so any number of server processes bill each period once (DESIGN.md §1, §3).
+  const scheduler = startBillingScheduler(
+    { db: database.db, clock, gateway, mailer, logger, publicUrl: config.publicUrl },
+    { intervalSeconds: config.billingIntervalSeconds, settlePendingPurchases },
+  );
+  built.app.addHook('onClose', () => scheduler.stop());
+  return { ...built, database, logger, clock, scheduler };
 }

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/auth';
+import { retryPastDueBills } from '../billing/billing-engine';
 import { createBillingInfoService, toBillingDescription } from './billing-info.service';
 
 /** Routes of billing information (issue 4). Billing details are the organization admin's (DESIGN.md §2). */
@@ -23,7 +24,14 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: { 200: OrganizationSchema },
       },
     },
-    async (request) => service.update(requireAdmin(request), request.body),
+    async (request) => {
+      const updated = await service.update(requireAdmin(request), request.body);
+      // DESIGN.md §3: new billing information retries the organization's past-due bills at once.
+      await retryPastDueBills(deps, updated.organizationId).catch((err) =>
+        request.log.error({ err }, 'retrying past-due bills failed'),
+      );
+      return updated;
+    },
   );
 
   app.get(

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, organizations, paymentAttempts, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { type BillingDeps, runBillingCycle } from './billing-engine';
 import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
+import { type BillingDeps, runBillingCycle } from './billing-engine';
 
 // Issue 7, "Done means": the clock is driven through a year for a demo-like organization.
 
@@ -35,7 +35,8 @@ async function billsOf(subscriptionId: number) {
     .orderBy(asc(orders.billingDate), asc(orders.id));
 }
 
-const sub = async (id: number) => (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+const sub = async (id: number) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
 const iso = (d: Date | null) => d?.toISOString().slice(0, 10);
 
 describe('a year of billing', () => {
@@ -51,32 +52,89 @@ describe('a year of billing', () => {
   beforeAll(async () => {
     t = await createTestApp({ clock });
     deps = { db: t.db, clock, gateway: t.gateway, mailer: t.mailer };
-    org = await makeOrganization(t.db, { name: 'Year Documents Inc.', discountBp: 500, adminEmail: 'year-admin@example.com' });
+    org = await makeOrganization(t.db, {
+      name: 'Year Documents Inc.',
+      discountBp: 500,
+      adminEmail: 'year-admin@example.com',
+    });
     const base = { organizationId: org.id };
     monthly31 = (
-      await makeSubscription(t.db, { ...base, pricingPlanId: await planId(t.db, 'Pro Standard'), description: 'Monthly on the 31st', billingMode: BillingMode.Monthly, numberMachines: 2, purchasedAt: '2026-01-31T10:00:00Z' })
+      await makeSubscription(t.db, {
+        ...base,
+        pricingPlanId: await planId(t.db, 'Pro Standard'),
+        description: 'Monthly on the 31st',
+        billingMode: BillingMode.Monthly,
+        numberMachines: 2,
+        purchasedAt: '2026-01-31T10:00:00Z',
+      })
     ).id;
     quarterly = (
-      await makeSubscription(t.db, { ...base, pricingPlanId: await planId(t.db, 'Flex 2,500'), description: 'Quarterly Flex', billingMode: BillingMode.Quarterly, billingModeDiscountBp: 500, xtraAutoTags: 1, purchasedAt: '2026-01-15T09:00:00Z' })
+      await makeSubscription(t.db, {
+        ...base,
+        pricingPlanId: await planId(t.db, 'Flex 2,500'),
+        description: 'Quarterly Flex',
+        billingMode: BillingMode.Quarterly,
+        billingModeDiscountBp: 500,
+        xtraAutoTags: 1,
+        purchasedAt: '2026-01-15T09:00:00Z',
+      })
     ).id;
     annual = (
-      await makeSubscription(t.db, { ...base, pricingPlanId: await planId(t.db, 'Artist Studio'), description: 'Annual Artist', billingMode: BillingMode.Annually, billingModeDiscountBp: 1000, purchasedAt: '2026-01-10T08:00:00Z' })
+      await makeSubscription(t.db, {
+        ...base,
+        pricingPlanId: await planId(t.db, 'Artist Studio'),
+        description: 'Annual Artist',
+        billingMode: BillingMode.Annually,
+        billingModeDiscountBp: 1000,
+        purchasedAt: '2026-01-10T08:00:00Z',
+      })
     ).id;
     unpaid = (
-      await makeSubscription(t.db, { ...base, pricingPlanId: await planId(t.db, '.NET Engine Standard'), description: 'Left unpaid', billingMode: BillingMode.Monthly, numberMachines: 1, purchasedAt: '2026-01-05T07:00:00Z' })
+      await makeSubscription(t.db, {
+        ...base,
+        pricingPlanId: await planId(t.db, '.NET Engine Standard'),
+        description: 'Left unpaid',
+        billingMode: BillingMode.Monthly,
+        numberMachines: 1,
+        purchasedAt: '2026-01-05T07:00:00Z',
+      })
     ).id;
     overage = (
-      await makeSubscription(t.db, { ...base, pricingPlanId: await planId(t.db, 'Flex 25,000'), description: 'Flex with overage', billingMode: BillingMode.Monthly, maxAdditionalMonthlyChargeCents: 100_00, purchasedAt: '2026-01-25T11:00:00Z' })
+      await makeSubscription(t.db, {
+        ...base,
+        pricingPlanId: await planId(t.db, 'Flex 25,000'),
+        description: 'Flex with overage',
+        billingMode: BillingMode.Monthly,
+        maxAdditionalMonthlyChargeCents: 100_00,
+        purchasedAt: '2026-01-25T11:00:00Z',
+      })
     ).id;
-    const c = await makeSubscription(t.db, { ...base, pricingPlanId: await planId(t.db, 'Artist Solo'), description: 'Cancelled', billingMode: BillingMode.Monthly, purchasedAt: '2026-01-20T06:00:00Z' });
+    const c = await makeSubscription(t.db, {
+      ...base,
+      pricingPlanId: await planId(t.db, 'Artist Solo'),
+      description: 'Cancelled',
+      billingMode: BillingMode.Monthly,
+      purchasedAt: '2026-01-20T06:00:00Z',
+    });
     cancelled = c.id;
-    await t.db.update(subscriptions).set({ deactivateDate: c.nextBaseBillingDate }).where(eq(subscriptions.id, c.id));
+    await t.db
+      .update(subscriptions)
+      .set({ deactivateDate: c.nextBaseBillingDate })
+      .where(eq(subscriptions.id, c.id));
 
     // Day by day at noon UTC through to 2027-02-01, with the customer's doings on their days.
-    for (let day = 0; clock.now() < new Date('2027-02-01T12:00:00Z'); day++) {
+    while (clock.now() < new Date('2027-02-01T12:00:00Z')) {
       const today = iso(clock.now());
-      if (today === '2026-02-20') await t.db.update(subscriptions).set({ accruedRtusThisMonth: 1_000 }).where(eq(subscriptions.id, overage));
-      if (today === '2026-03-20') await t.db.update(subscriptions).set({ accruedRtusThisMonth: 5_000 }).where(eq(subscriptions.id, overage));
+      if (today === '2026-02-20')
+        await t.db
+          .update(subscriptions)
+          .set({ accruedRtusThisMonth: 1_000 })
+          .where(eq(subscriptions.id, overage));
+      if (today === '2026-03-20')
+        await t.db
+          .update(subscriptions)
+          .set({ accruedRtusThisMonth: 5_000 })
+          .where(eq(subscriptions.id, overage));
       if (today === '2026-03-30') await setCard(org.id, 'pm_card_chargeDeclined');
       if (today === '2026-04-02') await setCard(org.id, 'pm_card_visa');
       if (today === '2026-08-04') await setCard(org.id, 'pm_card_chargeDeclined');
@@ -126,7 +184,12 @@ describe('a year of billing', () => {
 
   it('renews quarterly and annual subscriptions on their dates, with their frozen cycle discount', async () => {
     const q = (await billsOf(quarterly)).filter((b) => b.kind === 'renewal');
-    expect(q.map((b) => iso(b.billingDate))).toEqual(['2026-04-15', '2026-07-15', '2026-10-15', '2027-01-15']);
+    expect(q.map((b) => iso(b.billingDate))).toEqual([
+      '2026-04-15',
+      '2026-07-15',
+      '2026-10-15',
+      '2027-01-15',
+    ]);
     // (149 + 39) × 3 = 564.00, less 5 % cycle discount and 5 % organization discount: 509.01.
     expect(q.every((b) => b.totalCents === 509_01)).toBe(true);
     const a = (await billsOf(annual)).filter((b) => b.kind === 'renewal');
@@ -143,7 +206,11 @@ describe('a year of billing', () => {
     const march = (await billsOf(monthly31)).find((b) => iso(b.billingDate) === '2026-03-31')!;
     expect(march.status).toBe(BillStatus.ChargePaid);
     expect(march.attempts).toBe(2);
-    const attempts = await t.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, march.id)).orderBy(asc(paymentAttempts.id));
+    const attempts = await t.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.orderId, march.id))
+      .orderBy(asc(paymentAttempts.id));
     expect(attempts.map((a) => [a.gatewayKey, a.status])).toEqual([
       [`bill-${march.id}-attempt-1`, 'declined'],
       [`bill-${march.id}-attempt-2`, 'succeeded'],
@@ -167,8 +234,14 @@ describe('a year of billing', () => {
     expect(billStatusText(bills.at(-1)!.status)).toBe('Un-Paid');
     // Retried about every other day: Aug 5, 7, 9, 11, 13, 15, 17.
     expect(bills.at(-1)!.attempts).toBe(7);
-    expect(bills.filter((b) => b.kind === 'renewal').map((b) => iso(b.billingDate)).at(-1)).toBe('2026-08-05');
-    for (const other of [monthly31, quarterly, annual, overage]) expect((await sub(other)).isActive).toBe(true);
+    expect(
+      bills
+        .filter((b) => b.kind === 'renewal')
+        .map((b) => iso(b.billingDate))
+        .at(-1),
+    ).toBe('2026-08-05');
+    for (const other of [monthly31, quarterly, annual, overage])
+      expect((await sub(other)).isActive).toBe(true);
   });
 
   it('bills overage monthly, capped at the maximum, never discounted, and rolls the counters over', async () => {
@@ -181,7 +254,9 @@ describe('a year of billing', () => {
     expect(bills[1]!.description).toContain('capped');
     expect(iso(bills[0]!.periodStart)).toBe('2026-01-25');
     const s = await sub(overage);
-    expect([s.accruedRtusThisMonth, s.billedRtusThisMonth, s.overageChargesPaidThisMonthCents]).toEqual([0, 0, 0]);
+    expect([s.accruedRtusThisMonth, s.billedRtusThisMonth, s.overageChargesPaidThisMonthCents]).toEqual([
+      0, 0, 0,
+    ]);
     expect(iso(s.nextOverageBillingDate)).toBe('2027-02-25');
   });
 
@@ -200,7 +275,9 @@ describe('a year of billing', () => {
     // The ledger: one successful charge per paid bill.
     const r = (await t.db.execute(sql`SELECT count(*)::int AS n FROM sandbox_charges c
       JOIN payment_attempts pa ON pa.gateway_key = c.idempotency_key JOIN orders o ON o.id = pa.order_id
-      WHERE c.status = 'succeeded' AND o.organization_id = ${org.id}`)) as unknown as { rows: { n: number }[] };
+      WHERE c.status = 'succeeded' AND o.organization_id = ${org.id}`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(Number(r.rows[0]!.n)).toBe(all.filter((o) => o.status === BillStatus.ChargePaid).length);
   });
 });

@@ -102,7 +102,16 @@ export async function makeSubscription(
 /** Many due subscriptions at once (fault test, benchmark): one INSERT … SELECT generate_series. */
 export async function makeDueSubscriptions(
   db: DbOrTx,
-  opts: { organizationId: number; pricingPlanId: number; count: number; purchasedAt: Date; billingMode: number; numberMachines?: number; accruedRtus?: number; maxOverageCents?: number },
+  opts: {
+    organizationId: number;
+    pricingPlanId: number;
+    count: number;
+    purchasedAt: Date;
+    billingMode: number;
+    numberMachines?: number;
+    accruedRtus?: number;
+    maxOverageCents?: number;
+  },
 ): Promise<void> {
   const start = opts.purchasedAt;
   const next = addMonthsClamped(start, monthsPerCycle(opts.billingMode), start.getUTCDate());

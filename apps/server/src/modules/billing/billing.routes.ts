@@ -1,5 +1,56 @@
+import { BillSchema } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { notFound } from '../../lib/http-error';
+import { requireAuth } from '../../plugins/auth';
+import { findInvoice, listBills } from './billing.service';
+import { renderInvoicePdf } from './invoice-pdf';
 
-/** Routes of bill history and invoices (issue 7). */
-export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (_app, _deps) => {};
+const OrderIdParams = z.object({
+  orderId: z.coerce
+    .number({ error: 'orderId must be a number' })
+    .int('orderId must be a whole number')
+    .min(1, 'orderId must be at least 1')
+    .max(2_147_483_647, 'orderId is too large'),
+});
+
+export const BILL_NOT_FOUND = 'There is no such bill in your organization.';
+
+/** Bill history and invoices (issue 7). Any signed-in person sees the own organization's bills only. */
+export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/api/order/history',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "The organization's bills, newest first (Billing History)",
+        response: { 200: z.array(BillSchema) },
+      },
+    },
+    async (request) => listBills(deps.db, requireAuth(request).organization.id),
+  );
+
+  app.get(
+    '/api/order/invoice/:orderId',
+    {
+      schema: {
+        tags: ['billing'],
+        summary:
+          "The invoice of one bill as a PDF (invoice_{orderId}.pdf); another organization's bill is a 404",
+        params: OrderIdParams,
+      },
+    },
+    async (request, reply) => {
+      const { organization } = requireAuth(request);
+      const invoice = await findInvoice(deps.db, organization.id, request.params.orderId);
+      if (!invoice) throw notFound(BILL_NOT_FOUND);
+      const pdf = await renderInvoicePdf(invoice);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="invoice_${invoice.orderId}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};

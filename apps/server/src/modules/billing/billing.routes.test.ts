@@ -1,0 +1,108 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { BillingMode, BillSchema } from '@store/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../db/schema';
+import { ManualClock } from '../../lib/clock';
+import { DEMO_COMPANY } from '../../seed/organizations';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
+import { BILL_NOT_FOUND } from './billing.routes';
+import { runBillingCycle } from './billing-engine';
+
+let t: TestApp;
+let demoId: number;
+let otherBillId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: new ManualClock('2026-11-02T12:00:00Z') });
+  demoId = (await t.db.select().from(organizations).where(eq(organizations.companyName, DEMO_COMPANY)))[0]!
+    .id;
+  const other = await makeOrganization(t.db, { name: 'Other Org Ltd.' });
+  const pro = await planId(t.db, 'Pro Standard');
+  await makeSubscription(t.db, {
+    organizationId: other.id,
+    pricingPlanId: pro,
+    description: 'Other renewal',
+    billingMode: BillingMode.Monthly,
+    numberMachines: 1,
+    purchasedAt: '2026-10-20T00:00:00Z',
+  });
+  await makeSubscription(t.db, {
+    organizationId: demoId,
+    pricingPlanId: pro,
+    description: 'Demo renewal',
+    billingMode: BillingMode.Monthly,
+    numberMachines: 3,
+    purchasedAt: '2026-10-01T00:00:00Z',
+  });
+  t.clock.set('2026-11-21T00:00:00Z');
+  await runBillingCycle({ db: t.db, clock: t.clock, gateway: t.gateway, mailer: t.mailer });
+  const otherAdmin = await t.db.query.orders.findFirst({
+    where: (o, { eq }) => eq(o.organizationId, other.id),
+  });
+  otherBillId = otherAdmin!.id;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/order/history', () => {
+  it("lists only the own organization's bills, newest first, in the Bill shape", async () => {
+    const demo = await t.loginDemo();
+    const res = await demo.get('/api/order/history');
+    expect(res.status).toBe(200);
+    const bills = res.body.map((b: unknown) => BillSchema.parse(b));
+    expect(bills.length).toBeGreaterThan(0);
+    expect(bills.some((b: { orderId: number }) => b.orderId === otherBillId)).toBe(false);
+    const dates = bills.map((b: { billingDate: string }) => b.billingDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    // Pro Standard $250 × 3 engines, 5 % demo discount: $712.50, in dollars on the wire.
+    expect(
+      bills.some(
+        (b: { total: number; billingDate: string }) =>
+          b.total === 712.5 && b.billingDate === '2026-11-01T00:00:00.000Z',
+      ),
+    ).toBe(true);
+  });
+
+  it('is open to plain users of the organization and closed to visitors', async () => {
+    const jane = await t.login('jane.miller@example.com');
+    expect((await jane.get('/api/order/history')).status).toBe(200);
+    expect((await t.client().get('/api/order/history')).status).toBe(401);
+  });
+});
+
+describe('GET /api/order/invoice/:orderId', () => {
+  it('answers a PDF named invoice_{orderId}.pdf', async () => {
+    const demo = await t.loginDemo();
+    const [latest] = (await demo.get('/api/order/history')).body;
+    const res = await demo.get(`/api/order/invoice/${latest.orderId}`, { accept: 'application/pdf' });
+    expect(res.status).toBe(200);
+    expect(res.raw.headers['content-type']).toBe('application/pdf');
+    expect(res.raw.headers['content-disposition']).toBe(
+      `attachment; filename="invoice_${latest.orderId}.pdf"`,
+    );
+    const pdf = res.raw.rawPayload;
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    mkdirSync('/work/main/.screens', { recursive: true });
+    writeFileSync('/work/main/.screens/invoice-test.pdf', pdf);
+  });
+
+  it("answers 404 for another organization's bill, and for one that does not exist", async () => {
+    const demo = await t.loginDemo();
+    for (const id of [otherBillId, 999_999]) {
+      const res = await demo.get(`/api/order/invoice/${id}`, { accept: 'application/pdf' });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: BILL_NOT_FOUND, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('answers 400 with a readable message for an id that is not one', async () => {
+    const demo = await t.loginDemo();
+    const res = await demo.get('/api/order/invoice/abc');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('orderId must be a number');
+  });
+});
