@@ -74,7 +74,9 @@ export default function ProductScreen() {
         </Anchor>
         <Group gap="sm" align="center">
           <Title order={1}>{title}</Title>
-          {product && <Badge variant="light">{productLabel(product.product)}</Badge>}
+          {product && productLabel(product.product) !== product.title && (
+            <Badge variant="light">{productLabel(product.product)}</Badge>
+          )}
         </Group>
         {product ? (
           <Text c="dimmed" maw={760}>

@@ -105,7 +105,6 @@ export function PricingTable({ plans, selectedId, onSelect, period }: PricingTab
               >
                 <Table.Td>
                   <Radio
-                    name="pricing-plan-row"
                     checked={selected}
                     onChange={() => onSelect(plan)}
                     label={
