@@ -2,6 +2,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
+// Set once in the main process and inherited by the workers: runs started at the same time in one
+// checkout keep their artifacts and server logs apart.
+process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
 
 export default defineConfig({
   testDir: '.',
@@ -9,14 +12,15 @@ export default defineConfig({
   // Builds the web app when stale and starts one real server (fresh data dir, demo mode) per run;
   // the function it returns stops the server and removes the data.
   globalSetup: './support/global-setup.ts',
-  outputDir: path.join(repoRoot, 'test-results/e2e-artifacts'),
+  outputDir: path.join(repoRoot, `test-results/e2e-artifacts-${process.env.E2E_RUN_ID}`),
   // A 2-core machine: one server, two browsers at most.
   workers: process.env.CI ? 1 : 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous: the machine is shared and argon2 sign-ins are CPU-bound.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: path.join(repoRoot, 'test-results/e2e.json') }]],
   use: {
     ...devices['Desktop Chrome'],

@@ -114,12 +114,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
   const resultsDir = path.join(repoRoot, 'test-results');
   mkdirSync(resultsDir, { recursive: true });
-  const logFile = path.join(resultsDir, 'e2e-server.log');
+  const logFile = path.join(resultsDir, `e2e-server-${process.env.E2E_RUN_ID ?? process.pid}.log`);
+  // The server serves a private copy of the build, so another run (or a developer) rebuilding
+  // apps/web/dist meanwhile cannot pull the files out from under these tests.
+  const webDist = path.join(dataDir, 'web-dist');
+  cpSync(path.join(webDir, 'dist'), webDist, { recursive: true });
   const log = createWriteStream(logFile);
 
   const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: path.join(dataDir, 'data'),
+      WEB_DIST: webDist,
+      DEMO: '1',
+      DATABASE_URL: '',
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
