@@ -202,7 +202,9 @@ const RENEWAL_SELECT = sql`SELECT s.id, s.organization_id, s.description, s.bill
 
 /**
  * Subscriptions whose renewal date has come: active, not cancelled (a cancelled one ends at its
- * deactivateDate instead), neither perpetual nor NoBill. Keyset order by id so a pass visits each
+ * deactivateDate instead), neither perpetual nor NoBill. One with a bill that will be overdue by
+ * then waits for that bill's fate (paid: it renews; unpaid: it is deactivated), so a server
+ * catching up after downtime never bills periods of a subscription that is about to end. Keyset order by id so a pass visits each
  * subscription at most once and renews one period per pass.
  */
 export async function claimDueRenewals(tx: DbOrTx, now: Date, afterId: number, limit: number) {
@@ -211,6 +213,9 @@ export async function claimDueRenewals(tx: DbOrTx, now: Date, afterId: number, l
     sql`${RENEWAL_SELECT}
     WHERE s.next_base_billing_date <= ${ts(now)} AND s.is_active AND s.deactivate_date IS NULL
       AND NOT s.is_perpetual_license AND s.billing_mode IN (1, 2, 3) AND s.id > ${afterId}
+      AND NOT EXISTS (SELECT 1 FROM order_lines l JOIN orders b ON b.id = l.order_id
+        WHERE l.subscription_id = s.id AND b.status IN (${list(OUTSTANDING_STATUSES)})
+          AND b.due_date <= s.next_base_billing_date)
     ORDER BY s.id LIMIT ${limit}
     FOR UPDATE OF s SKIP LOCKED`,
   );
@@ -378,14 +383,17 @@ export interface OverdueBill {
 }
 
 /**
- * Bills 14 days past their renewal date without payment. A bill whose charge is in flight (an
- * attempt still 'started') waits until that charge is settled, so money taken is never ignored.
+ * Bills 14 days past their renewal date without payment. A card bill is given up only once a charge
+ * was tried and declined (ChargePastDue): one never tried (a process stopped between billing and
+ * charging, or a server catching up after downtime) is charged first. A bill whose charge is in
+ * flight (an attempt still 'started') waits until that charge is settled, so money taken is never
+ * ignored.
  */
 export async function claimOverdueBills(tx: DbOrTx, now: Date, limit: number): Promise<OverdueBill[]> {
   const result = await rows<{ id: number; organization_id: number; due_date: unknown }>(
     tx,
     sql`SELECT o.id, o.organization_id, o.due_date FROM orders o
-      WHERE o.status IN (${list(OUTSTANDING_STATUSES)}) AND o.due_date <= ${ts(now)}
+      WHERE o.status IN (${list(OUTSTANDING_STATUSES.filter((st) => st !== BillStatus.ChargePending))}) AND o.due_date <= ${ts(now)}
         AND (o.kind IN ('renewal', 'overage') OR o.status IN (${list([BillStatus.OfflineInvoice, BillStatus.OfflinePending, BillStatus.OfflinePastDue])}))
         AND NOT EXISTS (SELECT 1 FROM payment_attempts pa WHERE pa.order_id = o.id AND pa.status = 'started')
       ORDER BY o.due_date, o.id LIMIT ${limit}

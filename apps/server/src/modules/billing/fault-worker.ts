@@ -1,0 +1,62 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import type { PaymentGateway } from '../../gateway/payment-gateway';
+import { createSandboxGateway } from '../../gateway/sandbox-gateway';
+import { systemClock } from '../../lib/clock';
+import { createMemoryMailer } from '../../mail/mailer';
+import { runBillingCycle } from './billing-engine';
+
+// A "server process" of the fault test (fault.test.ts): runs the billing cycle in a loop against
+// the test's PostgreSQL database until it is killed. Short random pauses around each gateway call
+// widen the windows a SIGKILL can land in (after the attempt is recorded, after the gateway
+// charged, before the outcome is recorded).
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const jitter = () => sleep(Math.floor(Math.random() * 12));
+
+async function main() {
+  // node-postgres directly (not db/client.ts), so the worker starts without loading PGlite.
+  const pool = new pg.Pool({ connectionString: process.env.FAULT_DATABASE_URL, max: 4 });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const sandbox = createSandboxGateway(db);
+  const gateway: PaymentGateway = {
+    ...sandbox,
+    async charge(input) {
+      await jitter();
+      const result = await sandbox.charge(input);
+      await jitter();
+      return result;
+    },
+    async findCharge(key) {
+      await jitter();
+      return sandbox.findCharge(key);
+    },
+  };
+  const deps = {
+    db,
+    clock: systemClock,
+    gateway,
+    mailer: createMemoryMailer(),
+    billing: {
+      batchSize: 10,
+      chargeLeaseMs: Number(process.env.FAULT_LEASE_MS ?? 1500),
+      chargeConcurrency: 4,
+    },
+  };
+  process.stdout.write('ready\n');
+  // A spare waits, loaded, until the test tells it to take over from a killed process.
+  if (process.env.FAULT_WAIT_GO === '1') {
+    await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  }
+  for (;;) {
+    const counts = await runBillingCycle(deps);
+    if (counts.passes <= 1) await sleep(50);
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,255 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addMonthsClamped, BillingMode } from '@store/core';
+import { sql } from 'drizzle-orm';
+import { build } from 'esbuild';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { createSandboxGateway } from '../../gateway/sandbox-gateway';
+import { ManualClock } from '../../lib/clock';
+import { createMemoryMailer } from '../../mail/mailer';
+import { seedCatalog } from '../../seed/catalog';
+import { makeDueSubscriptions, makeOrganization, planId } from './billing.fixtures';
+import { runBillingCycle } from './billing-engine';
+
+// Issue 7's fault test: two "server processes" run the billing cycle against one PostgreSQL
+// database while one of them is killed with SIGKILL at random moments, again and again. Afterwards
+// every subscription-period has exactly one bill, no bill is half made, and the gateway holds
+// exactly one successful charge per paid bill and none without a bill.
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const RUN_MS = Number(process.env.FAULT_RUN_MS ?? 32_000);
+const MAX_KILLS = 60;
+const PAYING_SUBS = 120;
+const DECLINED_SUBS = 15;
+const PERIODS = 12;
+
+async function postgresReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const reachable = await postgresReachable();
+if (!reachable) console.warn(`fault test skipped: no PostgreSQL at ${ADMIN_URL} (set TEST_DATABASE_URL)`);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const count = async (database: Database, query: ReturnType<typeof sql>) =>
+  Number(((await database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+
+describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQL)', () => {
+  const name = `fault_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  let database: Database;
+  let workerFile: string;
+  const start = addMonthsClamped(new Date(), -PERIODS, undefined);
+  start.setUTCDate(start.getUTCDate() - 1);
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    // Commits without waiting for the disk: a killed process loses nothing it committed (only an
+    // operating-system crash would), and the test spends its time on kills, not on fsync.
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+    await admin.end();
+    database = await openDatabase({ databaseUrl: url.toString() });
+    await migrate(database);
+    await seedCatalog(database.db);
+    const paying = await makeOrganization(database.db, { name: 'Paying Co.' });
+    const declining = await makeOrganization(database.db, {
+      name: 'Declining Co.',
+      paymentMethodId: 'pm_card_chargeDeclined',
+    });
+    const flex = await planId(database.db, 'Flex 2,500');
+    // Each paying subscription owes PERIODS renewals and one overage bill (500 RTUs × 8¢ = $40).
+    await makeDueSubscriptions(database.db, {
+      organizationId: paying.id,
+      pricingPlanId: flex,
+      count: PAYING_SUBS,
+      purchasedAt: start,
+      billingMode: BillingMode.Monthly,
+      accruedRtus: 500,
+      maxOverageCents: 100_00,
+    });
+    await makeDueSubscriptions(database.db, {
+      organizationId: declining.id,
+      pricingPlanId: flex,
+      count: DECLINED_SUBS,
+      purchasedAt: start,
+      billingMode: BillingMode.Monthly,
+    });
+    // One bundle of the worker, so each restart takes a fraction of a second, not a TypeScript compile.
+    workerFile = join(here, '../../../node_modules/.cache/billing-fault/worker.mjs');
+    await build({
+      entryPoints: [join(here, 'fault-worker.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: workerFile,
+      external: ['pg-native', '@electric-sql/pglite', 'argon2'],
+      minify: true,
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+      logLevel: 'silent',
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('bills each period once and charges each paid bill once, whatever is killed when', async () => {
+    const spawnTimes: number[] = [];
+    const spawnWorker = (spare = false) =>
+      new Promise<ChildProcess>((resolve, reject) => {
+        const t0 = Date.now();
+        const child = spawn(process.execPath, [workerFile], {
+          env: {
+            ...process.env,
+            FAULT_DATABASE_URL: url.toString(),
+            FAULT_LEASE_MS: '1500',
+            FAULT_WAIT_GO: spare ? '1' : '0',
+          },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr!.on('data', (d) => {
+          stderr += String(d);
+        });
+        child.stdout!.once('data', () => {
+          spawnTimes.push(Date.now() - t0);
+          resolve(child);
+        });
+        child.once('exit', (code, signal) => {
+          if (signal !== 'SIGKILL') reject(new Error(`worker exited (${code}): ${stderr}`));
+        });
+      });
+    const killed = (child: ChildProcess) =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      });
+
+    // Two processes at work, and a loaded spare that takes over the moment one is killed, so the
+    // kills are not spaced out by process start-up.
+    const workers = [await spawnWorker(), await spawnWorker()];
+    let spare = spawnWorker(true);
+    let kills = 0;
+    const until = Date.now() + RUN_MS;
+    while (Date.now() < until && kills < MAX_KILLS) {
+      const [next] = await Promise.all([spare, sleep(20 + Math.floor(Math.random() * 400))]);
+      const victim = Math.random() < 0.5 ? 0 : 1;
+      await killed(workers[victim]!);
+      kills += 1;
+      next.stdin!.write('go\n');
+      workers[victim] = next;
+      spare = spawnWorker(true);
+    }
+    await killed(await spare);
+    const before = await count(database, sql`SELECT count(*)::int AS n FROM orders`);
+    await Promise.all(workers.map(killed));
+    const spawnedMs = spawnTimes.reduce((a, b) => a + b, 0) / Math.max(1, spawnTimes.length);
+    console.log(
+      `fault test: ${kills} SIGKILLs tried; ${before} bills made while killing; restart ${Math.round(spawnedMs)} ms`,
+    );
+
+    // What the killed processes left is finished by a survivor once their leases have run out.
+    const clock = new ManualClock(new Date(Date.now() + 3_600_000));
+    const deps = {
+      db: database.db,
+      clock,
+      gateway: createSandboxGateway(database.db),
+      mailer: createMemoryMailer(),
+    };
+    const last = await runBillingCycle(deps);
+    console.log(
+      `fault test: the survivor settled ${last.recovered} charges left open by kills, made ${last.renewed} renewals`,
+    );
+
+    const db = database;
+    // Each paying subscription: exactly PERIODS renewal bills, one per period, and one overage bill.
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM (SELECT l.subscription_id FROM orders o JOIN order_lines l ON l.order_id = o.id
+        JOIN subscriptions s ON s.id = l.subscription_id JOIN organizations g ON g.id = s.organization_id
+        WHERE g.company_name = 'Paying Co.' AND o.kind = 'renewal'
+        GROUP BY l.subscription_id HAVING count(*) = ${PERIODS} AND count(DISTINCT l.period_start) = ${PERIODS}) x`,
+      ),
+    ).toBe(PAYING_SUBS);
+    expect(await count(db, sql`SELECT count(*)::int AS n FROM orders WHERE kind = 'overage'`)).toBe(
+      PAYING_SUBS,
+    );
+    // Each subscription moved forward exactly once per bill.
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM subscriptions s JOIN organizations g ON g.id = s.organization_id
+        WHERE g.company_name = 'Paying Co.' AND s.next_base_billing_date = ${addMonthsClamped(start, PERIODS + 1, start.getUTCDate()).toISOString()}::timestamptz`,
+      ),
+    ).toBe(PAYING_SUBS);
+    // No half-made bill: every bill has its one line.
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM orders o WHERE (SELECT count(*) FROM order_lines l WHERE l.order_id = o.id) <> 1`,
+      ),
+    ).toBe(0);
+    // Every paying bill is paid; the declining organization's first bills are Un-Paid and their subscriptions off.
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM orders o JOIN organizations g ON g.id = o.organization_id WHERE g.company_name = 'Paying Co.' AND o.status <> 260`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM orders o JOIN organizations g ON g.id = o.organization_id WHERE g.company_name = 'Declining Co.' AND o.status = 1028`,
+      ),
+    ).toBe(DECLINED_SUBS);
+    expect(await count(db, sql`SELECT count(*)::int AS n FROM subscriptions WHERE is_active`)).toBe(
+      PAYING_SUBS,
+    );
+    // The gateway: one successful charge per paid bill, none for anything else, none without a bill.
+    const paid = await count(db, sql`SELECT count(*)::int AS n FROM orders WHERE status = 260`);
+    expect(
+      await count(db, sql`SELECT count(*)::int AS n FROM sandbox_charges WHERE status = 'succeeded'`),
+    ).toBe(paid);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM orders o WHERE o.status = 260 AND (SELECT count(*) FROM sandbox_charges c
+        JOIN payment_attempts pa ON pa.gateway_key = c.idempotency_key WHERE pa.order_id = o.id AND c.status = 'succeeded') <> 1`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM sandbox_charges c WHERE NOT EXISTS (SELECT 1 FROM payment_attempts pa WHERE pa.gateway_key = c.idempotency_key)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(db, sql`SELECT count(*)::int AS n FROM payment_attempts WHERE status = 'started'`),
+    ).toBe(0);
+    expect(kills).toBeGreaterThan(10);
+  }, 120_000);
+});
