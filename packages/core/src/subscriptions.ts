@@ -70,6 +70,12 @@ export const SubscriptionMessages = {
       ? `Takes effect at the next renewal on ${formatLongDate(date)}.`
       : 'Takes effect at the next renewal.',
   noOfflineLicense: 'This subscription has no offline license yet.',
+  saved: 'Your changes were saved.',
+  savedAndCharged: (amount: string) => `Your changes were saved. ${amount} was charged to your card today.`,
+  savedPending: (date: string | Date | null) =>
+    `Your changes were saved. ${date ? `Plan, engine and designer changes take effect at the next renewal on ${formatLongDate(date)}.` : 'Plan, engine and designer changes take effect at the next renewal.'}`,
+  offlineEnabledNote:
+    'Offline use is enabled: the plan, max overages, engines, designers and name are fixed while the offline license is in use.',
 } as const;
 
 /** Who is looking at a subscription, as far as the screen's actions are concerned. */

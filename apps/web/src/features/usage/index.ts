@@ -1,0 +1,3 @@
+export { useFlexUsage } from './api/get-flex-usage';
+export { UsageChart } from './components/usage-chart';
+export { UsageTable } from './components/usage-table';
