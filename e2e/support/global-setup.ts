@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
+  cpSync,
   createWriteStream,
   existsSync,
   mkdirSync,
