@@ -12,7 +12,8 @@ import type { SessionService } from './session.service';
 const WINDOW_MS = 15 * 60_000;
 /** Wrong passwords allowed per e-mail per window; the window slides off, so nobody is locked out for good. */
 export const FAILURES_PER_EMAIL = 8;
-const ATTEMPTS_PER_ADDRESS = 100;
+/** Wrong passwords per client address per window, across e-mails (password spraying). */
+export const FAILURES_PER_ADDRESS = 50;
 
 export const INVALID_CREDENTIALS = 'The e-mail address or password is incorrect.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
@@ -28,10 +29,10 @@ export function createIdentityService({
   clock: Clock;
   sessions: SessionService;
 }) {
-  async function failuresFor(email: string): Promise<number> {
+  async function recentFailures(key: string): Promise<number> {
     const rows = await queryRows<{ count: number }>(
       db,
-      sql`SELECT count FROM rate_limits WHERE key = ${`login-fail:${email}`} AND window_start > ${new Date(clock.now().getTime() - WINDOW_MS).toISOString()}`,
+      sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_start > ${new Date(clock.now().getTime() - WINDOW_MS).toISOString()}`,
     );
     return Number(rows[0]?.count ?? 0);
   }
@@ -40,10 +41,14 @@ export function createIdentityService({
     /** POST /api/authenticate (spec §7, DESIGN.md §4). Wrong credentials are a 200 with success false. */
     async authenticate(input: LoginRequest, address: string) {
       const email = input.email.trim().toLowerCase();
-      if (!(await hitRateLimit(db, clock, `login-ip:${address}`, ATTEMPTS_PER_ADDRESS, WINDOW_MS))) {
+      const emailKey = `login-fail:${email}`;
+      const addressKey = `login-fail-ip:${address}`;
+      if (
+        (await recentFailures(emailKey)) >= FAILURES_PER_EMAIL ||
+        (await recentFailures(addressKey)) >= FAILURES_PER_ADDRESS
+      ) {
         throw new HttpError(429, TOO_MANY_ATTEMPTS);
       }
-      if ((await failuresFor(email)) >= FAILURES_PER_EMAIL) throw new HttpError(429, TOO_MANY_ATTEMPTS);
 
       const candidates = await db
         .select({ person: persons, organization: organizations })
@@ -69,7 +74,9 @@ export function createIdentityService({
         possibleOrganizations: [],
       };
       if (matched.length === 0) {
-        await hitRateLimit(db, clock, `login-fail:${email}`, Number.MAX_SAFE_INTEGER, WINDOW_MS);
+        // Only failures count: a shared office address signing in all day is never throttled.
+        await hitRateLimit(db, clock, emailKey, Number.MAX_SAFE_INTEGER, WINDOW_MS);
+        await hitRateLimit(db, clock, addressKey, Number.MAX_SAFE_INTEGER, WINDOW_MS);
         return { ...failure, error: INVALID_CREDENTIALS };
       }
       if (matched.length > 1) {
@@ -84,7 +91,7 @@ export function createIdentityService({
       }
       const { person, organization } = matched[0]!;
       if (!person.emailVerified) return { ...failure, error: EMAIL_NOT_VERIFIED };
-      await db.execute(sql`DELETE FROM rate_limits WHERE key = ${`login-fail:${email}`}`);
+      await db.execute(sql`DELETE FROM rate_limits WHERE key = ${emailKey}`);
       const token = await sessions.issue(person.id);
       return {
         success: true,
