@@ -207,3 +207,12 @@ export type EulaResponse = z.infer<typeof EulaResponseSchema>;
 /** Standard error body of the API (one shape for every failure). */
 export const ApiErrorSchema = z.object({ message: z.string(), code: z.string().optional() });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** GET /api/misc/config: the links and card gateway the web client uses. */
+export const AppConfigSchema = z.object({
+  storeGuideUrl: z.string(),
+  privacyPolicyUrl: z.string(),
+  gateway: z.enum(['stripe', 'sandbox']),
+  mode: z.enum(['demo', 'production']).optional(),
+});
+export type AppConfig = z.infer<typeof AppConfigSchema>;

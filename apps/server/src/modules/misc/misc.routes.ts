@@ -1,3 +1,4 @@
+import { AppConfigSchema } from '@store/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
@@ -15,7 +16,13 @@ export const miscRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/api/misc/config',
-    { schema: { tags: ['misc'], summary: 'Links and the card gateway the web client uses' } },
+    {
+      schema: {
+        tags: ['misc'],
+        summary: 'Links and the card gateway the web client uses',
+        response: { 200: AppConfigSchema },
+      },
+    },
     async () => ({
       storeGuideUrl: deps.config.storeGuideUrl,
       privacyPolicyUrl: deps.config.privacyPolicyUrl,

@@ -1,14 +1,6 @@
+import { type AppConfig, AppConfigSchema } from '@store/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { get } from '../../../lib/http';
-
-// TODO(core): move to @store/core once it exports a schema for GET /api/misc/config.
-export const AppConfigSchema = z.object({
-  storeGuideUrl: z.string(),
-  privacyPolicyUrl: z.string(),
-  gateway: z.enum(['stripe', 'sandbox']),
-});
-export type AppConfig = z.infer<typeof AppConfigSchema>;
 
 /** Used while the config loads or if it cannot be read: the server's own defaults (apps/server config). */
 export const DEFAULT_CONFIG: AppConfig = {
