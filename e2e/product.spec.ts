@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support';
 
+const SCREENS = new URL('../.screens/', import.meta.url).pathname;
+
 // The Products/{productName} screen (spec §2, issue 4 part 2), as a visitor who is not signed in.
 
 test.describe('Product screen', () => {
@@ -49,7 +51,7 @@ test.describe('Product screen', () => {
     await expect(page.getByTestId('form-total')).toHaveText('$940.00 / month');
     await page.getByText('Monthly', { exact: true }).first().click();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '../.screens/product-pro.png', fullPage: true });
+    await page.screenshot({ path: `${SCREENS}product-pro.png`, fullPage: true });
   });
 
   test('Flex: pages, overages, designers, extra designer cost; additional designers shown', async ({
@@ -72,7 +74,7 @@ test.describe('Product screen', () => {
     await expect(page.getByLabel('Additional Designers')).toBeVisible();
     await expect(page.getByLabel('Number Of Engines')).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '../.screens/product-flex.png', fullPage: true });
+    await page.screenshot({ path: `${SCREENS}product-flex.png`, fullPage: true });
   });
 
   test('Artist: pages, overages and base cost; no designers fields', async ({ page }) => {
@@ -87,7 +89,7 @@ test.describe('Product screen', () => {
     await expect(page.getByLabel('Additional Designers')).toHaveCount(0);
     await expect(page.getByLabel('Number Of Designers')).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '../.screens/product-artist.png', fullPage: true });
+    await page.screenshot({ path: `${SCREENS}product-artist.png`, fullPage: true });
   });
 
   test('terms not agreed: every field is marked and nothing is added', async ({ page }) => {

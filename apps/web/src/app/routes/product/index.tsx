@@ -97,7 +97,7 @@ export default function ProductScreen() {
       )}
 
       <Grid gutter="xl">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={12}>
           <Stack gap="sm">
             <Group justify="space-between" align="end">
               <div>
@@ -132,7 +132,7 @@ export default function ProductScreen() {
             )}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, md: 8, lg: 7 }} offset={{ md: 2, lg: 2.5 }}>
           {plans.data && plans.data.length > 0 && discounts.data ? (
             <ProductForm
               plans={plans.data}

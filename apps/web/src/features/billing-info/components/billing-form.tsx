@@ -1,4 +1,4 @@
-import { Anchor, Button, Grid, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Grid, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import {
   type BillingDescription,
   BillingInfoSchema,
@@ -138,18 +138,15 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
             <TextInput label="State / Province" required autoComplete="address-level1" {...input('state')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
+            <NativeSelect
               label="Country"
               required
-              searchable
-              placeholder="Choose a country"
-              nothingFoundMessage="No country matches"
-              data={countries.map((c) => ({ value: c.code, label: c.name }))}
-              value={values.country || null}
-              onChange={(code) => setValues((v) => ({ ...v, country: code ?? '' }))}
-              onBlur={() => setTouched((t) => ({ ...t, country: true }))}
-              error={shown('country')}
-              autoComplete="off"
+              autoComplete="country"
+              data={[
+                { value: '', label: 'Choose a country', disabled: true },
+                ...countries.map((c) => ({ value: c.code, label: c.name })),
+              ]}
+              {...input('country')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -75,7 +75,10 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
             value={values.number}
-            onChange={(e) => setValues((v) => ({ ...v, number: formatCardNumber(e.currentTarget.value) }))}
+            onChange={(e) => {
+              const number = formatCardNumber(e.currentTarget.value);
+              setValues((v) => ({ ...v, number }));
+            }}
             onBlur={blur('number')}
             error={error('number')}
             rightSection={mark('number')}
@@ -112,7 +115,10 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
             autoComplete="cc-csc"
             placeholder="CVC"
             value={values.cvc}
-            onChange={(e) => setValues((v) => ({ ...v, cvc: cardDigits(e.currentTarget.value).slice(0, 4) }))}
+            onChange={(e) => {
+              const cvc = cardDigits(e.currentTarget.value).slice(0, 4);
+              setValues((v) => ({ ...v, cvc }));
+            }}
             onBlur={blur('cvc')}
             error={error('cvc')}
             rightSection={mark('cvc')}

@@ -76,7 +76,7 @@ export interface PricingTableProps {
 export function PricingTable({ plans, selectedId, onSelect, period }: PricingTableProps) {
   const columns = columnsFor(plans, period);
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={640}>
       <Table
         verticalSpacing="sm"
         horizontalSpacing="md"
@@ -85,7 +85,7 @@ export function PricingTable({ plans, selectedId, onSelect, period }: PricingTab
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Level</Table.Th>
+            <Table.Th className={classes.level}>Level</Table.Th>
             {columns.map((c) => (
               <Table.Th key={c.header} className={c.numeric ? classes.numeric : undefined}>
                 {c.header}
@@ -103,7 +103,7 @@ export function PricingTable({ plans, selectedId, onSelect, period }: PricingTab
                 onClick={() => onSelect(plan)}
                 data-selected={selected || undefined}
               >
-                <Table.Td>
+                <Table.Td className={classes.level}>
                   <Radio
                     checked={selected}
                     onChange={() => onSelect(plan)}

@@ -178,7 +178,6 @@ export function ProductForm({
           description="Monthly cap on overage charges, in USD (0 = no overage)"
           min={0}
           step={0.01}
-          decimalScale={2}
           prefix="$"
           thousandSeparator=","
           allowNegative={false}
