@@ -90,12 +90,12 @@ export default function OrganizationScreen() {
                       <Group gap="xs">
                         <Text size="sm">{p.email}</Text>
                         {isAdmin(p) && (
-                          <Badge size="xs" variant="light">
+                          <Badge size="xs" variant="filled">
                             Admin
                           </Badge>
                         )}
                         {!p.emailVerified && (
-                          <Badge size="xs" variant="light" color="orange.9">
+                          <Badge size="xs" variant="filled" color="gray.7">
                             Not verified
                           </Badge>
                         )}

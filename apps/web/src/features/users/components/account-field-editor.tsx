@@ -58,7 +58,7 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
             {field === 'password' ? '••••••••' : value}
           </Text>
           {props.note && (
-            <Text size="sm" c="orange.9" role="status">
+            <Text size="sm" role="status">
               {props.note}
             </Text>
           )}

@@ -22,32 +22,41 @@ export function DeleteUserModal({ person, onClose, onConfirm }: DeleteUserModalP
     setTyped('');
   };
   return (
-    <Modal opened={person !== null} onClose={close} title="Delete User" centered>
-      {person && (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Text>
-              To delete {person.firstName} {person.lastName}, type their e-mail address{' '}
-              <strong>{person.email}</strong> below. This cannot be undone.
-            </Text>
-            <TextInput
-              label="User's email"
-              data-autofocus
-              autoComplete="off"
-              value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" color="red">
-                Delete
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+    // Composed without Modal.Header: its <header> would be a second banner landmark beside the nav's.
+    <Modal.Root opened={person !== null} onClose={close} centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Body pt="lg">
+          {person && (
+            <form onSubmit={submit} noValidate>
+              <Stack gap="md">
+                <Modal.Title fw={650} fz="lg">
+                  Delete User
+                </Modal.Title>
+                <Text>
+                  To delete {person.firstName} {person.lastName}, type their e-mail address{' '}
+                  <strong>{person.email}</strong> below. This cannot be undone.
+                </Text>
+                <TextInput
+                  label="User's email"
+                  data-autofocus
+                  autoComplete="off"
+                  value={typed}
+                  onChange={(e) => setTyped(e.currentTarget.value)}
+                />
+                <Group justify="flex-end">
+                  <Button variant="default" onClick={close}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" color="red">
+                    Delete
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

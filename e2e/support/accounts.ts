@@ -1,0 +1,28 @@
+import type { Page } from '@playwright/test';
+import { expect, type MailServer } from './smtp';
+
+export interface Registered {
+  orgName: string;
+  email: string;
+  password: string;
+}
+
+/** Registers an organization through the Register screen and verifies its admin from the mail. */
+export async function registerAndVerify(page: Page, mailServer: MailServer, r: Registered): Promise<void> {
+  const since = mailServer.smtp.received.length;
+  await page.goto('/register');
+  await page.getByLabel('Organization Name').fill(r.orgName);
+  await page.getByLabel('Address 1').fill('10 Downing Lane');
+  await page.getByLabel('City').fill('Boulder');
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByLabel('Postal Code').fill('80301');
+  await page.getByLabel('First Name').fill('Ava');
+  await page.getByLabel('Last Name').fill('Owner');
+  await page.getByLabel('Email').fill(r.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(r.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const mail = await mailServer.waitForMail(r.email, 'Verify your e-mail address', since);
+  await page.goto(mailServer.linkIn(mail, 'VerifyEmail'));
+  await expect(page.getByRole('heading', { name: 'Email Successfully Verified' })).toBeVisible();
+}
