@@ -36,6 +36,11 @@ export const theme = createTheme({
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   // Mantine's default dimmed grey is below 4.5:1 on white; secondary text must stay readable.
-  light: { '--mantine-color-body': '#f6f8fb', '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  // Likewise the default error red (#fa5252, 3.6:1): field messages and invalid inputs use red 9.
+  light: {
+    '--mantine-color-body': '#f6f8fb',
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });
