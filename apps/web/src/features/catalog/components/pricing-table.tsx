@@ -1,4 +1,4 @@
-import { Radio, Table, Text } from '@mantine/core';
+import { Group, Radio, Table, Text } from '@mantine/core';
 import {
   annualRtus,
   dollarsToMicros,
@@ -104,22 +104,20 @@ export function PricingTable({ plans, selectedId, onSelect, period }: PricingTab
                 data-selected={selected || undefined}
               >
                 <Table.Td className={classes.level}>
-                  <Radio
-                    checked={selected}
-                    onChange={() => onSelect(plan)}
-                    label={
-                      <>
-                        <Text span fw={600} size="sm">
-                          {plan.planName}
+                  {/* The row is the control (the Pricing Plan select is its keyboard equivalent); the dot only shows the choice. */}
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <Radio.Indicator checked={selected} aria-hidden mt={2} />
+                    <div>
+                      <Text span fw={600} size="sm">
+                        {plan.planName}
+                      </Text>
+                      {plan.description && (
+                        <Text size="xs" c="dimmed" className={classes.description}>
+                          {plan.description}
                         </Text>
-                        {plan.description && (
-                          <Text size="xs" c="dimmed" className={classes.description}>
-                            {plan.description}
-                          </Text>
-                        )}
-                      </>
-                    }
-                  />
+                      )}
+                    </div>
+                  </Group>
                 </Table.Td>
                 {columns.map((c) => (
                   <Table.Td key={c.header} className={c.numeric ? classes.numeric : undefined}>
