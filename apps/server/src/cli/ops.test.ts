@@ -1,0 +1,223 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { BillingMode, BillStatus } from '@store/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, organizations, perpetualLicenses, persons, subscriptions } from '../db/schema';
+import { ManualClock } from '../lib/clock';
+import { makeOrganization, makeSubscription, planId } from '../modules/billing/billing.fixtures';
+import { OpsError } from '../modules/billing/billing.service';
+import { readDemoClockOffset } from '../modules/billing/scheduler';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { runOps } from './ops-commands';
+
+let t: TestApp;
+let lines: string[];
+const ops = (...argv: string[]) => {
+  lines = [];
+  return runOps(argv, {
+    db: t.db,
+    clock: t.clock,
+    gateway: async () => t.gateway,
+    mailer: t.mailer,
+    mode: 'demo',
+    out: (l) => lines.push(l),
+  });
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: new ManualClock('2026-11-02T12:00:00Z') });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('operator commands', () => {
+  it('creates an organization with its admin, optionally under a parent, who can then sign in', async () => {
+    expect(
+      await ops(
+        'org:create',
+        '--name',
+        'Ops Parent Ltd.',
+        '--admin-email',
+        'ops-parent@example.com',
+        '--admin-first',
+        'Olga',
+        '--admin-last',
+        'Ops',
+        '--admin-password',
+        'long-enough-1',
+        '--country',
+        'us',
+      ),
+    ).toBe(0);
+    const [parent] = await t.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.companyName, 'Ops Parent Ltd.'));
+    expect(parent!.country).toBe('US');
+    await ops(
+      'org:create',
+      '--name',
+      'Ops Child GmbH',
+      '--parent',
+      String(parent!.id),
+      '--admin-email',
+      'ops-child@example.com',
+      '--admin-first',
+      'Carl',
+      '--admin-last',
+      'Child',
+      '--admin-password',
+      'long-enough-2',
+    );
+    expect(lines[0]).toContain(`under ${parent!.id} 'Ops Parent Ltd.'`);
+    const [child] = await t.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.companyName, 'Ops Child GmbH'));
+    expect(child!.parentOrganizationId).toBe(parent!.id);
+    const admin = await t.login('ops-child@example.com', 'long-enough-2');
+    expect(admin.person.rights & 2).toBe(2);
+  });
+
+  it('sets discount, monthly, perpetual and invoice terms', async () => {
+    const [org] = await t.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.companyName, 'Ops Parent Ltd.'));
+    await ops(
+      'org:set',
+      String(org!.id),
+      '--discount',
+      '0.15',
+      '--allow-monthly',
+      'no',
+      '--perpetual',
+      'yes',
+      '--invoice',
+      'yes',
+    );
+    const [after] = await t.db.select().from(organizations).where(eq(organizations.id, org!.id));
+    expect([
+      after!.discountBp,
+      after!.allowMonthly,
+      after!.isPerpetualAccount,
+      after!.billedByInvoice,
+    ]).toEqual([1500, false, true, true]);
+  });
+
+  it('adds a perpetual license and promotes an admin', async () => {
+    const [org] = await t.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.companyName, 'Ops Parent Ltd.'));
+    await ops(
+      'license:add',
+      String(org!.id),
+      '--product',
+      'pro',
+      '--description',
+      'Plant floor',
+      '--version',
+      '12.1',
+      '--machines',
+      '2',
+      '--cpus',
+      '8',
+    );
+    const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.description, 'Plant floor'));
+    expect([sub!.isPerpetualLicense, sub!.billingMode, sub!.nextBaseBillingDate]).toEqual([
+      true,
+      BillingMode.NoBill,
+      null,
+    ]);
+    const [lic] = await t.db
+      .select()
+      .from(perpetualLicenses)
+      .where(eq(perpetualLicenses.subscriptionId, sub!.id));
+    expect([lic!.version, lic!.numMachines, lic!.numCpus]).toEqual(['12.1', 2, 8]);
+
+    await ops('admin:promote', 'jane.miller@example.com');
+    const [jane] = await t.db.select().from(persons).where(eq(persons.email, 'jane.miller@example.com'));
+    expect(jane!.rights & 2).toBe(2);
+  });
+
+  it('runs the billing cycle, lists past-due bills and marks an offline invoice paid', async () => {
+    const invoiced = await makeOrganization(t.db, { name: 'Invoice Ops Co.', billedByInvoice: true });
+    await makeSubscription(t.db, {
+      organizationId: invoiced.id,
+      pricingPlanId: await planId(t.db, 'Artist Solo'),
+      description: 'Invoiced',
+      billingMode: BillingMode.Monthly,
+      purchasedAt: '2026-10-01T00:00:00Z',
+    });
+    const declined = await makeOrganization(t.db, {
+      name: 'Declined Ops Co.',
+      paymentMethodId: 'pm_card_chargeDeclined',
+    });
+    await makeSubscription(t.db, {
+      organizationId: declined.id,
+      pricingPlanId: await planId(t.db, 'Artist Solo'),
+      description: 'Declined',
+      billingMode: BillingMode.Monthly,
+      purchasedAt: '2026-10-01T00:00:00Z',
+    });
+    await ops('billing:run');
+    expect(lines.join('\n')).toMatch(/renewed \d+/);
+    await ops('bills:past-due');
+    const invoiceLine = lines.find((l) => l.includes('Invoice Ops Co.'))!;
+    expect(invoiceLine).toContain('Invoiced');
+    expect(lines.find((l) => l.includes('Declined Ops Co.'))).toContain('Past Due');
+    const orderId = Number(/^#(\d+)/.exec(invoiceLine)![1]);
+    await ops('invoice:paid', String(orderId));
+    const [bill] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(bill!.status).toBe(BillStatus.OfflinePaid);
+    await expect(ops('invoice:paid', String(orderId))).rejects.toThrow(`Bill #${orderId} is already paid.`);
+  });
+
+  it('advances and resets the demo clock', async () => {
+    await ops('clock:advance', '30');
+    expect(Math.round((await readDemoClockOffset(t.db)) / 86_400_000)).toBe(30);
+    await ops('clock:advance', '1.5');
+    expect((await readDemoClockOffset(t.db)) / 86_400_000).toBeCloseTo(31.5);
+    await ops('clock:reset');
+    expect(await readDemoClockOffset(t.db)).toBe(0);
+  });
+
+  it('answers mistakes with readable messages', async () => {
+    await expect(ops('org:set', '999999', '--discount', '0.1')).rejects.toThrow(
+      'There is no organization 999999.',
+    );
+    await expect(ops('org:set', '1', '--discount', '15')).rejects.toThrow(
+      '--discount is a fraction from 0 to 1',
+    );
+    await expect(ops('org:set', '1', '--monthly', 'no')).rejects.toThrow('Unknown option --monthly');
+    await expect(ops('clock:advance', 'soon')).rejects.toThrow(OpsError);
+    await expect(ops('org:create', '--name', 'X')).rejects.toThrow('--admin-email is required.');
+    await expect(ops('frobnicate')).rejects.toThrow("Unknown command 'frobnicate'");
+    await expect(ops('admin:promote', 'demo@example.com')).rejects.toThrow(
+      'belongs to several organizations',
+    );
+  });
+
+  it('runs as `npm run ops` with help and a non-zero exit on errors', async () => {
+    const root = join(import.meta.dirname, '../../../..');
+    const run = promisify(execFile);
+    const help = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/ops.ts', 'help'], {
+      cwd: root,
+    });
+    expect(help.stdout).toContain('billing:run');
+    const failed = await run(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/ops.ts', 'billing:run'],
+      {
+        cwd: root,
+        env: { ...process.env, PORT: 'eighty' },
+      },
+    ).catch((e: { code: number; stderr: string }) => e);
+    expect((failed as { code: number }).code).toBe(1);
+    expect((failed as { stderr: string }).stderr).toContain('PORT must be a number');
+  }, 60_000);
+});

@@ -1,0 +1,72 @@
+import { Socket } from 'node:net';
+import pino from 'pino';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import { createGateway } from '../gateway';
+import { type Clock, systemClock } from '../lib/clock';
+import { createMailer } from '../mail';
+import { OpsError } from '../modules/billing/billing.service';
+import { loadDemoClock } from '../runtime';
+import { HELP, runOps } from './ops-commands';
+
+// `npm run ops -- <command>`: the operator's tool (docs/operator.md). Same configuration as the
+// server: DATABASE_URL for PostgreSQL, else the embedded database in DATA_DIR.
+
+/** Whether something answers on the server's port (the embedded database allows one process). */
+function serverListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(500);
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
+    socket.connect(port, '127.0.0.1');
+  });
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!)) {
+    console.log(HELP);
+    return argv.length === 0 ? 1 : 0;
+  }
+  const config = loadConfig();
+  if (!config.databaseUrl && (await serverListening(config.port))) {
+    console.error(
+      `A server is running on port ${config.port} with the embedded database in ${config.dataDir}, which only one process can open. Stop it (Ctrl+C), run the command, and start it again; or run both against PostgreSQL with DATABASE_URL.`,
+    );
+    return 1;
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+  });
+  try {
+    await migrate(database);
+    const clock: Clock = config.mode === 'demo' ? await loadDemoClock(database.db) : systemClock;
+    const logger = pino({ level: config.mode === 'demo' ? 'warn' : config.logLevel });
+    return await runOps(argv, {
+      db: database.db,
+      clock,
+      gateway: () => createGateway(config, database.db),
+      mailer: createMailer(config, logger),
+      mode: config.mode,
+      out: (line) => console.log(line),
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    if (error instanceof OpsError || error instanceof ConfigError) console.error(error.message);
+    else console.error(error);
+    process.exit(1);
+  },
+);
