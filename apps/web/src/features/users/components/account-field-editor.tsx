@@ -50,7 +50,7 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
   if (!editing) {
     return (
       <Group justify="space-between" align="center" wrap="nowrap" py="xs" data-field={field}>
-        <Stack gap={0}>
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           <Text size="sm" c="dimmed" component="span" id={`${field}-label`}>
             {label}
           </Text>
@@ -64,7 +64,13 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
           )}
         </Stack>
         {!props.hideEdit && (
-          <Button variant="light" size="xs" onClick={begin} aria-label={`Edit ${label}`}>
+          <Button
+            variant="light"
+            size="xs"
+            onClick={begin}
+            aria-label={`Edit ${label}`}
+            style={{ flexShrink: 0 }}
+          >
             Edit
           </Button>
         )}
