@@ -1,12 +1,201 @@
+import {
+  addDays,
+  addMonthsClamped,
+  BillStatus,
+  monthsPerCycle,
+  pricePerCycleCents,
+  productLabel,
+} from '@store/core';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { orderLines, orders, organizations, pricingPlans, subscriptions } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import type { BilledTo } from '../modules/billing/billing.repository';
 import type { DemoOrganizations } from './organizations';
 import type { DemoSubscriptions } from './subscriptions';
 
-/** Issue 7 fills this: a year of bills for the demo organization. */
+const DAY_MS = 86_400_000;
+
+type NewOrder = typeof orders.$inferInsert & { line: Omit<typeof orderLines.$inferInsert, 'orderId'> };
+
+/**
+ * A year of bills for 'Demo Documents Inc.' (issue 7), derived from its subscriptions so that dates
+ * and amounts agree with what the Subscriptions screen shows: each paid period of each billed
+ * subscription back to a year ago (the first one its purchase), one renewal paid late after a
+ * decline, one overage bill, and one bill left unpaid for a seat that was deactivated for it.
+ * Two bulk inserts.
+ */
 export async function seedBillingHistory(
-  _db: DbOrTx,
-  _clock: Clock,
-  _orgs: DemoOrganizations,
+  db: DbOrTx,
+  clock: Clock,
+  orgs: DemoOrganizations,
   _subs: DemoSubscriptions,
-): Promise<void> {}
+): Promise<void> {
+  const now = clock.now();
+  const yearAgo = new Date(now.getTime() - 365 * DAY_MS);
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, orgs.demoId));
+  if (!org) return;
+  const billedTo: BilledTo = {
+    organizationId: org.id,
+    companyName: org.companyName,
+    name: org.billingName ?? org.companyName,
+    company: org.billingCompany || org.companyName,
+    addr1: org.billingAddr1 ?? org.addr1,
+    addr2: org.billingAddr2 ?? org.addr2,
+    city: org.billingCity ?? org.city,
+    state: org.billingState ?? org.state,
+    country: org.billingCountry ?? org.country,
+    zip: org.billingZip ?? org.zip,
+    cardLastFour: org.cardLastFour,
+    billedByInvoice: org.billedByInvoice,
+    orgDiscountBp: org.discountBp,
+  };
+  const rows = await db
+    .select({ sub: subscriptions, plan: pricingPlans })
+    .from(subscriptions)
+    .innerJoin(pricingPlans, eq(pricingPlans.id, subscriptions.pricingPlanId))
+    .where(
+      and(
+        eq(subscriptions.organizationId, org.id),
+        eq(subscriptions.isPerpetualLicense, false),
+        inArray(subscriptions.billingMode, [1, 2, 3]),
+      ),
+    );
+
+  const made: NewOrder[] = [];
+  const paid = (billingDate: Date, minutes = 3) => new Date(billingDate.getTime() + minutes * 60_000);
+  for (const { sub, plan } of rows) {
+    const months = monthsPerCycle(sub.billingMode);
+    const amount = pricePerCycleCents({
+      plan,
+      numberMachines: sub.numberMachines,
+      xtraAutoTags: sub.xtraAutoTags,
+      billingMode: sub.billingMode,
+      cycleDiscountBp: sub.billingModeDiscountBp,
+      orgDiscountBp: org.discountBp,
+    });
+    const list = pricePerCycleCents({
+      plan,
+      numberMachines: sub.numberMachines,
+      xtraAutoTags: sub.xtraAutoTags,
+      billingMode: sub.billingMode,
+      cycleDiscountBp: 0,
+      orgDiscountBp: 0,
+    });
+    const periods: Date[] = [];
+    for (let k = 0; ; k++) {
+      const start = addMonthsClamped(sub.currentPeriodStart, -k * months, sub.anchorDay);
+      if (start < yearAgo && k > 0) break;
+      periods.unshift(start);
+      if (start < yearAgo) break;
+    }
+    periods.forEach((start, i) => {
+      const end = addMonthsClamped(start, months, sub.anchorDay);
+      const first = i === 0;
+      made.push({
+        organizationId: org.id,
+        kind: first ? 'purchase' : 'renewal',
+        status: BillStatus.ChargePaid,
+        totalCents: amount,
+        billingDate: start,
+        dueDate: first ? null : addDays(start, 14),
+        paidAt: paid(start),
+        periodKey: first ? null : `renewal:${sub.id}:${start.toISOString()}`,
+        attempts: 1,
+        billedTo,
+        line: {
+          subscriptionId: sub.id,
+          description: sub.description,
+          productName: productLabel(plan.product),
+          planName: plan.planName,
+          billingMode: sub.billingMode,
+          periodStart: start,
+          periodEnd: end,
+          listCents: list,
+          discountCents: list - amount,
+          amountCents: amount,
+        },
+      });
+    });
+  }
+
+  // One renewal declined, past due for four days, paid on the retry after the card was updated.
+  const lateCandidate = made
+    .filter((o) => o.kind === 'renewal' && o.billingDate < new Date(now.getTime() - 60 * DAY_MS))
+    .sort((a, b) => b.billingDate.getTime() - a.billingDate.getTime())[0];
+  if (lateCandidate) {
+    lateCandidate.paidAt = new Date(lateCandidate.billingDate.getTime() + 4 * DAY_MS + 3_600_000);
+    lateCandidate.attempts = 3;
+  }
+
+  // One month of overage on the Flex subscription (the newest month that has ended).
+  const flex = rows.find(
+    (r) => r.plan.baseRtus > 0 && r.plan.overagePerRtuMicros > 0 && r.sub.nextOverageBillingDate,
+  );
+  if (flex) {
+    const end = addMonthsClamped(flex.sub.nextOverageBillingDate!, -1, flex.sub.anchorDay);
+    const start = addMonthsClamped(end, -1, flex.sub.anchorDay);
+    const rtus = 1_250;
+    const cents = Math.round((rtus * flex.plan.overagePerRtuMicros) / 10_000);
+    made.push({
+      organizationId: org.id,
+      kind: 'overage',
+      status: BillStatus.ChargePaid,
+      totalCents: cents,
+      billingDate: end,
+      dueDate: addDays(end, 14),
+      paidAt: paid(end),
+      periodKey: `overage:${flex.sub.id}:${start.toISOString()}`,
+      attempts: 1,
+      billedTo,
+      line: {
+        subscriptionId: flex.sub.id,
+        description: `${flex.sub.description}: overage, ${rtus.toLocaleString('en-US')} RTUs over the allowance`,
+        productName: productLabel(flex.plan.product),
+        planName: flex.plan.planName,
+        billingMode: flex.sub.billingMode,
+        periodStart: start,
+        periodEnd: end,
+        listCents: cents,
+        discountCents: 0,
+        amountCents: cents,
+      },
+    });
+  }
+
+  // A designer seat the organization no longer has: its renewal was never paid and it was
+  // deactivated 14 days later (so it names its plan, not a subscription of today's list).
+  const unpaidDate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 7, 9, 15, 0, 0));
+  made.push({
+    organizationId: org.id,
+    kind: 'renewal',
+    status: BillStatus.UnPaid,
+    totalCents: 37_05,
+    billingDate: unpaidDate,
+    dueDate: addDays(unpaidDate, 14),
+    paidAt: null,
+    periodKey: null,
+    attempts: 7,
+    failureMessage: 'card_declined: Your card was declined.',
+    billedTo,
+    line: {
+      subscriptionId: null,
+      description: 'Designer seat (deactivated: not paid within 14 days)',
+      productName: 'Artist',
+      planName: 'Artist Solo',
+      billingMode: 1,
+      periodStart: unpaidDate,
+      periodEnd: addMonthsClamped(unpaidDate, 1),
+      listCents: 39_00,
+      discountCents: 1_95,
+      amountCents: 37_05,
+    },
+  });
+
+  if (made.length === 0) return;
+  const inserted = await db
+    .insert(orders)
+    .values(made.map(({ line: _line, ...o }) => o))
+    .returning({ id: orders.id });
+  await db.insert(orderLines).values(made.map((o, i) => ({ ...o.line, orderId: inserted[i]!.id })));
+}
