@@ -213,12 +213,14 @@ export async function claimDueRenewals(tx: DbOrTx, now: Date, afterId: number, l
     sql`${RENEWAL_SELECT}
     WHERE s.next_base_billing_date <= ${ts(now)} AND s.is_active AND s.deactivate_date IS NULL
       AND NOT s.is_perpetual_license AND s.billing_mode IN (1, 2, 3) AND s.id > ${afterId}
-      AND NOT EXISTS (SELECT 1 FROM order_lines l JOIN orders b ON b.id = l.order_id
+      AND (SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id
         WHERE l.subscription_id = s.id AND b.status IN (${list(OUTSTANDING_STATUSES)})
-          AND b.due_date <= s.next_base_billing_date)
+          AND b.due_date <= s.next_base_billing_date LIMIT 1) IS NULL
     ORDER BY s.id LIMIT ${limit}
     FOR UPDATE OF s SKIP LOCKED`,
   );
+  // (The overdue-bill check is a per-row subquery on purpose: as an anti-join the planner may
+  // merge it against every bill line ever written.)
   return result.map(toDueSubscription);
 }
 
