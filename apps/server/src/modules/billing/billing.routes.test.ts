@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { BillingMode, BillSchema } from '@store/core';
+import { BillingMode, BillSchema, BillStatus } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../../db/schema';
+import { orderLines, orders, organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { DEMO_COMPANY } from '../../seed/organizations';
+import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT } from '../../seed/organizations';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { BILL_NOT_FOUND } from './billing.routes';
@@ -13,6 +13,7 @@ import { runBillingCycle } from './billing-engine';
 let t: TestApp;
 let demoId: number;
 let otherBillId: number;
+let europeId: number;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: new ManualClock('2026-11-02T12:00:00Z') });
@@ -35,6 +36,17 @@ beforeAll(async () => {
     billingMode: BillingMode.Monthly,
     numberMachines: 3,
     purchasedAt: '2026-10-01T00:00:00Z',
+  });
+  europeId = (
+    await t.db.select().from(organizations).where(eq(organizations.companyName, DEMO_SUB_ACCOUNT))
+  )[0]!.id;
+  await makeSubscription(t.db, {
+    organizationId: europeId,
+    pricingPlanId: pro,
+    description: 'Europe renewal',
+    billingMode: BillingMode.Annually,
+    numberMachines: 1,
+    purchasedAt: '2025-11-15T00:00:00Z',
   });
   t.clock.set('2026-11-21T00:00:00Z');
   await runBillingCycle({ db: t.db, clock: t.clock, gateway: t.gateway, mailer: t.mailer });
@@ -104,5 +116,36 @@ describe('GET /api/order/invoice/:orderId', () => {
     const res = await demo.get('/api/order/invoice/abc');
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('orderId must be a number');
+  });
+});
+
+describe('new billing information', () => {
+  it("retries the organization's past-due bills at once", async () => {
+    const [bill] = await t.db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(eq(orderLines.description, 'Europe renewal'));
+    // No card on file: the renewal of Nov 15 is past due.
+    expect(bill!.status).toBe(BillStatus.ChargePastDue);
+    const europe = await t.login(DEMO_EMAIL, DEMO_PASSWORD, europeId);
+    const res = await europe.put('/api/organization/billing_info', {
+      nameOnCard: 'Erik Jansen',
+      company: DEMO_SUB_ACCOUNT,
+      addr1: 'Keizersgracht 62',
+      addr2: '',
+      city: 'Amsterdam',
+      state: 'Noord-Holland',
+      country: 'nl',
+      postalCode: '1015 CS',
+      sourceId: 'pm_card_visa',
+      expireMonth: 8,
+      expireYear: 2030,
+      lastFour: '4242',
+    });
+    expect(res.status).toBe(200);
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, bill!.id));
+    expect(after!.status).toBe(BillStatus.ChargePaid);
+    expect(after!.attempts).toBe(2);
   });
 });
