@@ -318,16 +318,14 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
             anchorDay: now.getUTCDate(),
           })
           .returning();
-        await tx
-          .insert(perpetualLicenses)
-          .values({
-            subscriptionId: created!.id,
-            description,
-            version,
-            product: product.product,
-            numMachines: machines,
-            numCpus: cpus,
-          });
+        await tx.insert(perpetualLicenses).values({
+          subscriptionId: created!.id,
+          description,
+          version,
+          product: product.product,
+          numMachines: machines,
+          numCpus: cpus,
+        });
         return created!;
       });
       out(
