@@ -245,7 +245,7 @@ describe('Stripe gateway', () => {
     expect(customer!.contentType).toContain('application/x-www-form-urlencoded');
     expect(intent).toMatchObject({
       path: '/v1/setup_intents',
-      form: { customer: setup.customerId, usage: 'off_session', 'payment_method_types[0]': 'card' },
+      form: { customer: setup.customerId, usage: 'off_session' },
     });
     // An existing customer is reused.
     fake.log.length = 0;

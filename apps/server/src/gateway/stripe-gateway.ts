@@ -79,7 +79,6 @@ export function createStripeGateway(opts: {
       const intent = await stripe.setupIntents.create({
         customer,
         usage: 'off_session',
-        payment_method_types: ['card'],
       });
       return { customerId: customer, clientSecret: intent.client_secret };
     },

@@ -1,6 +1,7 @@
 import { AccountMessages, Messages } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import {
   DEMO_COMPANY,
   DEMO_EMAIL,
@@ -32,8 +33,9 @@ const signIn = (email: string, password: string, orgId: number | null = null) =>
 
 const orgIdOf = async (name: string) =>
   Number(
-    (await t.db.execute<{ id: number }>(sql`SELECT id FROM organizations WHERE company_name = ${name}`))
-      .rows[0]!.id,
+    (
+      await queryRows<{ id: number }>(t.db, sql`SELECT id FROM organizations WHERE company_name = ${name}`)
+    )[0]!.id,
   );
 
 describe('GET api/person/password_reset_request/{address}', () => {
@@ -92,10 +94,11 @@ describe('GET api/person/password_reset_request/{address}', () => {
 describe('reset links', () => {
   it('stores only a hash of the link', async () => {
     const token = await resetTokenFor('omar.haddad@example.com');
-    const rows = await t.db.execute<{ n: number }>(
+    const rows = await queryRows<{ n: number }>(
+      t.db,
       sql`SELECT count(*)::int AS n FROM one_time_tokens WHERE token_hash = ${token}`,
     );
-    expect(Number(rows.rows[0]!.n)).toBe(0);
+    expect(Number(rows[0]!.n)).toBe(0);
   });
 
   it('works once: sets the password, revokes the tokens, and then is used up', async () => {

@@ -1,6 +1,7 @@
 import { AccountMessages } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { DEMO_COMPANY, DEMO_PASSWORD, DEMO_USER_EMAIL, PERPETUAL_EMAIL } from '../../seed/organizations';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { tokenFrom, waitForMail } from './test-support';
@@ -27,10 +28,11 @@ const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
 
 const personRow = async (id: number) =>
   (
-    await t.db.execute<{ email: string; first_name: string; rights: number; password_hash: string }>(
+    await queryRows<{ email: string; first_name: string; rights: number; password_hash: string }>(
+      t.db,
       sql`SELECT email, first_name, rights, password_hash FROM persons WHERE id = ${id}`,
     )
-  ).rows[0];
+  )[0];
 
 const signIn = (email: string, password: string, orgId: number | null = null) =>
   t.client().post('/api/authenticate', { email, password, orgId, rememberMe: true });

@@ -1,6 +1,7 @@
 import { AccountMessages } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { linkFrom, type SmtpCapture, startSmtpCapture } from '../../mail/smtp-capture';
 import { DEMO_EMAIL } from '../../seed/organizations';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 const count = async (table: 'organizations' | 'persons') =>
-  Number((await t.db.execute<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))).rows[0]!.n);
+  Number((await queryRows<{ n: number }>(t.db, sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n);
 
 const signIn = (email: string, password: string, orgId: number | null = null) =>
   t.client().post('/api/authenticate', { email, password, orgId, rememberMe: true });
@@ -63,10 +64,11 @@ describe('registration → verification → sign-in, over real SMTP', () => {
       .client()
       .post('/api/organization/register', registration(DEMO_EMAIL.toUpperCase(), 'Second Home Inc.'));
     expect(res.status).toBe(201);
-    const rows = await t.db.execute<{ n: number }>(
+    const rows = await queryRows<{ n: number }>(
+      t.db,
       sql`SELECT count(*)::int AS n FROM persons WHERE lower(email) = ${DEMO_EMAIL}`,
     );
-    expect(Number(rows.rows[0]!.n)).toBe(3);
+    expect(Number(rows[0]!.n)).toBe(3);
   });
 
   it('lets a verify link expire after 7 days', async () => {
