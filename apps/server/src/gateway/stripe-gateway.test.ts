@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from './payment-gateway';
@@ -144,7 +144,7 @@ function fakeStripe() {
         last_payment_error: null,
       };
       intents.push(intent);
-      if (!card || card.outcome !== 'ok') {
+      if (card?.outcome !== 'ok') {
         const outcome = card?.outcome ?? 'card_declined';
         const error = {
           type: 'card_error',

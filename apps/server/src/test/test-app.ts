@@ -64,7 +64,9 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     ...opts.env,
   });
   // With SMTP_URL in env, mail is also delivered over SMTP (tests that read it from a real server).
-  const mailer = createMemoryMailer(config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined);
+  const mailer = createMemoryMailer(
+    config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
+  );
   const { app, deps } = await buildApp({ config, database, clock, gateway, mailer });
   await app.ready();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, Messages } from '../messages';
+import { MAX_PASSWORD_LENGTH, Messages, MIN_PASSWORD_LENGTH } from '../messages';
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;

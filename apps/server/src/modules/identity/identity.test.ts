@@ -149,7 +149,9 @@ describe('API plumbing', () => {
 describe('throttling by address', () => {
   it('counts only failures, so many good sign-ins from one address are never throttled', async () => {
     for (let i = 0; i < 60; i++) {
-      const res = await t.client().post('/api/authenticate', { email: 'jane.miller@example.com', password: 'demo-password' });
+      const res = await t
+        .client()
+        .post('/api/authenticate', { email: 'jane.miller@example.com', password: 'demo-password' });
       expect(res.body.success).toBe(true);
     }
   });
