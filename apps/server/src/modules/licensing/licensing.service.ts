@@ -6,6 +6,7 @@ import {
   licenseId,
   overageFigureCents,
   productLabel,
+  splitHosts,
   type UsageRequest,
   type ValidateRequest,
   ValidationCode,
@@ -13,7 +14,7 @@ import {
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
-import { machineActivations } from '../../db/schema';
+import { machineActivations, subscriptions } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import * as subscriptionsRepo from '../subscriptions/subscriptions.repository';
 import { type LicensePayload, signLicenseFile } from './license-file';
@@ -282,4 +283,24 @@ export async function recordUsageFor(
     return { accepted, duplicates: reports.length - accepted, pages: Number(rows[0]?.pages ?? 0) };
   };
   return db.transaction((tx) => run(tx));
+}
+
+/**
+ * DESIGN.md §5: each paid renewal issues a new offline license file (a new expiry). For the billing
+ * engine to call inside its renewal transaction; does nothing for a subscription that is not offline.
+ */
+export async function reissueOfflineLicense(tx: DbOrTx, subscriptionId: number, now: Date): Promise<boolean> {
+  const record = await subscriptionsRepo.findById(tx, subscriptionId);
+  if (!record?.subscription.isOfflineEnabled) return false;
+  const file = await issueOfflineLicense(
+    tx,
+    record,
+    {
+      engineHosts: splitHosts(record.subscription.offlineEngineHosts),
+      designerHosts: splitHosts(record.subscription.offlineAutoTagHosts),
+    },
+    now,
+  );
+  await tx.update(subscriptions).set({ offlineLicenseKey: file }).where(eq(subscriptions.id, subscriptionId));
+  return true;
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { subscriptions, usageReports } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { reissueOfflineLicense } from './licensing.service';
+import { verifyLicenseFile } from './verify-license-file';
 
 let t: TestApp;
 const keys: Record<string, { id: number; key: string }> = {};
@@ -284,5 +286,21 @@ describe('GET /api/licensing/public-key', () => {
     expect(a.body.algorithm).toBe('ed25519');
     expect(a.body.publicKey).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     expect(b.body.publicKey).toBe(a.body.publicKey);
+  });
+});
+
+describe('reissueOfflineLicense (called by the renewal)', () => {
+  it('signs a new file with the new paid period, for offline subscriptions only', async () => {
+    const { id } = keys['Plant Floor (air-gapped)']!;
+    const [before] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+    const nextBase = new Date(before!.nextBaseBillingDate!.getTime() + 365 * 86_400_000);
+    await t.db.update(subscriptions).set({ nextBaseBillingDate: nextBase }).where(eq(subscriptions.id, id));
+    expect(await reissueOfflineLicense(t.db, id, t.clock.now())).toBe(true);
+    const [after] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+    const key = await t.client().get('/api/licensing/public-key');
+    const payload = verifyLicenseFile(after!.offlineLicenseKey!, key.body.publicKey);
+    expect(payload.expiry).toBe(new Date(nextBase.getTime() + 14 * 86_400_000).toISOString());
+    expect(payload.engineHosts).toEqual(['plant-engine-a', 'plant-engine-b']);
+    expect(await reissueOfflineLicense(t.db, keys['Flex Reporting']!.id, t.clock.now())).toBe(false);
   });
 });

@@ -30,7 +30,7 @@ export function CancelSubscription({ subscription: s }: { subscription: Subscrip
   };
   return (
     <>
-      <Button color="red" variant="outline" onClick={() => setOpen(true)} loading={cancel.isPending}>
+      <Button color="red.9" variant="outline" onClick={() => setOpen(true)} loading={cancel.isPending}>
         Cancel Subscription
       </Button>
       <Modal opened={open} onClose={close} title="Cancel Subscription" centered>
@@ -51,7 +51,7 @@ export function CancelSubscription({ subscription: s }: { subscription: Subscrip
               <Button variant="default" onClick={close}>
                 Keep Subscription
               </Button>
-              <Button type="submit" color="red">
+              <Button type="submit" color="red.9">
                 Cancel Subscription
               </Button>
             </Group>

@@ -26,7 +26,7 @@ export function FlushKeys({ subscription: s }: { subscription: SubscriptionDetai
         </Text>
         <Button
           variant="outline"
-          color="orange.8"
+          color="brand.7"
           size="xs"
           onClick={() => setAsking(true)}
           loading={flush.isPending}
@@ -41,7 +41,7 @@ export function FlushKeys({ subscription: s }: { subscription: SubscriptionDetai
             <Button variant="default" onClick={refuse}>
               No
             </Button>
-            <Button color="orange.8" onClick={confirm} data-autofocus>
+            <Button color="brand.7" onClick={confirm} data-autofocus>
               Yes, flush
             </Button>
           </Group>

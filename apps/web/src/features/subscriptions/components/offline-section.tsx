@@ -30,7 +30,7 @@ export function OfflineSection({
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           Offline License
         </Title>
         {s.isOfflineEnabled ? (

@@ -8,7 +8,7 @@ export function PerpetualDetails({ subscriptionId }: { subscriptionId: number })
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           Perpetual License
         </Title>
         {license.isPending ? (

@@ -250,7 +250,7 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
         <Paper withBorder p="md" radius="md">
           <form onSubmit={submit} noValidate aria-label={`Edit ${s.description}`}>
             <Stack gap="sm">
-              <Title order={3} size="h5">
+              <Title order={2} size="h5">
                 Subscription
               </Title>
               <TextInput
@@ -385,7 +385,7 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
         <Stack gap="md">
           <Paper withBorder p="md" radius="md">
             <Stack gap="xs">
-              <Title order={3} size="h5">
+              <Title order={2} size="h5">
                 License
               </Title>
               <LicenseKey subscription={s} />
@@ -398,7 +398,7 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
           ) : (
             <Paper withBorder p="md" radius="md">
               <Stack gap="xs">
-                <Title order={3} size="h5">
+                <Title order={2} size="h5">
                   Cost
                 </Title>
                 <Table withRowBorders={false} verticalSpacing={4} fz="sm" aria-label="Cost breakdown">
@@ -438,7 +438,7 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
           {actions.showUsageFigures && (
             <Paper withBorder p="md" radius="md">
               <Stack gap="xs">
-                <Title order={3} size="h5">
+                <Title order={2} size="h5">
                   Usage this month
                 </Title>
                 <Table withRowBorders={false} verticalSpacing={4} fz="sm" aria-label="Usage figures">

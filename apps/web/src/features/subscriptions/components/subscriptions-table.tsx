@@ -36,8 +36,9 @@ export function SubscriptionsTable({
 }: SubscriptionsTableProps) {
   const columns = perpetual ? 3 : 7;
   return (
-    <Table.ScrollContainer minWidth={perpetual ? 420 : 860}>
+    <div style={{ overflowX: 'auto' }}>
       <Table
+        miw={perpetual ? 420 : 860}
         verticalSpacing="sm"
         highlightOnHover={false}
         aria-label={perpetual ? 'Products' : 'Subscriptions'}
@@ -84,7 +85,7 @@ export function SubscriptionsTable({
                       <Table.Td>{date(s.nextOverageBillingDate)}</Table.Td>
                       <Table.Td>
                         <Badge
-                          variant="light"
+                          variant="dot"
                           color={cancelled ? 'gray' : 'teal'}
                           tt="none"
                           size="md"
@@ -121,7 +122,7 @@ export function SubscriptionsTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 
@@ -139,7 +140,13 @@ function DetailRow({
 }) {
   const [rendered, setRendered] = useState(expanded);
   useEffect(() => {
-    if (expanded) setRendered(true);
+    if (expanded) {
+      setRendered(true);
+      return;
+    }
+    // Unmount once the collapse has run, so a closed row holds no form.
+    const timer = setTimeout(() => setRendered(false), DETAIL_ROW_TRANSITION_MS + 50);
+    return () => clearTimeout(timer);
   }, [expanded]);
   return (
     <Table.Tr>
@@ -148,9 +155,7 @@ function DetailRow({
           in={expanded}
           transitionDuration={DETAIL_ROW_TRANSITION_MS}
           id={`detail-${subscription.subscriptionId}`}
-          onTransitionEnd={() => {
-            if (!expanded) setRendered(false);
-          }}
+          data-detail-open={expanded}
         >
           {(expanded || rendered) && <SubscriptionEditor subscription={subscription} viewer={viewer} />}
         </Collapse>
