@@ -15,6 +15,19 @@ function describeIssues(issues: Issue[]): string {
   return path ? `${path}: ${first.message}` : first.message;
 }
 
+/**
+ * PostgreSQL's "data exception" class: a value no schema caught (out of range, NUL in text). A
+ * backstop behind the schemas: bad input must never become a 500.
+ */
+const BAD_VALUE_CODES = new Set(['22003', '22021', '22P05', '22P02', '22008', '22007']);
+function isBadValueForDatabase(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && BAD_VALUE_CODES.has(code)) return true;
+  }
+  return false;
+}
+
 /** Every failure leaves as `{ message, code }` (CONVENTIONS.md: one error shape). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
@@ -45,6 +58,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
               ? 'The request body is not valid JSON.'
               : error.message;
       return reply.status(status).send({ message, code: (error as FastifyError).code ?? 'BAD_REQUEST' });
+    }
+    if (isBadValueForDatabase(error)) {
+      return reply
+        .status(400)
+        .send({ message: 'A value in the request is out of range or not allowed.', code: 'BAD_VALUE' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, Messages } from '../messages';
-import { EMAIL_MAX, emailField, passwordField, requiredText } from './common';
+import { EMAIL_MAX, emailField, MAX_ID, passwordField, requiredText } from './common';
 
 const orgIdField = z
   .number({ error: Messages.organizationRequired })
   .int(Messages.organizationRequired)
   .positive(Messages.organizationRequired)
+  .max(MAX_ID, Messages.organizationRequired)
   .nullable()
   .optional();
 

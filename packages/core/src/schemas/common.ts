@@ -7,6 +7,12 @@ export const TEXT_MAX = 200;
 export const MAX_MONEY = 1_000_000;
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+/** PostgreSQL text cannot hold NUL, and no person types one: refuse it as bad input, not a 500. */
+const hasNoNul = (s: string) => !s.includes('\u0000');
+const notAllowed = (label: string) => `${label} contains a character that is not allowed`;
+
+/** Ids are PostgreSQL integers; a larger number can name nothing. */
+export const MAX_ID = 2_147_483_647;
 
 /** Trimmed, non-empty, bounded; one message for missing, null and blank, as the forms show it. */
 export const requiredText = (requiredMessage: string, label: string, max = NAME_MAX) =>
@@ -14,13 +20,15 @@ export const requiredText = (requiredMessage: string, label: string, max = NAME_
     .string({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage, abort: true })
-    .max(max, tooLong(label, max));
+    .max(max, tooLong(label, max))
+    .refine(hasNoNul, notAllowed(label));
 
 export const optionalText = (label: string, max = NAME_MAX) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, tooLong(label, max))
+    .refine(hasNoNul, notAllowed(label))
     .optional();
 
 export const emailField = (requiredMessage: string, invalidMessage: string) =>
@@ -36,7 +44,7 @@ export const passwordField = (
     .min(MIN_PASSWORD_LENGTH, minMessage)
     .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
-export const intField = (label: string, min: number, max: number = Number.MAX_SAFE_INTEGER) =>
+export const intField = (label: string, min: number, max: number = MAX_ID) =>
   z
     .number({ error: `${label} must be a number` })
     .int(`${label} must be a whole number`)
@@ -44,6 +52,18 @@ export const intField = (label: string, min: number, max: number = Number.MAX_SA
     .max(max, `${label} must be at most ${max}`);
 
 export const idField = (label: string) => intField(label, 1);
+
+/** An id in a URL path ("/api/person/12"): coerced from text, then checked like any id. */
+export const idParam = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(MAX_ID, `${label} is too large`);
+
+/** The params schema of a route with one id: `idParams('orderId', 'Order id')`. */
+export const idParams = <K extends string>(name: K, label: string) =>
+  z.object({ [name]: idParam(label) } as { [P in K]: ReturnType<typeof idParam> });
 
 const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 

@@ -2,6 +2,7 @@ import {
   AccountPersonSchema,
   CreatePersonSchema,
   DeletePersonResponseSchema,
+  idParams,
   PersonSchema,
   RegisterOrganizationResponseSchema,
   RegisterOrganizationSchema,
@@ -22,18 +23,8 @@ import { createAccountsService } from './accounts.service';
 import { createBackgroundTasks } from './background';
 import { createPasswordResetService } from './password-reset.service';
 
-const PersonIdParams = z.strictObject({
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int('id must be a whole number')
-    .positive('id must be positive'),
-});
-const PersonIdParamsUpdate = z.strictObject({
-  personId: z.coerce
-    .number({ error: 'personId must be a number' })
-    .int('personId must be a whole number')
-    .positive('personId must be positive'),
-});
+const PersonIdParams = idParams('id', 'Person id');
+const PersonIdParamsUpdate = idParams('personId', 'Person id');
 const LinkToken = (name: string) => z.string().min(1, `${name} is required`).max(200, `${name} is too long`);
 const REGISTRATIONS_PER_CLIENT_PER_HOUR = 100;
 

@@ -4,6 +4,7 @@ import {
   BillingCycleDiscountsSchema,
   CountrySchema,
   EulaResponseSchema,
+  idParams,
   PlanListSchema,
   PricingPlanSchema,
   ProductListSchema,
@@ -43,21 +44,8 @@ function cached<T>(
 }
 
 const ProductNameParams = z.object({ productName: z.string().min(1).max(100) });
-const IdParams = (label: string) =>
-  z.object({
-    id: z.coerce
-      .number({ error: `${label} must be a number` })
-      .int(`${label} must be a whole number`)
-      .min(1)
-      .max(2_147_483_647),
-  });
-const PlanIdParams = z.object({
-  planId: z.coerce
-    .number({ error: 'Plan id must be a number' })
-    .int('Plan id must be a whole number')
-    .min(1)
-    .max(2_147_483_647),
-});
+const IdParams = (label: string) => idParams('id', label);
+const PlanIdParams = idParams('planId', 'Plan id');
 
 const PLAN_NOT_FOUND = 'That pricing plan does not exist.';
 
