@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { ProductFlag } from './products';
+import {
+  SubscriptionMessages,
+  subscriptionActions,
+  UsageRequestSchema,
+  usageDateRanges,
+} from './subscriptions';
+
+const base = {
+  organizationId: 1,
+  isActive: true,
+  deactivateDate: null,
+  isPerpetualLicense: false,
+  isOfflineEnabled: false,
+  offlineVolume: false,
+  allowOffline: true,
+  plan: { product: ProductFlag.ATE },
+};
+const admin = { organizationId: 1, isAdmin: true };
+
+describe('subscriptionActions', () => {
+  it('offers everything to an admin of the owning organization for an active Pro subscription', () => {
+    expect(subscriptionActions(base, admin)).toEqual({
+      owned: true,
+      canEdit: true,
+      canEditNameOnly: false,
+      showCancel: true,
+      showFlushKeys: true,
+      showOfflineForm: true,
+      showOfflineDownload: false,
+      showManagerWarning: false,
+      showUsageButton: true,
+      showUsageFigures: true,
+    });
+  });
+
+  it("makes a sub-account's subscription read-only, without usage button", () => {
+    const a = subscriptionActions(base, { organizationId: 9, isAdmin: true });
+    expect(a).toMatchObject({
+      owned: false,
+      canEdit: false,
+      showCancel: false,
+      showFlushKeys: false,
+      showOfflineForm: false,
+      showUsageButton: false,
+    });
+  });
+
+  it('lets plain users look only', () => {
+    expect(subscriptionActions(base, { organizationId: 1, isAdmin: false })).toMatchObject({
+      canEdit: false,
+      showCancel: false,
+      showFlushKeys: false,
+      showUsageButton: true,
+    });
+  });
+
+  it('freezes cancelled and offline subscriptions; offline offers the download', () => {
+    expect(subscriptionActions({ ...base, deactivateDate: '2026-12-01T00:00:00Z' }, admin)).toMatchObject({
+      canEdit: false,
+      showCancel: false,
+      showFlushKeys: false,
+      showOfflineForm: false,
+    });
+    expect(subscriptionActions({ ...base, isOfflineEnabled: true }, admin)).toMatchObject({
+      canEdit: false,
+      showCancel: true,
+      showFlushKeys: false,
+      showOfflineForm: false,
+      showOfflineDownload: true,
+      showUsageButton: true,
+    });
+    expect(
+      subscriptionActions({ ...base, isOfflineEnabled: true, offlineVolume: true }, admin),
+    ).toMatchObject({ showUsageButton: false, showUsageFigures: false });
+  });
+
+  it('Flush Keys for Pro only, the Manager warning for server plans, perpetual: name only and no cancel', () => {
+    expect(subscriptionActions({ ...base, plan: { product: ProductFlag.SCOUT } }, admin).showFlushKeys).toBe(
+      false,
+    );
+    const manager = subscriptionActions({ ...base, plan: { product: ProductFlag.JAVELIN } }, admin);
+    expect(manager).toMatchObject({ showFlushKeys: false, showManagerWarning: true });
+    expect(subscriptionActions({ ...base, isPerpetualLicense: true }, admin)).toMatchObject({
+      canEdit: false,
+      canEditNameOnly: true,
+      showCancel: false,
+      showUsageButton: false,
+    });
+  });
+});
+
+describe('usageDateRanges', () => {
+  it('gives the last 12 usage cycles ending at the reset date, labelled MM-dd-yy', () => {
+    const ranges = usageDateRanges('2026-11-16T12:00:00Z', new Date('2026-11-02T12:00:00Z'));
+    expect(ranges).toHaveLength(12);
+    expect(ranges[11]!.label).toBe('10-16-26 - 11-15-26');
+    expect(ranges[0]!.label).toBe('11-16-25 - 12-15-25');
+    expect(ranges[11]!.end.toISOString()).toBe('2026-11-16T00:00:00.000Z');
+  });
+
+  it('keeps the anchor day through short months', () => {
+    const ranges = usageDateRanges('2027-03-31T00:00:00Z', new Date('2027-03-10T00:00:00Z'));
+    expect(ranges.slice(-2).map((r) => r.label)).toEqual(['01-31-27 - 02-27-27', '02-28-27 - 03-30-27']);
+  });
+
+  it('moves on when the reset date has passed, and uses calendar months without one', () => {
+    const passed = usageDateRanges('2026-10-16T00:00:00Z', new Date('2026-11-02T00:00:00Z'));
+    expect(passed[11]!.label).toBe('10-16-26 - 11-15-26');
+    const calendar = usageDateRanges(null, new Date('2026-11-02T00:00:00Z'));
+    expect(calendar[11]!.label).toBe('11-01-26 - 11-30-26');
+    expect(calendar[0]!.label).toBe('12-01-25 - 12-31-25');
+  });
+});
+
+describe('UsageRequestSchema and messages', () => {
+  it('takes 1 to 1000 reports with ISO times', () => {
+    const report = { transactionId: 't', hostname: 'h', pages: 1, time: '2026-11-02T10:00:00Z' };
+    expect(UsageRequestSchema.safeParse({ licenseKey: 'k', reports: [report] }).success).toBe(true);
+    expect(UsageRequestSchema.safeParse({ licenseKey: 'k', reports: Array(1001).fill(report) }).success).toBe(
+      false,
+    );
+    expect(
+      UsageRequestSchema.safeParse({ licenseKey: 'k', reports: [{ ...report, time: 'now' }] }).success,
+    ).toBe(false);
+  });
+
+  it('formats the end of access as MMMM dd, yyyy', () => {
+    expect(SubscriptionMessages.accessUntil('2026-12-05T12:00:00Z')).toBe(
+      'You keep access until December 05, 2026.',
+    );
+  });
+});
