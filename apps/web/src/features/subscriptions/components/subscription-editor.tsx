@@ -421,7 +421,7 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
                 <Text size="xs" c="dimmed">
                   {[
                     s.billingModeDiscount > 0
-                      ? `the ${cycle.cycleName.toLowerCase()} billing discount`
+                      ? `the ${cycle.displayPeriod === 'year' ? 'yearly' : `${cycle.displayPeriod}ly`} billing discount`
                       : null,
                     s.organizationDiscount > 0 ? 'your organization discount' : null,
                   ]
