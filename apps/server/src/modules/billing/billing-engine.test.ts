@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, organizations, paymentAttempts, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { signingKeys } from '../licensing/license-keys';
+import { reissueOfflineLicense } from '../licensing/licensing.service';
+import { verifyLicenseFile } from '../licensing/verify-license-file';
 import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { type BillingDeps, runBillingCycle } from './billing-engine';
 
@@ -279,5 +282,42 @@ describe('a year of billing', () => {
       rows: { n: number }[];
     };
     expect(Number(r.rows[0]!.n)).toBe(all.filter((o) => o.status === BillStatus.ChargePaid).length);
+  });
+});
+
+describe('offline licenses at renewal', () => {
+  let t2: TestApp;
+  const clock2 = new ManualClock('2026-01-10T12:00:00Z');
+  afterAll(() => t2?.close());
+
+  it('issues a new offline license file, valid to the newly paid period + 14 days, when a renewal is paid', async () => {
+    t2 = await createTestApp({ clock: clock2 });
+    const org2 = await makeOrganization(t2.db, { name: 'Offline Renewals Ltd.' });
+    const s = await makeSubscription(t2.db, {
+      organizationId: org2.id,
+      pricingPlanId: await planId(t2.db, 'Pro Standard'),
+      description: 'Air-gapped engines',
+      billingMode: BillingMode.Monthly,
+      numberMachines: 1,
+      purchasedAt: '2026-01-10T12:00:00Z',
+    });
+    await t2.db
+      .update(subscriptions)
+      .set({ isOfflineEnabled: true, offlineEngineHosts: 'engine-1', offlineAutoTagHosts: 'designer-1' })
+      .where(eq(subscriptions.id, s.id));
+    await reissueOfflineLicense(t2.db, s.id, clock2.now());
+    const keys = await signingKeys(t2.db);
+    const fileOf = async () =>
+      verifyLicenseFile(
+        (await t2.db.select().from(subscriptions).where(eq(subscriptions.id, s.id)))[0]!.offlineLicenseKey!,
+        keys.publicKeyPem,
+      );
+    expect((await fileOf()).expiry?.slice(0, 10)).toBe('2026-02-24');
+
+    clock2.set('2026-02-10T12:00:00Z');
+    await runBillingCycle({ db: t2.db, clock: clock2, gateway: t2.gateway, mailer: t2.mailer });
+    const renewed = await fileOf();
+    expect(renewed.expiry?.slice(0, 10)).toBe('2026-03-24');
+    expect(renewed.engineHosts).toEqual(['engine-1']);
   });
 });

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { ChargeResult, PaymentGateway } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../mail/mailer';
+import { reissueOfflineLicense } from '../licensing/licensing.service';
 import {
   type AttemptOutcome,
   adminEmails,
@@ -31,6 +32,7 @@ import {
   makePastDueBillsDue,
   markUnpaidAndDeactivate,
   type NewBill,
+  offlineSubscriptionsOfRenewals,
   recordOutcomes,
   rollOverUsage,
   startAttempts,
@@ -411,6 +413,11 @@ async function chargeBatch(
       new Date(after.getTime() + Math.min(chargeLeaseMs, 60_000)),
     ),
   );
+  await reissueOfflineLicensesOfPaidRenewals(
+    deps,
+    outcomes.filter((o) => o.outcome.outcome === 'succeeded').map((o) => o.claim.orderId),
+    after,
+  );
   for (const { claim, outcome } of outcomes) {
     if (outcome.outcome === 'succeeded') counts.paid += 1;
     else if (outcome.outcome === 'declined') {
@@ -511,3 +518,14 @@ export const cycleNameOf = (mode: number | null) => {
     return '';
   }
 };
+
+/**
+ * DESIGN.md §5: each paid renewal issues a new offline license file, whose expiry follows the newly
+ * paid period. Only offline-enabled subscriptions on renewal bills are touched.
+ */
+async function reissueOfflineLicensesOfPaidRenewals(deps: BillingDeps, orderIds: number[], now: Date) {
+  if (orderIds.length === 0) return;
+  for (const id of await offlineSubscriptionsOfRenewals(deps.db, orderIds)) {
+    await deps.db.transaction((tx) => reissueOfflineLicense(tx, id, now));
+  }
+}

@@ -583,3 +583,15 @@ export async function billDueDate(db: DbOrTx, orderId: number): Promise<Date | n
   const [row] = await rows<{ due_date: unknown }>(db, sql`SELECT due_date FROM orders WHERE id = ${orderId}`);
   return row?.due_date ? date(row.due_date) : null;
 }
+
+/** Offline-enabled subscriptions billed on these renewal bills (their license file follows each payment). */
+export async function offlineSubscriptionsOfRenewals(db: DbOrTx, orderIds: number[]): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT s.id FROM order_lines l
+      JOIN orders o ON o.id = l.order_id AND o.kind = 'renewal'
+      JOIN subscriptions s ON s.id = l.subscription_id AND s.is_offline_enabled
+      WHERE l.order_id IN (${list(orderIds)})`,
+  );
+  return found.map((r) => Number(r.id));
+}
