@@ -38,7 +38,7 @@ const signIn = (email: string, password: string, orgId: number | null = null) =>
   t.client().post('/api/authenticate', { email, password, orgId, rememberMe: true });
 
 async function verifyNewest(email: string) {
-  const mail = await waitForMail([...t.mailer.sent].reverse(), email);
+  const mail = await waitForMail(() => [...t.mailer.sent].reverse(), email);
   const res = await t
     .client()
     .post(`/api/person/verify_email/${encodeURIComponent(tokenFrom(mail, 'VerifyEmail'))}`);
@@ -84,7 +84,7 @@ describe('POST /api/person/create', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email: 'nina@example.com', rights: 1, emailVerified: false });
     expect(res.body).not.toHaveProperty('passwordHash');
-    const mail = await waitForMail(t.mailer.sent, 'nina@example.com');
+    const mail = await waitForMail(() => t.mailer.sent, 'nina@example.com');
     expect(mail.subject).toBe(`You were added to ${DEMO_COMPANY}`);
     expect(mail.text).toContain('Dana Demo added you');
     expect((await signIn('nina@example.com', 'initial-password')).body.success).toBe(false);
@@ -206,7 +206,7 @@ describe('POST /api/person/update/{personId}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: 'nina@example.com', pendingEmail: 'nina.new@example.com' });
     const told = await waitForMail(
-      t.mailer.sent,
+      () => t.mailer.sent,
       'nina@example.com',
       (m) => m.subject === 'Your e-mail address is being changed',
     );

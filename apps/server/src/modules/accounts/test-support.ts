@@ -2,13 +2,15 @@ import type { MailMessage } from '../../mail/mailer';
 
 /** Waits for a mail the app sends after answering (password reset runs off the response path). */
 export async function waitForMail(
-  sent: MailMessage[],
+  /** A function, so mail sent while waiting is seen (an array would be a snapshot). */
+  mails: () => MailMessage[],
   to: string,
   match: (m: MailMessage) => boolean = () => true,
   timeoutMs = 5000,
 ): Promise<MailMessage> {
   const until = Date.now() + timeoutMs;
   for (;;) {
+    const sent = mails();
     const mail = sent.find((m) => m.to.toLowerCase() === to.toLowerCase() && match(m));
     if (mail) return mail;
     if (Date.now() > until)
