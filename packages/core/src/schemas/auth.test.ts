@@ -67,6 +67,11 @@ describe('ResetPasswordSchema', () => {
     ['mismatch', { ...form, confirmPassword: 'different1' }, { confirmPassword: 'Password does not match' }],
     ['missing email', { ...form, email: '' }, { email: 'Email is required' }],
     ['missing password', { ...form, password: '' }, { password: 'Password is required' }],
+    [
+      'mismatch while the e-mail is still wrong',
+      { ...form, email: 'not-an-email', confirmPassword: 'different1' },
+      { email: 'Must be a valid email.', confirmPassword: 'Password does not match' },
+    ],
   ])('%s', (_name, value, errors) => {
     expect(errorsOf(ResetPasswordSchema, value)).toEqual(errors);
   });

@@ -38,6 +38,8 @@ const resetFields = {
 export const ResetPasswordRequestSchema = z.strictObject(resetFields);
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
+const PasswordPairSchema = z.object({ password: z.string(), confirmPassword: z.string() });
+
 /** The Set Password form: the request plus a confirmation that must match. */
 export const ResetPasswordSchema = z
   .object({
@@ -47,5 +49,7 @@ export const ResetPasswordSchema = z
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     error: Messages.passwordMismatch,
+    // Say so as soon as both passwords are typed, even while another field is still wrong.
+    when: (payload) => PasswordPairSchema.safeParse(payload.value).success,
   });
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
