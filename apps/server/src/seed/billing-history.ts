@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { orderLines, orders, organizations, pricingPlans, subscriptions } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { billedToOf } from '../modules/billing/billed-to';
 import type { BilledTo } from '../modules/billing/billing.repository';
 import type { DemoOrganizations } from './organizations';
 import type { DemoSubscriptions } from './subscriptions';
@@ -35,21 +36,7 @@ export async function seedBillingHistory(
   const yearAgo = new Date(now.getTime() - 365 * DAY_MS);
   const [org] = await db.select().from(organizations).where(eq(organizations.id, orgs.demoId));
   if (!org) return;
-  const billedTo: BilledTo = {
-    organizationId: org.id,
-    companyName: org.companyName,
-    name: org.billingName ?? org.companyName,
-    company: org.billingCompany || org.companyName,
-    addr1: org.billingAddr1 ?? org.addr1,
-    addr2: org.billingAddr2 ?? org.addr2,
-    city: org.billingCity ?? org.city,
-    state: org.billingState ?? org.state,
-    country: org.billingCountry ?? org.country,
-    zip: org.billingZip ?? org.zip,
-    cardLastFour: org.cardLastFour,
-    billedByInvoice: org.billedByInvoice,
-    orgDiscountBp: org.discountBp,
-  };
+  const billedTo = billedToOf(org);
   const rows = await db
     .select({ sub: subscriptions, plan: pricingPlans })
     .from(subscriptions)

@@ -24,6 +24,7 @@ import type { ChargeResult, PaymentGateway } from '../../gateway/payment-gateway
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, HttpError } from '../../lib/http-error';
 import { randomToken } from '../../lib/tokens';
+import { billedToOf } from '../billing/billed-to';
 import { catalogRepository } from '../catalog/catalog.repository';
 import type { OrganizationRow } from '../identity/session.service';
 import { type OrderRow, purchaseRepository as repo } from './purchase.repository';
@@ -72,23 +73,6 @@ const gatewayKeyOf = (orderId: number) => `order-${orderId}`;
 
 export function requestHash(items: PurchaseItem[]): string {
   return createHash('sha256').update(JSON.stringify(items)).digest('hex');
-}
-
-function billedToOf(org: OrganizationRow) {
-  return {
-    organizationId: org.id,
-    companyName: org.companyName,
-    name: org.billingName ?? org.companyName,
-    company: org.billingCompany || org.companyName,
-    addr1: org.billingAddr1 ?? org.addr1,
-    addr2: org.billingAddr2 ?? org.addr2,
-    city: org.billingCity ?? org.city,
-    state: org.billingState ?? org.state,
-    country: org.billingCountry ?? org.country,
-    zip: org.billingZip ?? org.zip,
-    cardLastFour: org.billedByInvoice ? null : org.cardLastFour,
-    billedByInvoice: org.billedByInvoice,
-  };
 }
 
 /** Re-prices every item from the catalogue (the client's prices are never trusted) and applies the rules of DESIGN.md §2. */

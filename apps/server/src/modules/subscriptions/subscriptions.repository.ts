@@ -17,6 +17,7 @@ import {
   products,
   subscriptions,
 } from '../../db/schema';
+import { toPlanDto } from '../catalog/catalog.repository';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PlanRow = typeof pricingPlans.$inferSelect;
@@ -190,32 +191,6 @@ export async function usageByHostAndRange(
         ORDER BY hostname`,
   );
   return rows.map((r) => ({ hostname: r.hostname, bucket: Number(r.bucket), pages: Number(r.pages) }));
-}
-
-/** The wire shape of a plan (spec §3): dollars and per-RTU dollars. */
-export function toPlanDto(plan: PlanRow, productName: string): PricingPlan {
-  return {
-    pricingPlanId: plan.id,
-    product: plan.product,
-    productName,
-    planName: plan.planName,
-    monthlyFee: fromCents(plan.monthlyFeeCents),
-    isAvailable: plan.isAvailable,
-    isChargePerReport: plan.isChargePerReport,
-    isBatchMode: plan.isBatchMode,
-    baseRtus: plan.baseRtus,
-    overagePerRtu: microsToDollars(plan.overagePerRtuMicros),
-    numRtusPerReport: plan.numRtusPerReport,
-    numPagesInBaseReportCharge: plan.numPagesInBaseReportCharge,
-    numPagesPerRtu: plan.numPagesPerRtu,
-    numAutoTags: plan.numAutoTags,
-    xtraAutoTagPerMonth: fromCents(plan.xtraAutoTagPerMonthCents),
-    allowXtraAutoTag: plan.allowXtraAutoTag,
-    numberCores: plan.numberCores,
-    numberThreads: plan.numberThreads,
-    maxReportsDay: plan.maxReportsDay,
-    description: plan.description,
-  };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -27,6 +27,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { orderLines, orders, paymentAttempts, subscriptions } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { RIGHT_ADMIN } from '../../plugins/auth';
+import { toPlanDto } from '../catalog/catalog.repository';
 import type { AuthContext } from '../identity/session.service';
 import { issueOfflineLicense } from '../licensing/licensing.service';
 import * as repo from './subscriptions.repository';
@@ -102,7 +103,7 @@ export function createSubscriptionService(deps: Deps) {
       const plans = await repo.plansOfProduct(db, record.plan.product);
       return plans
         .filter((p) => p.isAvailable || p.id === record.subscription.pricingPlanId)
-        .map((p) => repo.toPlanDto(p, p.productName));
+        .map((p) => toPlanDto(p, p.productName));
     },
 
     /**
