@@ -11,6 +11,18 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
     'best-practice',
   ]);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  // Judge the page at rest: mid-transition (the cookie notice's 1000 ms slide, a fading alert) colours
+  // are blended with what is behind them, and axe would measure a contrast nobody reads.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        // Spinners loop forever; only transitions that end are waited for.
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .every((a) => a.playState !== 'running'),
+    undefined,
+    { timeout: 5_000 },
+  );
   const { violations } = await builder.analyze();
   const readable = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
