@@ -26,6 +26,7 @@ export async function startRuntime(config: Config) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
+    onIdleConnectionError: (error) => logger.warn({ err: error }, 'an idle database connection was closed'),
   });
   const applied = await migrate(database);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');

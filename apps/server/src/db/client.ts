@@ -22,9 +22,17 @@ export interface Database {
 }
 
 /** PostgreSQL when a URL is given, else the embedded PGlite (in memory when dataDir is omitted). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** An idle pooled connection was closed by the server (restart, failover, a dropped test database). */
+  onIdleConnectionError?: (error: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Without a listener, node-postgres rethrows such an error and the whole process dies; the pool
+    // has already dropped the broken connection, so the next query simply opens a new one.
+    pool.on('error', (error) => opts.onIdleConnectionError?.(error));
     // Keep bigint-free numeric types as numbers; timestamps come back as Date from drizzle.
     return {
       db: drizzleNodePg(pool, { schema }) as unknown as Db,
