@@ -1,4 +1,4 @@
-import { BillSchema } from '@store/core';
+import { BillSchema, idParams } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
@@ -7,13 +7,7 @@ import { requireAuth } from '../../plugins/auth';
 import { findInvoice, listBills } from './billing.service';
 import { renderInvoicePdf } from './invoice-pdf';
 
-const OrderIdParams = z.object({
-  orderId: z.coerce
-    .number({ error: 'orderId must be a number' })
-    .int('orderId must be a whole number')
-    .min(1, 'orderId must be at least 1')
-    .max(2_147_483_647, 'orderId is too large'),
-});
+const OrderIdParams = idParams('orderId', 'orderId');
 
 export const BILL_NOT_FOUND = 'There is no such bill in your organization.';
 

@@ -1,6 +1,7 @@
 import {
   FlexUsageSchema,
   FlushKeysResultSchema,
+  idParams,
   OfflineRequestSchema,
   PerpetualLicenseSchema,
   PricingPlanSchema,
@@ -16,15 +17,7 @@ import type { AppDeps } from '../../app';
 import { requireAuth } from '../../plugins/auth';
 import { createSubscriptionService } from './subscriptions.service';
 
-const idParam = (name: string, label: string) =>
-  z.object({
-    [name]: z.coerce
-      .number({ error: `${label} must be a number` })
-      .int(`${label} must be a whole number`)
-      .min(1, `${label} must be at least 1`)
-      .max(2_147_483_647, `${label} is too large`),
-  });
-const IdParams = idParam('id', 'Subscription id') as z.ZodObject<{ id: z.ZodCoercedNumber<unknown> }>;
+const IdParams = idParams('id', 'Subscription id');
 
 const tags = ['subscriptions'];
 
@@ -155,9 +148,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       schema: {
         tags,
         summary: 'The perpetual license behind a subscription of a perpetual account',
-        params: idParam('subscriptionId', 'Subscription id') as z.ZodObject<{
-          subscriptionId: z.ZodCoercedNumber<unknown>;
-        }>,
+        params: idParams('subscriptionId', 'Subscription id'),
         response: { 200: PerpetualLicenseSchema },
       },
     },
@@ -170,9 +161,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       schema: {
         tags,
         summary: 'The name of one of your sub-accounts (the owner of a read-only subscription)',
-        params: idParam('organizationId', 'Organization id') as z.ZodObject<{
-          organizationId: z.ZodCoercedNumber<unknown>;
-        }>,
+        params: idParams('organizationId', 'Organization id'),
         response: { 200: SubAccountNameSchema },
       },
     },
