@@ -23,6 +23,14 @@ test('each Account field is edited alone; Cancel restores; Update saves', async 
     { field: 'First Name', value: 'Ava', bad: '', message: 'First Name is required', good: 'Avery' },
     { field: 'Last Name', value: 'Owner', bad: ' ', message: 'Last Name is required', good: 'Ownerson' },
     { field: 'Email', value: email, bad: 'not-an-email', message: 'Enter a vaild email address', good: null },
+    // The fifth field, optional (SPEC.md §3 "Person/user").
+    {
+      field: 'Phone',
+      value: '',
+      bad: '1'.repeat(41),
+      message: 'Phone must be at most 40 characters',
+      good: '+31 20 555 0100',
+    },
     {
       field: 'Password',
       value: '••••••••',
@@ -46,10 +54,10 @@ test('each Account field is edited alone; Cancel restores; Update saves', async 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(
       page.getByTestId(
-        `${{ 'First Name': 'firstName', 'Last Name': 'lastName', Email: 'email', Password: 'password' }[c.field]}-value`,
+        `${{ 'First Name': 'firstName', 'Last Name': 'lastName', Email: 'email', Phone: 'phone', Password: 'password' }[c.field]}-value`,
       ),
     ).toHaveText(c.value);
-    await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(4);
+    await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(5);
     if (c.good) {
       await page.getByRole('button', { name: `Edit ${c.field}` }).click();
       await page.getByRole('textbox', { name: c.field, exact: true }).fill(c.good);

@@ -9,7 +9,7 @@ import {
   storedToken,
 } from './support';
 
-// The login screen (SPEC.md §2, §4, §5, §8; issue 3).
+// The login screen (SPEC.md §2, §4, §5, §8).
 
 const MULTIPLE_ORGS =
   'Your email is associated with more than one organization. Please choose the organization you would like to login to.';
@@ -37,6 +37,21 @@ test('shows the required-field messages once touched or on submit, and sends not
 
   await page.getByLabel('Email').fill(DEMO_EMAIL);
   await expect(page.getByText('Email is required')).toHaveCount(0);
+});
+
+test('Login with both fields empty shows both required messages and sends nothing', async ({ page }) => {
+  let calls = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/authenticate')) calls++;
+  });
+  await page.goto('/login');
+  // The e-mail field has focus on arrival, as a new user finds it; one click on Login submits.
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Password is required');
+  expect(calls).toBe(0);
 });
 
 test('a wrong password shows the server’s error in the alert', async ({ page }) => {

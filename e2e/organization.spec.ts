@@ -38,7 +38,12 @@ test('an admin adds, edits and deletes a user (both delete outcomes)', async ({ 
   await page.getByLabel('Email').fill(userEmail);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('helper-password');
   await expect(create).toBeEnabled();
+  const created = page.waitForRequest((r) => r.url().endsWith('/api/person/create'));
   await create.click();
+  // Rights are the spec's bit flags (1 user, 3 admin); no separate isAdmin flag.
+  const sent = (await created).postDataJSON();
+  expect(sent.rights).toBe(1);
+  expect(sent).not.toHaveProperty('isAdmin');
   await expect(page).toHaveURL(/\/Organization$/);
   await expect(page.getByRole('status').filter({ hasText: 'User created successfully' })).toBeVisible();
   const row = page.getByRole('row', { name: /Hal Helper/ });

@@ -42,6 +42,12 @@ test.describe('Forgot Password and Set Password', () => {
     await expect(page.getByRole('heading', { name: 'Set Password' })).toBeVisible();
     const password = page.getByRole('textbox', { name: 'Password', exact: true });
     const confirm = page.getByRole('textbox', { name: 'Confirm Password' });
+    // Two different passwords say so at once, whatever the e-mail field holds (still empty here).
+    await password.fill('new-password-2');
+    await confirm.fill('new-password-X');
+    await expect(page.getByText('Password does not match', { exact: true })).toBeVisible();
+    await password.fill('');
+    await confirm.fill('');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText('Email is required', { exact: true })).toBeVisible();
     await page.getByLabel('Email').fill(email);

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support';
 
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 
-// The Products/{productName} screen (spec §2, issue 4 part 2), as a visitor who is not signed in.
+// The Products/{productName} screen (SPEC.md §2), as a visitor who is not signed in.
 
 test.describe('Product screen', () => {
   test.describe.configure({ timeout: 60_000 });
@@ -105,6 +105,21 @@ test.describe('Product screen', () => {
     ).toBeVisible();
     await expect(page).toHaveURL(/\/Products\/Artist$/);
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+  });
+
+  test('a minus sign never flips a number: below the minimum is a message; overages round to cents', async ({
+    page,
+  }) => {
+    await page.goto('/Products/Flex');
+    const overages = page.getByLabel('Max Overages');
+    await overages.fill('302.999');
+    await overages.blur();
+    await expect(overages).toHaveValue('$303.00');
+    await overages.fill('-5');
+    await expect(page.getByText('Max overages must be at least 0')).toBeVisible();
+    await page.getByLabel('Additional Designers').fill('-3');
+    await expect(page.getByText('Additional designers must be at least 0')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveAttribute('data-valid', 'false');
   });
 
   test('the EULA opens in a modal with a Close button', async ({ page }) => {

@@ -3,7 +3,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT, expectNoAxeViolations, log
 
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 
-// Issue 4's money path in the browser. Serial: the journey finds 'Demo Documents Europe' without billing
+// The money path in the browser. Serial: the journey finds 'Demo Documents Europe' without billing
 // information (the seed's state) and gives it a card; the failure paths then use that organization.
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });

@@ -9,7 +9,7 @@ import {
   login,
 } from './support';
 
-// The Subscriptions screen (SPEC.md §2, §4, §5, §6; issue 6). Tests that change data use the rows of
+// The Subscriptions screen (SPEC.md §2, §4, §5, §6). Tests that change data use the rows of
 // 'Subscription QA Ltd.' (seed/subscriptions.ts), which no other spec reads; the demo rows are only looked at.
 
 const screenshotPath = (name: string) => path.join(import.meta.dirname, '..', '.screens', `${name}.png`);
@@ -143,6 +143,10 @@ test.describe('as the demo admin', () => {
       await expect(e.getByRole('button', { name })).toHaveCount(0);
     }
     await expect(e.getByRole('link', { name: 'Detailed RTU Usage' })).toHaveCount(0);
+    // The API withholds a sub-account's secrets from its parent: no empty key box, no Copy.
+    await expect(e.getByText(`The license key is shown to ${DEMO_SUB_ACCOUNT} only.`)).toBeVisible();
+    await expect(e.getByTestId('license-key')).toHaveCount(0);
+    await expect(e.getByRole('button', { name: 'Copy license key' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: screenshotPath('subscriptions-editor-subaccount'), fullPage: true });
   });
@@ -275,6 +279,33 @@ test.describe('actions, on the QA organization’s own rows', () => {
     await expect(e.getByLabel('Subscription Name')).toHaveAttribute('readonly', '');
     await expect(e.getByTestId('offline-designer-hosts')).toHaveText(/qa-ws-1\s*qa-ws-2/);
     await expect(e.getByRole('button', { name: 'Download License File' })).toBeVisible();
+  });
+
+  test('Max Overages rounds to cents like the purchase form; a minus sign is a message, never the opposite sign', async ({
+    page,
+  }) => {
+    await open(page, 'QA Edit Me');
+    const e = editor(page);
+    const overages = e.getByLabel('Max Overages');
+    await overages.fill('302.999');
+    await overages.blur();
+    await expect(overages).toHaveValue('$303.00');
+    await overages.fill('312.345');
+    await overages.blur();
+    await expect(overages).toHaveValue('$312.35');
+    await overages.fill('-5');
+    await expect(e.getByText('Max overages must be at least 0')).toBeVisible();
+    await expect(e.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    const designers = e.getByLabel('Number Of Designers');
+    await designers.fill('-3');
+    await expect(e.getByText('Additional designers must be at least 0')).toBeVisible();
+    await designers.blur();
+    // Left, it clamps to the minimum rather than turning into 3.
+    await expect(designers).toHaveValue('0');
+    await page.screenshot({
+      path: `${new URL('../.screens/', import.meta.url).pathname}editor-invalid.png`,
+      fullPage: true,
+    });
   });
 
   test('editing: validation, the new fee and the prorated charge before saving, then the saved values', async ({

@@ -140,7 +140,7 @@ export const test = base.extend<object, { mailServer: MailServer }>({
 
 export { expect } from '@playwright/test';
 
-/** Screenshots for people to look at (TEAM.md): .screens/ at the repository root, ignored by git. */
+/** Screenshots for people to look at (docs/ARCHITECTURE.md): .screens/ at the repository root, ignored by git. */
 export const screenshotPath = (name: string) => path.join(repoRoot, '.screens', `${name}.png`);
 
 /** A name no other run or spec uses. */

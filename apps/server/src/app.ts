@@ -4,45 +4,23 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Database, Db } from './db/client';
-import type { PaymentGateway } from './gateway/payment-gateway';
-import type { Clock } from './lib/clock';
-import type { Mailer } from './mail/mailer';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps, AppInput } from './app-deps';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { billingInfoRoutes } from './modules/billing-info/billing-info.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
-import { createSessionService, type SessionService } from './modules/identity/session.service';
+import { createSessionService } from './modules/identity/session.service';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
-import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, noSuchEndpoint, registerErrorHandler } from './plugins/error-handler';
+import { registerRouteSecurity, securitySchemes } from './plugins/route-security';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerXsrf } from './plugins/xsrf';
-
-/** What every feature module is given: its dependencies, never globals (CONVENTIONS.md). */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Db;
-  clock: Clock;
-  gateway: PaymentGateway;
-  mailer: Mailer;
-  sessions: SessionService;
-}
-
-export type AppInput = Omit<AppDeps, 'sessions' | 'db'> & { logger?: FastifyBaseLogger };
+import { validatorCompiler } from './plugins/validation';
 
 /** Builds the whole API (and the SPA when built) without listening: tests use inject(). */
 export async function buildApp(input: AppInput) {
@@ -50,6 +28,10 @@ export async function buildApp(input: AppInput) {
     ...(input.logger ? { loggerInstance: input.logger } : { logger: false }),
     bodyLimit: 256 * 1024,
     trustProxy: true,
+    // Path parameters (e-mail addresses, link tokens) up to the longest a schema accepts reach
+    // validation and get its message; longer ones are refused by frameworkErrors.
+    routerOptions: { maxParamLength: 300 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -68,8 +50,10 @@ export async function buildApp(input: AppInput) {
   await app.register(fastifyCookie);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
-  registerXsrf(app, { secureCookies: input.config.publicUrl.startsWith('https://') });
-  registerAuth(app, deps.sessions);
+  registerRouteSecurity(app, {
+    sessions: deps.sessions,
+    secureCookies: input.config.publicUrl.startsWith('https://'),
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -79,13 +63,13 @@ export async function buildApp(input: AppInput) {
         description:
           'Every call of the store and account portal. Authenticate with POST /api/authenticate and send the token as a bearer Authorization header; mutating calls echo the XSRF-TOKEN cookie in X-XSRF-TOKEN.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      // No document-wide default: every route declares its own security (DESIGN.md §4).
+      components: { securitySchemes },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true, security: [] } }, async () => app.swagger());
 
   for (const routes of [
     miscRoutes,
@@ -109,10 +93,7 @@ export async function buildApp(input: AppInput) {
     // owns the root's not-found handler and Fastify allows only one.
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       if (request.url.startsWith('/api/')) {
-        return reply.status(404).send({
-          message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
-          code: 'NOT_FOUND',
-        });
+        return reply.status(404).send(noSuchEndpoint(request));
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });

@@ -21,8 +21,9 @@ const EnvSchema = z.object({
     .optional(),
   // Only for tests: where the Stripe adapter sends its requests.
   STRIPE_API_BASE: url('STRIPE_API_BASE').optional(),
-  STORE_GUIDE_URL: url('STORE_GUIDE_URL').default('https://docs.example.com/store-guide'),
-  PRIVACY_POLICY_URL: url('PRIVACY_POLICY_URL').default('https://docs.example.com/privacy'),
+  // By default the product's own pages (SPA routes of the web app); set either to link elsewhere.
+  STORE_GUIDE_URL: url('STORE_GUIDE_URL').default('/guide'),
+  PRIVACY_POLICY_URL: url('PRIVACY_POLICY_URL').default('/privacy'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How often the billing scheduler looks for due work; 0 turns it off (tests drive it directly).
   BILLING_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { type AppInput, buildApp } from './app';
+import { buildApp } from './app';
+import type { AppInput } from './app-deps';
 import type { Config } from './config';
 import { openDatabase, queryRows } from './db/client';
 import { migrate } from './db/migrate';
@@ -8,7 +9,6 @@ import { createGateway } from './gateway';
 import { type Clock, OffsetClock } from './lib/clock';
 import { createMailer } from './mail';
 import { startBillingScheduler } from './modules/billing/scheduler';
-import { settlePendingPurchases } from './modules/store/purchase.service';
 import { seedDemo } from './seed';
 
 /** Loads the demo clock's offset (advanced by the operator's CLI) from the database. */
@@ -42,7 +42,7 @@ export async function startRuntime(config: Config) {
   // in the database so any number of server processes bill each period once (DESIGN.md §1, §3).
   const scheduler = startBillingScheduler(
     { db: database.db, clock, gateway, mailer, logger, publicUrl: config.publicUrl },
-    { intervalSeconds: config.billingIntervalSeconds, settlePendingPurchases },
+    { intervalSeconds: config.billingIntervalSeconds },
   );
   built.app.addHook('onClose', () => scheduler.stop());
   return { ...built, database, logger, clock, scheduler };

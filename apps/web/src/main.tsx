@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import './app/global.css';
+import './app/text-links.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PersonSchema } from './schemas/entities';
 
-// Issue 5 (accounts): the texts and payloads the spec leaves open, written once for server and web.
+// Accounts: the texts and payloads the spec leaves open, written once for server and web.
 // The spec's own messages stay in messages.ts.
 
 export const AccountMessages = {

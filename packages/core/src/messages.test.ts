@@ -53,6 +53,7 @@ describe('Messages', () => {
       'Http failure response for /api/x: 500 Internal Server Error',
     ],
     [Messages.belongsTo('Acme Sub'), 'This subscription belongs to Acme Sub'],
+    [Messages.licenseKeyShownTo('Acme Sub'), 'The license key is shown to Acme Sub only.'],
     [Messages.passwordMinLength(8), 'Password must be at least 8 characters'],
     [Messages.invalidBillingPeriod(7), 'Invalid Argument: 7 is not a valid billing period.'],
   ])('%s', (actual, expected) => {

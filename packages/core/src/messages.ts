@@ -65,6 +65,8 @@ export const Messages = {
   httpFailure: (url: string, status: number, statusText: string) =>
     `Http failure response for ${url}: ${status} ${statusText}`,
   belongsTo: (owner: string) => `This subscription belongs to ${owner}`,
+  /** A sub-account's secrets stay with it: its parent sees neither the key nor the offline file. */
+  licenseKeyShownTo: (owner: string) => `The license key is shown to ${owner} only.`,
   passwordMinLength: (n: number) => `Password must be at least ${n} characters`,
   invalidBillingPeriod: (mode: unknown) => `Invalid Argument: ${String(mode)} is not a valid billing period.`,
   usersTitle: (companyName: string) => `${companyName} Users`,

@@ -1,5 +1,6 @@
 import { monthsPerCycle } from './billing-cycle';
 import { dollarsToMicros, toCents } from './money';
+import { overageAllowanceRtus } from './overage';
 import { isProPlan } from './products';
 
 const BP = 10_000n;
@@ -116,7 +117,7 @@ export type OverageInput = {
  * overage already paid this month.
  */
 export const overageFigureCents = (input: OverageInput): number => {
-  const allowance = input.annualUsageReset ? 12n * int('baseRtus', input.baseRtus) : 0n;
+  const allowance = int('allowance', overageAllowanceRtus(input));
   const over =
     int('accruedRtusThisMonth', input.accruedRtusThisMonth) -
     int('billedRtusThisMonth', input.billedRtusThisMonth) -

@@ -1,4 +1,4 @@
-// The sandbox card fields (issue 4, part 5): three inputs that behave like Stripe Elements' CardNumber,
+// The sandbox card fields (decision 003): three inputs that behave like Stripe Elements' CardNumber,
 // CardCvc and CardExpiry, and turn Stripe's test card numbers into Stripe's test payment-method ids in
 // the browser, so card numbers never reach our server.
 

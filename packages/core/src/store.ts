@@ -7,7 +7,7 @@ import { type CartItem, PricingPlanSchema, type ProductFormInput } from './schem
 import { PLACEHOLDER_DESCRIPTION, type PurchaseItem } from './schemas/purchase';
 
 // The store's wire shapes and the one chain of pricing that the product form, the cart, the checkout
-// and the server's charge share (issue 4, part 6; DESIGN.md §2).
+// and the server's charge share (DESIGN.md §2).
 
 /** GET /api/product/all: one row per product; `productName` is the {productName} of Products/{productName}. */
 export const ProductSchema = z.object({

@@ -4,7 +4,7 @@ import { canFlushKeys, isManagerPlan } from './products';
 import { PricingPlanSchema, SubscriptionSchema } from './schemas/entities';
 import { isCancelled } from './subscription-state';
 
-// Issue 6: the subscriptions screen, its editor and its actions, the licensing API and usage details.
+// The subscriptions screen, its editor and its actions, the licensing API and usage details.
 
 /** Editor decreases wait for the next renewal (DESIGN.md §3); what will then apply. */
 export const PendingChangeSchema = z.object({
@@ -57,8 +57,20 @@ export const SubscriptionMessages = {
   maxOveragesBelowAccrued: (minimum: string) =>
     `Max overages cannot be lower than the overage already accrued this month (${minimum}).`,
   noPaymentMethod: 'Add billing information before increasing this subscription.',
+  /** While an editor change's charge awaits the card processor's answer (DESIGN.md §3). */
+  changeBeingCharged:
+    'A change to this subscription is being charged. Please wait a minute for it to complete, then reload.',
+  /** The card processor did not answer an editor change's charge; the settle job finishes it. */
+  changeChargePending:
+    'We could not reach the card processor. Your change is pending: it is applied once the charge is confirmed, and it will not be charged twice.',
   cannotFlush: 'Keys of this plan cannot be flushed.',
   offlineNotAllowed: 'Offline licensing is not available for this subscription.',
+  /** DESIGN.md §3: no offline license file is issued while a bill of the subscription is unpaid. */
+  offlineBillOutstanding:
+    'A bill of this subscription is not paid yet. Pay it under Billing History, then enable offline use.',
+  /** DESIGN.md §5: the hosts of an offline license change once per billing period unless support allows more. */
+  offlineReissueLimit:
+    'The offline license of this subscription was already issued for other hosts in this billing period. Contact support to change its hosts again.',
   hostCount: (label: string, expected: number, got: number) =>
     `${label}: expected ${expected} host name${expected === 1 ? '' : 's'}, got ${got}`,
   duplicateHosts: (label: string) => `${label}: each host name must be different`,

@@ -1,14 +1,15 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { BillingMode, BillStatus } from '@store/core';
+import { BillingMode, BillStatus, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, organizations, perpetualLicenses, persons, subscriptions } from '../db/schema';
 import { ManualClock } from '../lib/clock';
 import { makeOrganization, makeSubscription, planId } from '../modules/billing/billing.fixtures';
-import { OpsError } from '../modules/billing/billing.service';
 import { readDemoClockOffset } from '../modules/billing/scheduler';
+import { insertBill } from '../modules/bills/bills.repository';
+import { OpsError } from '../modules/bills/bills.service';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { runOps } from './ops-commands';
 
@@ -79,7 +80,7 @@ describe('operator commands', () => {
       .where(eq(organizations.companyName, 'Ops Child GmbH'));
     expect(child!.parentOrganizationId).toBe(parent!.id);
     const admin = await t.login('ops-child@example.com', 'long-enough-2');
-    expect(admin.person.rights & 2).toBe(2);
+    expect(admin.person.rights & Rights.Admin).toBe(Rights.Admin);
   });
 
   it('sets discount, monthly, perpetual and invoice terms', async () => {
@@ -141,7 +142,7 @@ describe('operator commands', () => {
 
     await ops('admin:promote', 'jane.miller@example.com');
     const [jane] = await t.db.select().from(persons).where(eq(persons.email, 'jane.miller@example.com'));
-    expect(jane!.rights & 2).toBe(2);
+    expect(jane!.rights & Rights.Admin).toBe(Rights.Admin);
   });
 
   it('runs the billing cycle, lists past-due bills and marks an offline invoice paid', async () => {
@@ -220,4 +221,31 @@ describe('operator commands', () => {
     expect((failed as { code: number }).code).toBe(1);
     expect((failed as { stderr: string }).stderr).toContain('PORT must be a number');
   }, 60_000);
+
+  it('reconcile: the gateway and the bills agree; a paid bill without a charge is a difference and exit 1', async () => {
+    const since = new Date(t.clock.now().getTime() - 60_000).toISOString();
+    const org = await makeOrganization(t.db, { name: 'Reconciled Co.' });
+    await makeSubscription(t.db, {
+      organizationId: org.id,
+      pricingPlanId: await planId(t.db, 'Flex 2,500'),
+      description: 'Reconciled',
+      billingMode: BillingMode.Monthly,
+      purchasedAt: new Date(t.clock.now().getTime() - 31 * 86_400_000),
+    });
+    await ops('billing:run');
+    expect(await ops('reconcile', '--since', since)).toBe(0);
+    expect(lines.at(-1)).toBe('The gateway and the bills agree.');
+
+    // A bill marked paid that no charge paid (what reconcile is there to find).
+    const bill = await insertBill(t.db, {
+      organizationId: org.id,
+      kind: 'renewal',
+      status: BillStatus.ChargePaid,
+      totalCents: 1234,
+      billingDate: t.clock.now(),
+    });
+    expect(await ops('reconcile', '--since', since)).toBe(1);
+    expect(lines).toContain(`Bill #${bill!.id} is paid ($12.34) but the gateway has no charge for it.`);
+    await expect(ops('reconcile', '--since', 'yesterday')).rejects.toThrow(OpsError);
+  });
 });

@@ -6,7 +6,7 @@ import { migrate } from '../db/migrate';
 import { createGateway } from '../gateway';
 import { type Clock, systemClock } from '../lib/clock';
 import { createMailer } from '../mail';
-import { OpsError } from '../modules/billing/billing.service';
+import { OpsError } from '../modules/bills/bills.service';
 import { loadDemoClock } from '../runtime';
 import { HELP, runOps } from './ops-commands';
 

@@ -2,9 +2,36 @@
  * The card gateway (DESIGN.md §3): Stripe, or the sandbox where Stripe's test cards behave as in
  * Stripe. Card numbers never reach our server: the browser turns them into a payment method id.
  */
+/**
+ * What the gateway answered (DESIGN.md §3: every outcome has an end). 'declined' is every permanent
+ * refusal: card declines and errors a retry cannot fix (an invalid request, an amount under the
+ * minimum, a detached card or deleted customer). 'pending' is money not yet taken (Stripe's
+ * `processing`): asked again later, never counted as paid. A transient failure (rate limit, the
+ * gateway's 5xx, a timeout) is an exception: the outcome is unknown and the same key is asked again.
+ */
 export type ChargeResult =
   | { status: 'succeeded'; chargeId: string }
+  | { status: 'pending'; chargeId: string }
   | { status: 'declined'; code: string; message: string };
+
+/** Where to look for a charge whose answer was lost: its PaymentIntent id if stored, else the customer's since. */
+export interface ChargeHint {
+  chargeId?: string | null;
+  customerId?: string | null;
+  since?: Date | null;
+}
+
+/** A charge as the gateway records it, for reconciliation with the bills. */
+export interface GatewayCharge {
+  chargeId: string;
+  /** Our idempotency key (kept in the charge's metadata at Stripe). */
+  idempotencyKey: string | null;
+  amountCents: number;
+  /** 'succeeded' took money; 'pending' may still (Stripe's `processing`); 'failed' did not. */
+  status: 'succeeded' | 'pending' | 'failed';
+  customerId: string | null;
+  created: Date;
+}
 
 export interface SavedCard {
   customerId: string;
@@ -41,6 +68,11 @@ export interface PaymentGateway {
     idempotencyKey: string;
     description: string;
   }): Promise<ChargeResult>;
-  /** Asks the gateway what became of a charge made with this key (settling after a crash). */
-  findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
+  /**
+   * Asks the gateway what became of a charge made with this key (settling after a crash or a lost
+   * answer); null when it made none.
+   */
+  findCharge(idempotencyKey: string, hint?: ChargeHint): Promise<ChargeResult | null>;
+  /** Every charge made since `since` (all when null), oldest first: the gateway's side of reconcile. */
+  listCharges(since: Date | null): Promise<GatewayCharge[]>;
 }

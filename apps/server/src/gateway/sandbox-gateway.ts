@@ -1,14 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, gte, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import { sandboxCharges } from '../db/schema';
 import { randomToken } from '../lib/tokens';
-import type { ChargeResult, PaymentGateway } from './payment-gateway';
+import type { ChargeResult, GatewayCharge, PaymentGateway } from './payment-gateway';
 
 /**
  * Stripe's test payment methods, as the sandbox card fields produce them from Stripe's test card
  * numbers (4242… succeeds, 0002 is declined, 9995 lacks funds, 3155 needs authentication).
  */
-const OUTCOMES: Record<string, ChargeResult | { status: 'declined'; code: string; message: string }> = {
+const OUTCOMES: Record<string, Exclude<ChargeResult, { status: 'pending' }>> = {
   pm_card_visa: { status: 'succeeded', chargeId: '' },
   pm_card_mastercard: { status: 'succeeded', chargeId: '' },
   pm_card_amex: { status: 'succeeded', chargeId: '' },
@@ -77,6 +77,23 @@ export function createSandboxGateway(db: Db): PaymentGateway & { isKnownPaymentM
         .from(sandboxCharges)
         .where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
       return row ? toResult(row) : null;
+    },
+    async listCharges(since) {
+      const rows = await db
+        .select()
+        .from(sandboxCharges)
+        .where(since ? gte(sandboxCharges.createdAt, since) : undefined)
+        .orderBy(asc(sandboxCharges.createdAt), asc(sandboxCharges.id));
+      return rows.map(
+        (row): GatewayCharge => ({
+          chargeId: row.id,
+          idempotencyKey: row.idempotencyKey,
+          amountCents: row.amountCents,
+          status: row.status === 'succeeded' ? 'succeeded' : 'failed',
+          customerId: null,
+          created: row.createdAt,
+        }),
+      );
     },
   };
 }

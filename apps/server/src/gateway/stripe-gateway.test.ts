@@ -1,207 +1,8 @@
-import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeStripe, type Json, stripeError } from './fake-stripe';
 import type { PaymentGateway } from './payment-gateway';
 import { createStripeGateway } from './stripe-gateway';
-
-// A local stand-in for api.stripe.com that answers as Stripe's API does: form-encoded requests with
-// bracketed keys, JSON answers, card errors as 402 with {error: {type: 'card_error', ...}}, and the
-// Idempotency-Key honoured (the same key returns the first answer and does nothing again).
-
-type Json = Record<string, unknown>;
-const CARDS: Record<
-  string,
-  {
-    last4: string;
-    brand: string;
-    outcome: 'ok' | 'card_declined' | 'insufficient_funds' | 'authentication_required';
-  }
-> = {
-  pm_card_visa: { last4: '4242', brand: 'visa', outcome: 'ok' },
-  pm_card_chargeDeclined: { last4: '0002', brand: 'visa', outcome: 'card_declined' },
-  pm_card_chargeDeclinedInsufficientFunds: { last4: '9995', brand: 'visa', outcome: 'insufficient_funds' },
-  pm_card_authenticationRequired: { last4: '3155', brand: 'visa', outcome: 'authentication_required' },
-};
-
-interface Logged {
-  method: string;
-  path: string;
-  form: Record<string, string>;
-  auth: string | undefined;
-  idempotencyKey: string | undefined;
-  contentType: string | undefined;
-}
-
-function fakeStripe() {
-  const log: Logged[] = [];
-  const customers = new Map<string, Json>();
-  const attached = new Map<string, string>();
-  const intents: Json[] = [];
-  const idempotent = new Map<string, { status: number; body: Json }>();
-  let seq = 0;
-  const id = (prefix: string) => `${prefix}_${++seq}`;
-
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let data = '';
-      req.on('data', (c) => {
-        data += c;
-      });
-      req.on('end', () => resolve(data));
-    });
-
-  function paymentMethod(pmId: string): Json | null {
-    const card = CARDS[pmId];
-    if (!card) return null;
-    return {
-      id: pmId,
-      object: 'payment_method',
-      type: 'card',
-      customer: attached.get(pmId) ?? null,
-      card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 },
-    };
-  }
-
-  function handle(
-    method: string,
-    path: string,
-    form: Record<string, string>,
-    query: URLSearchParams,
-  ): { status: number; body: Json } {
-    if (method === 'POST' && path === '/v1/customers') {
-      const customer = {
-        id: id('cus'),
-        object: 'customer',
-        email: form.email,
-        name: form.name,
-        invoice_settings: { default_payment_method: null },
-      };
-      customers.set(customer.id, customer);
-      return { status: 200, body: customer };
-    }
-    const customerUpdate = path.match(/^\/v1\/customers\/([^/]+)$/);
-    if (method === 'POST' && customerUpdate) {
-      const customer = customers.get(customerUpdate[1]!);
-      if (!customer)
-        return {
-          status: 404,
-          body: {
-            error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer' },
-          },
-        };
-      customer.invoice_settings = {
-        default_payment_method: form['invoice_settings[default_payment_method]'],
-      };
-      return { status: 200, body: customer };
-    }
-    if (method === 'POST' && path === '/v1/setup_intents') {
-      const sid = id('seti');
-      return {
-        status: 200,
-        body: {
-          id: sid,
-          object: 'setup_intent',
-          customer: form.customer,
-          usage: form.usage,
-          client_secret: `${sid}_secret_abc`,
-          status: 'requires_payment_method',
-        },
-      };
-    }
-    const pmRetrieve = path.match(/^\/v1\/payment_methods\/([^/]+)$/);
-    if (method === 'GET' && pmRetrieve) {
-      const pm = paymentMethod(pmRetrieve[1]!);
-      return pm
-        ? { status: 200, body: pm }
-        : {
-            status: 404,
-            body: {
-              error: {
-                type: 'invalid_request_error',
-                code: 'resource_missing',
-                message: `No such PaymentMethod: '${pmRetrieve[1]}'`,
-              },
-            },
-          };
-    }
-    const pmAttach = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/);
-    if (method === 'POST' && pmAttach) {
-      attached.set(pmAttach[1]!, form.customer!);
-      return { status: 200, body: paymentMethod(pmAttach[1]!)! };
-    }
-    if (method === 'POST' && path === '/v1/payment_intents') {
-      const card = CARDS[form.payment_method!];
-      const intent: Json = {
-        id: id('pi'),
-        object: 'payment_intent',
-        amount: Number(form.amount),
-        currency: form.currency,
-        customer: form.customer,
-        payment_method: form.payment_method,
-        description: form.description,
-        metadata: { idempotencyKey: form['metadata[idempotencyKey]'] },
-        status: 'succeeded',
-        last_payment_error: null,
-      };
-      intents.push(intent);
-      if (card?.outcome !== 'ok') {
-        const outcome = card?.outcome ?? 'card_declined';
-        const error = {
-          type: 'card_error',
-          code: outcome === 'insufficient_funds' ? 'card_declined' : outcome,
-          decline_code: outcome === 'card_declined' ? 'generic_decline' : outcome,
-          message:
-            outcome === 'insufficient_funds'
-              ? 'Your card has insufficient funds.'
-              : outcome === 'authentication_required'
-                ? 'Your card was declined. This transaction requires authentication.'
-                : 'Your card was declined.',
-        };
-        intent.status = 'requires_payment_method';
-        intent.last_payment_error = error;
-        return { status: 402, body: { error: { ...error, payment_intent: intent } } };
-      }
-      return { status: 200, body: intent };
-    }
-    if (method === 'GET' && path === '/v1/payment_intents/search') {
-      const wanted = query.get('query')?.match(/metadata\['idempotencyKey'\]:'([^']*)'/)?.[1];
-      const data = intents.filter((i) => (i.metadata as Json).idempotencyKey === wanted);
-      return {
-        status: 200,
-        body: { object: 'search_result', data, has_more: false, url: '/v1/payment_intents/search' },
-      };
-    }
-    return {
-      status: 404,
-      body: {
-        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` },
-      },
-    };
-  }
-
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const raw = await readBody(req);
-    const form = Object.fromEntries(new URLSearchParams(raw));
-    const key = req.headers['idempotency-key'] as string | undefined;
-    log.push({
-      method: req.method!,
-      path: url.pathname,
-      form,
-      auth: req.headers.authorization,
-      idempotencyKey: key,
-      contentType: req.headers['content-type'],
-    });
-    let answer = key && req.method === 'POST' ? idempotent.get(key) : undefined;
-    if (!answer) {
-      answer = handle(req.method!, url.pathname, form, url.searchParams);
-      if (key && req.method === 'POST') idempotent.set(key, answer);
-    }
-    res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
-    res.end(JSON.stringify(answer.body));
-  });
-  return { server, log, intents, customers };
-}
 
 let fake: ReturnType<typeof fakeStripe>;
 let gateway: PaymentGateway;
@@ -331,5 +132,72 @@ describe('Stripe gateway', () => {
     });
     expect(result).toEqual({ status: 'declined', code, message });
     expect(await gateway.findCharge(key)).toMatchObject({ status: 'declined', code });
+  });
+
+  // DESIGN.md §3: every gateway outcome has an end. Permanent errors are declines; transient ones stay
+  // exceptions (the outcome is unknown and the same key is asked again), after a bounded number of calls.
+  const charge = (key: string, more: Record<string, unknown> = {}) =>
+    gateway.charge({
+      customerId: 'cus_1',
+      paymentMethodId: 'pm_card_visa',
+      amountCents: 1000,
+      idempotencyKey: key,
+      description: 'x',
+      ...more,
+    });
+
+  it('an amount under the minimum is a decline (amount_too_small), not an exception', async () => {
+    expect(await charge('small-1', { amountCents: 30 })).toMatchObject({
+      status: 'declined',
+      code: 'amount_too_small',
+    });
+  });
+
+  it('a deleted customer or detached card is a decline (resource_missing), not an exception', async () => {
+    fake.deletedCustomers.add('cus_gone');
+    expect(await charge('gone-1', { customerId: 'cus_gone' })).toMatchObject({
+      status: 'declined',
+      code: 'resource_missing',
+    });
+  });
+
+  it('processing is pending, never paid', async () => {
+    const result = await charge('processing-1', { paymentMethodId: 'pm_processing' });
+    expect(result).toMatchObject({ status: 'pending' });
+    expect(await gateway.findCharge('processing-1', { customerId: 'cus_1' })).toMatchObject({
+      status: 'pending',
+    });
+  });
+
+  it('a rate limit is retried a bounded number of times, then an exception (unknown outcome)', async () => {
+    for (let i = 0; i < 3; i++)
+      fake.inject.push({
+        ...stripeError(429, 'rate_limit_error', undefined, 'Too many requests'),
+        stored: false,
+      });
+    await expect(charge('limited-1')).rejects.toThrow();
+    expect(fake.log.filter((l) => l.path === '/v1/payment_intents')).toHaveLength(3);
+    // Once the limit lifts, the same key charges (nothing was stored for it).
+    expect(await charge('limited-1')).toMatchObject({ status: 'succeeded' });
+  });
+
+  it("a 5xx is kept for its key and replayed as Stripe does; the charge is found by listing the customer's intents", async () => {
+    fake.inject.push({ ...stripeError(500, 'api_error', undefined, 'Something went wrong'), stored: true });
+    await expect(charge('broken-1')).rejects.toThrow();
+    await expect(charge('broken-1')).rejects.toThrow();
+    expect(fake.intents.filter((i) => (i.metadata as Json).idempotencyKey === 'broken-1')).toHaveLength(0);
+    expect(
+      await gateway.findCharge('broken-1', { customerId: 'cus_1', since: new Date(Date.now() - 60_000) }),
+    ).toBeNull();
+
+    const paid = await charge('found-1');
+    const listed = fake.log.length;
+    expect(
+      await gateway.findCharge('found-1', { customerId: 'cus_1', since: new Date(Date.now() - 60_000) }),
+    ).toEqual(paid);
+    expect(fake.log.slice(listed).map((l) => `${l.method} ${l.path}`)).toEqual(['GET /v1/payment_intents']);
+    expect(
+      await gateway.findCharge('found-1', { chargeId: (paid as { chargeId: string }).chargeId }),
+    ).toEqual(paid);
   });
 });

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { ChargeResult, PaymentGateway, SavedCard } from './payment-gateway';
+import type { ChargeResult, GatewayCharge, PaymentGateway, SavedCard } from './payment-gateway';
 
 /** Decline codes that mean "this card cannot be charged now" rather than "we do not know what happened". */
 const DECLINE_MESSAGES: Record<string, string> = {
@@ -11,6 +11,7 @@ interface StripeLikeError {
   code?: string;
   decline_code?: string;
   message?: string;
+  statusCode?: number;
 }
 
 function declinedFrom(error: StripeLikeError): ChargeResult {
@@ -20,6 +21,23 @@ function declinedFrom(error: StripeLikeError): ChargeResult {
     code,
     message: DECLINE_MESSAGES[code] ?? error.message ?? 'Your card was declined.',
   };
+}
+
+/**
+ * Errors a retry cannot fix (DESIGN.md §3): the card's own refusals and every invalid request —
+ * an amount under the minimum (`amount_too_small`), a detached card or deleted customer
+ * (`resource_missing`), a reused key with other parameters. Rate limits, the gateway's own errors
+ * and lost connections are transient: they stay exceptions and the same key is asked again.
+ */
+export function isPermanentError(error: StripeLikeError): boolean {
+  return [
+    'StripeCardError',
+    'card_error',
+    'StripeInvalidRequestError',
+    'invalid_request_error',
+    'StripeIdempotencyError',
+    'idempotency_error',
+  ].includes(error.type ?? '');
 }
 
 /**
@@ -53,8 +71,8 @@ export function createStripeGateway(opts: {
   }
 
   function toResult(intent: Stripe.PaymentIntent): ChargeResult {
-    if (intent.status === 'succeeded' || intent.status === 'processing')
-      return { status: 'succeeded', chargeId: intent.id };
+    if (intent.status === 'succeeded') return { status: 'succeeded', chargeId: intent.id };
+    if (intent.status === 'processing') return { status: 'pending', chargeId: intent.id };
     if (intent.status === 'requires_action') {
       return {
         status: 'declined',
@@ -118,23 +136,56 @@ export function createStripeGateway(opts: {
         return toResult(intent);
       } catch (error) {
         const e = error as StripeLikeError;
-        if (e.type === 'StripeCardError' || e.type === 'card_error') return declinedFrom(e);
+        if (isPermanentError(e)) return declinedFrom(e);
         throw error;
       }
     },
 
-    async findCharge(idempotencyKey) {
-      const found = await stripe.paymentIntents.search({
-        query: `metadata['idempotencyKey']:'${idempotencyKey.replace(/'/g, '')}'`,
-        limit: 1,
-      });
-      const intent = found.data[0];
+    async findCharge(idempotencyKey, hint) {
+      let intent: Stripe.PaymentIntent | undefined;
+      if (hint?.chargeId) intent = await stripe.paymentIntents.retrieve(hint.chargeId);
+      else {
+        // Listing is consistent where search is not: the customer's PaymentIntents since the
+        // attempt, matched on the key kept in their metadata.
+        const params: Stripe.PaymentIntentListParams = { limit: 100 };
+        if (hint?.customerId) params.customer = hint.customerId;
+        if (hint?.since) params.created = { gte: Math.floor(hint.since.getTime() / 1000) - 60 };
+        for await (const candidate of stripe.paymentIntents.list(params)) {
+          if (candidate.metadata?.idempotencyKey === idempotencyKey) {
+            intent = candidate;
+            break;
+          }
+        }
+      }
       if (!intent) return null;
       if (intent.status === 'requires_confirmation' || intent.status === 'requires_payment_method') {
         // Created but never confirmed successfully: a decline if it carries one, otherwise nothing happened.
         return intent.last_payment_error ? toResult(intent) : null;
       }
       return toResult(intent);
+    },
+
+    async listCharges(since) {
+      // Listing is consistent (search is not): every PaymentIntent since the date, page by page.
+      const found: GatewayCharge[] = [];
+      const params: Stripe.PaymentIntentListParams = { limit: 100 };
+      if (since) params.created = { gte: Math.floor(since.getTime() / 1000) };
+      for await (const intent of stripe.paymentIntents.list(params)) {
+        found.push({
+          chargeId: intent.id,
+          idempotencyKey: intent.metadata?.idempotencyKey ?? null,
+          amountCents: intent.amount,
+          status:
+            intent.status === 'succeeded'
+              ? 'succeeded'
+              : intent.status === 'processing'
+                ? 'pending'
+                : 'failed',
+          customerId: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
+          created: new Date(intent.created * 1000),
+        });
+      }
+      return found.sort((a, b) => a.created.getTime() - b.created.getTime());
     },
   };
 }

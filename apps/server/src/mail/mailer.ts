@@ -5,7 +5,7 @@ export interface MailMessage {
   html?: string;
 }
 
-/** One mailer (issue 5): SMTP when SMTP_URL is set, otherwise the server log. */
+/** One mailer: SMTP when SMTP_URL is set, otherwise the server log. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }

@@ -1,6 +1,7 @@
+import { endSentence } from '@store/core';
 import type { MailMessage } from './mailer';
 
-// The account mails of issue 5. Links are built from PUBLIC_URL (config.publicUrl) and point at
+// The account mails (decision 005). Links are built from PUBLIC_URL (config.publicUrl) and point at
 // the SPA's screens (spec §2: VerifyEmail/{id}, ResetPassword/{id}); the tokens in them are the
 // only copy of the secret, the database keeps their hashes.
 
@@ -42,7 +43,7 @@ export function verifyEmailMail(a: {
     a.to,
     'Verify your e-mail address',
     [
-      `Hello ${a.firstName}, thank you for registering ${a.companyName}. Open this link to verify your e-mail address:`,
+      `${endSentence(`Hello ${a.firstName}, thank you for registering ${a.companyName}`)} Open this link to verify your e-mail address:`,
       `The link works once and expires in ${VERIFY_LINK_DAYS} days. Once verified, you can log in.`,
       'If you did not register, ignore this e-mail.',
     ],
@@ -62,7 +63,7 @@ export function addedToOrganizationMail(a: {
     a.to,
     `You were added to ${a.companyName}`,
     [
-      `Hello ${a.firstName}, ${a.addedBy} added you as a user of ${a.companyName}. Open this link to verify your e-mail address:`,
+      `${endSentence(`Hello ${a.firstName}, ${a.addedBy} added you as a user of ${a.companyName}`)} Open this link to verify your e-mail address:`,
       `The link works once and expires in ${VERIFY_LINK_DAYS} days. Then log in with this e-mail address and the password ${a.addedBy} set for you; you can change it under My Account.`,
       'If you did not expect this, ignore this e-mail.',
     ],

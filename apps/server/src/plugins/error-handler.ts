@@ -1,14 +1,16 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode } from '@store/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { HttpError } from '../lib/http-error';
+import { codeFor, HttpError } from '../lib/http-error';
 
-type Issue = { path?: PropertyKey[]; instancePath?: string; message: string };
+type Issue = { path?: PropertyKey[]; instancePath?: string; message: string; params?: unknown };
 
 /** "field: message" for the first problem: what a person can act on, never a stack. */
 function describeIssues(issues: Issue[]): string {
   const first = issues[0];
   if (!first) return 'The request is not valid.';
+  if ((first.params as { standalone?: boolean } | undefined)?.standalone) return first.message;
   const path = first.path
     ? first.path.map(String).join('.')
     : (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
@@ -28,7 +30,58 @@ function isBadValueForDatabase(error: unknown): boolean {
   return false;
 }
 
-/** Every failure leaves as `{ message, code }` (CONVENTIONS.md: one error shape). */
+/**
+ * What the framework's own refusals mean to a person, with a code of the closed set: its FST_*
+ * codes and messages (which may echo a whole path or body) never reach a client.
+ */
+const FRAMEWORK_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: 'The request body is not valid JSON.', code: 'BAD_JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'The request body is not valid JSON.', code: 'BAD_JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    message: 'Send the request body as JSON.',
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    message: 'The request body does not match its Content-Length.',
+    code: 'BAD_REQUEST',
+  },
+  FST_ERR_BAD_URL: { message: 'The address of the request is not a valid URL.', code: 'BAD_REQUEST' },
+  FST_ERR_MAX_PARAM_LENGTH: { message: 'A part of the address is too long.', code: 'URI_TOO_LONG' },
+};
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'The request is not valid.',
+  404: 'Not found.',
+  405: 'This method is not allowed here.',
+  413: 'The request is too large.',
+  414: 'The address of the request is too long.',
+  415: 'Send the request body as JSON.',
+};
+
+/** The method and path of a request, cut short: an answer never echoes a huge address back. */
+function describeEndpoint(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? '';
+  return `${request.method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path}`;
+}
+
+function sendFrameworkError(error: FastifyError, reply: FastifyReply) {
+  const known = FRAMEWORK_ERRORS[error.code];
+  const status = error.statusCode ?? 400;
+  return reply.status(status).send(
+    known ?? {
+      message: STATUS_MESSAGES[status] ?? 'The request is not valid.',
+      code: codeFor(status),
+    },
+  );
+}
+
+/** Errors Fastify answers before any route runs (a malformed URL, an over-long path parameter). */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return sendFrameworkError(error, reply);
+}
+
+/** Every failure leaves as `{ message, code }` with a code of the closed set (CONVENTIONS.md). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
@@ -40,6 +93,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const issues = error.validation.map((v) => ({
         instancePath: v.instancePath,
         message: v.message ?? 'is not valid',
+        // A custom issue's own params sit one level down in the provider's validation entry.
+        params: (v.params as { params?: unknown } | undefined)?.params,
       }));
       return reply.status(400).send({ message: describeIssues(issues), code: 'VALIDATION' });
     }
@@ -47,18 +102,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: describeIssues(error.issues), code: 'VALIDATION' });
     }
     const status = (error as FastifyError).statusCode;
-    if (status && status >= 400 && status < 500) {
-      const message =
-        status === 413
-          ? 'The request is too large.'
-          : status === 415
-            ? 'Send the request body as JSON.'
-            : (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-                (error as FastifyError).code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'The request body is not valid JSON.'
-              : error.message;
-      return reply.status(status).send({ message, code: (error as FastifyError).code ?? 'BAD_REQUEST' });
-    }
+    if (status && status >= 400 && status < 500) return sendFrameworkError(error as FastifyError, reply);
     if (isBadValueForDatabase(error)) {
       return reply
         .status(400)
@@ -70,9 +114,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
-      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
-      code: 'NOT_FOUND',
-    });
+    reply.status(404).send(noSuchEndpoint(request));
   });
 }
+
+/** The API's answer for an /api/ path no route serves (also used by the SPA's catch-all). */
+export const noSuchEndpoint = (request: FastifyRequest) => ({
+  message: `No such endpoint: ${describeEndpoint(request)}`,
+  code: 'NOT_FOUND' as const,
+});

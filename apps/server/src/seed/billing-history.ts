@@ -1,26 +1,28 @@
 import {
-  addDays,
   addMonthsClamped,
   BillStatus,
+  billedRtusAtMonthStart,
+  billedToOf,
+  billPeriodKey,
+  graceEndOf,
   monthsPerCycle,
+  overageFigureCents,
   pricePerCycleCents,
   productLabel,
+  unbilledOverRtus,
 } from '@store/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { orderLines, orders, organizations, pricingPlans, subscriptions } from '../db/schema';
+import { organizations, pricingPlans, subscriptions } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import { billedToOf } from '../modules/billing/billed-to';
-import type { BilledTo } from '../modules/billing/billing.repository';
+import { type BillWithLine, insertBillsWithLines } from '../modules/bills/bills.repository';
 import type { DemoOrganizations } from './organizations';
 import type { DemoSubscriptions } from './subscriptions';
 
 const DAY_MS = 86_400_000;
 
-type NewOrder = typeof orders.$inferInsert & { line: Omit<typeof orderLines.$inferInsert, 'orderId'> };
-
 /**
- * A year of bills for 'Demo Documents Inc.' (issue 7), derived from its subscriptions so that dates
+ * A year of bills for 'Demo Documents Inc.', derived from its subscriptions so that dates
  * and amounts agree with what the Subscriptions screen shows: each paid period of each billed
  * subscription back to a year ago (the first one its purchase), one renewal paid late after a
  * decline, one overage bill, and one bill left unpaid for a seat that was deactivated for it.
@@ -49,7 +51,7 @@ export async function seedBillingHistory(
       ),
     );
 
-  const made: NewOrder[] = [];
+  const made: BillWithLine[] = [];
   const paid = (billingDate: Date, minutes = 3) => new Date(billingDate.getTime() + minutes * 60_000);
   for (const { sub, plan } of rows) {
     const months = monthsPerCycle(sub.billingMode);
@@ -85,9 +87,9 @@ export async function seedBillingHistory(
         status: BillStatus.ChargePaid,
         totalCents: amount,
         billingDate: start,
-        dueDate: first ? null : addDays(start, 14),
+        dueDate: first ? null : graceEndOf(start),
         paidAt: paid(start),
-        periodKey: first ? null : `renewal:${sub.id}:${start.toISOString()}`,
+        periodKey: first ? null : billPeriodKey('renewal', sub.id, start),
         attempts: 1,
         billedTo,
         line: {
@@ -122,17 +124,28 @@ export async function seedBillingHistory(
   if (flex) {
     const end = addMonthsClamped(flex.sub.nextOverageBillingDate!, -1, flex.sub.anchorDay);
     const start = addMonthsClamped(end, -1, flex.sub.anchorDay);
-    const rtus = 1_250;
-    const cents = Math.round((rtus * flex.plan.overagePerRtuMicros) / 10_000);
+    // A month that used 1,250 RTUs beyond the base its fee paid for, billed by the one rule (DESIGN.md §3).
+    const allowance = { annualUsageReset: flex.sub.annualUsageReset, baseRtus: flex.plan.baseRtus };
+    const month = {
+      ...allowance,
+      accruedRtusThisMonth: flex.plan.baseRtus + 1_250,
+      billedRtusThisMonth: billedRtusAtMonthStart(allowance),
+    };
+    const rtus = unbilledOverRtus(month);
+    const cents = overageFigureCents({
+      ...month,
+      overagePerRtuMicros: flex.plan.overagePerRtuMicros,
+      overageChargesPaidThisMonthCents: 0,
+    });
     made.push({
       organizationId: org.id,
       kind: 'overage',
       status: BillStatus.ChargePaid,
       totalCents: cents,
       billingDate: end,
-      dueDate: addDays(end, 14),
+      dueDate: graceEndOf(end),
       paidAt: paid(end),
-      periodKey: `overage:${flex.sub.id}:${start.toISOString()}`,
+      periodKey: billPeriodKey('overage', flex.sub.id, start),
       attempts: 1,
       billedTo,
       line: {
@@ -159,7 +172,7 @@ export async function seedBillingHistory(
     status: BillStatus.UnPaid,
     totalCents: 37_05,
     billingDate: unpaidDate,
-    dueDate: addDays(unpaidDate, 14),
+    dueDate: graceEndOf(unpaidDate),
     paidAt: null,
     periodKey: null,
     attempts: 7,
@@ -179,10 +192,5 @@ export async function seedBillingHistory(
     },
   });
 
-  if (made.length === 0) return;
-  const inserted = await db
-    .insert(orders)
-    .values(made.map(({ line: _line, ...o }) => o))
-    .returning({ id: orders.id });
-  await db.insert(orderLines).values(made.map((o, i) => ({ ...o.line, orderId: inserted[i]!.id })));
+  await insertBillsWithLines(db, made);
 }

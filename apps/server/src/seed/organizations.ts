@@ -1,3 +1,4 @@
+import { Rights } from '@store/core';
 import type { DbOrTx } from '../db/client';
 import { organizations, persons } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
@@ -18,7 +19,7 @@ export interface DemoOrganizations {
   europeAdminId: number;
 }
 
-/** The demo organizations of issue 3: one e-mail in two organizations, a sub-account, a perpetual account. */
+/** The demo organizations: one e-mail in two organizations, a sub-account, a perpetual account. */
 export async function seedDemoOrganizations(db: DbOrTx): Promise<DemoOrganizations> {
   const hash = await hashPassword(DEMO_PASSWORD);
   const address = {
@@ -48,6 +49,7 @@ export async function seedDemoOrganizations(db: DbOrTx): Promise<DemoOrganizatio
       cardLastFour: '4242',
       cardExpMonth: 12,
       cardExpYear: 2030,
+      cardBrand: 'visa',
     })
     .returning();
   const [europe] = await db
@@ -79,7 +81,7 @@ export async function seedDemoOrganizations(db: DbOrTx): Promise<DemoOrganizatio
     .values([
       {
         organizationId: demo!.id,
-        rights: 3,
+        rights: Rights.User | Rights.Admin,
         passwordHash: hash,
         firstName: 'Dana',
         lastName: 'Demo',
@@ -107,7 +109,7 @@ export async function seedDemoOrganizations(db: DbOrTx): Promise<DemoOrganizatio
       },
       {
         organizationId: europe!.id,
-        rights: 3,
+        rights: Rights.User | Rights.Admin,
         passwordHash: hash,
         firstName: 'Dana',
         lastName: 'Demo',
@@ -116,7 +118,7 @@ export async function seedDemoOrganizations(db: DbOrTx): Promise<DemoOrganizatio
       },
       {
         organizationId: perpetual!.id,
-        rights: 3,
+        rights: Rights.User | Rights.Admin,
         passwordHash: hash,
         firstName: 'Peter',
         lastName: 'Price',

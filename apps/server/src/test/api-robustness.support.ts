@@ -26,12 +26,26 @@ export interface Route {
   path: string;
   params: Array<{ name: string; schema: JsonSchema }>;
   body?: JsonSchema;
+  /** The route's declared security requirements (alternatives of schemes that must all hold). */
+  security?: Array<Record<string, string[]>>;
 }
 
 interface OpenApiOperation {
   parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>;
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  security?: Array<Record<string, string[]>>;
 }
+
+const requiresScheme = (route: Route, scheme: string) =>
+  (route.security ?? []).length > 0 && (route.security ?? []).every((r) => scheme in r);
+/** Declared to need a valid bearer token: 401 without one. */
+export const requiresToken = (route: Route) => requiresScheme(route, 'bearer');
+/** Declared to need the XSRF echo: 403 without it. */
+export const requiresXsrf = (route: Route) => requiresScheme(route, 'xsrf');
+
+/** How the API writes ids in paths (core's ID_PATTERN). */
+const isIdSchema = (schema: JsonSchema) =>
+  schema.type === 'integer' || schema.type === 'number' || schema.pattern === '^[1-9][0-9]{0,9}$';
 
 /** Every documented route but the documentation itself. */
 export function routesOf(doc: { paths: Record<string, Record<string, OpenApiOperation>> }): Route[] {
@@ -48,6 +62,7 @@ export function routesOf(doc: { paths: Record<string, Record<string, OpenApiOper
           .filter((p) => p.in === 'path')
           .map((p) => ({ name: p.name, schema: p.schema ?? {} })),
         body: op.requestBody?.content?.['application/json']?.schema,
+        security: op.security,
       });
     }
   }
@@ -56,7 +71,7 @@ export function routesOf(doc: { paths: Record<string, Record<string, OpenApiOper
 
 /** A harmless value for a path parameter: an id nobody has, a name nothing matches. */
 function defaultParam(name: string, schema: JsonSchema): string {
-  if (schema.type === 'integer' || schema.type === 'number') return '999999';
+  if (isIdSchema(schema)) return '999999';
   if (name === 'address') return 'nobody-robustness@example.com';
   return 'zz-robustness-unknown';
 }
@@ -82,9 +97,16 @@ export function badPathValues(schema: JsonSchema): string[] {
     encodeURIComponent("1' OR '1'='1"),
     'x'.repeat(3000),
   ];
-  if (schema.type === 'integer' || schema.type === 'number') {
+  if (isIdSchema(schema)) {
     return [
       ...common,
+      // Lenient spellings of 1 (an id has one spelling: canonical decimal).
+      '01',
+      '%2B1',
+      '%201',
+      '1.0',
+      '0x1',
+      '1e0',
       'abc',
       '-1',
       '0',
@@ -238,10 +260,8 @@ export function fieldMutations(schema: JsonSchema): Array<{ label: string; body:
       if (s.enum) add('not in enum', 'not-a-choice');
       if ((s.minLength ?? 0) > 0) add('empty', '');
       if (s.maxLength !== undefined) add('one over maxLength', big(s.maxLength + 1));
-      // PostgreSQL text cannot hold NUL: such a string must be refused, not crash the query.
-      // (A password is only ever hashed, so any character is fine there.)
-      if (!/password/i.test(String(path.at(-1))))
-        add('with a NUL byte', `robust\u0000ness${/email/.test(String(path.at(-1))) ? '@example.com' : ''}`);
+      // No text may hold NUL, passwords and license keys included: refused in validation.
+      add('with a NUL byte', `robust\u0000ness${/email/.test(String(path.at(-1))) ? '@example.com' : ''}`);
     } else if (s.type === 'integer' || s.type === 'number') {
       add('as string', 'abc');
       add('as numeric string', '1');

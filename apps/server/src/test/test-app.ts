@@ -11,6 +11,7 @@ import { createMemoryMailer } from '../mail/mailer';
 import { createSmtpMailer } from '../mail/smtp-mailer';
 import { seedDemo } from '../seed';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from '../seed/organizations';
+import { createResponseChecker, type ResponseChecker } from './response-contract';
 
 /**
  * A fresh database for one test file: a new PostgreSQL database when TEST_DATABASE_URL is set
@@ -69,6 +70,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   );
   const { app, deps } = await buildApp({ config, database, clock, gateway, mailer });
   await app.ready();
+  const checkResponse = createResponseChecker(app.swagger() as Parameters<typeof createResponseChecker>[0]);
 
   let xsrfCounter = 0;
   /** A client that behaves as the SPA does: XSRF cookie echoed in the header, bearer token. */
@@ -92,6 +94,14 @@ export async function createTestApp(opts: TestAppOptions = {}) {
           ...headers,
         },
       });
+      const drift = checkResponse({
+        method,
+        url,
+        status: res.statusCode,
+        contentType: String(res.headers['content-type'] ?? ''),
+        body: res.body,
+      });
+      if (drift) throw new Error(`The answer drifts from the API document: ${drift}`);
       // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the endpoint answered
       let json: any = null;
       try {
@@ -141,6 +151,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     mailer,
     gateway,
     client,
+    /** Checks a raw answer (of app.inject) against the API document; null when it conforms. */
+    checkResponse: checkResponse as ResponseChecker,
     login,
     loginDemo,
     async close() {

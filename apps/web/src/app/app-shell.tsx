@@ -4,6 +4,7 @@ import { AlertBanner } from '../features/alert';
 import { SessionSync } from '../features/auth';
 import { CookieBanner } from '../features/cookie-banner';
 import { NavBar } from '../features/nav';
+import { DocumentTitle } from './page-title';
 
 export function AppShell() {
   return (
@@ -11,6 +12,7 @@ export function AppShell() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <DocumentTitle />
       <SessionSync />
       <CookieBanner />
       <NavBar />

@@ -4,11 +4,15 @@ import { onNavigation } from '../features/alert';
 import { useCurrentUser } from '../lib/current-user';
 import { loginPathFor, registerNavigator } from '../lib/navigation';
 import { AppLoading, AppShell } from './app-shell';
+import type { RouteHandle } from './page-title';
+import { RequireAdmin } from './require-admin';
 
 // The route table of SPEC.md §2, plus /catalog (DESIGN.md §2). Each screen is its own chunk.
 
 type ScreenModule = { default: ComponentType };
-const screen = (load: () => Promise<ScreenModule>): Pick<RouteObject, 'lazy'> => ({
+/** A screen: its chunk and its name in the document title (app/page-title.tsx). */
+const screen = (title: string, load: () => Promise<ScreenModule>): Pick<RouteObject, 'lazy' | 'handle'> => ({
+  handle: { title } satisfies RouteHandle,
   lazy: async () => ({ Component: (await load()).default }),
 });
 
@@ -31,30 +35,53 @@ export const routes: RouteObject[] = [
       { index: true, element: toSubscriptions },
 
       // Public (spec §6: anonymous access).
-      { path: 'Cart', ...screen(() => import('./routes/cart')) },
-      { path: 'Products/:productName', ...screen(() => import('./routes/product')) },
-      { path: 'catalog', ...screen(() => import('./routes/catalog')) },
-      { path: 'login', ...screen(() => import('./routes/login')) },
-      { path: 'register', ...screen(() => import('./routes/register')) },
-      { path: 'ForgotPassword', ...screen(() => import('./routes/forgot-password')) },
-      { path: 'ResetPassword/:id', ...screen(() => import('./routes/reset-password')) },
-      { path: 'VerifyEmail/:id', ...screen(() => import('./routes/verify-email')) },
+      { path: 'Cart', ...screen('Shopping Cart', () => import('./routes/cart')) },
+      { path: 'Products/:productName', ...screen('Product', () => import('./routes/product')) },
+      { path: 'catalog', ...screen('Catalog', () => import('./routes/catalog')) },
+      { path: 'login', ...screen('Login', () => import('./routes/login')) },
+      { path: 'register', ...screen('Register', () => import('./routes/register')) },
+      { path: 'ForgotPassword', ...screen('Forgot Password', () => import('./routes/forgot-password')) },
+      { path: 'ResetPassword/:id', ...screen('Set Password', () => import('./routes/reset-password')) },
+      // The product's own Store Guide and privacy policy (DESIGN.md §1), unless configured elsewhere.
+      { path: 'guide', ...screen('Store Guide', () => import('./routes/guide')) },
+      { path: 'privacy', ...screen('Privacy Policy', () => import('./routes/privacy')) },
+      { path: 'VerifyEmail/:id', ...screen('Verify Email', () => import('./routes/verify-email')) },
 
       // Logged in.
       {
         element: <RequireLogin />,
         children: [
-          { path: 'Subscriptions', ...screen(() => import('./routes/subscriptions')) },
-          { path: 'Subscriptions/:id', ...screen(() => import('./routes/subscriptions')) },
-          { path: 'SubscriptionUsageDetails', ...screen(() => import('./routes/usage-details')) },
-          { path: 'SubscriptionUsageDetails/:id', ...screen(() => import('./routes/usage-details')) },
-          { path: 'Organization', ...screen(() => import('./routes/organization')) },
-          { path: 'Account/:id', ...screen(() => import('./routes/account')) },
-          { path: 'BillingHistory', ...screen(() => import('./routes/billing-history')) },
-          { path: 'checkout', ...screen(() => import('./routes/checkout')) },
-          { path: 'confirmed', ...screen(() => import('./routes/confirmed')) },
-          { path: 'ModifyBillingInfo', ...screen(() => import('./routes/modify-billing-info')) },
-          { path: 'CreateAccount', ...screen(() => import('./routes/create-account')) },
+          { path: 'Subscriptions', ...screen('Subscriptions', () => import('./routes/subscriptions')) },
+          { path: 'Subscriptions/:id', ...screen('Subscriptions', () => import('./routes/subscriptions')) },
+          {
+            path: 'SubscriptionUsageDetails',
+            ...screen('Usage Details', () => import('./routes/usage-details')),
+          },
+          {
+            path: 'SubscriptionUsageDetails/:id',
+            ...screen('Usage Details', () => import('./routes/usage-details')),
+          },
+          { path: 'Account/:id', ...screen('My Account', () => import('./routes/account')) },
+          { path: 'BillingHistory', ...screen('Billing History', () => import('./routes/billing-history')) },
+          { path: 'checkout', ...screen('Checkout', () => import('./routes/checkout')) },
+          { path: 'confirmed', ...screen('Order Confirmed', () => import('./routes/confirmed')) },
+          // DESIGN.md §2: users and billing information are the admins'.
+          {
+            element: <RequireAdmin task="manage users" />,
+            children: [
+              { path: 'Organization', ...screen('Users', () => import('./routes/organization')) },
+              { path: 'CreateAccount', ...screen('Add New User', () => import('./routes/create-account')) },
+            ],
+          },
+          {
+            element: <RequireAdmin task="manage billing information" />,
+            children: [
+              {
+                path: 'ModifyBillingInfo',
+                ...screen('Modify Billing Information', () => import('./routes/modify-billing-info')),
+              },
+            ],
+          },
         ],
       },
 

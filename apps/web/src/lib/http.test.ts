@@ -1,13 +1,13 @@
-import { Messages, PersonSchema } from '@store/core';
+import { ErrorCodes, Messages, PersonSchema, Rights } from '@store/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCurrentUser, getCurrentUser, setCurrentUser } from './current-user';
-import { del, get, getBlob, HttpError, post } from './http';
+import { del, errorCodeOf, get, getBlob, HttpError, post } from './http';
 import { registerNavigator } from './navigation';
 
 const person = {
   personId: 7,
   organizationId: 3,
-  rights: 3,
+  rights: Rights.User | Rights.Admin,
   firstName: 'Ann',
   lastName: 'Lee',
   phone: null,
@@ -173,5 +173,15 @@ describe('401 (spec §8)', () => {
     await failure(pending);
     expect(getCurrentUser()?.token).toBe('new');
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('errorCodeOf', () => {
+  it('reads the code of the error shape, and nothing else', () => {
+    expect(errorCodeOf({ message: 'Busy', code: ErrorCodes.PURCHASE_IN_PROGRESS })).toBe(
+      'PURCHASE_IN_PROGRESS',
+    );
+    expect(errorCodeOf({ message: 'Odd', code: 'NOT_A_CODE' })).toBeNull();
+    expect(errorCodeOf('plain text')).toBeNull();
   });
 });

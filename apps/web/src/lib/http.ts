@@ -1,4 +1,4 @@
-import { Messages } from '@store/core';
+import { ErrorBodySchema, type ErrorCode, Messages } from '@store/core';
 import type { z } from 'zod';
 import { readCookie } from './cookies';
 import { clearCurrentUser, getCurrentUser } from './current-user';
@@ -17,6 +17,12 @@ export class HttpError extends Error {
     this.status = status;
     this.body = body;
   }
+}
+
+/** The error answer's code (one of core's closed set), or null when the body is not the error shape. */
+export function errorCodeOf(body: unknown): ErrorCode | null {
+  const parsed = ErrorBodySchema.safeParse(body);
+  return parsed.success ? parsed.data.code : null;
 }
 
 export interface RequestOptions<T> {

@@ -72,6 +72,11 @@ describe('ResetPasswordSchema', () => {
       { ...form, email: 'not-an-email', confirmPassword: 'different1' },
       { email: 'Must be a valid email.', confirmPassword: 'Password does not match' },
     ],
+    [
+      'mismatch while the e-mail is still empty',
+      { ...form, email: '', confirmPassword: 'different1' },
+      { email: 'Email is required', confirmPassword: 'Password does not match' },
+    ],
   ])('%s', (_name, value, errors) => {
     expect(errorsOf(ResetPasswordSchema, value)).toEqual(errors);
   });

@@ -38,18 +38,22 @@ const resetFields = {
 export const ResetPasswordRequestSchema = z.strictObject(resetFields);
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
-const PasswordPairSchema = z.object({ password: z.string(), confirmPassword: z.string() });
-
-/** The Set Password form: the request plus a confirmation that must match. */
-export const ResetPasswordSchema = z
-  .object({
-    ...resetFields,
-    confirmPassword: passwordField(Messages.passwordRequired),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
+/** The two passwords of Set Password must match (SPEC.md §5). */
+const PasswordsMatchSchema = z
+  .object({ password: z.string(), confirmPassword: z.string() })
+  // Judged once both are typed; an empty one has its own 'required' message.
+  .refine((v) => v.password === '' || v.confirmPassword === '' || v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     error: Messages.passwordMismatch,
-    // Say so as soon as both passwords are typed, even while another field is still wrong.
-    when: (payload) => PasswordPairSchema.safeParse(payload.value).success,
   });
+
+/**
+ * The Set Password form: the request plus a confirmation that must match. The match is judged on
+ * its own (an intersection), so it is said as soon as both passwords are typed, whatever the
+ * e-mail field holds: an empty e-mail's required check would otherwise stop the form-wide rule.
+ */
+export const ResetPasswordSchema = z.intersection(
+  z.object({ ...resetFields, confirmPassword: passwordField(Messages.passwordRequired) }),
+  PasswordsMatchSchema,
+);
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;

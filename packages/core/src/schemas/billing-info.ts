@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CardBrandSchema } from '../card-brand';
 import { Messages } from '../messages';
 import { intField, optionalText, requiredText } from './common';
 
@@ -19,5 +20,6 @@ export const BillingInfoSchema = z.strictObject({
   expireMonth: intField('Expiration month', 1, 12),
   expireYear: intField('Expiration year', 2000, 2100),
   lastFour: z.string({ error: Messages.cardNumberRequired }).regex(/^\d{4}$/, 'Last four must be 4 digits'),
+  cardBrand: CardBrandSchema.optional(),
 });
 export type BillingInfo = z.infer<typeof BillingInfoSchema>;

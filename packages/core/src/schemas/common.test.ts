@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emailField,
   fractionField,
+  idParams,
   intField,
   moneyField,
   optionalText,
@@ -45,5 +46,35 @@ describe('field builders', () => {
     ['fraction negative', fractionField('D'), -0.1, { '': 'D must be at least 0' }],
   ])('%s', (_name, schema, value, errors) => {
     expect(errorsOf(schema, value)).toEqual(errors);
+  });
+});
+
+describe('idParams', () => {
+  const schema = idParams('id', 'Subscription id');
+  const message = 'Subscription id must be a whole number from 1 to 2147483647, written in digits';
+
+  it.each(['1', '42', '2147483647'])('reads %s', (raw) => {
+    expect(schema.parse({ id: raw })).toEqual({ id: Number(raw) });
+  });
+
+  it.each([
+    '01',
+    '+1',
+    ' 1',
+    '1 ',
+    '1.0',
+    '0x1',
+    '1e0',
+    '0',
+    '-1',
+    '',
+    'abc',
+    '2147483648',
+    '99999999999',
+    '１',
+  ])('refuses %j with a readable message', (raw) => {
+    const result = schema.safeParse({ id: raw });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
   });
 });

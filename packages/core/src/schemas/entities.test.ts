@@ -18,7 +18,7 @@ import { samplePlan, sampleSubscription } from './fixtures';
 const person = {
   personId: 1,
   organizationId: 3,
-  rights: 3,
+  rights: Rights.User | Rights.Admin,
   firstName: 'Ann',
   lastName: 'Lee',
   phone: null,

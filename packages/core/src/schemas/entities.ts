@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CardBrandSchema } from '../card-brand';
 import { fractionField } from './common';
 
 // Entities of SPEC.md §3 as they travel over the wire: money in dollars, discounts as fractions,
@@ -85,10 +86,11 @@ export const OrganizationSchema = z.object({
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
-/** Bit flags on a person (DESIGN.md §2). */
+/** Bit flags on a person (DESIGN.md §2); the operator bit is granted only by the operator's tool. */
 export const Rights = {
   User: 1,
   Admin: 2,
+  Operator: 4,
 } as const;
 export type Rights = (typeof Rights)[keyof typeof Rights];
 
@@ -147,6 +149,12 @@ export const BillingDescriptionSchema = z.object({
   state: z.string().nullable(),
   zip: z.string().nullable(),
   country: z.string().nullable(),
+  // The card on file, so the page says which card will be charged (the card itself stays at the gateway).
+  cardLastFour: z.string().nullable(),
+  cardExpMonth: z.number().int().nullable(),
+  cardExpYear: z.number().int().nullable(),
+  // Absent when the card's brand is not on file (cards saved before brands were kept).
+  cardBrand: CardBrandSchema.optional(),
 });
 export type BillingDescription = z.infer<typeof BillingDescriptionSchema>;
 
@@ -203,10 +211,6 @@ export const EulaResponseSchema = z.object({
   html: z.string().optional(),
 });
 export type EulaResponse = z.infer<typeof EulaResponseSchema>;
-
-/** Standard error body of the API (one shape for every failure). */
-export const ApiErrorSchema = z.object({ message: z.string(), code: z.string().optional() });
-export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /** GET /api/misc/config: the links and card gateway the web client uses. */
 export const AppConfigSchema = z.object({

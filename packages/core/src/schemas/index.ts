@@ -5,3 +5,4 @@ export * from './entities';
 export * from './people';
 export * from './product-form';
 export * from './purchase';
+export * from './responses';

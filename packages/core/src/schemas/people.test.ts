@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { Rights } from './entities';
 import {
   AccountFieldSchemas,
   CreatePersonSchema,
+  grantableRights,
+  PersonBodyMessages,
+  personBodyConflict,
   RegisterOrganizationSchema,
   UpdatePersonSchema,
   UserInfoSchema,
@@ -51,24 +55,79 @@ describe('UserInfoSchema', () => {
 });
 
 describe('CreatePersonSchema / UpdatePersonSchema', () => {
+  const asRead = {
+    personId: 7,
+    organizationId: 2,
+    rights: 1,
+    firstName: 'Ann',
+    lastName: 'Lee',
+    phone: '',
+    email: 'ann@example.com',
+    emailVerified: true,
+    pendingEmail: null,
+  };
   it.each([
     [CreatePersonSchema, user, {}],
-    [CreatePersonSchema, { ...user, isAdmin: true }, {}],
+    [CreatePersonSchema, { ...user, rights: Rights.User | Rights.Admin, phone: '+1 555 0100' }, {}],
+    [CreatePersonSchema, { ...user, isAdmin: true }, { '': 'Unrecognized key: "isAdmin"' }],
+    [CreatePersonSchema, { ...user, rights: 'admin' }, { rights: 'rights must be a number' }],
+    [CreatePersonSchema, { ...user, rights: 1.5 }, { rights: 'rights must be a whole number' }],
     [
       CreatePersonSchema,
-      { ...user, isAdmin: 'yes' },
-      { isAdmin: 'Invalid input: expected boolean, received string' },
+      { ...user, phone: 'x'.repeat(41) },
+      { phone: 'Phone must be at most 40 characters' },
     ],
     [UpdatePersonSchema, {}, {}],
+    [UpdatePersonSchema, asRead, {}],
     [UpdatePersonSchema, { firstName: 'Bo' }, {}],
-    [UpdatePersonSchema, { isAdmin: false }, {}],
     [UpdatePersonSchema, { firstName: '' }, { firstName: 'First Name is required' }],
     [UpdatePersonSchema, { lastName: '' }, { lastName: 'Last Name is required' }],
     [UpdatePersonSchema, { email: 'x' }, { email: 'Enter a vaild email address' }],
     [UpdatePersonSchema, { password: 'short' }, { password: 'Password must be at least 8 characters long' }],
-    [UpdatePersonSchema, { rights: 2 }, { '': 'Unrecognized key: "rights"' }],
+    [
+      UpdatePersonSchema,
+      { password: 'pass\u0000word1' },
+      { password: 'Password contains a character that is not allowed' },
+    ],
+    [UpdatePersonSchema, { personId: '7' }, { personId: 'personId must be a number' }],
+    [UpdatePersonSchema, { isAdmin: false }, { '': 'Unrecognized key: "isAdmin"' }],
   ])('%#', (schema, value, errors) => {
     expect(errorsOf(schema, value)).toEqual(errors);
+  });
+});
+
+describe('grantableRights', () => {
+  it.each([
+    [1, 1],
+    [2, 3],
+    [3, 3],
+    [0, null],
+    [4, null],
+    [5, null],
+    [7, null],
+    [8, null],
+  ])('%i -> %s', (requested, granted) => {
+    expect(grantableRights(requested)).toBe(granted);
+  });
+});
+
+describe('personBodyConflict', () => {
+  const target = { personId: 7, organizationId: 2, emailVerified: true, pendingEmail: null };
+  it.each([
+    [{}, null],
+    [{ personId: 7, organizationId: 2, emailVerified: true, pendingEmail: null }, null],
+    [{ personId: 8 }, PersonBodyMessages.personIdContradicts],
+    [{ organizationId: 3 }, PersonBodyMessages.organizationIdContradicts],
+    [{ emailVerified: false }, PersonBodyMessages.emailVerifiedReadOnly],
+    [{ pendingEmail: 'new@example.com' }, PersonBodyMessages.pendingEmailReadOnly],
+  ])('%j', (body, message) => {
+    expect(personBodyConflict(body, target)).toBe(message);
+  });
+
+  it('a new user has no id yet', () => {
+    expect(personBodyConflict({ personId: 1 }, { ...target, personId: null })).toBe(
+      PersonBodyMessages.personIdOnCreate,
+    );
   });
 });
 

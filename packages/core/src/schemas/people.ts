@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
-import { emailField, optionalText, passwordField, requiredText } from './common';
+import { emailField, idField, intField, optionalText, passwordField, requiredText } from './common';
+import { Rights } from './entities';
+
+export const PHONE_MAX = 40;
 
 /** The user-info sub-form of Add New User and Register (SPEC.md §5). */
 export const UserInfoSchema = z.strictObject({
@@ -11,9 +14,22 @@ export const UserInfoSchema = z.strictObject({
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
-export const CreatePersonSchema = UserInfoSchema.extend({
-  isAdmin: z.boolean().optional(),
-});
+/**
+ * The fields a person body may carry besides the four of the form (DESIGN.md §2 "Person bodies"):
+ * what GET answers can be sent back. The ids and the read-only fields are checked against the
+ * person they name by `personBodyConflict`; rights by `grantableRights`.
+ */
+const personBodyExtras = {
+  personId: idField('personId').nullish(),
+  organizationId: idField('organizationId').nullish(),
+  rights: intField('rights', 0).optional(),
+  phone: optionalText('Phone', PHONE_MAX).nullable(),
+  emailVerified: z.boolean({ error: 'emailVerified must be true or false' }).optional(),
+  pendingEmail: z.string({ error: 'pendingEmail must be text' }).nullish(),
+};
+
+/** POST /api/person/create: a user as SPEC.md §3 lists it; a plain user unless rights say 3. */
+export const CreatePersonSchema = UserInfoSchema.extend(personBodyExtras);
 export type CreatePerson = z.infer<typeof CreatePersonSchema>;
 
 // The Account screen edits one field at a time, with its own messages (SPEC.md §5).
@@ -39,7 +55,7 @@ export const UpdatePersonSchema = z.strictObject({
   lastName: AccountLastNameSchema.optional(),
   email: AccountEmailSchema.optional(),
   password: AccountPasswordSchema.optional(),
-  isAdmin: z.boolean().optional(),
+  ...personBodyExtras,
 });
 export type UpdatePerson = z.infer<typeof UpdatePersonSchema>;
 
@@ -60,3 +76,59 @@ export const RegisterOrganizationSchema = z.strictObject({
   admin: UserInfoSchema,
 });
 export type RegisterOrganization = z.infer<typeof RegisterOrganizationSchema>;
+
+export const PersonBodyMessages = {
+  rightsNotGrantable: 'rights can be 1 (user) or 3 (user and administrator).',
+  personIdContradicts: 'personId: This is not the user named in the address.',
+  personIdOnCreate: 'personId: A new user gets its id when it is created.',
+  organizationIdContradicts: 'organizationId: A user can only be added or changed in your own organization.',
+  emailVerifiedReadOnly:
+    'emailVerified: This is set when the user opens the link mailed to the address; it cannot be sent.',
+  pendingEmailReadOnly: 'pendingEmail: To change the address, send the new one as email.',
+} as const;
+
+/**
+ * The rights an admin may give through the API (DESIGN.md §2): user (1) or user and admin (3); 2
+ * alone means 3. Anything else, the operator bit above all, is not grantable: null.
+ */
+export function grantableRights(requested: number): number | null {
+  if (requested === Rights.User) return Rights.User;
+  if (requested === Rights.Admin || requested === (Rights.User | Rights.Admin)) {
+    return Rights.User | Rights.Admin;
+  }
+  return null;
+}
+
+/** What the body says about the person, against what the person is (null: not yet created). */
+export interface PersonBodyTarget {
+  personId: number | null;
+  organizationId: number;
+  emailVerified: boolean;
+  pendingEmail: string | null;
+}
+
+/**
+ * The first contradiction between a person body and the person it changes, as a 400 message, or
+ * null. Fields that repeat what is already so are ignored, so a person read with GET can be sent
+ * back with one field changed (DESIGN.md §2 "Person bodies").
+ */
+export function personBodyConflict(
+  body: Pick<CreatePerson, 'personId' | 'organizationId' | 'emailVerified' | 'pendingEmail'>,
+  target: PersonBodyTarget,
+): string | null {
+  if (body.personId != null && body.personId !== target.personId) {
+    return target.personId === null
+      ? PersonBodyMessages.personIdOnCreate
+      : PersonBodyMessages.personIdContradicts;
+  }
+  if (body.organizationId != null && body.organizationId !== target.organizationId) {
+    return PersonBodyMessages.organizationIdContradicts;
+  }
+  if (body.emailVerified !== undefined && body.emailVerified !== target.emailVerified) {
+    return PersonBodyMessages.emailVerifiedReadOnly;
+  }
+  if (body.pendingEmail !== undefined && (body.pendingEmail ?? null) !== target.pendingEmail) {
+    return PersonBodyMessages.pendingEmailReadOnly;
+  }
+  return null;
+}

@@ -34,8 +34,10 @@ export const CartItemSchema = z.object({
   billingCycle: BillingCycleSchema,
   /** Fraction, as the organization's discount on the wire. */
   orgDiscount: fractionField('Organization discount'),
-  /** Price per cycle in dollars. */
+  /** Price per cycle in dollars, as last priced (SPEC.md §6: repriced when the organization or catalogue changes). */
   total: z.number().min(0),
+  /** The price per cycle when the item was added, kept so the cart can say that it changed. */
+  addedTotal: z.number().min(0).optional(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 

@@ -27,14 +27,30 @@ describe('PurchaseItemSchema', () => {
     ['empty description is allowed', { ...item, description: '' }, {}],
     ['monthly', { ...item, billingMode: 1 }, {}],
     ['cap at the maximum', { ...item, maxAdditionalMonthlyCharge: 1_000_000 }, {}],
-    ['billing mode 0', { ...item, billingMode: 0 }, { billingMode: 'Billing mode must be at least 1' }],
-    ['billing mode 7', { ...item, billingMode: 7 }, { billingMode: 'Billing mode must be at most 3' }],
-    ['billing mode -1', { ...item, billingMode: -1 }, { billingMode: 'Billing mode must be at least 1' }],
-    ['billing mode x', { ...item, billingMode: 'x' }, { billingMode: 'Billing mode must be a number' }],
+    [
+      'billing mode 0',
+      { ...item, billingMode: 0 },
+      { billingMode: 'Invalid Argument: 0 is not a valid billing period.' },
+    ],
+    [
+      'billing mode 7',
+      { ...item, billingMode: 7 },
+      { billingMode: 'Invalid Argument: 7 is not a valid billing period.' },
+    ],
+    [
+      'billing mode -1',
+      { ...item, billingMode: -1 },
+      { billingMode: 'Invalid Argument: -1 is not a valid billing period.' },
+    ],
+    [
+      'billing mode x',
+      { ...item, billingMode: 'x' },
+      { billingMode: 'Invalid Argument: x is not a valid billing period.' },
+    ],
     [
       'billing mode 1.5',
       { ...item, billingMode: 1.5 },
-      { billingMode: 'Billing mode must be a whole number' },
+      { billingMode: 'Invalid Argument: 1.5 is not a valid billing period.' },
     ],
     ['plan 0', { ...item, pricingPlanId: 0 }, { pricingPlanId: 'Pricing plan must be at least 1' }],
     [

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
-import { idField, intField, MAX_MONEY, moneyField, NAME_MAX, requiredText } from './common';
+import {
+  idField,
+  intField,
+  MAX_MONEY,
+  moneyField,
+  NAME_MAX,
+  requiredText,
+  STANDALONE_MESSAGE,
+} from './common';
 
 /** What the server stores when a purchase item comes without a name. */
 export const PLACEHOLDER_DESCRIPTION = 'My Subscription';
@@ -9,6 +17,30 @@ export const MAX_PURCHASE_ITEMS = 50;
 export const MAX_SEATS = 1000;
 const HOSTS_MAX = 20_000;
 const HOST_MAX = 253;
+
+/** Billing modes a customer may buy: Monthly, Quarterly, Annually; NoBill (0) never (DESIGN.md §2). */
+const SOLD_BILLING_MODES: readonly number[] = [1, 2, 3];
+
+/**
+ * A purchase item's billing mode. Anything else is the spec's own error, 'Invalid Argument: {mode}
+ * is not a valid billing period.' (SPEC.md §3, §8), answered as it stands (STANDALONE_MESSAGE).
+ */
+const soldBillingMode = z
+  .unknown()
+  .meta({ type: 'integer', minimum: 1, maximum: 3, description: '1 Monthly, 2 Quarterly, 3 Annually' })
+  .transform((mode, ctx) => {
+    if (typeof mode === 'number' && SOLD_BILLING_MODES.includes(mode)) return mode;
+    if (mode === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'Billing mode is required' });
+    } else {
+      ctx.addIssue({
+        code: 'custom',
+        message: Messages.invalidBillingPeriod(mode),
+        params: STANDALONE_MESSAGE,
+      });
+    }
+    return z.NEVER;
+  });
 
 export const PurchaseItemSchema = z.strictObject({
   description: z
@@ -19,8 +51,7 @@ export const PurchaseItemSchema = z.strictObject({
   maxAdditionalMonthlyCharge: moneyField('Max overages', undefined, MAX_MONEY),
   xtraAutoTags: intField('Extra designers', 0, MAX_SEATS),
   numberMachines: intField('Number of engines', 0, MAX_SEATS),
-  // NoBill (0) is never sold (DESIGN.md §2).
-  billingMode: intField('Billing mode', 1, 3),
+  billingMode: soldBillingMode,
 });
 export type PurchaseItem = z.infer<typeof PurchaseItemSchema>;
 
@@ -79,3 +110,18 @@ export const SubscriptionUpdateSchema = z.strictObject({
   version: intField('Version', 0),
 });
 export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdateSchema>;
+
+/**
+ * The headers the purchase reads (DESIGN.md §3), lower case as Node receives them: a retry with
+ * the same Idempotency-Key answers with the first result; X-Expected-Total is the total in cents
+ * the checkout showed. Their values are checked by the route, with its own messages.
+ */
+export const PurchaseHeadersSchema = z.looseObject({
+  'idempotency-key': z.string().optional().meta({
+    description: 'Unique per purchase attempt; a retry with the same key answers the first result.',
+  }),
+  'x-expected-total': z
+    .string()
+    .optional()
+    .meta({ description: 'The total in cents the checkout showed; a different server total is a 409.' }),
+});

@@ -1,2 +1,2 @@
--- Billing (issue 7): a renewal waits while the subscription has an overdue bill, found by subscription.
+-- Billing: a renewal waits while the subscription has an overdue bill, found by subscription.
 CREATE INDEX "order_lines_subscription_idx" ON "order_lines" USING btree ("subscription_id");

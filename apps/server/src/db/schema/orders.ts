@@ -72,6 +72,8 @@ export const paymentAttempts = pgTable(
     status: text('status').notNull(), // 'started' | 'succeeded' | 'declined' | 'error'
     gatewayChargeId: text('gateway_charge_id'),
     message: text('message'),
+    /** Transient gateway failures while this attempt was open (bounded, then given up). */
+    transientFailures: integer('transient_failures').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('payment_attempts_order_idx').on(t.orderId)],

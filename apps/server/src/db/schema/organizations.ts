@@ -30,5 +30,6 @@ export const organizations = pgTable('organizations', {
   cardLastFour: text('card_last_four'),
   cardExpMonth: integer('card_exp_month'),
   cardExpYear: integer('card_exp_year'),
+  cardBrand: text('card_brand'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -38,6 +38,8 @@ export const subscriptions = pgTable(
     offlineEngineHosts: text('offline_engine_hosts'),
     offlineVolume: boolean('offline_volume').notNull().default(false),
     allowOffline: boolean('allow_offline').notNull().default(true),
+    // Host changes of the offline file beyond one per period that the operator allowed (DESIGN.md §5).
+    offlineReissuesAllowed: integer('offline_reissues_allowed').notNull().default(0),
     apiKey1: text('api_key1').notNull().unique(),
     // The paid period runs from currentPeriodStart to nextBaseBillingDate.
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
@@ -95,4 +97,25 @@ export const machineActivations = pgTable(
     uniqueIndex('machine_activations_unique').on(t.subscriptionId, t.kind, t.hostname),
     index('machine_activations_sub_kind_idx').on(t.subscriptionId, t.kind),
   ],
+);
+
+/**
+ * Each offline license file Enable Offline issued (DESIGN.md §5): its hosts, the hosts of the file it
+ * replaced (null for the first), and the paid period it was issued in, which limits host changes.
+ */
+export const offlineLicenseIssues = pgTable(
+  'offline_license_issues',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    engineHosts: text('engine_hosts').notNull(),
+    designerHosts: text('designer_hosts').notNull(),
+    replacedEngineHosts: text('replaced_engine_hosts'),
+    replacedDesignerHosts: text('replaced_designer_hosts'),
+  },
+  (t) => [index('offline_license_issues_subscription_idx').on(t.subscriptionId, t.periodStart)],
 );

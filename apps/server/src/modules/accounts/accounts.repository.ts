@@ -1,3 +1,4 @@
+import { Rights } from '@store/core';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { organizations, persons, sessions } from '../../db/schema';
@@ -8,7 +9,6 @@ import { organizations, persons, sessions } from '../../db/schema';
 export type NewPerson = typeof persons.$inferInsert;
 export type NewOrganization = typeof organizations.$inferInsert;
 
-const RIGHT_ADMIN = 2;
 const sameEmail = (email: string) => sql`lower(${persons.email}) = ${email.trim().toLowerCase()}`;
 
 export async function insertOrganization(tx: DbOrTx, values: NewOrganization) {
@@ -88,7 +88,7 @@ export async function lockAndCountAdmins(tx: DbOrTx, organizationId: number): Pr
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(persons)
-    .where(and(eq(persons.organizationId, organizationId), sql`(${persons.rights} & ${RIGHT_ADMIN}) <> 0`));
+    .where(and(eq(persons.organizationId, organizationId), sql`(${persons.rights} & ${Rights.Admin}) <> 0`));
   return Number(row?.n ?? 0);
 }
 

@@ -15,34 +15,38 @@ import {
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../lib/http-error';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { requireAdmin, requireAuth } from '../../plugins/auth';
+import { Access, errorResponses } from '../../plugins/route-security';
 import { createAccountsService } from './accounts.service';
 import { createBackgroundTasks } from './background';
 import { createPasswordResetService } from './password-reset.service';
+import { createPersonsService } from './persons.service';
 
 const PersonIdParams = idParams('id', 'Person id');
 const PersonIdParamsUpdate = idParams('personId', 'Person id');
 const LinkToken = (name: string) => z.string().min(1, `${name} is required`).max(200, `${name} is too long`);
 const REGISTRATIONS_PER_CLIENT_PER_HOUR = 100;
 
-/** Routes of registration, verification, password reset, users (issue 5). */
+/** Routes of registration, verification, password reset and the users of an organization (SPEC.md §7, docs/decisions/005). */
 export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const background = createBackgroundTasks((error, what) => app.log.error({ err: error }, `${what} failed`));
   app.addHook('onClose', () => background.idle());
   const accounts = createAccountsService(deps);
+  const persons = createPersonsService(deps);
   const reset = createPasswordResetService({ ...deps, background });
 
   app.post(
     '/api/organization/register',
     {
       schema: {
+        security: Access.publicMutation,
         tags: ['accounts'],
         summary: 'Register a new organization with its admin user; mails a link to verify the address',
         body: RegisterOrganizationSchema,
-        response: { 201: RegisterOrganizationResponseSchema },
+        response: { 201: RegisterOrganizationResponseSchema, ...errorResponses(429) },
       },
     },
     async (request, reply) => {
@@ -65,10 +69,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     '/api/person/verify_email/:verifyId',
     {
       schema: {
+        security: Access.publicMutation,
         tags: ['accounts'],
         summary: 'Verify an e-mail address with the link mailed to it (single use)',
         params: z.strictObject({ verifyId: LinkToken('verifyId') }),
-        response: { 200: VerifyEmailResponseSchema },
+        response: { 200: VerifyEmailResponseSchema, ...errorResponses(409) },
       },
     },
     async (request) => accounts.verifyEmail(request.params.verifyId),
@@ -78,12 +83,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     '/api/person/password_reset_request/:address',
     {
       schema: {
+        security: Access.public,
         tags: ['accounts'],
         summary: 'Mail a password reset link; answers the same for every address',
         params: z.strictObject({
           address: z.string().min(1, 'Email is required.').max(254, 'Email is too long'),
         }),
-        response: { 200: ResetRequestAnswerSchema },
+        response: { 200: ResetRequestAnswerSchema, ...errorResponses(429) },
       },
     },
     async (request) => reset.requestReset(request.params.address, request.ip),
@@ -93,6 +99,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     '/api/person/valid_reset_request/:resetId',
     {
       schema: {
+        security: Access.public,
         tags: ['accounts'],
         summary: 'Whether a password reset link can still be used',
         params: z.strictObject({ resetId: LinkToken('resetId') }),
@@ -106,6 +113,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     '/api/person/reset_password/:resetId',
     {
       schema: {
+        security: Access.publicMutation,
         tags: ['accounts'],
         summary: 'Set a new password with a reset link; may ask to choose an organization',
         params: z.strictObject({ resetId: LinkToken('resetId') }),
@@ -120,65 +128,70 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     '/api/person/all',
     {
       schema: {
+        security: Access.signedIn,
         tags: ['accounts'],
         summary: "The users of the admin's organization",
-        response: { 200: z.array(PersonSchema) },
+        response: { 200: z.array(PersonSchema), ...errorResponses(403) },
       },
     },
-    async (request) => accounts.listPersons(requireAdmin(request)),
+    async (request) => persons.listPersons(requireAdmin(request)),
   );
 
   app.post(
     '/api/person/create',
     {
       schema: {
+        security: Access.signedInMutation,
         tags: ['accounts'],
         summary: 'Add a user to the organization (admin); mails them a link to verify the address',
         body: CreatePersonSchema,
-        response: { 201: AccountPersonSchema },
+        response: { 201: AccountPersonSchema, ...errorResponses(403, 409) },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await accounts.createPerson(requireAdmin(request), request.body)),
+      reply.status(201).send(await persons.createPerson(requireAdmin(request), request.body)),
   );
 
   app.post(
     '/api/person/update/:personId',
     {
       schema: {
+        security: Access.signedInMutation,
         tags: ['accounts'],
         summary: 'Change a user: yourself, or (admin) a user of your organization',
         params: PersonIdParamsUpdate,
         body: UpdatePersonSchema,
-        response: { 200: AccountPersonSchema },
+        response: { 200: AccountPersonSchema, ...errorResponses(403, 404, 409) },
       },
     },
-    async (request) => accounts.updatePerson(requireAuth(request), request.params.personId, request.body),
+    async (request) => persons.updatePerson(requireAuth(request), request.params.personId, request.body),
   );
 
   app.get(
     '/api/person/:id',
     {
       schema: {
+        security: Access.signedIn,
         tags: ['accounts'],
         summary: 'A user: yourself, or (admin) a user of your organization',
         params: PersonIdParams,
-        response: { 200: AccountPersonSchema },
+        response: { 200: AccountPersonSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => accounts.getPerson(requireAuth(request), request.params.id),
+    async (request) => persons.getPerson(requireAuth(request), request.params.id),
   );
 
   app.delete(
     '/api/person/:id',
     {
       schema: {
+        security: Access.signedInMutation,
         tags: ['accounts'],
         summary: 'Delete a user of your organization (admin); not yourself, not the last admin',
         params: PersonIdParams,
-        response: { 200: DeletePersonResponseSchema },
+        response: { 200: DeletePersonResponseSchema, ...errorResponses(403, 404, 409) },
       },
     },
-    async (request) => accounts.deletePerson(requireAdmin(request), request.params.id),
+    async (request) => persons.deletePerson(requireAdmin(request), request.params.id),
   );
 };

@@ -1,5 +1,5 @@
 import { AccountMessages, Messages, type ResetPasswordRequest } from '@store/core';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { hashPassword } from '../../lib/passwords';
 import { hitRateLimit } from '../../lib/rate-limit';

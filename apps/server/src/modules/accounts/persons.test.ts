@@ -1,4 +1,4 @@
-import { AccountMessages } from '@store/core';
+import { AccountMessages, PersonBodyMessages, Rights } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -95,7 +95,7 @@ describe('POST /api/person/create', () => {
   it('creates an admin when asked', async () => {
     const res = await admin.post(
       '/api/person/create',
-      newUser('second.admin@example.com', { isAdmin: true }),
+      newUser('second.admin@example.com', { rights: Rights.User | Rights.Admin }),
     );
     expect(res.body.rights).toBe(3);
   });
@@ -122,8 +122,12 @@ describe('POST /api/person/create', () => {
     [newUser('not-an-email'), 'Must be a valid email.'],
     [newUser('x@example.com', { password: '' }), 'Password is required'],
     [newUser('x@example.com', { password: 'short' }), 'Password must be at least 8 characters'],
-    [newUser('x@example.com', { rights: 3 }), 'Unrecognized key'],
-    [newUser('x@example.com', { organizationId: 1 }), 'Unrecognized key'],
+    [newUser('x@example.com', { isAdmin: true }), 'Unrecognized key'],
+    [newUser('x@example.com', { rights: 'admin' }), 'rights must be a number'],
+    [newUser('x@example.com', { phone: 'x'.repeat(41) }), 'Phone must be at most 40 characters'],
+    [newUser('x@example.com', { personId: 5 }), PersonBodyMessages.personIdOnCreate],
+    [newUser('x@example.com', { organizationId: 999 }), PersonBodyMessages.organizationIdContradicts],
+    [newUser('x@example.com', { emailVerified: true }), PersonBodyMessages.emailVerifiedReadOnly],
   ])('refuses %j with 400 and creates nothing', async (body, message) => {
     const before = (await admin.get('/api/person/all')).body.length;
     const res = await admin.post('/api/person/create', body);
@@ -150,7 +154,9 @@ describe('POST /api/person/update/{personId}', () => {
   });
 
   it('refuses a plain user who tries to make themself admin', async () => {
-    const res = await jane.post(`/api/person/update/${jane.person.personId}`, { isAdmin: true });
+    const res = await jane.post(`/api/person/update/${jane.person.personId}`, {
+      rights: Rights.User | Rights.Admin,
+    });
     expect(res.status).toBe(403);
     expect((await personRow(jane.person.personId))!.rights).toBe(1);
   });
@@ -166,8 +172,12 @@ describe('POST /api/person/update/{personId}', () => {
     [{ lastName: ' ' }, 'lastName: Last Name is required'],
     [{ email: 'nope' }, 'email: Enter a vaild email address'],
     [{ password: 'short' }, 'password: Password must be at least 8 characters long'],
-    [{ rights: 3 }, 'Unrecognized key'],
-    [{ isAdmin: 'yes' }, 'isAdmin'],
+    [{ isAdmin: true }, 'Unrecognized key'],
+    [{ rights: -1 }, 'rights must be at least 0'],
+    [{ personId: 1 }, PersonBodyMessages.personIdContradicts],
+    [{ organizationId: 999 }, PersonBodyMessages.organizationIdContradicts],
+    [{ emailVerified: false }, PersonBodyMessages.emailVerifiedReadOnly],
+    [{ pendingEmail: 'x@example.com' }, PersonBodyMessages.pendingEmailReadOnly],
   ])('refuses %j with 400 and changes nothing', async (body, message) => {
     const before = await personRow(jane.person.personId);
     const res = await admin.post(`/api/person/update/${jane.person.personId}`, body);
@@ -232,16 +242,16 @@ describe('POST /api/person/update/{personId}', () => {
 
   it('never takes the admin right from the last admin', async () => {
     const org = await t.login(PERPETUAL_EMAIL, DEMO_PASSWORD);
-    const res = await org.post(`/api/person/update/${org.person.personId}`, { isAdmin: false });
+    const res = await org.post(`/api/person/update/${org.person.personId}`, { rights: 1 });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(AccountMessages.lastAdminDemote);
     expect((await personRow(org.person.personId))!.rights).toBe(3);
   });
 
   it('lets an admin grant and take away the admin right of a user', async () => {
-    const grant = await admin.post(`/api/person/update/${jane.person.personId}`, { isAdmin: true });
+    const grant = await admin.post(`/api/person/update/${jane.person.personId}`, { rights: 2 });
     expect(grant.body.rights).toBe(3);
-    const revoke = await admin.post(`/api/person/update/${jane.person.personId}`, { isAdmin: false });
+    const revoke = await admin.post(`/api/person/update/${jane.person.personId}`, { rights: 1 });
     expect(revoke.body.rights).toBe(1);
   });
 });
@@ -283,11 +293,11 @@ describe('DELETE /api/person/{id}', () => {
     const secondAdmin = second.body.find((p: { email: string }) => p.email === 'second.admin@example.com');
     await verifyNewest('second.admin@example.com');
     const other = await t.login('second.admin@example.com', 'initial-password');
-    const demote = await other.post(`/api/person/update/${admin.person.personId}`, { isAdmin: false });
+    const demote = await other.post(`/api/person/update/${admin.person.personId}`, { rights: 1 });
     expect(demote.status).toBe(200);
-    const last = await other.post(`/api/person/update/${secondAdmin.personId}`, { isAdmin: false });
+    const last = await other.post(`/api/person/update/${secondAdmin.personId}`, { rights: 1 });
     expect(last.status).toBe(409);
     expect(last.body.message).toBe(AccountMessages.lastAdminDemote);
-    await other.post(`/api/person/update/${admin.person.personId}`, { isAdmin: true });
+    await other.post(`/api/person/update/${admin.person.personId}`, { rights: Rights.User | Rights.Admin });
   });
 });

@@ -1,4 +1,4 @@
-import { AccountMessages } from '@store/core';
+import { AccountMessages, Rights } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -47,7 +47,12 @@ describe('registration → verification → sign-in, over real SMTP', () => {
 
     const after = await signIn(email, 'first-password');
     expect(after.body.success).toBe(true);
-    expect(after.body.person).toMatchObject({ email, rights: 3, emailVerified: true, firstName: 'Ada' });
+    expect(after.body.person).toMatchObject({
+      email,
+      rights: Rights.User | Rights.Admin,
+      emailVerified: true,
+      firstName: 'Ada',
+    });
     expect(after.body.organization).toMatchObject({
       companyName: 'NewCo Ltd.',
       country: 'US',

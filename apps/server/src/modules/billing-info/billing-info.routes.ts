@@ -5,12 +5,13 @@ import {
   OrganizationSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { requireAdmin } from '../../plugins/auth';
+import { Access, errorResponses } from '../../plugins/route-security';
 import { retryPastDueBills } from '../billing/billing-engine';
 import { createBillingInfoService, toBillingDescription } from './billing-info.service';
 
-/** Routes of billing information (issue 4). Billing details are the organization admin's (DESIGN.md §2). */
+/** Routes of billing information (SPEC.md §7). Billing details are the organization admin's (DESIGN.md §2). */
 export const billingInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = createBillingInfoService(deps);
 
@@ -18,10 +19,11 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     '/api/organization/billing_info',
     {
       schema: {
+        security: Access.signedInMutation,
         tags: ['billing-info'],
         summary: "Saves the billing address and makes the browser's payment method the organization's card",
         body: BillingInfoSchema,
-        response: { 200: OrganizationSchema },
+        response: { 200: OrganizationSchema, ...errorResponses(403) },
       },
     },
     async (request) => {
@@ -38,9 +40,10 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     '/api/organization/billing_description',
     {
       schema: {
+        security: Access.signedIn,
         tags: ['billing-info'],
         summary: 'The current billing name and address',
-        response: { 200: BillingDescriptionSchema },
+        response: { 200: BillingDescriptionSchema, ...errorResponses(403) },
       },
     },
     async (request) => toBillingDescription(requireAdmin(request).organization),
@@ -50,9 +53,10 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     '/api/organization/card_setup',
     {
       schema: {
+        security: Access.signedInMutation,
         tags: ['billing-info'],
         summary: "Starts collecting a card: Stripe's SetupIntent client secret (null with the sandbox)",
-        response: { 200: CardSetupSchema },
+        response: { 200: CardSetupSchema, ...errorResponses(403) },
       },
     },
     async (request) => service.prepareCardSetup(requireAdmin(request)),

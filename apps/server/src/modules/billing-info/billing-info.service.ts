@@ -1,6 +1,6 @@
-import { type BillingInfo, Messages } from '@store/core';
+import { type BillingInfo, Messages, toCardBrand } from '@store/core';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { organizations } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { badRequest, HttpError } from '../../lib/http-error';
@@ -21,6 +21,10 @@ export function toBillingDescription(o: OrganizationRow) {
     state: o.billingState,
     zip: o.billingZip,
     country: o.billingCountry,
+    cardLastFour: o.cardLastFour,
+    cardExpMonth: o.cardExpMonth,
+    cardExpYear: o.cardExpYear,
+    ...(o.cardBrand ? { cardBrand: toCardBrand(o.cardBrand) } : {}),
   };
 }
 
@@ -58,7 +62,7 @@ export function createBillingInfoService({ db, gateway }: Pick<AppDeps, 'db'> & 
 
     /**
      * PUT api/organization/billing_info: the payment method created in the browser becomes the
-     * organization's card; only its last four digits and expiry are kept here, never the number.
+     * organization's card; only its brand, last four digits and expiry are kept here, never the number.
      */
     async update(auth: AuthContext, input: BillingInfo) {
       // A card number must never reach the gateway from our server (or our logs): refuse anything that looks like one.
@@ -91,6 +95,8 @@ export function createBillingInfoService({ db, gateway }: Pick<AppDeps, 'db'> & 
           cardLastFour: saved.lastFour ?? input.lastFour,
           cardExpMonth: saved.expMonth ?? input.expireMonth,
           cardExpYear: saved.expYear ?? input.expireYear,
+          // A card whose brand the browser did not report is not said to be the previous card's brand.
+          cardBrand: input.cardBrand ?? null,
         })
         .where(eq(organizations.id, org.id))
         .returning();

@@ -24,6 +24,7 @@ const info = (more: Record<string, unknown> = {}) => ({
   expireMonth: 8,
   expireYear: 2030,
   lastFour: '4444',
+  cardBrand: 'mastercard',
   ...more,
 });
 
@@ -50,6 +51,9 @@ describe('billing information', () => {
       state: null,
       zip: null,
       country: null,
+      cardLastFour: null,
+      cardExpMonth: null,
+      cardExpYear: null,
     });
     const setup = await europe.post('/api/organization/card_setup');
     expect(setup.body).toEqual({ clientSecret: null });
@@ -69,6 +73,10 @@ describe('billing information', () => {
       state: 'Noord-Holland',
       zip: '1015 CS',
       country: 'NL',
+      cardLastFour: info().lastFour,
+      cardExpMonth: info().expireMonth,
+      cardExpYear: info().expireYear,
+      cardBrand: 'mastercard',
     });
     const [row] = await t.db.select().from(organizations).where(eq(organizations.id, org.organizationId));
     expect(row).toMatchObject({
@@ -76,6 +84,7 @@ describe('billing information', () => {
       cardLastFour: '4444',
       cardExpMonth: 8,
       cardExpYear: 2030,
+      cardBrand: 'mastercard',
     });
     expect(row!.gatewayCustomerId).toMatch(/^cus_sandbox_/);
   });
@@ -89,6 +98,7 @@ describe('billing information', () => {
     [{ sourceId: '' }, 'Card Number is required'],
     [{ sourceId: '4242424242424242 ' }, 'Card numbers are not accepted here'],
     [{ cardNumber: '4242424242424242' }, 'Unrecognized key'],
+    [{ cardBrand: 'bitcoin' }, 'cardBrand'],
   ])('refuses %j with 400 and changes nothing', async (patch, message) => {
     const api = await t.loginDemo();
     const before = (await api.get('/api/organization/billing_description')).body;

@@ -5,12 +5,12 @@ import { orderLines, orders, organizations, paymentAttempts, subscriptions } fro
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signingKeys } from '../licensing/license-keys';
-import { reissueOfflineLicense } from '../licensing/licensing.service';
+import { reissueOfflineLicense } from '../licensing/offline-license';
 import { verifyLicenseFile } from '../licensing/verify-license-file';
 import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { type BillingDeps, runBillingCycle } from './billing-engine';
 
-// Issue 7, "Done means": the clock is driven through a year for a demo-like organization.
+// The clock is driven through a year for a demo-like organization.
 
 let t: TestApp;
 let deps: BillingDeps;
@@ -131,12 +131,12 @@ describe('a year of billing', () => {
       if (today === '2026-02-20')
         await t.db
           .update(subscriptions)
-          .set({ accruedRtusThisMonth: 1_000 })
+          .set({ accruedRtusThisMonth: 26_000 })
           .where(eq(subscriptions.id, overage));
       if (today === '2026-03-20')
         await t.db
           .update(subscriptions)
-          .set({ accruedRtusThisMonth: 5_000 })
+          .set({ accruedRtusThisMonth: 30_000 })
           .where(eq(subscriptions.id, overage));
       if (today === '2026-03-30') await setCard(org.id, 'pm_card_chargeDeclined');
       if (today === '2026-04-02') await setCard(org.id, 'pm_card_visa');
@@ -249,7 +249,8 @@ describe('a year of billing', () => {
 
   it('bills overage monthly, capped at the maximum, never discounted, and rolls the counters over', async () => {
     const bills = (await billsOf(overage)).filter((b) => b.kind === 'overage');
-    // 1,000 RTUs × 5¢ = $50 in the month ending Feb 25; 5,000 × 5¢ = $250 capped at $100 in March.
+    // The plan's 25,000 base RTUs are paid by its fee (DESIGN.md §3): 26,000 used is 1,000 over × 5¢ =
+    // $50 in the month ending Feb 25; 30,000 is 5,000 over × 5¢ = $250, capped at $100 in March.
     expect(bills.map((b) => [iso(b.billingDate), b.totalCents, b.status])).toEqual([
       ['2026-02-25', 50_00, BillStatus.ChargePaid],
       ['2026-03-25', 100_00, BillStatus.ChargePaid],
@@ -257,8 +258,9 @@ describe('a year of billing', () => {
     expect(bills[1]!.description).toContain('capped');
     expect(iso(bills[0]!.periodStart)).toBe('2026-01-25');
     const s = await sub(overage);
+    // Each new month starts from nothing used, with the base RTUs counted as billed.
     expect([s.accruedRtusThisMonth, s.billedRtusThisMonth, s.overageChargesPaidThisMonthCents]).toEqual([
-      0, 0, 0,
+      0, 25_000, 0,
     ]);
     expect(iso(s.nextOverageBillingDate)).toBe('2027-02-25');
   });

@@ -1,8 +1,9 @@
-import { addMonthsClamped, monthsPerCycle } from '@store/core';
+import { addMonthsClamped, billedRtusAtMonthStart, monthsPerCycle, Rights } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { organizations, persons, pricingPlans, subscriptions } from '../../db/schema';
 import { randomToken } from '../../lib/tokens';
+import { insertSubscriptions } from '../subscriptions/subscriptions.repository';
 
 // Test fixtures of the billing engine: organizations and subscriptions made directly, as a
 // purchase would leave them, so tests and the fault test need nothing but a migrated database.
@@ -43,7 +44,7 @@ export async function makeOrganization(
     .returning();
   await db.insert(persons).values({
     organizationId: org!.id,
-    rights: 3,
+    rights: Rights.User | Rights.Admin,
     passwordHash: 'not-used',
     firstName: 'Ada',
     lastName: 'Admin',
@@ -77,9 +78,9 @@ export async function makeSubscription(
 ) {
   const start = new Date(opts.purchasedAt);
   const anchorDay = start.getUTCDate();
-  const [sub] = await db
-    .insert(subscriptions)
-    .values({
+  // Through the subscriptions module, which gives a new subscription its usage counters' start.
+  const [id] = await insertSubscriptions(db, [
+    {
       organizationId: opts.organizationId,
       pricingPlanId: opts.pricingPlanId,
       description: opts.description,
@@ -94,8 +95,9 @@ export async function makeSubscription(
       nextBaseBillingDate: addMonthsClamped(start, monthsPerCycle(opts.billingMode), anchorDay),
       nextOverageBillingDate: addMonthsClamped(start, 1, anchorDay),
       anchorDay,
-    })
-    .returning();
+    },
+  ]);
+  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, id!));
   return sub!;
 }
 
@@ -116,12 +118,14 @@ export async function makeDueSubscriptions(
   const start = opts.purchasedAt;
   const next = addMonthsClamped(start, monthsPerCycle(opts.billingMode), start.getUTCDate());
   const nextOverage = addMonthsClamped(start, 1, start.getUTCDate());
+  const [plan] = await db.select().from(pricingPlans).where(eq(pricingPlans.id, opts.pricingPlanId));
+  const billed = billedRtusAtMonthStart({ annualUsageReset: false, baseRtus: plan?.baseRtus ?? 0 });
   await db.execute(sql`INSERT INTO subscriptions (organization_id, pricing_plan_id, description, billing_mode,
       number_machines, api_key1, current_period_start, next_base_billing_date, next_overage_billing_date, anchor_day,
-      accrued_rtus_this_month, max_additional_monthly_charge_cents)
+      accrued_rtus_this_month, billed_rtus_this_month, max_additional_monthly_charge_cents)
     SELECT ${opts.organizationId}, ${opts.pricingPlanId}, 'Subscription ' || g, ${opts.billingMode},
       ${opts.numberMachines ?? 1}, md5(random()::text || g::text) || g::text, ${start.toISOString()}::timestamptz,
       ${next.toISOString()}::timestamptz, ${nextOverage.toISOString()}::timestamptz, ${start.getUTCDate()},
-      ${opts.accruedRtus ?? 0}, ${opts.maxOverageCents ?? 0}
+      ${opts.accruedRtus ?? 0}, ${billed}, ${opts.maxOverageCents ?? 0}
     FROM generate_series(1, ${opts.count}) AS g`);
 }

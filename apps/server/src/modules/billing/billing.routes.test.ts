@@ -115,7 +115,9 @@ describe('GET /api/order/invoice/:orderId', () => {
     const demo = await t.loginDemo();
     const res = await demo.get('/api/order/invoice/abc');
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('orderId must be a number');
+    expect(res.body.message).toBe(
+      'orderId: orderId must be a whole number from 1 to 2147483647, written in digits',
+    );
   });
 });
 

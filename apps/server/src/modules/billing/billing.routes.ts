@@ -1,9 +1,10 @@
 import { BillSchema, idParams } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
+import { Access, errorResponses } from '../../plugins/route-security';
 import { findInvoice, listBills } from './billing.service';
 import { renderInvoicePdf } from './invoice-pdf';
 
@@ -11,12 +12,13 @@ const OrderIdParams = idParams('orderId', 'orderId');
 
 export const BILL_NOT_FOUND = 'There is no such bill in your organization.';
 
-/** Bill history and invoices (issue 7). Any signed-in person sees the own organization's bills only. */
+/** Bill history and invoices (SPEC.md §2 Billing History, decision 007). Any signed-in person sees the own organization's bills only. */
 export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/api/order/history',
     {
       schema: {
+        security: Access.signedIn,
         tags: ['billing'],
         summary: "The organization's bills, newest first (Billing History)",
         response: { 200: z.array(BillSchema) },
@@ -29,10 +31,18 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/order/invoice/:orderId',
     {
       schema: {
+        security: Access.signedIn,
         tags: ['billing'],
         summary:
           "The invoice of one bill as a PDF (invoice_{orderId}.pdf); another organization's bill is a 404",
         params: OrderIdParams,
+        response: {
+          200: {
+            description: 'The invoice (invoice_{orderId}.pdf)',
+            content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+          },
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {

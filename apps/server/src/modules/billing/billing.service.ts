@@ -1,10 +1,19 @@
-import { type Bill, BillStatus, billStatusText, formatLongDate, formatUsd, fromCents } from '@store/core';
+import {
+  type Bill,
+  type BilledTo,
+  BillStatus,
+  billedToOf,
+  billStatusText,
+  formatLongDate,
+  formatUsd,
+  fromCents,
+  OUTSTANDING_BILL_STATUSES,
+} from '@store/core';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, organizations } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import type { BilledTo } from './billing.repository';
-import { OUTSTANDING_STATUSES } from './billing.repository';
+
+// Reading bills (the history, the invoice, the operator's list); the bills module writes them.
 
 /**
  * What a customer sees as a bill: every order of the organization except a checkout or editor
@@ -66,20 +75,7 @@ export async function findInvoice(
   if (!billedTo) {
     // Bills from before billedTo was frozen: the organization's current details.
     const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
-    billedTo = {
-      organizationId,
-      companyName: org!.companyName,
-      name: org!.billingName ?? org!.companyName,
-      company: org!.billingCompany || org!.companyName,
-      addr1: org!.billingAddr1 ?? org!.addr1,
-      addr2: org!.billingAddr2 ?? org!.addr2,
-      city: org!.billingCity ?? org!.city,
-      state: org!.billingState ?? org!.state,
-      country: org!.billingCountry ?? org!.country,
-      zip: org!.billingZip ?? org!.zip,
-      cardLastFour: org!.billedByInvoice ? null : org!.cardLastFour,
-      billedByInvoice: org!.billedByInvoice,
-    };
+    billedTo = billedToOf(org!);
   }
   return {
     orderId: order.id,
@@ -93,37 +89,6 @@ export async function findInvoice(
     billedTo,
     lines,
   };
-}
-
-export class OpsError extends Error {}
-
-/** The operator records payment of an offline invoice (DESIGN.md §3). */
-export async function markOfflineInvoicePaid(db: DbOrTx, clock: Clock, orderId: number) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new OpsError(`There is no bill #${orderId}.`);
-  if (order.status === BillStatus.OfflinePaid) throw new OpsError(`Bill #${orderId} is already paid.`);
-  const offline = [
-    BillStatus.OfflineInvoice,
-    BillStatus.OfflinePending,
-    BillStatus.OfflinePastDue,
-  ] as number[];
-  if (order.status === BillStatus.UnPaid) {
-    throw new OpsError(
-      `Bill #${orderId} is Un-Paid: it was not paid within 14 days and its subscriptions were deactivated. Record the payment with your accounting and sell the customer a new subscription.`,
-    );
-  }
-  if (!offline.includes(order.status)) {
-    throw new OpsError(
-      `Bill #${orderId} is not an offline invoice (status '${billStatusText(order.status)}', ${order.status}); card bills are settled by the gateway.`,
-    );
-  }
-  const [updated] = await db
-    .update(orders)
-    .set({ status: BillStatus.OfflinePaid, paidAt: clock.now(), nextAttemptAt: null })
-    .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
-    .returning();
-  if (!updated) throw new OpsError(`Bill #${orderId} changed meanwhile; run the command again.`);
-  return updated;
 }
 
 export interface OutstandingBill {
@@ -158,7 +123,7 @@ export async function listOutstandingBills(db: DbOrTx): Promise<OutstandingBill[
     .from(orders)
     .innerJoin(organizations, eq(organizations.id, orders.organizationId))
     .where(
-      sql`${orders.status} IN (${sql.raw(OUTSTANDING_STATUSES.filter((s) => s !== BillStatus.ChargePending).join(', '))})`,
+      sql`${orders.status} IN (${sql.raw(OUTSTANDING_BILL_STATUSES.filter((s) => s !== BillStatus.ChargePending).join(', '))})`,
     )
     .orderBy(asc(orders.dueDate), asc(orders.id));
   return rows.map((r) => ({ ...r, statusText: billStatusText(r.status) }));

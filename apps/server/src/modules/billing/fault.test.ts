@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addMonthsClamped, BillingMode } from '@store/core';
 import { sql } from 'drizzle-orm';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
@@ -13,35 +12,39 @@ import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
 import { createMemoryMailer } from '../../mail/mailer';
 import { seedCatalog } from '../../seed/catalog';
+import { reconcile } from '../bills/reconcile';
 import { makeDueSubscriptions, makeOrganization, planId } from './billing.fixtures';
 import { runBillingCycle } from './billing-engine';
+import { ADMIN_URL, bundleWorker, dropDatabase, postgresReachable } from './fault-support';
 
-// Issue 7's fault test: two "server processes" run the billing cycle against one PostgreSQL
-// database while one of them is killed with SIGKILL at random moments, again and again. Afterwards
-// every subscription-period has exactly one bill, no bill is half made, and the gateway holds
-// exactly one successful charge per paid bill and none without a bill.
+// The billing engine's fault test (DESIGN.md §3): two "server processes" run the billing cycle
+// against one PostgreSQL database while one of them is killed with SIGKILL at random moments, again
+// and again. Afterwards every subscription-period has exactly one bill, no bill is half made, and
+// the gateway holds exactly one successful charge per paid bill and none without a bill. Purchases
+// and editor prorations under the same faults: fault-checkout.test.ts.
 
 const here = dirname(fileURLToPath(import.meta.url));
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const RUN_MS = Number(process.env.FAULT_RUN_MS ?? 32_000);
+const RUN_MS = Number(process.env.FAULT_RUN_MS ?? 16_000);
 const MAX_KILLS = 60;
+/** Kills made however slow the machine is (a loaded one starts the spare processes slowly). */
+const MIN_KILLS = 10;
 const PAYING_SUBS = 120;
 const DECLINED_SUBS = 15;
 const PERIODS = 12;
 
-async function postgresReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const reachable = await postgresReachable();
-if (!reachable) console.warn(`fault test skipped: no PostgreSQL at ${ADMIN_URL} (set TEST_DATABASE_URL)`);
+// In CI the fault test must run: an unreachable PostgreSQL is a failure there, never a silent skip.
+const inCi = process.env.CI === 'true';
+if (!reachable && !inCi)
+  console.warn(`fault test skipped: no PostgreSQL at ${ADMIN_URL} (set TEST_DATABASE_URL)`);
+
+describe.runIf(!reachable && inCi)('billing under SIGKILL in CI', () => {
+  it('needs PostgreSQL', () => {
+    throw new Error(
+      `The SIGKILL fault test needs PostgreSQL at ${ADMIN_URL} (TEST_DATABASE_URL); none answered.`,
+    );
+  });
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const count = async (database: Database, query: ReturnType<typeof sql>) =>
@@ -73,14 +76,15 @@ describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQ
       paymentMethodId: 'pm_card_chargeDeclined',
     });
     const flex = await planId(database.db, 'Flex 2,500');
-    // Each paying subscription owes PERIODS renewals and one overage bill (500 RTUs × 8¢ = $40).
+    // Each paying subscription owes PERIODS renewals and one overage bill (3,000 RTUs used, 500 over
+    // the 2,500 its fee paid for × 8¢ = $40).
     await makeDueSubscriptions(database.db, {
       organizationId: paying.id,
       pricingPlanId: flex,
       count: PAYING_SUBS,
       purchasedAt: start,
       billingMode: BillingMode.Monthly,
-      accruedRtus: 500,
+      accruedRtus: 3_000,
       maxOverageCents: 100_00,
     });
     await makeDueSubscriptions(database.db, {
@@ -90,29 +94,12 @@ describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQ
       purchasedAt: start,
       billingMode: BillingMode.Monthly,
     });
-    // One bundle of the worker, so each restart takes a fraction of a second, not a TypeScript compile.
-    workerFile = join(here, '../../../node_modules/.cache/billing-fault/worker.mjs');
-    await build({
-      entryPoints: [join(here, 'fault-worker.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile: workerFile,
-      external: ['pg-native', '@electric-sql/pglite', 'argon2'],
-      minify: true,
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
-      logLevel: 'silent',
-    });
+    workerFile = await bundleWorker(here, 'fault-worker.ts', 'worker.mjs');
   }, 60_000);
 
   afterAll(async () => {
     await database?.close();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(name);
   });
 
   it('bills each period once and charges each paid bill once, whatever is killed when', async () => {
@@ -154,7 +141,7 @@ describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQ
     let spare = spawnWorker(true);
     let kills = 0;
     const until = Date.now() + RUN_MS;
-    while (Date.now() < until && kills < MAX_KILLS) {
+    while ((Date.now() < until || kills < MIN_KILLS) && kills < MAX_KILLS) {
       const [next] = await Promise.all([spare, sleep(20 + Math.floor(Math.random() * 400))]);
       const victim = Math.random() < 0.5 ? 0 : 1;
       await killed(workers[victim]!);
@@ -250,6 +237,8 @@ describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQ
     expect(
       await count(db, sql`SELECT count(*)::int AS n FROM payment_attempts WHERE status = 'started'`),
     ).toBe(0);
-    expect(kills).toBeGreaterThan(10);
+    // The gateway's record and the bills agree (the operator's reconcile finds nothing).
+    expect(await reconcile(db.db, createSandboxGateway(db.db), { since: null, now: new Date() })).toEqual([]);
+    expect(kills).toBeGreaterThanOrEqual(MIN_KILLS);
   }, 120_000);
 });

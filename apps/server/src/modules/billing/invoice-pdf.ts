@@ -1,7 +1,14 @@
-import { BillStatus, formatLongDate, formatMediumDate, formatUsd, isBillPaid, licenseId } from '@store/core';
+import {
+  BillStatus,
+  cycleNameOf,
+  formatLongDate,
+  formatMediumDate,
+  formatUsd,
+  isBillPaid,
+  licenseId,
+} from '@store/core';
 import PDFDocument from 'pdfkit';
 import type { InvoiceData } from './billing.service';
-import { cycleNameOf } from './billing-engine';
 
 /**
  * The seller on every invoice. Demo values: a deployment sets its own legal name, address and tax

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Clock, OffsetClock } from '../../lib/clock';
 import { type BillingCycleCounts, type BillingDeps, runBillingCycle } from './billing-engine';
+import { settlePendingCharges } from './settle-pending';
 
 /** Reads the demo clock's offset (the operator's `clock advance`) from the settings table. */
 export async function readDemoClockOffset(db: Db): Promise<number> {
@@ -20,13 +21,11 @@ export interface BillingScheduler {
 
 export interface SchedulerOptions {
   intervalSeconds: number;
-  /** Pending purchases the store left after a crash (DESIGN.md §3), settled on every tick. */
-  settlePendingPurchases?: (deps: BillingDeps) => Promise<unknown>;
 }
 
 /**
  * Scheduled billing inside each server process, every BILLING_INTERVAL_SECONDS. Several processes
- * may run it at once: the work is claimed in PostgreSQL (billing.repository.ts), so each period is
+ * may run it at once: the work is claimed in PostgreSQL (bill-batches.repository.ts, subscription-periods.repository.ts), so each period is
  * billed once. Each tick first reloads the demo clock's offset, so a clock the operator advanced
  * reaches every running server within one interval.
  */
@@ -38,7 +37,7 @@ export function startBillingScheduler(deps: BillingDeps, options: SchedulerOptio
   const runOnce = async (): Promise<BillingCycleCounts | null> => {
     try {
       if (deps.clock instanceof OffsetClock) deps.clock.offsetMs = await readDemoClockOffset(deps.db);
-      if (options.settlePendingPurchases) await options.settlePendingPurchases(deps);
+      await settlePendingCharges(deps);
       const counts = await runBillingCycle(deps);
       if (counts.passes > 1) deps.logger?.info({ billing: counts }, 'billing cycle');
       return counts;

@@ -14,8 +14,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-error';
+import { Access, errorResponses } from '../../plugins/route-security';
 import { catalogRepository as repo, toPlanDto, toProductDto } from './catalog.repository';
 import { eulaPdfBase64, sanitizeEulaHtml } from './eula';
 
@@ -49,7 +50,7 @@ const PlanIdParams = idParams('planId', 'Plan id');
 
 const PLAN_NOT_FOUND = 'That pricing plan does not exist.';
 
-/** Routes of the catalogue, EULA, billing-cycle discounts, countries (issue 4). */
+/** Routes of the catalogue, EULA, billing-cycle discounts, countries (SPEC.md §7). */
 export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
 
@@ -57,6 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/product/all',
     {
       schema: {
+        security: Access.public,
         tags: ['catalog'],
         summary: 'Every product of the catalogue',
         response: { 200: ProductListSchema },
@@ -69,10 +71,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/product/plans_for_product/:productName',
     {
       schema: {
+        security: Access.public,
         tags: ['catalog'],
         summary: 'The plans on sale for a product (404 for an unknown product)',
         params: ProductNameParams,
-        response: { 200: PlanListSchema },
+        response: { 200: PlanListSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -92,10 +95,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/product/plan_with_id/:id',
     {
       schema: {
+        security: Access.public,
         tags: ['catalog'],
         summary: 'One plan, retired ones included (the subscription editor shows them as grandfathered)',
         params: IdParams('Plan id'),
-        response: { 200: PricingPlanSchema },
+        response: { 200: PricingPlanSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -109,10 +113,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/product/eula/:planId',
     {
       schema: {
+        security: Access.public,
         tags: ['catalog'],
         summary: "The end-user agreement of a plan's product: a PDF as base64, or sanitized HTML",
         params: PlanIdParams,
-        response: { 200: EulaResponseSchema },
+        response: { 200: EulaResponseSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -136,6 +141,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/misc/billingCycleDiscounts',
     {
       schema: {
+        security: Access.public,
         tags: ['catalog'],
         summary: 'Discount of each billing cycle, as fractions',
         response: { 200: BillingCycleDiscountsSchema },
@@ -148,6 +154,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/misc/country-codes',
     {
       schema: {
+        security: Access.public,
         tags: ['catalog'],
         summary: 'ISO 3166-1 countries (alpha-2 code, English name), sorted by name',
         response: { 200: z.array(CountrySchema) },
@@ -160,6 +167,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/misc/stripePublicKey',
     {
       schema: {
+        security: Access.public,
         tags: ['catalog'],
         summary: "The card provider's publishable key (null with the sandbox gateway)",
         response: { 200: StripePublicKeySchema },

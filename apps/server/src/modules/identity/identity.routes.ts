@@ -1,7 +1,15 @@
-import { LoginRequestSchema } from '@store/core';
+import {
+  LoginRequestSchema,
+  LoginResponseSchema,
+  LogoutResultSchema,
+  OrganizationAdminsSchema,
+  OrganizationSchema,
+  PersonSchema,
+} from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
+import { Access, errorResponses } from '../../plugins/route-security';
 import { toOrganizationDto, toPersonDto } from './dto';
 import { createIdentityService } from './identity.service';
 
@@ -10,19 +18,41 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     '/api/authenticate',
-    { schema: { tags: ['identity'], summary: 'Sign in', body: LoginRequestSchema } },
+    {
+      schema: {
+        security: Access.publicMutation,
+        response: { 200: LoginResponseSchema, ...errorResponses(429) },
+        tags: ['identity'],
+        summary: 'Sign in',
+        body: LoginRequestSchema,
+      },
+    },
     async (request) => identity.authenticate(request.body, request.ip),
   );
 
   app.get(
     '/api/person/current',
-    { schema: { tags: ['identity'], summary: 'The signed-in person' } },
+    {
+      schema: {
+        security: Access.signedIn,
+        response: { 200: PersonSchema },
+        tags: ['identity'],
+        summary: 'The signed-in person',
+      },
+    },
     async (request) => toPersonDto(requireAuth(request).person),
   );
 
   app.get(
     '/api/person/logout',
-    { schema: { tags: ['identity'], summary: 'Revoke this token' } },
+    {
+      schema: {
+        security: Access.optionalSignIn,
+        response: { 200: LogoutResultSchema },
+        tags: ['identity'],
+        summary: 'Revoke this token',
+      },
+    },
     async (request) => {
       if (request.auth) await deps.sessions.revoke(request.auth.sessionId);
       return { success: true };
@@ -31,7 +61,27 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     '/api/organization/current',
-    { schema: { tags: ['identity'], summary: "The signed-in person's organization" } },
+    {
+      schema: {
+        security: Access.signedIn,
+        response: { 200: OrganizationSchema },
+        tags: ['identity'],
+        summary: "The signed-in person's organization",
+      },
+    },
     async (request) => toOrganizationDto(requireAuth(request).organization),
+  );
+
+  app.get(
+    '/api/organization/admins',
+    {
+      schema: {
+        security: Access.signedIn,
+        tags: ['identity'],
+        summary: "The administrators of the signed-in person's organization (whom a plain user asks)",
+        response: { 200: OrganizationAdminsSchema },
+      },
+    },
+    async (request) => identity.organizationAdmins(requireAuth(request).organization.id),
   );
 };

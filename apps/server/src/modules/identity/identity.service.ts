@@ -1,4 +1,4 @@
-import { type LoginRequest, Messages } from '@store/core';
+import { type LoginRequest, Messages, Rights } from '@store/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { organizations, persons } from '../../db/schema';
@@ -38,6 +38,17 @@ export function createIdentityService({
   }
 
   return {
+    /** Name and e-mail of each admin, by name: a plain user is told whom to ask (DESIGN.md §2). */
+    async organizationAdmins(organizationId: number) {
+      return db
+        .select({ firstName: persons.firstName, lastName: persons.lastName, email: persons.email })
+        .from(persons)
+        .where(
+          and(eq(persons.organizationId, organizationId), sql`(${persons.rights} & ${Rights.Admin}) <> 0`),
+        )
+        .orderBy(persons.lastName, persons.firstName, persons.id);
+    },
+
     /** POST /api/authenticate (spec §7, DESIGN.md §4). Wrong credentials are a 200 with success false. */
     async authenticate(input: LoginRequest, address: string) {
       const email = input.email.trim().toLowerCase();

@@ -1,6 +1,15 @@
-import { ActivateRequestSchema, UsageRequestSchema, ValidateRequestSchema } from '@store/core';
+import {
+  ActivateRequestSchema,
+  ActivationResultSchema,
+  LicensingPublicKeySchema,
+  UsageRequestSchema,
+  UsageResultSchema,
+  ValidateRequestSchema,
+  ValidationResultSchema,
+} from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import { Access, errorResponses } from '../../plugins/route-security';
 import { LICENSE_FILE_ALG } from './license-file';
 import { signingKeys } from './license-keys';
 import { createLicensingService } from './licensing.service';
@@ -16,7 +25,14 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   app.get(
     '/api/licensing/public-key',
-    { schema: { tags, summary: 'The Ed25519 public key that verifies offline license files', security: [] } },
+    {
+      schema: {
+        security: Access.public,
+        response: { 200: LicensingPublicKeySchema },
+        tags,
+        summary: 'The Ed25519 public key that verifies offline license files',
+      },
+    },
     async () => {
       const keys = await signingKeys(deps.db);
       return { algorithm: 'ed25519', alg: LICENSE_FILE_ALG, publicKey: keys.publicKeyPem };
@@ -27,15 +43,20 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     '/api/licensing/activate',
     {
       schema: {
+        security: Access.public,
+        response: {
+          200: ActivationResultSchema,
+          201: ActivationResultSchema,
+          ...errorResponses(403, 404, 409),
+        },
         tags,
         summary: 'Activate a machine (engine or designer) against a license key, up to the licensed count',
         body: ActivateRequestSchema,
-        security: [],
       },
     },
     async (request, reply) => {
       const result = await service.activate(request.body);
-      return reply.status(result.status).send(result.body);
+      return reply.status(result.status as 200 | 201).send(result.body);
     },
   );
 
@@ -43,10 +64,11 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     '/api/licensing/validate',
     {
       schema: {
+        security: Access.public,
+        response: { 200: ValidationResultSchema },
         tags,
         summary: 'Validate a license key (and optionally a machine): 200 with valid and a code',
         body: ValidateRequestSchema,
-        security: [],
       },
     },
     async (request) => service.validate(request.body),
@@ -56,10 +78,11 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     '/api/licensing/usage',
     {
       schema: {
+        security: Access.public,
+        response: { 200: UsageResultSchema, ...errorResponses(403, 404) },
         tags,
         summary: 'Report usage, singly or in batches of up to 1000; a repeated transaction id counts once',
         body: UsageRequestSchema,
-        security: [],
       },
     },
     async (request) => service.recordUsage(request.body),

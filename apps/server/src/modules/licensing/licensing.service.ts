@@ -1,59 +1,27 @@
 import {
   type ActivateRequest,
-  addDays,
   designerHostCount,
+  isOverCap,
   isProPlan,
   licenseId,
   overageFigureCents,
   productLabel,
-  splitHosts,
   type UsageRequest,
   type ValidateRequest,
   ValidationCode,
 } from '@store/core';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
-import { machineActivations, subscriptions } from '../../db/schema';
+import { machineActivations } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import * as subscriptionsRepo from '../subscriptions/subscriptions.repository';
-import { type LicensePayload, signLicenseFile } from './license-file';
-import { signingKeys } from './license-keys';
 
 type Record_ = subscriptionsRepo.SubscriptionRecord;
 
-/** A license's offline grace after the end of the paid period (DESIGN.md §3: 14 days to pay). */
-export const OFFLINE_GRACE_DAYS = 14;
-
-/** Signs the offline license file for a subscription (DESIGN.md §5). */
-export async function issueOfflineLicense(
-  db: DbOrTx,
-  record: Record_,
-  hosts: { engineHosts: string[]; designerHosts: string[] },
-  now: Date,
-): Promise<string> {
-  const keys = await signingKeys(db);
-  const s = record.subscription;
-  const payload: LicensePayload = {
-    licenseId: licenseId(s.id),
-    subscriptionId: s.id,
-    description: s.description,
-    product: record.plan.product,
-    productName: productLabel(record.plan.product),
-    plan: record.plan.planName,
-    engineHosts: hosts.engineHosts,
-    designerHosts: hosts.designerHosts,
-    issued: now.toISOString(),
-    expiry:
-      s.isPerpetualLicense || !s.nextBaseBillingDate
-        ? null
-        : addDays(s.nextBaseBillingDate, OFFLINE_GRACE_DAYS).toISOString(),
-  };
-  return signLicenseFile(payload, keys.privateKey);
-}
-
 /** Keygen-style refusal: a status, a machine-readable code and a sentence for the engine's log. */
-const refuse = (status: number, code: string, message: string) => new HttpError(status, message, code);
+const refuse = (status: number, code: HttpError['code'], message: string) =>
+  new HttpError(status, message, code);
 
 const MESSAGES = {
   notFound: 'Unknown license key.',
@@ -70,7 +38,7 @@ const MESSAGES = {
 function licenseState(
   record: Record_,
   now: Date,
-): { ok: true } | { ok: false; code: string; message: string } {
+): { ok: true } | { ok: false; code: HttpError['code']; message: string } {
   const s = record.subscription;
   if (!s.isActive) return { ok: false, code: ValidationCode.Suspended, message: MESSAGES.suspended };
   if (s.deactivateDate && s.deactivateDate.getTime() <= now.getTime()) {
@@ -206,7 +174,13 @@ export function createLicensingService(deps: Pick<AppDeps, 'db' | 'clock'>) {
         overageChargesPaidThisMonthCents: s.overageChargesPaidThisMonthCents,
       });
       // DESIGN.md §2: over the cap nothing more is billed and engines stop until next month or a higher cap.
-      if (record.plan.overagePerRtuMicros > 0 && overage > s.maxAdditionalMonthlyChargeCents) {
+      if (
+        isOverCap({
+          figureCents: overage,
+          overagePerRtuMicros: record.plan.overagePerRtuMicros,
+          maxAdditionalMonthlyChargeCents: s.maxAdditionalMonthlyChargeCents,
+        })
+      ) {
         return { valid: false, code: ValidationCode.OverCap, detail: MESSAGES.overCap, ...summary };
       }
       return { valid: true, code: ValidationCode.Valid, detail: 'The license is valid.', ...summary };
@@ -267,40 +241,16 @@ export async function recordUsageFor(
             SELECT ${subscriptionId}, hostname, day, pages FROM agg
             ON CONFLICT (subscription_id, day, hostname) DO UPDATE SET pages = usage_rollups.pages + excluded.pages
             RETURNING 1
-          ),
-          acc AS (
-            UPDATE subscriptions
-            SET accrued_rtus_this_month = accrued_rtus_this_month + (SELECT coalesce(sum(pages), 0) FROM ins)
-            WHERE id = ${subscriptionId}
-            RETURNING 1
           )
           SELECT (SELECT count(*) FROM ins)::int AS accepted,
                  (SELECT coalesce(sum(pages), 0) FROM ins)::bigint AS pages,
-                 (SELECT count(*) FROM up)::int AS rollups,
-                 (SELECT count(*) FROM acc)::int AS updated`,
+                 (SELECT count(*) FROM up)::int AS rollups`,
     );
     const accepted = Number(rows[0]?.accepted ?? 0);
-    return { accepted, duplicates: reports.length - accepted, pages: Number(rows[0]?.pages ?? 0) };
+    const pages = Number(rows[0]?.pages ?? 0);
+    // The month's counter is the subscriptions module's, written in this same transaction.
+    await subscriptionsRepo.addAccruedRtus(tx, subscriptionId, pages);
+    return { accepted, duplicates: reports.length - accepted, pages };
   };
   return db.transaction((tx) => run(tx));
-}
-
-/**
- * DESIGN.md §5: each paid renewal issues a new offline license file (a new expiry). For the billing
- * engine to call inside its renewal transaction; does nothing for a subscription that is not offline.
- */
-export async function reissueOfflineLicense(tx: DbOrTx, subscriptionId: number, now: Date): Promise<boolean> {
-  const record = await subscriptionsRepo.findById(tx, subscriptionId);
-  if (!record?.subscription.isOfflineEnabled) return false;
-  const file = await issueOfflineLicense(
-    tx,
-    record,
-    {
-      engineHosts: splitHosts(record.subscription.offlineEngineHosts),
-      designerHosts: splitHosts(record.subscription.offlineAutoTagHosts),
-    },
-    now,
-  );
-  await tx.update(subscriptions).set({ offlineLicenseKey: file }).where(eq(subscriptions.id, subscriptionId));
-  return true;
 }

@@ -1,9 +1,11 @@
+import { BillingMode } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { subscriptions, usageReports } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { reissueOfflineLicense } from './licensing.service';
+import { makeSubscription, planId } from '../billing/billing.fixtures';
+import { reissueOfflineLicense } from './offline-license';
 import { verifyLicenseFile } from './verify-license-file';
 
 let t: TestApp;
@@ -171,6 +173,34 @@ describe('POST /api/licensing/validate', () => {
       .set({ maxAdditionalMonthlyChargeCents: 250_00 })
       .where(eq(subscriptions.id, id));
     expect((await engine('/api/licensing/validate', { licenseKey: key })).body.code).toBe('VALID');
+  });
+
+  it("answers OVER_CAP only beyond the plan's base RTUs plus the cap (DESIGN.md §3)", async () => {
+    // A new Flex 2,500 subscription (8¢ an RTU) whose Max Overages of $40 buys 500 RTUs over its base.
+    const [demo] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, keys['Flex Reporting']!.id));
+    const sub = await makeSubscription(t.db, {
+      organizationId: demo!.organizationId,
+      pricingPlanId: await planId(t.db, 'Flex 2,500'),
+      description: 'Allowance check',
+      billingMode: BillingMode.Monthly,
+      maxAdditionalMonthlyChargeCents: 40_00,
+      purchasedAt: t.clock.now(),
+    });
+    const use = (transactionId: string, pages: number) =>
+      engine('/api/licensing/usage', {
+        licenseKey: sub.apiKey1,
+        reports: [{ transactionId, hostname: 'allowance-01', pages, time: t.clock.now().toISOString() }],
+      });
+    const code = async () => (await engine('/api/licensing/validate', { licenseKey: sub.apiKey1 })).body.code;
+    expect((await use('allowance-1', 2_500)).status).toBe(200);
+    expect(await code()).toBe('VALID');
+    await use('allowance-2', 500); // 3,000 used: 500 over the base, exactly the cap
+    expect(await code()).toBe('VALID');
+    await use('allowance-3', 1);
+    expect(await code()).toBe('OVER_CAP');
   });
 });
 

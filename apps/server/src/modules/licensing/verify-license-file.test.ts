@@ -56,4 +56,14 @@ describe('verifyLicenseFile', () => {
     expect(() => verifyLicenseFile('hello', publicKeyPem)).toThrow('Not a license file');
     expect(() => verifyLicenseFile(armour('!!!'), publicKeyPem)).toThrow('The license file is corrupt');
   });
+
+  it("fails a file past its expiry on the engine's clock, and never a perpetual one", () => {
+    const file = signLicenseFile(payload, pair.privateKey);
+    expect(verifyLicenseFile(file, publicKeyPem, new Date('2027-08-30T12:00:00Z'))).toEqual(payload);
+    expect(() => verifyLicenseFile(file, publicKeyPem, new Date('2027-08-30T12:00:01Z'))).toThrow(
+      'The license file has expired',
+    );
+    const perpetual = signLicenseFile({ ...payload, expiry: null }, pair.privateKey);
+    expect(verifyLicenseFile(perpetual, publicKeyPem, new Date('2099-01-01T00:00:00Z')).expiry).toBeNull();
+  });
 });

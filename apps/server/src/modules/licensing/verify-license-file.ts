@@ -11,10 +11,19 @@ export class LicenseFileError extends Error {}
 
 /**
  * What an engine does offline: checks the armour, the algorithm and the Ed25519 signature with the
- * published public key (GET /api/licensing/public-key), then returns the payload. It does not judge
- * expiry or hosts; the caller compares those with its clock and its own host name.
+ * published public key (GET /api/licensing/public-key), then returns the payload. Given the engine's
+ * clock (`now`), a file past its expiry fails too (DESIGN.md §5: end of the paid period + 14 days).
+ * Hosts are the caller's to compare with its own host name.
  */
-export function verifyLicenseFile(text: string, publicKeyPem: string): LicensePayload {
+export function verifyLicenseFile(text: string, publicKeyPem: string, now?: Date): LicensePayload {
+  const payload = verifiedPayload(text, publicKeyPem);
+  if (now && payload.expiry !== null && now.getTime() > new Date(payload.expiry).getTime()) {
+    throw new LicenseFileError('The license file has expired');
+  }
+  return payload;
+}
+
+function verifiedPayload(text: string, publicKeyPem: string): LicensePayload {
   const trimmed = text.trim();
   if (!trimmed.startsWith(LICENSE_FILE_BEGIN) || !trimmed.endsWith(LICENSE_FILE_END)) {
     throw new LicenseFileError('Not a license file');

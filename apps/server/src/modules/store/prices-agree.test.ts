@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, organizations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// Issue 4, part 6: the product form's total, the cart line, the checkout total and the server's charge
+// The product form's total, the cart line, the checkout total and the server's charge
 // come from one function; here all four are computed for every plan of the demo catalogue, every cycle
 // and several organization discounts, and must agree to the cent.
 

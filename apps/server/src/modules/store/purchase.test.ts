@@ -13,7 +13,7 @@ import {
   PERPETUAL_EMAIL,
 } from '../../seed/organizations';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { settlePendingPurchases } from './purchase.service';
+import { settlePendingPurchases } from './purchase-settling';
 
 // A sandbox gateway that can be told to lose the answer of the next charge (a crash between (2) and (3)).
 let loseNextAnswer = false;
@@ -266,11 +266,15 @@ describe('bad input: 400 with a readable message, nothing created', () => {
       'Max overages must be at least 0',
     ],
     ['huge numbers', () => [item(plans['Pro Standard']!, { numberMachines: 1e300 })], 'Number of engines'],
-    ['NoBill', () => [item(plans['Pro Standard']!, { billingMode: 0 })], 'Billing mode must be at least 1'],
+    [
+      'NoBill',
+      () => [item(plans['Pro Standard']!, { billingMode: 0 })],
+      'Invalid Argument: 0 is not a valid billing period.',
+    ],
     [
       'billing mode 4',
       () => [item(plans['Pro Standard']!, { billingMode: 4 })],
-      'Billing mode must be at most 3',
+      'Invalid Argument: 4 is not a valid billing period.',
     ],
     [
       'designers on a plan without them',

@@ -1,13 +1,19 @@
-import { PurchaseRequestSchema, PurchaseResultSchema, parseExpectedTotal } from '@store/core';
+import {
+  PurchaseHeadersSchema,
+  PurchaseRequestSchema,
+  PurchaseResultSchema,
+  parseExpectedTotal,
+} from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/http-error';
 import { requireAdmin } from '../../plugins/auth';
+import { Access, errorResponses } from '../../plugins/route-security';
 import { createPurchaseService } from './purchase.service';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-/** Routes of purchase and checkout (issue 4). */
+/** Routes of purchase and checkout (DESIGN.md §3). */
 export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const purchases = createPurchaseService(deps);
 
@@ -15,12 +21,14 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/api/subscription/new',
     {
       schema: {
+        security: Access.signedInMutation,
         tags: ['store'],
         summary:
           'Buys the cart: re-prices every item, charges the first period of all items once, creates the subscriptions. ' +
           'Idempotency-Key makes a retry answer with the first result; X-Expected-Total (cents) refuses a changed total with 409.',
         body: PurchaseRequestSchema,
-        response: { 200: PurchaseResultSchema },
+        headers: PurchaseHeadersSchema,
+        response: { 200: PurchaseResultSchema, ...errorResponses(402, 403, 409, 502) },
       },
     },
     async (request) => {

@@ -1,9 +1,8 @@
 import {
+  billedRtusAtMonthStart,
   bpToFraction,
   fromCents,
   licenseId,
-  microsToDollars,
-  type PricingPlan,
   type SubscriptionDetail,
 } from '@store/core';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
@@ -11,17 +10,19 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
 import {
   machineActivations,
+  type NewSubscription,
+  type OrganizationRow,
   organizations,
+  type PlanRow,
   perpetualLicenses,
   pricingPlans,
   products,
+  type SubscriptionRow,
   subscriptions,
 } from '../../db/schema';
 import { toPlanDto } from '../catalog/catalog.repository';
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type PlanRow = typeof pricingPlans.$inferSelect;
-export type OrganizationRow = typeof organizations.$inferSelect;
+export type { OrganizationRow, PlanRow, SubscriptionRow } from '../../db/schema';
 
 export interface SubscriptionRecord {
   subscription: SubscriptionRow;
@@ -113,6 +114,47 @@ function normalize(row: {
   return { ...row, productName: row.productName ?? '' };
 }
 
+export async function findOrganization(db: DbOrTx, id: number): Promise<OrganizationRow | null> {
+  const rows = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** New subscriptions (a paid checkout, the operator's perpetual license, the demo), in the caller's transaction. */
+export async function insertSubscriptions(tx: DbOrTx, rows: NewSubscription[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  // DESIGN.md §3: the first month of usage starts with the RTUs the plan fee paid for as billed.
+  const plans = await tx
+    .select({ id: pricingPlans.id, baseRtus: pricingPlans.baseRtus })
+    .from(pricingPlans)
+    .where(inArray(pricingPlans.id, [...new Set(rows.map((r) => r.pricingPlanId))]));
+  const baseOf = (planId: number) => plans.find((p) => p.id === planId)?.baseRtus ?? 0;
+  const values = rows.map((r) => ({
+    ...r,
+    billedRtusThisMonth:
+      r.billedRtusThisMonth ??
+      billedRtusAtMonthStart({
+        annualUsageReset: r.annualUsageReset ?? false,
+        baseRtus: baseOf(r.pricingPlanId),
+      }),
+  }));
+  const created = await tx.insert(subscriptions).values(values).returning({ id: subscriptions.id });
+  return created.map((r) => r.id);
+}
+
+/** Writes a locked subscription's columns (the caller holds the row lock and moves `version` as needed). */
+export async function updateSubscription(tx: DbOrTx, id: number, values: Partial<NewSubscription>) {
+  await tx.update(subscriptions).set(values).where(eq(subscriptions.id, id));
+}
+
+/** Adds newly recorded usage to the month's counter (licensing's usage reports, under the row lock). */
+export async function addAccruedRtus(tx: DbOrTx, id: number, rtus: number): Promise<void> {
+  if (rtus === 0) return;
+  await tx
+    .update(subscriptions)
+    .set({ accruedRtusThisMonth: sql`${subscriptions.accruedRtusThisMonth} + ${rtus}` })
+    .where(eq(subscriptions.id, id));
+}
+
 /** Subscription writes lock the row, so a save, a cancel and a renewal never interleave (DESIGN.md §3). */
 export async function lockSubscription(tx: DbOrTx, id: number): Promise<SubscriptionRow | null> {
   const rows = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
@@ -201,6 +243,9 @@ export function toSubscriptionDto(
   viewerOrganizationId: number,
 ): SubscriptionDetail {
   const s = record.subscription;
+  // DESIGN.md §5: a parent sees its sub-accounts' subscriptions without their secrets; the key and
+  // the offline file would let it use up the sub-account's activations and run up its overage.
+  const owned = s.organizationId === viewerOrganizationId;
   const hasPending =
     s.pendingPricingPlanId !== null || s.pendingXtraAutoTags !== null || s.pendingNumberMachines !== null;
   return {
@@ -217,12 +262,12 @@ export function toSubscriptionDto(
     deactivateDate: iso(s.deactivateDate),
     isPerpetualLicense: s.isPerpetualLicense,
     isOfflineEnabled: s.isOfflineEnabled,
-    offlineLicenseKey: s.offlineLicenseKey,
+    offlineLicenseKey: owned ? s.offlineLicenseKey : null,
     offlineAutoTagHosts: s.offlineAutoTagHosts,
     offlineEngineHosts: s.offlineEngineHosts,
     offlineVolume: s.offlineVolume,
     allowOffline: s.allowOffline,
-    apiKey1: s.apiKey1,
+    apiKey1: owned ? s.apiKey1 : '',
     nextBaseBillingDate: iso(s.nextBaseBillingDate),
     nextOverageBillingDate: iso(s.nextOverageBillingDate),
     annualUsageReset: s.annualUsageReset,
@@ -232,7 +277,7 @@ export function toSubscriptionDto(
     product: record.plan.product,
     productName: record.productName,
     planName: record.plan.planName,
-    ...(s.organizationId !== viewerOrganizationId ? { ownerName: record.owner.companyName } : {}),
+    ...(!owned ? { ownerName: record.owner.companyName } : {}),
     version: s.version,
     licenseId: licenseId(s.id),
     plan: toPlanDto(record.plan, record.productName),

@@ -13,15 +13,16 @@ import {
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
+import { Access, errorResponses } from '../../plugins/route-security';
 import { createSubscriptionService } from './subscriptions.service';
 
 const IdParams = idParams('id', 'Subscription id');
 
 const tags = ['subscriptions'];
 
-/** Routes of the subscriptions list, editor and actions (issue 6). Rules live in the service. */
+/** Routes of the subscriptions list, editor and actions (SPEC.md §2, §4). Rules live in the service. */
 export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = createSubscriptionService(deps);
 
@@ -29,6 +30,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/subscription/all',
     {
       schema: {
+        security: Access.signedIn,
         tags,
         summary: "The organization's subscriptions and its sub-accounts' (read-only)",
         response: { 200: SubscriptionDetailListSchema },
@@ -41,10 +43,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/subscription/:id',
     {
       schema: {
+        security: Access.signedIn,
         tags,
         summary: 'One subscription',
         params: IdParams,
-        response: { 200: SubscriptionDetailSchema },
+        response: { 200: SubscriptionDetailSchema, ...errorResponses(404) },
       },
     },
     async (request) => service.get(requireAuth(request), request.params.id),
@@ -54,10 +57,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/subscription/:id/plans',
     {
       schema: {
+        security: Access.signedIn,
         tags,
         summary: "Plans the editor offers: the product's available plans and the retired plan in use",
         params: IdParams,
-        response: { 200: z.array(PricingPlanSchema) },
+        response: { 200: z.array(PricingPlanSchema), ...errorResponses(404) },
       },
     },
     async (request) => service.plans(requireAuth(request), request.params.id),
@@ -67,11 +71,12 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/subscription/:id',
     {
       schema: {
+        security: Access.signedInMutation,
         tags,
         summary: 'Save the editor: increases now with a prorated charge, decreases at the next renewal',
         params: IdParams,
         body: SubscriptionUpdateSchema,
-        response: { 200: SubscriptionSaveResultSchema },
+        response: { 200: SubscriptionSaveResultSchema, ...errorResponses(402, 403, 404, 409, 502) },
       },
     },
     async (request) => service.update(requireAuth(request), request.params.id, request.body),
@@ -81,10 +86,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/subscription/:id',
     {
       schema: {
+        security: Access.signedInMutation,
         tags,
         summary: 'Cancel: access lasts until the end of the paid period',
         params: IdParams,
-        response: { 200: SubscriptionDetailSchema },
+        response: { 200: SubscriptionDetailSchema, ...errorResponses(403, 404, 409) },
       },
     },
     async (request) => service.cancel(requireAuth(request), request.params.id),
@@ -94,10 +100,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/subscription/:id/flush-keys',
     {
       schema: {
+        security: Access.signedIn,
         tags,
         summary: 'Release every machine activated against the license key',
         params: IdParams,
-        response: { 200: FlushKeysResultSchema },
+        response: { 200: FlushKeysResultSchema, ...errorResponses(403, 404, 409) },
       },
     },
     async (request) => service.flushKeys(requireAuth(request), request.params.id),
@@ -107,10 +114,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/subscription/make-offline',
     {
       schema: {
+        security: Access.signedInMutation,
         tags,
         summary: 'Enable offline use: signs a license file for the given hosts',
         body: OfflineRequestSchema,
-        response: { 200: SubscriptionDetailSchema },
+        response: { 200: SubscriptionDetailSchema, ...errorResponses(403, 404, 409) },
       },
     },
     async (request) => service.makeOffline(requireAuth(request), request.body),
@@ -118,7 +126,21 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
 
   app.get(
     '/api/subscription/:id/offline-license',
-    { schema: { tags, summary: 'Download the signed offline license file', params: IdParams } },
+    {
+      schema: {
+        security: Access.signedIn,
+        tags,
+        summary: 'Download the signed offline license file',
+        params: IdParams,
+        response: {
+          200: {
+            description: 'The license file (license_{licenseId}.lic)',
+            content: { 'text/plain': { schema: z.string() } },
+          },
+          ...errorResponses(403, 404, 409),
+        },
+      },
+    },
     async (request, reply) => {
       const { file, licenseId } = await service.offlineLicenseFile(requireAuth(request), request.params.id);
       return reply
@@ -133,10 +155,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/subscription/:id/detailedFlexUsage',
     {
       schema: {
+        security: Access.signedIn,
         tags,
         summary: 'RTUs per host over the last 12 usage cycles, from the daily rollups',
         params: IdParams,
-        response: { 200: FlexUsageSchema },
+        response: { 200: FlexUsageSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => service.detailedFlexUsage(requireAuth(request), request.params.id),
@@ -146,10 +169,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/perpetualstorelicense/:subscriptionId',
     {
       schema: {
+        security: Access.signedIn,
         tags,
         summary: 'The perpetual license behind a subscription of a perpetual account',
         params: idParams('subscriptionId', 'Subscription id'),
-        response: { 200: PerpetualLicenseSchema },
+        response: { 200: PerpetualLicenseSchema, ...errorResponses(404) },
       },
     },
     async (request) => service.perpetualLicense(requireAuth(request), request.params.subscriptionId),
@@ -159,10 +183,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/organization/subaccountname/:organizationId',
     {
       schema: {
+        security: Access.signedIn,
         tags,
         summary: 'The name of one of your sub-accounts (the owner of a read-only subscription)',
         params: idParams('organizationId', 'Organization id'),
-        response: { 200: SubAccountNameSchema },
+        response: { 200: SubAccountNameSchema, ...errorResponses(404) },
       },
     },
     async (request) => service.subAccountName(requireAuth(request), request.params.organizationId),

@@ -1,4 +1,4 @@
-import { BillStatus, licenseId, SubscriptionMessages } from '@store/core';
+import { BillStatus, licenseId, prorationAttemptKey, SubscriptionMessages } from '@store/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -242,7 +242,7 @@ describe('PUT /api/subscription/:id', () => {
     expect(lines.map((l) => l.amount_cents)).toEqual([res.body.chargedCents]);
     const charges = await queryRows<{ n: number }>(
       t.db,
-      sql`SELECT count(*)::int AS n FROM sandbox_charges WHERE idempotency_key LIKE ${`proration:${s.subscriptionId}:%`}`,
+      sql`SELECT count(*)::int AS n FROM sandbox_charges WHERE idempotency_key = ${prorationAttemptKey(order!.id)}`,
     );
     expect(charges[0]!.n).toBe(1);
   });
@@ -369,7 +369,7 @@ describe('PUT /api/subscription/:id', () => {
   });
 });
 
-describe('who may change a subscription (issue 6, part 5)', () => {
+describe('who may change a subscription (SPEC.md §6)', () => {
   it("keeps a sub-account's subscription read-only from the parent: 403 naming the owner", async () => {
     const s = byName('Amsterdam Print Hub');
     const message = `This subscription belongs to ${DEMO_SUB_ACCOUNT}`;

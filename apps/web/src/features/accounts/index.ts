@@ -5,4 +5,3 @@ export { useRequestPasswordReset } from './api/request-password-reset';
 export { useResetPassword } from './api/reset-password';
 export { useVerifyEmail } from './api/verify-email';
 export { UserInfoFields } from './components/user-info-fields';
-export { useZodForm } from './use-zod-form';

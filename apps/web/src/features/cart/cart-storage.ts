@@ -2,7 +2,7 @@ import { type Cart, type CartItem, CartSchema, MAX_PURCHASE_ITEMS } from '@store
 import { useSyncExternalStore } from 'react';
 
 // Spec §3: the cart lives in local storage under `cart` as {items: [...], total}. This module owns that
-// key; it survives reloads and signing in (only signing in as another organization reprices it).
+// key; it survives reloads and signing in, and is repriced when the organization or catalogue changes.
 export const CART_STORAGE_KEY = 'cart';
 const CHANGE_EVENT = 'store:cart-changed';
 const EMPTY: Cart = { items: [], total: 0 };
@@ -52,6 +52,11 @@ export function addToCart(item: CartItem): void {
   if (items.length >= MAX_PURCHASE_ITEMS)
     throw new Error(`The cart holds at most ${MAX_PURCHASE_ITEMS} items.`);
   write([...items, item]);
+}
+
+/** Stores the items as priced again (SPEC.md §6), in the same order. */
+export function replaceCartItems(items: CartItem[]): void {
+  write(items);
 }
 
 export function removeFromCart(id: string): void {

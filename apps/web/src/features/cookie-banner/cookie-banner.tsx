@@ -1,5 +1,6 @@
 import { Anchor, Button, Container, Group, Paper, Text, Transition } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import { useConfig } from '../config/api/get-config';
 
@@ -7,6 +8,22 @@ import { useConfig } from '../config/api/get-config';
 export const COOKIE_CONSENT_NAME = 'cookieconsent_status';
 const CONSENT_DAYS = 365;
 const SLIDE_MS = 1000;
+
+/** The product's own policy (a path) opens in the app; a policy elsewhere in a new tab. */
+function PrivacyLink({ href }: { href: string }) {
+  const text = 'Read our privacy policy';
+  if (href.startsWith('/'))
+    return (
+      <Anchor component={Link} to={href} c="white" underline="always">
+        {text}
+      </Anchor>
+    );
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" c="white" underline="always">
+      {text}
+    </Anchor>
+  );
+}
 
 export function CookieBanner() {
   const { privacyPolicyUrl } = useConfig();
@@ -37,18 +54,11 @@ export function CookieBanner() {
           data-testid="cookie-banner"
         >
           <Container size="lg">
-            <Group justify="space-between" wrap="nowrap" gap="md">
-              <Text size="sm">
+            {/* On a phone the button wraps below the text rather than being pushed off the screen. */}
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm" style={{ flex: '1 1 16rem' }}>
                 This website stores cookies to keep you signed in and to remember your preferences.{' '}
-                <Anchor
-                  href={privacyPolicyUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  c="white"
-                  underline="always"
-                >
-                  Read our privacy policy
-                </Anchor>
+                <PrivacyLink href={privacyPolicyUrl} />
               </Text>
               <Button size="xs" variant="white" color="brand" onClick={dismiss}>
                 Got it

@@ -1,3 +1,4 @@
 export { useSubscriptions } from './api/get-subscriptions';
+export { DETAIL_ROW_TRANSITION_MS } from './components/subscription-cells';
 export { SubscriptionEditor } from './components/subscription-editor';
-export { DETAIL_ROW_TRANSITION_MS, SubscriptionsTable } from './components/subscriptions-table';
+export { SubscriptionsTable } from './components/subscriptions-table';

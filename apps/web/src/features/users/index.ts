@@ -3,5 +3,5 @@ export { useDeletePerson } from './api/delete-person';
 export { usePerson } from './api/get-person';
 export { usePersons } from './api/get-persons';
 export { useUpdatePerson } from './api/update-person';
-export { AccountFieldEditor } from './components/account-field-editor';
+export { AccountFieldEditor, type EditableAccountField } from './components/account-field-editor';
 export { DeleteUserModal } from './components/delete-user-modal';

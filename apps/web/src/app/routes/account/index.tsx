@@ -1,12 +1,17 @@
 import { Divider, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { type AccountField, AccountMessages, isAdmin, Messages, type UpdatePerson } from '@store/core';
+import { AccountMessages, isAdmin, Messages, Rights, type UpdatePerson } from '@store/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { showAlert } from '../../../features/alert';
-import { AccountFieldEditor, usePerson, useUpdatePerson } from '../../../features/users';
+import {
+  AccountFieldEditor,
+  type EditableAccountField,
+  usePerson,
+  useUpdatePerson,
+} from '../../../features/users';
 import { useCurrentUser } from '../../../lib/current-user';
 
-const FIELDS: AccountField[] = ['firstName', 'lastName', 'email', 'password'];
+const FIELDS: EditableAccountField[] = ['firstName', 'lastName', 'email', 'phone', 'password'];
 
 export default function AccountScreen() {
   const { id } = useParams();
@@ -14,7 +19,7 @@ export default function AccountScreen() {
   const user = useCurrentUser();
   const person = usePerson(personId);
   const update = useUpdatePerson();
-  const [editing, setEditing] = useState<AccountField | null>(null);
+  const [editing, setEditing] = useState<EditableAccountField | null>(null);
 
   const save = (body: UpdatePerson, after?: () => void) =>
     update.mutate(
@@ -72,7 +77,7 @@ export default function AccountScreen() {
               {i > 0 && <Divider />}
               <AccountFieldEditor
                 field={field}
-                value={field === 'password' ? '' : p[field]}
+                value={field === 'password' ? '' : (p[field] ?? '')}
                 editing={editing === field}
                 hideEdit={editing !== null && editing !== field}
                 saving={update.isPending && editing === field}
@@ -96,7 +101,10 @@ export default function AccountScreen() {
                 description="Administrators manage users, subscriptions and billing."
                 checked={isAdmin(p)}
                 disabled={editing !== null || update.isPending}
-                onChange={(e) => save({ isAdmin: e.currentTarget.checked })}
+                onChange={(e) =>
+                  // Rights are bit flags (SPEC.md §3); an admin grants 1 (user) or 3 (user and admin).
+                  save({ rights: e.currentTarget.checked ? Rights.User | Rights.Admin : Rights.User })
+                }
               />
             </>
           )}

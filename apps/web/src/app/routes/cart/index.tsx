@@ -1,31 +1,28 @@
-import { Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { cartItemPriceCents, formatUsd } from '@store/core';
+import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatUsd, isAdmin } from '@store/core';
 import { Link, useNavigate } from 'react-router';
-import { emptyCart, removeFromCart, useCart } from '../../../features/cart/cart-storage';
+import { emptyCart, removeFromCart } from '../../../features/cart/cart-storage';
 import { CartLines } from '../../../features/cart/components/cart-lines';
-import { useBillingCycleDiscounts } from '../../../features/catalog/api/get-billing-cycle-discounts';
+import { usePricedCart } from '../../../features/cart/use-priced-cart';
+import { AskAnAdmin } from '../../../features/organization-admins';
 import { useCurrentUser } from '../../../lib/current-user';
 
 export default function CartScreen() {
-  const cart = useCart();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const discounts = useBillingCycleDiscounts();
-  const orgDiscount = user?.organization.discount ?? 0;
-  // Signed in, the organization's discount applies (spec §6); the cycle discounts are today's.
-  const lines = cart.items.map((item) => ({
-    item,
-    priceCents: discounts.data
-      ? cartItemPriceCents(item, discounts.data, orgDiscount)
-      : Math.round(item.total * 100),
-  }));
-  const totalCents = lines.reduce((sum, l) => sum + l.priceCents, 0);
+  // Signed in, the organization's discount applies (spec §6): the same prices as checkout.
+  const { cart, lines, totalCents, organization } = usePricedCart();
+  const orgDiscount = user ? (organization?.discount ?? 0) : 0;
   const empty = cart.items.length === 0;
 
-  // Spec §4 "Proceed To Checkout".
+  // DESIGN.md §2: anyone signed in may fill a cart; only an admin places the order.
+  const plainUser = user !== null && !isAdmin(user.person);
+
+  // Spec §4 "Proceed To Checkout". Billing information is the admins' to add; a plain user reviews the
+  // order at checkout, where it says whom to ask.
   const proceed = () => {
     if (!user) navigate(`/login?${new URLSearchParams({ returnUrl: '/checkout' })}`);
-    else if (!user.organization.hasBillingInfo)
+    else if (!plainUser && !user.organization.hasBillingInfo)
       navigate(`/ModifyBillingInfo?${new URLSearchParams({ returnUrl: '/checkout' })}`);
     else navigate('/checkout');
   };
@@ -48,6 +45,16 @@ export default function CartScreen() {
         </Paper>
       ) : (
         <CartLines lines={lines} onRemove={removeFromCart} />
+      )}
+      {plainUser && !empty && (
+        <Alert color="brand" title="An administrator places the order" data-testid="admin-places-order">
+          <Stack gap={4}>
+            <Text size="sm">
+              Only an administrator of {user.organization.companyName} can buy these plans.
+            </Text>
+            <AskAnAdmin />
+          </Stack>
+        </Alert>
       )}
       <Paper withBorder radius="md" p="lg">
         <Stack gap="sm">

@@ -1,64 +1,51 @@
 import { Alert, Anchor, Button, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
-  cartItemPriceCents,
+  ErrorCodes,
+  endSentence,
   formatUsd,
+  isAdmin,
   Messages,
-  type PricingPlan,
   purchaseItemFromCart,
   TotalChangedSchema,
 } from '@store/core';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showAlert } from '../../../features/alert';
-import { currentOrganizationQueryOptions } from '../../../features/auth';
-import { newCartItemId, useCart } from '../../../features/cart/cart-storage';
+import { newCartItemId } from '../../../features/cart/cart-storage';
 import { CartLines } from '../../../features/cart/components/cart-lines';
-import { billingCycleDiscountsQueryOptions } from '../../../features/catalog/api/get-billing-cycle-discounts';
-import { planWithIdQueryOptions } from '../../../features/catalog/api/get-plan-with-id';
+import { usePricedCart } from '../../../features/cart/use-priced-cart';
 import { usePurchase } from '../../../features/checkout/api/purchase';
-import { HttpError } from '../../../lib/http';
-
-// DESIGN.md §2: checkout re-reads the catalogue and the organization before showing prices.
-const fresh = { staleTime: 0, refetchOnMount: 'always' } as const;
+import { AskAnAdmin } from '../../../features/organization-admins';
+import { useCurrentUser } from '../../../lib/current-user';
+import { errorCodeOf, HttpError } from '../../../lib/http';
 
 export default function CheckoutScreen() {
-  const cart = useCart();
   const navigate = useNavigate();
+  const user = useCurrentUser();
+  // DESIGN.md §2: only admins buy; a plain user sees the order and whom to ask, never a refused button.
+  const admin = user ? isAdmin(user.person) : false;
   const purchase = usePurchase();
   // One key per checkout attempt: reused when the same attempt is retried, new after a definitive answer.
   const attemptKey = useRef(newCartItemId());
   const submitting = useRef(false);
   const [changedTotal, setChangedTotal] = useState<string | null>(null);
 
-  const organization = useQuery({ ...currentOrganizationQueryOptions, ...fresh });
-  const discounts = useQuery({ ...billingCycleDiscountsQueryOptions, ...fresh });
-  const planIds = [...new Set(cart.items.map((i) => i.pricingPlan.pricingPlanId))];
-  const plans = useQueries({ queries: planIds.map((id) => ({ ...planWithIdQueryOptions(id), ...fresh })) });
-
-  const loading = organization.isPending || discounts.isPending || plans.some((p) => p.isPending);
-  const failed = organization.isError || discounts.isError || plans.some((p) => p.isError);
-  const currentPlans = new Map<number, PricingPlan>();
-  for (const p of plans) if (p.data) currentPlans.set(p.data.pricingPlanId, p.data);
-  const retired = cart.items.filter(
-    (i) => currentPlans.get(i.pricingPlan.pricingPlanId)?.isAvailable === false,
-  );
-
-  const orgDiscount = organization.data?.discount ?? 0;
-  const lines =
-    loading || failed || !discounts.data
-      ? []
-      : cart.items.map((item) => ({
-          item,
-          priceCents: cartItemPriceCents(
-            item,
-            discounts.data,
-            orgDiscount,
-            currentPlans.get(item.pricingPlan.pricingPlanId),
-          ),
-        }));
-  const totalCents = lines.reduce((sum, l) => sum + l.priceCents, 0);
+  // DESIGN.md §2: checkout re-reads the catalogue and the organization before showing prices; the
+  // cart shows the same prices (SPEC.md §6).
+  const priced = usePricedCart();
+  const { cart, loading, failed, retired, totalCents } = priced;
+  const lines = priced.priced ? priced.lines : [];
+  const organization = { data: priced.organization };
   const empty = cart.items.length === 0;
+
+  // Spec §4 "Proceed To Checkout": an admin whose organization has no billing information adds it
+  // first, also when /checkout is opened directly. Decided on the organization as read now (the billing
+  // update stores its answer in the same query), so a buyer who just added a card stays here.
+  const needsBillingInfo = admin && !loading && priced.organization?.hasBillingInfo === false;
+  useEffect(() => {
+    if (needsBillingInfo)
+      navigate(`/ModifyBillingInfo?${new URLSearchParams({ returnUrl: '/checkout' })}`, { replace: true });
+  }, [needsBillingInfo, navigate]);
 
   const confirm = () => {
     if (submitting.current || empty || loading || failed) return;
@@ -73,21 +60,20 @@ export default function CheckoutScreen() {
       {
         onSuccess: () => {
           showAlert({ type: 'success', text: Messages.subscriptionPurchased, keep: true });
-          navigate('/confirmed');
+          // Only this navigation reaches the confirmation: it carries the purchase in its state.
+          navigate('/confirmed', { state: { purchased: true } });
         },
         onError: (error) => {
           const retryable =
             !(error instanceof HttpError) ||
             error.status === 0 ||
             error.status >= 500 ||
-            (error.status === 409 && (error.body as { code?: string })?.code === 'PURCHASE_IN_PROGRESS');
+            (error.status === 409 && errorCodeOf(error.body) === ErrorCodes.PURCHASE_IN_PROGRESS);
           if (!retryable) attemptKey.current = newCartItemId();
           const changed = error instanceof HttpError ? TotalChangedSchema.safeParse(error.body) : null;
           if (changed?.success) {
             setChangedTotal(formatUsd(changed.data.totalCents));
-            void organization.refetch();
-            void discounts.refetch();
-            for (const p of plans) void p.refetch();
+            priced.refetch();
           }
         },
         onSettled: () => {
@@ -97,9 +83,21 @@ export default function CheckoutScreen() {
     );
   };
 
+  const companyName = organization.data?.companyName ?? user?.organization.companyName ?? '';
   return (
     <Stack gap="lg" maw={880} mx="auto">
       <Title order={1}>Checkout</Title>
+      {!admin && (
+        <Alert color="brand" title="An administrator places the order" data-testid="admin-places-order">
+          <Stack gap={4}>
+            <Text size="sm">
+              Only an administrator of {companyName} can confirm this purchase. Share this cart with them, or
+              ask them to buy these plans.
+            </Text>
+            <AskAnAdmin />
+          </Stack>
+        </Alert>
+      )}
       {empty && (
         <Paper withBorder p="xl" radius="md" ta="center">
           <Text fw={600}>Your cart is empty.</Text>
@@ -133,7 +131,9 @@ export default function CheckoutScreen() {
         <Stack gap="md">
           <List size="sm" spacing={6}>
             <List.Item>
-              All items are billed to {organization.data?.companyName ?? 'your organization'}.
+              {endSentence(
+                `All items are billed to ${organization.data?.companyName ?? 'your organization'}`,
+              )}
             </List.Item>
             <List.Item>
               Today's charge covers only the first billing period of each item; later cycles are charged
@@ -142,7 +142,7 @@ export default function CheckoutScreen() {
             <List.Item>Prices include all discounts.</List.Item>
             <List.Item>
               You can unsubscribe at any time on the{' '}
-              <Anchor component={Link} to="/Subscriptions">
+              <Anchor component={Link} to="/Subscriptions" inherit>
                 Subscriptions
               </Anchor>{' '}
               page.
@@ -164,16 +164,18 @@ export default function CheckoutScreen() {
               {loading || failed ? '—' : formatUsd(totalCents)}
             </Text>
           </Group>
-          <Group justify="flex-end">
-            <Button
-              size="md"
-              onClick={confirm}
-              loading={purchase.isPending}
-              disabled={empty || purchase.isPending || loading || failed}
-            >
-              Confirm Purchase
-            </Button>
-          </Group>
+          {admin && (
+            <Group justify="flex-end">
+              <Button
+                size="md"
+                onClick={confirm}
+                loading={purchase.isPending}
+                disabled={empty || purchase.isPending || loading || failed}
+              >
+                Confirm Purchase
+              </Button>
+            </Group>
+          )}
         </Stack>
       </Paper>
     </Stack>

@@ -1,13 +1,19 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { emptyCart } from '../../../features/cart/cart-storage';
 
 export default function ConfirmedScreen() {
+  // Only the purchase's own navigation (checkout) carries this state; a typed or bookmarked
+  // /confirmed has bought nothing, so it neither thanks nor empties the cart.
+  const purchased = (useLocation().state as { purchased?: unknown } | null)?.purchased === true;
+
   // Spec §2: opening the confirmation empties the cart.
   useEffect(() => {
-    emptyCart();
-  }, []);
+    if (purchased) emptyCart();
+  }, [purchased]);
+
+  if (!purchased) return <Navigate to="/Subscriptions" replace />;
 
   return (
     <Paper withBorder radius="md" p="xl" maw={560} mx="auto" mt="lg">

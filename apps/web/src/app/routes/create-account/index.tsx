@@ -1,30 +1,33 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Title } from '@mantine/core';
-import { Messages, UserInfoSchema } from '@store/core';
-import { type FormEvent, useState } from 'react';
+import { Messages, Rights, UserInfoSchema } from '@store/core';
 import { Link, useNavigate } from 'react-router';
-import { UserInfoFields, useZodForm } from '../../../features/accounts';
+import { z } from 'zod';
+import { UserInfoFields } from '../../../features/accounts';
 import { showAlert } from '../../../features/alert';
 import { useCreatePerson } from '../../../features/users';
+import { useSchemaForm } from '../../../lib/form';
+
+// The user-info form plus whether the new user administers the organization.
+const AddUserSchema = UserInfoSchema.extend({ admin: z.boolean() });
 
 /** Add New User (spec §2, §4): the user-info form plus Administrator (DESIGN.md §2). */
 export default function CreateAccountScreen() {
   const navigate = useNavigate();
   const create = useCreatePerson();
-  const form = useZodForm(UserInfoSchema, { firstName: '', lastName: '', email: '', password: '' });
-  const [admin, setAdmin] = useState(false);
+  const { form, valid, onSubmit } = useSchemaForm(AddUserSchema, {
+    initialValues: { firstName: '', lastName: '', email: '', password: '', admin: false },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.touchAll();
-    if (!form.valid || create.isPending) return;
-    const v = form.values;
+  const submit = onSubmit((v) => {
+    if (create.isPending) return;
     create.mutate(
       {
         firstName: v.firstName,
         lastName: v.lastName,
-        email: v.email.trim(),
+        email: v.email,
         password: v.password,
-        isAdmin: admin,
+        // Rights are bit flags (SPEC.md §3): 1 user, 3 user and administrator.
+        rights: v.admin ? Rights.User | Rights.Admin : Rights.User,
       },
       {
         onSuccess: () => {
@@ -33,7 +36,7 @@ export default function CreateAccountScreen() {
         },
       },
     );
-  };
+  });
 
   return (
     <Stack maw={640} mx="auto" gap="lg">
@@ -52,14 +55,13 @@ export default function CreateAccountScreen() {
           <Checkbox
             label="Administrator"
             description="Administrators manage users, subscriptions and billing."
-            checked={admin}
-            onChange={(e) => setAdmin(e.currentTarget.checked)}
+            {...form.getInputProps('admin', { type: 'checkbox' })}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/Organization">
               Cancel
             </Anchor>
-            <Button type="submit" disabled={!form.valid} loading={create.isPending}>
+            <Button type="submit" disabled={!valid} loading={create.isPending}>
               Create User
             </Button>
           </Group>

@@ -1,31 +1,34 @@
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ForgotPasswordSchema, Messages } from '@store/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useRequestPasswordReset } from '../../../features/accounts';
 import { showAlert } from '../../../features/alert';
+import { useSchemaForm } from '../../../lib/form';
 
 export default function ForgotPasswordScreen() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
   const request = useRequestPasswordReset();
-  const parsed = ForgotPasswordSchema.safeParse({ email });
-  const fieldError = touched && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+  const { form, onSubmit } = useSchemaForm(ForgotPasswordSchema, { initialValues: { email: '' } });
+  const email = form.getValues().email;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    // Spec §5: an empty submit raises the alert 'Email is required.'
+  const submit = onSubmit((v) => {
+    if (request.isPending) return;
+    request.mutate(v.email, {
+      onSuccess: (answer) => navigate('/login', { state: { message: answer.message, type: 'success' } }),
+    });
+  });
+  // Spec §5: an empty submit raises the alert 'Email is required.' (not a field message), so the
+  // button stays enabled while the field is empty.
+  const submitOrAlert = (event: FormEvent) => {
     if (email.trim() === '') {
+      event.preventDefault();
       showAlert({ type: 'error', text: Messages.forgotPasswordEmailRequired });
       return;
     }
-    if (!parsed.success || request.isPending) return;
-    request.mutate(parsed.data.email, {
-      onSuccess: (answer) => navigate('/login', { state: { message: answer.message, type: 'success' } }),
-    });
+    submit(event);
   };
+  const emailProps = form.getInputProps('email');
 
   return (
     <Stack maw={440} mx="auto" mt="lg">
@@ -34,7 +37,7 @@ export default function ForgotPasswordScreen() {
         shadow="xs"
         p="xl"
         component="form"
-        onSubmit={submit}
+        onSubmit={submitOrAlert}
         noValidate
         aria-label="Forgot Password"
       >
@@ -48,10 +51,8 @@ export default function ForgotPasswordScreen() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            onBlur={() => email !== '' && setTouched(true)}
-            error={email === '' ? undefined : fieldError}
+            {...emailProps}
+            error={email.trim() === '' ? undefined : emailProps.error}
           />
           <Group justify="space-between">
             <Anchor component={Link} to="/login" size="sm">

@@ -1,5 +1,5 @@
 import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { BillingDescription, Country } from '@store/core';
+import { type BillingDescription, type Country, cardBrandName } from '@store/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCurrentOrganization } from '../../../features/auth';
 import { useBillingDescription } from '../../../features/billing-info/api/get-billing-description';
@@ -33,6 +33,14 @@ function CurrentBillingInfo({ info, countries }: { info: BillingDescription; cou
             .map(([key, line]) => (
               <Text key={key}>{line}</Text>
             ))}
+          {info.cardLastFour && (
+            <Text mt="xs" fw={600} data-testid="card-on-file">
+              {cardBrandName(info.cardBrand)} ending in {info.cardLastFour}
+              {info.cardExpMonth && info.cardExpYear
+                ? `, expires ${String(info.cardExpMonth).padStart(2, '0')}/${info.cardExpYear}`
+                : ''}
+            </Text>
+          )}
         </Stack>
       ) : (
         <Text c="dimmed">No billing information yet. Add a card to buy subscriptions.</Text>

@@ -21,6 +21,7 @@ import { type PricePeriod, PricingTable } from '../../../features/catalog/compon
 import { ProductForm } from '../../../features/catalog/components/product-form';
 import { useCurrentUser } from '../../../lib/current-user';
 import { HttpError } from '../../../lib/http';
+import { usePageTitle } from '../../page-title';
 
 function NotFound({ name }: { name: string }) {
   return (
@@ -55,7 +56,9 @@ export default function ProductScreen() {
   }, [plans.data, selected]);
 
   const product = products.data?.find((p) => p.productName.toLowerCase() === productName.toLowerCase());
-  if (plans.error instanceof HttpError && plans.error.status === 404) return <NotFound name={productName} />;
+  const notFound = plans.error instanceof HttpError && plans.error.status === 404;
+  usePageTitle(notFound ? 'Product not found' : (product?.title ?? productName));
+  if (notFound) return <NotFound name={productName} />;
 
   const title = product?.title ?? productName;
   const kind = plans.data?.[0]

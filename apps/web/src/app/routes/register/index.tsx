@@ -11,14 +11,9 @@ import {
   Title,
 } from '@mantine/core';
 import { AccountMessages, RegisterOrganizationDetailsSchema, UserInfoSchema } from '@store/core';
-import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  UserInfoFields,
-  useCountryCodes,
-  useRegisterOrganization,
-  useZodForm,
-} from '../../../features/accounts';
+import { UserInfoFields, useCountryCodes, useRegisterOrganization } from '../../../features/accounts';
+import { useSchemaForm } from '../../../lib/form';
 
 const RegisterFormSchema = RegisterOrganizationDetailsSchema.extend(UserInfoSchema.shape);
 
@@ -35,26 +30,16 @@ const EMPTY = {
   email: '',
   password: '',
 };
-type OrgField = 'orgName' | 'addr1' | 'addr2' | 'city' | 'state' | 'zip';
 
 export default function RegisterScreen() {
   const navigate = useNavigate();
   const countries = useCountryCodes();
   const register = useRegisterOrganization();
-  const form = useZodForm(RegisterFormSchema, EMPTY);
-  const v = form.values;
+  const { form, valid, onSubmit } = useSchemaForm(RegisterFormSchema, { initialValues: EMPTY });
+  const text = form.getInputProps;
 
-  const text = (key: OrgField) => ({
-    value: v[key],
-    onChange: (e: { currentTarget: { value: string } }) => form.set(key, e.currentTarget.value),
-    onBlur: () => form.touch(key),
-    error: form.error(key),
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.touchAll();
-    if (!form.valid || register.isPending) return;
+  const submit = onSubmit((v) => {
+    if (register.isPending) return;
     register.mutate(
       {
         organization: {
@@ -66,7 +51,7 @@ export default function RegisterScreen() {
           country: v.country,
           zip: v.zip,
         },
-        admin: { firstName: v.firstName, lastName: v.lastName, email: v.email.trim(), password: v.password },
+        admin: { firstName: v.firstName, lastName: v.lastName, email: v.email, password: v.password },
       },
       {
         onSuccess: (result) =>
@@ -75,7 +60,7 @@ export default function RegisterScreen() {
           }),
       },
     );
-  };
+  });
 
   return (
     <Stack maw={760} mx="auto" gap="lg">
@@ -104,10 +89,7 @@ export default function RegisterScreen() {
                 label="Country"
                 autoComplete="country"
                 required
-                value={v.country}
-                onChange={(e) => form.set('country', e.currentTarget.value)}
-                onBlur={() => form.touch('country')}
-                error={form.error('country')}
+                {...form.getInputProps('country')}
                 data={[
                   { value: '', label: 'Choose a country' },
                   ...countries.map((c) => ({ value: c.code, label: c.name })),
@@ -130,7 +112,7 @@ export default function RegisterScreen() {
             <Anchor component={Link} to="/login">
               Cancel
             </Anchor>
-            <Button type="submit" disabled={!form.valid} loading={register.isPending}>
+            <Button type="submit" disabled={!valid} loading={register.isPending}>
               Register
             </Button>
           </Group>

@@ -13,9 +13,17 @@ import {
   Title,
 } from '@mantine/core';
 import { AccountMessages, Messages, type PossibleOrganization, ResetPasswordSchema } from '@store/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useResetPassword, useResetRequestCheck, useZodForm } from '../../../features/accounts';
+import { z } from 'zod';
+import { useResetPassword, useResetRequestCheck } from '../../../features/accounts';
+import { useSchemaForm } from '../../../lib/form';
+
+// The organization select holds text; the request's orgId is its number. The form schema is not
+// strict, so the choice travels beside the request's fields under its own name.
+const WithOrganization = ResetPasswordSchema.and(
+  z.object({ company: z.string().min(1, Messages.organizationRequired) }),
+);
 
 /** Set Password (spec §2, §4, §5): the organization select appears when the server asks for one. */
 export default function ResetPasswordScreen() {
@@ -24,25 +32,19 @@ export default function ResetPasswordScreen() {
   const check = useResetRequestCheck(id);
   const reset = useResetPassword();
   const [organizations, setOrganizations] = useState<PossibleOrganization[] | null>(null);
-  const form = useZodForm(ResetPasswordSchema, { email: '', password: '', confirmPassword: '' });
-  const [orgId, setOrgId] = useState('');
-  const [orgTouched, setOrgTouched] = useState(false);
-  const v = form.values;
-  const orgError = organizations && orgId === '' ? Messages.organizationRequired : undefined;
-  const valid = form.valid && !orgError;
+  const { form, onSubmit } = useSchemaForm(organizations ? WithOrganization : ResetPasswordSchema, {
+    initialValues: { email: '', password: '', confirmPassword: '', company: '' },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.touchAll();
-    setOrgTouched(true);
-    if (!valid || reset.isPending) return;
+  const submit = onSubmit((v) => {
+    if (reset.isPending) return;
     reset.mutate(
       {
         resetId: id,
         body: {
-          email: v.email.trim(),
+          email: v.email,
           password: v.password,
-          orgId: organizations ? Number(orgId) : null,
+          orgId: organizations ? Number(form.getValues().company) : null,
           rememberMe: true,
         },
       },
@@ -57,7 +59,7 @@ export default function ResetPasswordScreen() {
         },
       },
     );
-  };
+  });
 
   if (check.isPending) {
     return (
@@ -104,13 +106,7 @@ export default function ResetPasswordScreen() {
               <NativeSelect
                 label="Organization"
                 required
-                value={orgId}
-                onChange={(e) => {
-                  setOrgId(e.currentTarget.value);
-                  setOrgTouched(true);
-                }}
-                onBlur={() => setOrgTouched(true)}
-                error={orgTouched ? orgError : undefined}
+                {...form.getInputProps('company')}
                 data={[
                   { value: '', label: 'Choose your organization' },
                   ...organizations.map((o) => ({ value: String(o.organizationId), label: o.companyName })),
@@ -123,28 +119,19 @@ export default function ResetPasswordScreen() {
             type="email"
             autoComplete="username"
             required
-            value={v.email}
-            onChange={(e) => form.set('email', e.currentTarget.value)}
-            onBlur={() => form.touch('email')}
-            error={form.error('email')}
+            {...form.getInputProps('email')}
           />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
             required
-            value={v.password}
-            onChange={(e) => form.set('password', e.currentTarget.value)}
-            onBlur={() => form.touch('password')}
-            error={form.error('password')}
+            {...form.getInputProps('password')}
           />
           <PasswordInput
             label="Confirm Password"
             autoComplete="new-password"
             required
-            value={v.confirmPassword}
-            onChange={(e) => form.set('confirmPassword', e.currentTarget.value)}
-            onBlur={() => form.touch('confirmPassword')}
-            error={form.error('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={reset.isPending}>

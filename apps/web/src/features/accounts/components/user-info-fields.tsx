@@ -1,34 +1,21 @@
 import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import type { InputPropsOf } from '../../../lib/form';
 
-export interface UserInfoValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-}
-
-interface FormLike {
-  values: UserInfoValues;
-  set(key: keyof UserInfoValues, value: string): void;
-  touch(key: string): void;
-  error(key: string): string | undefined;
-}
+type UserInfoField = 'firstName' | 'lastName' | 'email' | 'password';
 
 /** The user-info sub-form of Register and Add New User (spec §5: messages once dirty or touched). */
-export function UserInfoFields({ form }: { form: FormLike }) {
-  const field = (key: keyof UserInfoValues) => ({
-    value: form.values[key],
-    onChange: (e: { currentTarget: { value: string } }) => form.set(key, e.currentTarget.value),
-    onBlur: () => form.touch(key),
-    error: form.error(key),
-    required: true,
-  });
+export function UserInfoFields({ form }: { form: { getInputProps: InputPropsOf<UserInfoField> } }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <TextInput label="First Name" autoComplete="given-name" {...field('firstName')} />
-      <TextInput label="Last Name" autoComplete="family-name" {...field('lastName')} />
-      <TextInput label="Email" type="email" autoComplete="email" {...field('email')} />
-      <PasswordInput label="Password" autoComplete="new-password" {...field('password')} />
+      <TextInput label="First Name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
+      <TextInput label="Last Name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
+      <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+      <PasswordInput
+        label="Password"
+        autoComplete="new-password"
+        required
+        {...form.getInputProps('password')}
+      />
     </SimpleGrid>
   );
 }

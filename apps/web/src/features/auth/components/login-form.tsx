@@ -1,51 +1,34 @@
 import { Alert, Anchor, Button, Group, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type LoginRequest, LoginRequestSchema, Messages, type PossibleOrganization } from '@store/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { setCurrentUser } from '../../../lib/current-user';
+import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useAuthenticate } from '../api/authenticate';
 
-type Field = 'email' | 'password' | 'orgId';
-type Errors = Partial<Record<Field, string>>;
-
-function validate(values: { email: string; password: string; orgId: string }, chooseOrg: boolean): Errors {
-  const errors: Errors = {};
-  const parsed = LoginRequestSchema.safeParse({ email: values.email, password: values.password });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as Field;
-      errors[field] ??= issue.message;
-    }
-  }
-  if (chooseOrg && values.orgId === '') errors.orgId = Messages.organizationRequired;
-  return errors;
-}
+// The form holds the company as the select's text; the request's orgId is a number or null.
+const LoginFields = LoginRequestSchema.pick({ email: true, password: true }).extend({ orgId: z.string() });
+const LoginFieldsWithCompany = LoginFields.extend({
+  orgId: z.string().min(1, Messages.organizationRequired),
+});
 
 export interface LoginFormProps {
   onLoggedIn: () => void;
 }
 
 export function LoginForm({ onLoggedIn }: LoginFormProps) {
-  const [values, setValues] = useState({ email: '', password: '', orgId: '' });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [organizations, setOrganizations] = useState<PossibleOrganization[] | null>(null);
   const authenticate = useAuthenticate();
+  const { form, onSubmit, reset } = useSchemaForm(organizations ? LoginFieldsWithCompany : LoginFields, {
+    initialValues: { email: '', password: '', orgId: '' },
+  });
 
-  const errors = validate(values, organizations !== null);
-  const shown = (field: Field) => (touched[field] ? errors[field] : undefined);
-  const touch = (field: Field) => setTouched((t) => ({ ...t, [field]: true }));
-  const change = (field: Field) => (event: { currentTarget: { value: string } }) => {
-    const { value } = event.currentTarget;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched({ email: true, password: true, orgId: true });
-    if (Object.keys(errors).length > 0 || authenticate.isPending) return;
+  const submit = onSubmit((values) => {
+    if (authenticate.isPending) return;
     const request: LoginRequest = {
-      email: values.email.trim(),
+      email: values.email,
       password: values.password,
       orgId: organizations ? Number(values.orgId) : null,
       rememberMe: true,
@@ -65,8 +48,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         const choices = response.possibleOrganizations ?? [];
         if (!response.success && choices.length > 1) {
           setOrganizations(choices);
-          setValues((v) => ({ ...v, orgId: '' }));
-          setTouched((t) => ({ ...t, orgId: false }));
+          reset({ ...form.getValues(), orgId: '' });
           return;
         }
         showAlert({
@@ -75,7 +57,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         });
       },
     });
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Log in">
@@ -86,19 +68,13 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
           autoComplete="username"
           autoFocus
           required
-          value={values.email}
-          onChange={change('email')}
-          onBlur={() => touch('email')}
-          error={shown('email')}
+          {...form.getInputProps('email')}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           required
-          value={values.password}
-          onChange={change('password')}
-          onBlur={() => touch('password')}
-          error={shown('password')}
+          {...form.getInputProps('password')}
         />
         {organizations && (
           <>
@@ -108,10 +84,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
             <NativeSelect
               label="Company"
               required
-              value={values.orgId}
-              onChange={change('orgId')}
-              onBlur={() => touch('orgId')}
-              error={shown('orgId')}
+              {...form.getInputProps('orgId')}
               data={[
                 { value: '', label: 'Choose your company', disabled: true },
                 ...organizations.map((o) => ({ value: String(o.organizationId), label: o.companyName })),

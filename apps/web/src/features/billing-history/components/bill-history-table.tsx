@@ -1,50 +1,82 @@
-import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type Bill, billStatusText, formatShortDate, formatUsd, toCents } from '@store/core';
+import { useState } from 'react';
 import { useDownloadInvoice } from '../api/download-invoice';
+
+/**
+ * Bills per page. The API answers the whole history (spec §7: GET /api/order/history takes no
+ * parameters); an organization accrues a few bills a month, so the list stays small enough to fetch
+ * whole, and the table pages it so the screen stays readable.
+ */
+export const BILLS_PER_PAGE = 50;
 
 /** Spec §2 Billing History: Bill Date (MM-dd-yy), Status, Bill Total (USD) and an invoice button. */
 export function BillHistoryTable({ bills }: { bills: Bill[] }) {
   const download = useDownloadInvoice();
+  const [page, setPage] = useState(1);
   if (bills.length === 0) return <Text c="dimmed">There are no bills yet.</Text>;
+  const pages = Math.ceil(bills.length / BILLS_PER_PAGE);
+  const current = Math.min(page, pages);
+  const first = (current - 1) * BILLS_PER_PAGE;
+  const shown = bills.slice(first, first + BILLS_PER_PAGE);
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Bills">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Bill Date</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Bill Total (USD)
-            </Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Invoice</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {bills.map((bill) => {
-            const date = formatShortDate(bill.billingDate);
-            return (
-              <Table.Tr key={bill.orderId} data-order-id={bill.orderId}>
-                <Table.Td>{date}</Table.Td>
-                <Table.Td>{billStatusText(bill.status)}</Table.Td>
-                <Table.Td ta="right">{formatUsd(toCents(bill.total))}</Table.Td>
-                <Table.Td ta="right">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    aria-label={`invoice ${bill.orderId} of ${date}`}
-                    loading={download.isPending && download.variables === bill.orderId}
-                    onClick={() => download.mutate(bill.orderId)}
-                  >
-                    invoice
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap="md">
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label="Bills">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Bill Date</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Bill Total (USD)
+              </Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>Invoice</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((bill) => {
+              const date = formatShortDate(bill.billingDate);
+              return (
+                <Table.Tr key={bill.orderId} data-order-id={bill.orderId}>
+                  <Table.Td>{date}</Table.Td>
+                  <Table.Td>{billStatusText(bill.status)}</Table.Td>
+                  <Table.Td ta="right">{formatUsd(toCents(bill.total))}</Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={`invoice ${bill.orderId} of ${date}`}
+                      loading={download.isPending && download.variables === bill.orderId}
+                      onClick={() => download.mutate(bill.orderId)}
+                    >
+                      invoice
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text size="sm" c="dimmed" data-testid="bills-range">
+            Bills {first + 1}–{first + shown.length} of {bills.length}
+          </Text>
+          <nav aria-label="Billing history pages">
+            <Pagination
+              total={pages}
+              value={current}
+              onChange={setPage}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+            />
+          </nav>
+        </Group>
+      )}
+    </Stack>
   );
 }

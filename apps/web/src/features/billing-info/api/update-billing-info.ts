@@ -15,7 +15,9 @@ export function useUpdateBillingInfo() {
     onSuccess: async (organization) => {
       // The stored user's organization decides where Proceed To Checkout goes (hasBillingInfo).
       updateCurrentUser({ organization });
-      queryClient.setQueryData(currentOrganizationQueryOptions.queryKey, organization);
+      // Every cached copy of the current organization (the cart and checkout key theirs by organization)
+      // holds the new billing information before the caller navigates back to checkout.
+      queryClient.setQueriesData({ queryKey: currentOrganizationQueryOptions.queryKey }, organization);
       await queryClient.invalidateQueries({ queryKey: billingDescriptionQueryOptions.queryKey });
     },
   });

@@ -8,6 +8,8 @@ import {
 } from '@store/core';
 import { type FormEvent, lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { z } from 'zod';
+import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useConfig } from '../../config/api/get-config';
 import { useStripePublicKey } from '../api/get-stripe-public-key';
@@ -28,7 +30,6 @@ const AddressSchema = BillingInfoSchema.pick({
   country: true,
   postalCode: true,
 });
-type Field = keyof typeof AddressSchema.shape;
 
 export interface BillingFormProps {
   current: BillingDescription | undefined;
@@ -43,17 +44,22 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
   const { gateway } = useConfig();
   const stripeKey = useStripePublicKey(gateway === 'stripe');
   const update = useUpdateBillingInfo();
-  const [values, setValues] = useState<Record<Field, string>>(() => ({
-    nameOnCard: current?.name ?? '',
-    company: current?.company ?? organization?.companyName ?? '',
-    addr1: current?.addr1 ?? organization?.addr1 ?? '',
-    addr2: current?.addr2 ?? organization?.addr2 ?? '',
-    city: current?.city ?? organization?.city ?? '',
-    state: current?.state ?? organization?.state ?? '',
-    country: current?.country ?? organization?.country ?? '',
-    postalCode: current?.zip ?? organization?.zip ?? '',
-  }));
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const {
+    form,
+    valid: addressValid,
+    onSubmit,
+  } = useSchemaForm(AddressSchema, {
+    initialValues: {
+      nameOnCard: current?.name ?? '',
+      company: current?.company ?? organization?.companyName ?? '',
+      addr1: current?.addr1 ?? organization?.addr1 ?? '',
+      addr2: current?.addr2 ?? organization?.addr2 ?? '',
+      city: current?.city ?? organization?.city ?? '',
+      state: current?.state ?? organization?.state ?? '',
+      country: current?.country ?? organization?.country ?? '',
+      postalCode: current?.zip ?? organization?.zip ?? '',
+    },
+  });
   const [submitted, setSubmitted] = useState(false);
   const [cardComplete, setCardComplete] = useState(false);
   const [collecting, setCollecting] = useState(false);
@@ -62,28 +68,12 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
     collector.current = fn;
   }, []);
 
-  const parsed = AddressSchema.safeParse(values);
-  const errors: Partial<Record<Field, string>> = {};
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
-  const valid = parsed.success && cardComplete;
+  const valid = addressValid && cardComplete;
   const busy = collecting || update.isPending;
-  const shown = (f: Field) => (touched[f] || submitted ? errors[f] : undefined);
-  const input = (f: Field) => ({
-    value: values[f],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const { value } = e.currentTarget;
-      setValues((v) => ({ ...v, [f]: value }));
-    },
-    onBlur: () => setTouched((t) => ({ ...t, [f]: true })),
-    error: shown(f),
-  });
+  const input = form.getInputProps;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!parsed.success || !cardComplete || busy || !collector.current) return;
-    const address = parsed.data;
+  const save = async (address: z.output<typeof AddressSchema>) => {
+    if (!cardComplete || busy || !collector.current) return;
     setCollecting(true);
     let card: CollectedCard;
     try {
@@ -111,6 +101,7 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
         expireMonth: card.expMonth,
         expireYear: card.expYear,
         lastFour: card.lastFour,
+        cardBrand: card.brand,
       },
       {
         onSuccess: () => {
@@ -119,6 +110,12 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
         },
       },
     );
+  };
+  const submitAddress = onSubmit((address) => void save(address));
+  const submit = (event: FormEvent) => {
+    // The card fields show 'X is required' once a submit was tried.
+    setSubmitted(true);
+    submitAddress(event);
   };
 
   const cardProps = { showRequired: submitted, onCompleteChange: setCardComplete, registerCollector };
@@ -143,7 +140,8 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
               required
               autoComplete="country"
               data={[
-                { value: '', label: 'Choose a country', disabled: true },
+                // Choosable, so that leaving it empty says 'Country is required' (SPEC.md §5).
+                { value: '', label: 'Choose a country' },
                 ...countries.map((c) => ({ value: c.code, label: c.name })),
               ]}
               {...input('country')}

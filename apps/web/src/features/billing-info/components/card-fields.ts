@@ -1,7 +1,10 @@
+import type { CardBrand } from '@store/core';
+
 /** What the billing form gets from either implementation of the three card fields. */
 export interface CollectedCard {
   paymentMethodId: string;
   lastFour: string;
+  brand: CardBrand;
   expMonth: number;
   expYear: number;
 }

@@ -1,6 +1,7 @@
 import { Alert, Grid, Text, TextInput } from '@mantine/core';
 import {
   type CardFieldState,
+  cardBrandOf,
   cardDigits,
   cardNumberState,
   cvcState,
@@ -42,6 +43,7 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
       return {
         paymentMethodId,
         lastFour: cardDigits(values.number).slice(-4),
+        brand: cardBrandOf(values.number),
         expMonth: expiry.month,
         expYear: expiry.year,
       };

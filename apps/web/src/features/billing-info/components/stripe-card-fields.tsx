@@ -1,5 +1,5 @@
 import { Grid, Input, Text } from '@mantine/core';
-import { Messages } from '@store/core';
+import { Messages, toCardBrand } from '@store/core';
 import {
   CardCvcElement,
   CardExpiryElement,
@@ -62,6 +62,7 @@ function Fields({ showRequired, onCompleteChange, registerCollector }: CardField
       return {
         paymentMethodId: created.paymentMethod.id,
         lastFour: c?.last4 ?? '0000',
+        brand: toCardBrand(c?.brand),
         expMonth: c?.exp_month ?? 1,
         expYear: c?.exp_year ?? 2000,
       };

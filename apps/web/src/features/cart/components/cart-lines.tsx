@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { type CartItem, formatUsdPerPeriod, isArtistPlan } from '@store/core';
+import { type CartItem, cartPriceChangeNote, formatUsdPerPeriod, isArtistPlan } from '@store/core';
 
 export interface CartLine {
   item: CartItem;
@@ -33,6 +33,11 @@ export function CartLines({ lines, onRemove }: { lines: CartLine[]; onRemove?: (
                 )}
                 <Text size="sm">Billing: {item.billingCycle.cycleName}</Text>
               </Group>
+              {cartPriceChangeNote(item) && (
+                <Text size="sm" fw={600} data-testid="cart-item-price-changed">
+                  {cartPriceChangeNote(item)}
+                </Text>
+              )}
             </Stack>
             <Stack gap={4} align="flex-end">
               <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }} data-testid="cart-item-price">

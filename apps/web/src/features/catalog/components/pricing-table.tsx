@@ -76,8 +76,11 @@ export interface PricingTableProps {
 export function PricingTable({ plans, selectedId, onSelect, period }: PricingTableProps) {
   const columns = columnsFor(plans, period);
   return (
-    <Table.ScrollContainer minWidth={640}>
+    // On a phone the table scrolls in its own frame, which keyboard users can focus to scroll.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable on purpose
+    <section className="table-frame" tabIndex={0} aria-label="Plans (scrolls sideways on small screens)">
       <Table
+        miw={640}
         verticalSpacing="sm"
         horizontalSpacing="md"
         className={classes.table}
@@ -129,6 +132,6 @@ export function PricingTable({ plans, selectedId, onSelect, period }: PricingTab
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </section>
   );
 }

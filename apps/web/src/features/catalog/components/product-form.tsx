@@ -20,24 +20,16 @@ import {
   isProPlan,
   offeredBillingModes,
   type PricingPlan,
-  ProductFormSchema,
+  productFormFromControls,
   productFormTotalCents,
-  toCurrencyOrZero,
+  toCurrencyOrNull,
   toIntegerOrZero,
 } from '@store/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { addToCart, newCartItemId } from '../../cart/cart-storage';
 import { EulaModal } from './eula-modal';
-
-type Field =
-  | 'subname'
-  | 'selectedPricingPlan'
-  | 'billingCycle'
-  | 'maxOverages'
-  | 'extraDesigners'
-  | 'numberOfMachines'
-  | 'eulaAgreed';
 
 export interface ProductFormProps {
   plans: PricingPlan[];
@@ -60,63 +52,60 @@ export function ProductForm({
   onAdded,
 }: ProductFormProps) {
   const modes = offeredBillingModes(allowMonthly);
-  const [subname, setSubname] = useState('');
-  const [mode, setMode] = useState<BillingMode>(modes[0]!);
-  const [maxOverages, setMaxOverages] = useState<number | string>('0.00');
-  const [extraDesigners, setExtraDesigners] = useState(0);
-  const [numberOfMachines, setNumberOfMachines] = useState(0);
-  const [eulaAgreed, setEulaAgreed] = useState(false);
   const [eulaOpen, setEulaOpen] = useState(false);
   const [, setEulaViewed] = useState(false);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const schema = useMemo(() => productFormFromControls(discounts), [discounts]);
+  const { form, values, valid, onSubmit } = useSchemaForm(schema, {
+    initialValues: {
+      subname: '',
+      selectedPricingPlan: selected,
+      billingCycle: modes[0]! as BillingMode,
+      maxOverages: '0.00' as number | string,
+      extraDesigners: 0 as number | string,
+      numberOfMachines: 0 as number | string,
+      eulaAgreed: false,
+    },
+  });
 
+  const { setFieldValue } = form;
   // Spec §4: a pro plan sets machines to 1, any other 0.
   useEffect(() => {
-    if (selected) setNumberOfMachines(isProPlan(selected) ? 1 : 0);
-    if (selected && !selected.allowXtraAutoTag) setExtraDesigners(0);
-  }, [selected]);
+    setFieldValue('selectedPricingPlan', selected);
+    if (selected) setFieldValue('numberOfMachines', isProPlan(selected) ? 1 : 0);
+    if (selected && !selected.allowXtraAutoTag) setFieldValue('extraDesigners', 0);
+  }, [selected, setFieldValue]);
 
   // An organization that does not allow monthly billing never keeps a monthly choice.
+  const mode = values.billingCycle;
   useEffect(() => {
-    if (!modes.includes(mode)) setMode(modes[0]!);
-  }, [modes, mode]);
+    if (!modes.includes(mode)) setFieldValue('billingCycle', modes[0]!);
+  }, [modes, mode, setFieldValue]);
 
   const pro = selected ? isProPlan(selected) : false;
   const cycle = billingCycle(mode, discounts);
-  const values = {
-    subname,
-    selectedPricingPlan: selected,
-    billingCycle: cycle,
-    maxOverages: toCurrencyOrZero(maxOverages),
-    extraDesigners,
-    numberOfMachines,
-    eulaAgreed,
-  };
-  const parsed = ProductFormSchema.safeParse(values);
-  const errors: Partial<Record<Field, string>> = {};
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
-  const valid = parsed.success;
-  const shown = (field: Field) => (touched[field] ? errors[field] : undefined);
-  const touch = (field: Field) => setTouched((t) => ({ ...t, [field]: true }));
-  const totalCents = productFormTotalCents(values, discounts, orgDiscount);
+  const totalCents = productFormTotalCents(
+    {
+      selectedPricingPlan: selected,
+      billingCycle: cycle,
+      extraDesigners: toIntegerOrZero(values.extraDesigners),
+      numberOfMachines: toIntegerOrZero(values.numberOfMachines),
+    },
+    discounts,
+    orgDiscount,
+  );
+  const count = (path: 'extraDesigners' | 'numberOfMachines') => ({
+    ...form.getInputProps(path),
+    min: path === 'numberOfMachines' ? 1 : 0,
+    step: 1,
+    allowDecimal: false,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched({
-      subname: true,
-      selectedPricingPlan: true,
-      billingCycle: true,
-      maxOverages: true,
-      extraDesigners: true,
-      numberOfMachines: true,
-      eulaAgreed: true,
-    });
-    if (!parsed.success || !selected) return;
+  const submit = onSubmit((parsed) => {
+    if (!selected) return;
     try {
       addToCart(
         cartItemFromForm(
-          { ...parsed.data, selectedPricingPlan: selected },
+          { ...parsed, selectedPricingPlan: selected },
           { id: newCartItemId(), discounts, orgDiscount },
         ),
       );
@@ -125,7 +114,7 @@ export function ProductForm({
       return;
     }
     onAdded();
-  };
+  });
 
   return (
     <Paper
@@ -142,10 +131,7 @@ export function ProductForm({
           label="Subscription Name"
           description="How this subscription is listed on your Subscriptions page"
           required
-          value={subname}
-          onChange={(e) => setSubname(e.currentTarget.value)}
-          onBlur={() => touch('subname')}
-          error={shown('subname')}
+          {...form.getInputProps('subname')}
           maxLength={100}
         />
         <NativeSelect
@@ -156,17 +142,16 @@ export function ProductForm({
             const plan = plans.find((p) => String(p.pricingPlanId) === e.currentTarget.value);
             if (plan) onSelect(plan);
           }}
-          onBlur={() => touch('selectedPricingPlan')}
-          error={shown('selectedPricingPlan')}
+          onBlur={form.getInputProps('selectedPricingPlan').onBlur}
+          error={form.getInputProps('selectedPricingPlan').error}
           data={plans.map((p) => ({ value: String(p.pricingPlanId), label: p.planName }))}
         />
         <NativeSelect
           label="Billing Cycle"
           required
+          {...form.getInputProps('billingCycle')}
           value={String(mode)}
-          onChange={(e) => setMode(Number(e.currentTarget.value) as BillingMode)}
-          onBlur={() => touch('billingCycle')}
-          error={shown('billingCycle')}
+          onChange={(e) => form.setFieldValue('billingCycle', Number(e.currentTarget.value) as BillingMode)}
           data={modes.map((m) => {
             const c = billingCycle(m, discounts);
             const off = Math.round(c.billingModeDiscount * 100);
@@ -180,63 +165,31 @@ export function ProductForm({
           step={0.01}
           prefix="$"
           thousandSeparator=","
-          allowNegative={false}
-          value={maxOverages}
-          onChange={setMaxOverages}
-          onBlur={() => {
-            setMaxOverages(formatCurrencyInput(toCurrencyOrZero(maxOverages)));
-            touch('maxOverages');
+          {...form.getInputProps('maxOverages')}
+          onBlur={(event) => {
+            // Spec §5: rounded to cents when left (2.999 → 3.00); a minus sign stays, and says so.
+            const n = toCurrencyOrNull(values.maxOverages);
+            if (n !== null && n >= 0) form.setFieldValue('maxOverages', formatCurrencyInput(n));
+            form.getInputProps('maxOverages').onBlur(event);
           }}
-          error={shown('maxOverages')}
         />
         {selected?.allowXtraAutoTag && !pro && (
           <NumberInput
             label="Additional Designers"
             description={`${selected.numAutoTags} included with the plan`}
-            min={0}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
-            value={extraDesigners}
-            onChange={(v) => setExtraDesigners(toIntegerOrZero(v))}
-            onBlur={() => touch('extraDesigners')}
-            error={shown('extraDesigners')}
+            {...count('extraDesigners')}
           />
         )}
-        {pro && (
-          <NumberInput
-            label="Number Of Engines"
-            min={1}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
-            value={numberOfMachines}
-            onChange={(v) => setNumberOfMachines(toIntegerOrZero(v))}
-            onBlur={() => touch('numberOfMachines')}
-            error={shown('numberOfMachines')}
-          />
-        )}
+        {pro && <NumberInput label="Number Of Engines" {...count('numberOfMachines')} />}
         {pro && selected?.allowXtraAutoTag && (
           <NumberInput
             label="Number Of Designers"
             description={`Extra designer seats beyond the ${selected.numAutoTags} included`}
-            min={0}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
-            value={extraDesigners}
-            onChange={(v) => setExtraDesigners(toIntegerOrZero(v))}
-            onBlur={() => touch('extraDesigners')}
-            error={shown('extraDesigners')}
+            {...count('extraDesigners')}
           />
         )}
         <Checkbox
-          checked={eulaAgreed}
-          onChange={(e) => {
-            setEulaAgreed(e.currentTarget.checked);
-            touch('eulaAgreed');
-          }}
-          error={shown('eulaAgreed')}
+          {...form.getInputProps('eulaAgreed', { type: 'checkbox' })}
           label={
             <>
               I agree to the{' '}

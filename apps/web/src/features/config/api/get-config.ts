@@ -4,8 +4,8 @@ import { get } from '../../../lib/http';
 
 /** Used while the config loads or if it cannot be read: the server's own defaults (apps/server config). */
 export const DEFAULT_CONFIG: AppConfig = {
-  storeGuideUrl: 'https://docs.example.com/store-guide',
-  privacyPolicyUrl: 'https://docs.example.com/privacy',
+  storeGuideUrl: '/guide',
+  privacyPolicyUrl: '/privacy',
   gateway: 'sandbox',
 };
 

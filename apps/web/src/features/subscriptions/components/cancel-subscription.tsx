@@ -1,20 +1,25 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { Messages, type SubscriptionDetail, SubscriptionMessages } from '@store/core';
-import { type FormEvent, useState } from 'react';
+import {
+  Messages,
+  type SubscriptionDetail,
+  SubscriptionMessages,
+  TypedConfirmationSchema,
+} from '@store/core';
+import { useState } from 'react';
+import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useCancelSubscription } from '../api/cancel-subscription';
 
 /** Cancel Subscription (spec §5): the exact name must be typed; a mismatch does nothing. */
 export function CancelSubscription({ subscription: s }: { subscription: SubscriptionDetail }) {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
+  const { form, onSubmit, reset } = useSchemaForm(TypedConfirmationSchema, { initialValues: { typed: '' } });
   const cancel = useCancelSubscription();
   const close = () => {
     setOpen(false);
-    setTyped('');
+    reset();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = onSubmit(({ typed }) => {
     const matches = typed === s.description;
     close();
     if (!matches) return;
@@ -27,7 +32,7 @@ export function CancelSubscription({ subscription: s }: { subscription: Subscrip
           }`.trim(),
         }),
     });
-  };
+  });
   return (
     <>
       <Button color="red.9" variant="outline" onClick={() => setOpen(true)} loading={cancel.isPending}>
@@ -44,8 +49,7 @@ export function CancelSubscription({ subscription: s }: { subscription: Subscrip
               label="Subscription name"
               data-autofocus
               autoComplete="off"
-              value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
+              {...form.getInputProps('typed')}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>

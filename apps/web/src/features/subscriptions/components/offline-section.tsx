@@ -2,6 +2,7 @@ import { Button, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, Title }
 import {
   designerHostCount,
   HostNameSchema,
+  hostListsSchema,
   isProPlan,
   joinHosts,
   Messages,
@@ -9,15 +10,12 @@ import {
   type SubscriptionDetail,
   splitHosts,
 } from '@store/core';
-import { type FormEvent, useState } from 'react';
+import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useDownloadOfflineLicense } from '../api/download-offline-license';
 import { useMakeOffline } from '../api/make-offline';
 
-const hostError = (value: string) => {
-  const parsed = HostNameSchema.safeParse(value);
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
-};
+const OfflineRequestSchema = hostListsSchema(HostNameSchema);
 
 /** The offline section of the detail row: the request form (spec §5), or the issued license file. */
 export function OfflineSection({
@@ -98,16 +96,16 @@ function IssuedLicense({ subscription: s }: { subscription: SubscriptionDetail }
 function OfflineForm({ subscription: s }: { subscription: SubscriptionDetail }) {
   const engineCount = isProPlan(s.plan) ? s.numberMachines : 0;
   const designerCount = designerHostCount(s.plan, s.xtraAutoTags);
-  const [engines, setEngines] = useState<string[]>(() => Array(engineCount).fill(''));
-  const [designers, setDesigners] = useState<string[]>(() => Array(designerCount).fill(''));
-  const [touched, setTouched] = useState(false);
+  const { form, values, onSubmit } = useSchemaForm(OfflineRequestSchema, {
+    initialValues: {
+      engines: Array<string>(engineCount).fill(''),
+      designers: Array<string>(designerCount).fill(''),
+    },
+  });
   const makeOffline = useMakeOffline();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // Spec §5: every field is marked touched on submit; nothing is sent while one is invalid.
-    setTouched(true);
-    if ([...engines, ...designers].some((h) => hostError(h))) return;
+  // Spec §5: every field is marked touched on submit; nothing is sent while one is invalid.
+  const submit = onSubmit(({ engines, designers }) => {
     makeOffline.mutate(
       {
         subscriptionId: s.subscriptionId,
@@ -116,21 +114,15 @@ function OfflineForm({ subscription: s }: { subscription: SubscriptionDetail }) 
       },
       { onSuccess: () => showAlert({ type: 'success', text: Messages.offlineLicenseGenerated }) },
     );
-  };
+  });
 
-  const field = (kind: 'engine' | 'designer', list: string[], setList: (l: string[]) => void, i: number) => (
+  const field = (kind: 'engines' | 'designers', i: number) => (
     <TextInput
       key={`${kind}-${i}`}
-      label={`${kind === 'engine' ? 'Engine Host' : 'Designer Host'} ${i + 1}`}
+      label={`${kind === 'engines' ? 'Engine Host' : 'Designer Host'} ${i + 1}`}
       placeholder="host name"
       required
-      value={list[i]}
-      error={touched ? hostError(list[i] ?? '') : undefined}
-      onChange={(e) => {
-        const next = [...list];
-        next[i] = e.currentTarget.value;
-        setList(next);
-      }}
+      {...form.getInputProps(`${kind}.${i}`)}
     />
   );
 
@@ -151,14 +143,14 @@ function OfflineForm({ subscription: s }: { subscription: SubscriptionDetail }) 
                 This plan does not license engines by machine.
               </Text>
             ) : (
-              engines.map((_, i) => field('engine', engines, setEngines, i))
+              values.engines.map((_, i) => field('engines', i))
             )}
           </Stack>
           <Stack gap="xs">
             <Text size="sm" fw={600}>
               Designer Hosts
             </Text>
-            {designers.map((_, i) => field('designer', designers, setDesigners, i))}
+            {values.designers.map((_, i) => field('designers', i))}
           </Stack>
         </SimpleGrid>
         <Group justify="flex-end">

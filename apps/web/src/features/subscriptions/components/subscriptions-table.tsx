@@ -1,51 +1,43 @@
-import { Badge, Button, Collapse, Table, Text, VisuallyHidden } from '@mantine/core';
-import {
-  formatMediumDate,
-  isArtistPlan,
-  isCancelled,
-  productLabel,
-  type SubscriptionDetail,
-  subscriptionStatusText,
-  type Viewer,
-} from '@store/core';
+import { Collapse, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { productLabel, type SubscriptionDetail, type Viewer } from '@store/core';
 import { Fragment, useEffect, useState } from 'react';
+import { SubscriptionCards } from './subscription-cards';
+import {
+  DETAIL_ROW_TRANSITION_MS,
+  dateOrDash,
+  EditToggle,
+  StatusBadges,
+  type SubscriptionsTableProps,
+  totalDesigners,
+} from './subscription-cells';
 import { SubscriptionEditor } from './subscription-editor';
 
-export const DETAIL_ROW_TRANSITION_MS = 225;
-
-export interface SubscriptionsTableProps {
-  subscriptions: SubscriptionDetail[];
-  viewer: Viewer;
-  /** Perpetual accounts see product, name and edit only (spec §2). */
-  perpetual: boolean;
-  expandedId: number | null;
-  onToggle(subscriptionId: number): void;
-}
-
-const totalDesigners = (s: SubscriptionDetail) =>
-  isArtistPlan(s.plan) ? '-' : String(s.plan.numAutoTags + s.xtraAutoTags);
-const date = (d: string | null) => (d ? formatMediumDate(d) : '-');
+/** Below this width the table's seven columns do not fit: subscriptions stack as cards instead. */
+const PHONE = '(max-width: 47.99em)';
 
 /** The subscriptions table with one expandable detail row per subscription (spec §2). */
-export function SubscriptionsTable({
-  subscriptions,
-  viewer,
-  perpetual,
-  expandedId,
-  onToggle,
-}: SubscriptionsTableProps) {
+export function SubscriptionsTable(props: SubscriptionsTableProps) {
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  return phone ? <SubscriptionCards {...props} /> : <WideTable {...props} />;
+}
+
+function WideTable({ subscriptions, viewer, perpetual, expandedId, onToggle }: SubscriptionsTableProps) {
   const columns = perpetual ? 3 : 7;
   return (
-    <div style={{ overflowX: 'auto' }}>
+    // A tablet may still be narrower than the table: it scrolls in its own frame, Product fixed.
+    <div className="table-frame">
       <Table
-        miw={perpetual ? 420 : 860}
+        miw={perpetual ? 420 : 760}
         verticalSpacing="sm"
         highlightOnHover={false}
         aria-label={perpetual ? 'Products' : 'Subscriptions'}
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Product</Table.Th>
+            <Table.Th scope="col" className="sticky-first">
+              Product
+            </Table.Th>
             <Table.Th scope="col">Name</Table.Th>
             {!perpetual && (
               <>
@@ -63,11 +55,14 @@ export function SubscriptionsTable({
         <Table.Tbody>
           {subscriptions.map((s) => {
             const expanded = expandedId === s.subscriptionId;
-            const cancelled = isCancelled(s);
             return (
               <Fragment key={s.subscriptionId}>
-                <Table.Tr data-testid={`row-${s.subscriptionId}`} bg={expanded ? 'brand.0' : undefined}>
-                  <Table.Td>{productLabel(s.product)}</Table.Td>
+                <Table.Tr
+                  data-testid={`row-${s.subscriptionId}`}
+                  bg={expanded ? 'brand.0' : undefined}
+                  style={expanded ? { '--sticky-bg': 'var(--mantine-color-brand-0)' } : undefined}
+                >
+                  <Table.Td className="sticky-first">{productLabel(s.product)}</Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={500}>
                       {s.description}
@@ -81,39 +76,15 @@ export function SubscriptionsTable({
                   {!perpetual && (
                     <>
                       <Table.Td>{totalDesigners(s)}</Table.Td>
-                      <Table.Td>{date(s.nextBaseBillingDate)}</Table.Td>
-                      <Table.Td>{date(s.nextOverageBillingDate)}</Table.Td>
+                      <Table.Td>{dateOrDash(s.nextBaseBillingDate)}</Table.Td>
+                      <Table.Td>{dateOrDash(s.nextOverageBillingDate)}</Table.Td>
                       <Table.Td>
-                        <Badge
-                          variant="dot"
-                          color={cancelled ? 'gray' : 'teal'}
-                          tt="none"
-                          size="md"
-                          radius="sm"
-                        >
-                          {subscriptionStatusText(s)}
-                        </Badge>
-                        {s.isOfflineEnabled && (
-                          <Badge variant="outline" color="brand" tt="none" size="md" radius="sm" ml={6}>
-                            Offline
-                          </Badge>
-                        )}
+                        <StatusBadges subscription={s} />
                       </Table.Td>
                     </>
                   )}
                   <Table.Td ta="right">
-                    {!cancelled && (
-                      <Button
-                        size="xs"
-                        variant={expanded ? 'filled' : 'light'}
-                        aria-expanded={expanded}
-                        aria-controls={`detail-${s.subscriptionId}`}
-                        aria-label={`Edit ${s.description}`}
-                        onClick={() => onToggle(s.subscriptionId)}
-                      >
-                        Edit
-                      </Button>
-                    )}
+                    <EditToggle subscription={s} expanded={expanded} onToggle={onToggle} />
                   </Table.Td>
                 </Table.Tr>
                 <DetailRow subscription={s} viewer={viewer} expanded={expanded} columns={columns} />

@@ -18,7 +18,7 @@ const COLORS = [
 ];
 const MAX_SERIES = 9;
 
-/** RTUs per date range, stacked by host (issue 6, part 4): the trend at a glance above the table. */
+/** RTUs per date range, stacked by host: the trend at a glance above the table. */
 export function UsageChart({ usage }: { usage: FlexUsage }) {
   // Many hosts would make an unreadable rainbow: the biggest keep their own colour, the rest are 'Other hosts'.
   const top = usage.runs.slice(0, MAX_SERIES);

@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { FlexUsage } from '@store/core';
+import { useEffect, useRef } from 'react';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
@@ -9,9 +10,18 @@ export function UsageTable({ usage }: { usage: FlexUsage }) {
     usage.runs.reduce((sum, r) => sum + (r.dateRangePages[i] ?? 0), 0),
   );
   const grandTotal = usage.runs.reduce((sum, r) => sum + r.totalPages, 0);
+  const frame = useRef<HTMLElement>(null);
+  // Twelve cycles are wider than most screens: the frame opens at its right end, so the current
+  // cycle is in view beside the fixed Hostname and Total columns; older cycles scroll in from the left.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new usage data re-opens the frame at its end
+  useEffect(() => {
+    const el = frame.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, [usage]);
   return (
     <section
-      style={{ overflowX: 'auto' }}
+      ref={frame}
+      className="table-frame"
       // axe (scrollable-region-focusable): keyboard users must be able to scroll the wide table.
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable on purpose
       tabIndex={0}
@@ -19,7 +29,6 @@ export function UsageTable({ usage }: { usage: FlexUsage }) {
     >
       <Table
         miw={1100}
-        striped
         withTableBorder
         withColumnBorders
         verticalSpacing="xs"
@@ -28,7 +37,9 @@ export function UsageTable({ usage }: { usage: FlexUsage }) {
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Hostname</Table.Th>
+            <Table.Th scope="col" className="sticky-first">
+              Hostname
+            </Table.Th>
             {usage.dateRanges.map((label, i) => {
               const [from, to] = label.split(' - ');
               const current = i === usage.dateRanges.length - 1;
@@ -54,7 +65,7 @@ export function UsageTable({ usage }: { usage: FlexUsage }) {
                 </Table.Th>
               );
             })}
-            <Table.Th scope="col" ta="right">
+            <Table.Th scope="col" ta="right" className="sticky-last">
               Total
             </Table.Th>
           </Table.Tr>
@@ -71,7 +82,7 @@ export function UsageTable({ usage }: { usage: FlexUsage }) {
           ) : (
             usage.runs.map((run) => (
               <Table.Tr key={run.hostname}>
-                <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }} className="sticky-first">
                   {run.hostname}
                 </Table.Th>
                 {run.dateRangePages.map((pages, i) => (
@@ -79,7 +90,7 @@ export function UsageTable({ usage }: { usage: FlexUsage }) {
                     {n(pages)}
                   </Table.Td>
                 ))}
-                <Table.Td ta="right" fw={600}>
+                <Table.Td ta="right" fw={600} className="sticky-last">
                   {n(run.totalPages)}
                 </Table.Td>
               </Table.Tr>
@@ -89,13 +100,15 @@ export function UsageTable({ usage }: { usage: FlexUsage }) {
         {usage.runs.length > 1 && (
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Th scope="row">All hosts</Table.Th>
+              <Table.Th scope="row" className="sticky-first">
+                All hosts
+              </Table.Th>
               {columnTotals.map((total, i) => (
                 <Table.Td key={usage.dateRanges[i]} ta="right" fw={600}>
                   {n(total)}
                 </Table.Td>
               ))}
-              <Table.Td ta="right" fw={700}>
+              <Table.Td ta="right" fw={700} className="sticky-last">
                 {n(grandTotal)}
               </Table.Td>
             </Table.Tr>

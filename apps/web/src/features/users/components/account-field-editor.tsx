@@ -1,16 +1,28 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type AccountField, AccountFieldSchemas } from '@store/core';
-import { type FormEvent, useState } from 'react';
+import { AccountFieldSchemas, UpdatePersonSchema } from '@store/core';
+import { z } from 'zod';
+import { useSchemaForm } from '../../../lib/form';
 
-const LABELS: Record<AccountField, string> = {
+/** The Account screen's fields (spec §2, §3 "Person/user"): the four of the spec plus the optional phone. */
+const FIELD_SCHEMAS = {
+  firstName: z.object({ value: AccountFieldSchemas.firstName }),
+  lastName: z.object({ value: AccountFieldSchemas.lastName }),
+  email: z.object({ value: AccountFieldSchemas.email }),
+  phone: z.object({ value: UpdatePersonSchema.shape.phone }),
+  password: z.object({ value: AccountFieldSchemas.password }),
+} as const;
+export type EditableAccountField = keyof typeof FIELD_SCHEMAS;
+
+const LABELS: Record<EditableAccountField, string> = {
   firstName: 'First Name',
   lastName: 'Last Name',
   email: 'Email',
+  phone: 'Phone',
   password: 'Password',
 };
 
 export interface AccountFieldEditorProps {
-  field: AccountField;
+  field: EditableAccountField;
   value: string;
   editing: boolean;
   /** Spec §4: while any field is being edited, the other edit buttons are hidden. */
@@ -19,33 +31,30 @@ export interface AccountFieldEditorProps {
   note?: string;
   onEdit(): void;
   onCancel(): void;
-  onUpdate(value: string): void;
+  onUpdate(value: string | null): void;
 }
 
 /** One field of the Account screen: viewing, or editing with Cancel and Update (spec §2, §4, §5). */
 export function AccountFieldEditor(props: AccountFieldEditorProps) {
   const { field, value, editing } = props;
   const label = LABELS[field];
-  const [draft, setDraft] = useState(field === 'password' ? '' : value);
-  const [shown, setShown] = useState(false);
-  const parsed = AccountFieldSchemas[field].safeParse(draft);
-  const error = shown && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+  const initial = field === 'password' ? '' : value;
+  const { form, valid, onSubmit, reset } = useSchemaForm(FIELD_SCHEMAS[field], {
+    initialValues: { value: initial },
+  });
 
   const begin = () => {
-    setDraft(field === 'password' ? '' : value);
-    setShown(false);
+    reset({ value: initial });
     props.onEdit();
   };
   const cancel = () => {
-    setDraft(field === 'password' ? '' : value);
-    setShown(false);
+    reset({ value: initial });
     props.onCancel();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setShown(true);
-    if (parsed.success && !props.saving) props.onUpdate(parsed.data);
-  };
+  const submit = onSubmit(({ value: parsed }) => {
+    // An emptied optional field (phone) is stored as no value.
+    if (!props.saving) props.onUpdate(parsed === '' || parsed === undefined ? null : parsed);
+  });
 
   if (!editing) {
     return (
@@ -80,15 +89,9 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
 
   const input = {
     label,
-    value: draft,
     autoFocus: true,
-    required: true,
-    error,
-    onChange: (e: { currentTarget: { value: string } }) => {
-      setDraft(e.currentTarget.value);
-      setShown(true);
-    },
-    onBlur: () => setShown(true),
+    required: field !== 'phone',
+    ...form.getInputProps('value'),
   };
   return (
     <form onSubmit={submit} noValidate aria-label={`Edit ${label}`} data-field={field}>
@@ -97,8 +100,8 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
           <PasswordInput autoComplete="new-password" {...input} />
         ) : (
           <TextInput
-            type={field === 'email' ? 'email' : 'text'}
-            autoComplete={field === 'email' ? 'email' : 'off'}
+            type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+            autoComplete={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'off'}
             {...input}
           />
         )}
@@ -106,7 +109,7 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
           <Button variant="default" size="xs" onClick={cancel}>
             Cancel
           </Button>
-          <Button type="submit" size="xs" disabled={!parsed.success} loading={props.saving}>
+          <Button type="submit" size="xs" disabled={!valid} loading={props.saving}>
             Update
           </Button>
         </Group>

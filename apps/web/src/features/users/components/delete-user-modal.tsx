@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import type { Person } from '@store/core';
-import { type FormEvent, useState } from 'react';
+import { type Person, TypedConfirmationSchema } from '@store/core';
+import { useSchemaForm } from '../../../lib/form';
 
 export interface DeleteUserModalProps {
   person: Person | null;
@@ -11,16 +11,15 @@ export interface DeleteUserModalProps {
 
 /** Spec §5: deleting a user asks for the user's e-mail, which must match. */
 export function DeleteUserModal({ person, onClose, onConfirm }: DeleteUserModalProps) {
-  const [typed, setTyped] = useState('');
+  const { form, onSubmit, reset } = useSchemaForm(TypedConfirmationSchema, { initialValues: { typed: '' } });
   const close = () => {
-    setTyped('');
+    reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = onSubmit(({ typed }) => {
     onConfirm(typed);
-    setTyped('');
-  };
+    reset();
+  });
   return (
     // Composed without Modal.Header: its <header> would be a second banner landmark beside the nav's.
     <Modal.Root opened={person !== null} onClose={close} centered>
@@ -41,8 +40,7 @@ export function DeleteUserModal({ person, onClose, onConfirm }: DeleteUserModalP
                   label="User's email"
                   data-autofocus
                   autoComplete="off"
-                  value={typed}
-                  onChange={(e) => setTyped(e.currentTarget.value)}
+                  {...form.getInputProps('typed')}
                 />
                 <Group justify="flex-end">
                   <Button variant="default" onClick={close}>

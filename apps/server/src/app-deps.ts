@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { PaymentGateway } from './gateway/payment-gateway';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './mail/mailer';
+import type { SessionService } from './modules/identity/session.service';
+
+/**
+ * What every feature module is given: its dependencies, never globals (CONVENTIONS.md). Kept apart
+ * from app.ts so that modules import their types without importing the app that registers them.
+ */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  sessions: SessionService;
+}
+
+export type AppInput = Omit<AppDeps, 'sessions' | 'db'> & { logger?: FastifyBaseLogger };

@@ -1,0 +1,197 @@
+import { BillingMode, fractionToBp, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, Rights } from '@store/core';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { organizations, perpetualLicenses, persons, pricingPlans, products } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { randomToken } from '../lib/tokens';
+import { OpsError } from '../modules/bills/bills.service';
+import { insertSubscriptions } from '../modules/subscriptions/subscriptions.repository';
+import { describeOrg, findOrg, type OpsContext, type Parsed, positiveInt, required, yesNo } from './ops-args';
+
+/** Organizations, people and perpetual licenses (DESIGN.md §2); null for a command of another group. */
+export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number | null> {
+  const { db, out } = ctx;
+  switch (p.command) {
+    case 'org:list': {
+      const rows = await db.select().from(organizations).orderBy(asc(organizations.id));
+      for (const o of rows) out(describeOrg(o));
+      if (rows.length === 0) out('No organizations yet.');
+      return 0;
+    }
+
+    case 'org:create': {
+      const name = required(p, 'name');
+      const email = required(p, 'admin-email').toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+        throw new OpsError(`'${email}' is not an e-mail address.`);
+      const password = required(p, 'admin-password');
+      if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+        throw new OpsError(
+          `The admin password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long.`,
+        );
+      }
+      const parent = p.options.has('parent') ? await findOrg(db, p.options.get('parent')) : null;
+      const hash = await hashPassword(password);
+      const org = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(organizations)
+          .values({
+            companyName: name,
+            parentOrganizationId: parent?.id ?? null,
+            addr1: p.options.get('addr1') ?? '',
+            addr2: p.options.get('addr2') ?? '',
+            city: p.options.get('city') ?? '',
+            state: p.options.get('state') ?? '',
+            country: (p.options.get('country') ?? '').toUpperCase(),
+            zip: p.options.get('zip') ?? '',
+          })
+          .returning();
+        await tx.insert(persons).values({
+          organizationId: created!.id,
+          rights: Rights.User | Rights.Admin,
+          passwordHash: hash,
+          firstName: required(p, 'admin-first'),
+          lastName: required(p, 'admin-last'),
+          email,
+          emailVerified: true,
+        });
+        return created!;
+      });
+      out(
+        `Created organization ${org.id} '${org.companyName}'${parent ? ` under ${parent.id} '${parent.companyName}'` : ''} with admin ${email}.`,
+      );
+      return 0;
+    }
+
+    case 'org:set': {
+      const org = await findOrg(db, p.args[0]);
+      const set: Partial<typeof organizations.$inferInsert> = {};
+      if (p.options.has('discount')) {
+        const d = Number(p.options.get('discount'));
+        if (!Number.isFinite(d) || d < 0 || d > 1) {
+          throw new OpsError(
+            `--discount is a fraction from 0 to 1 (0.15 = 15 %), not '${p.options.get('discount')}'.`,
+          );
+        }
+        set.discountBp = fractionToBp(d);
+      }
+      if (p.options.has('allow-monthly'))
+        set.allowMonthly = yesNo(p.options.get('allow-monthly')!, 'allow-monthly');
+      if (p.options.has('perpetual'))
+        set.isPerpetualAccount = yesNo(p.options.get('perpetual')!, 'perpetual');
+      if (p.options.has('invoice')) set.billedByInvoice = yesNo(p.options.get('invoice')!, 'invoice');
+      const unknown = [...p.options.keys()].filter(
+        (k) => !['discount', 'allow-monthly', 'perpetual', 'invoice'].includes(k),
+      );
+      if (unknown.length > 0)
+        throw new OpsError(
+          `Unknown option --${unknown[0]}. org:set takes --discount, --allow-monthly, --perpetual, --invoice.`,
+        );
+      if (Object.keys(set).length === 0)
+        throw new OpsError('Nothing to set. Give --discount, --allow-monthly, --perpetual or --invoice.');
+      const [updated] = await db
+        .update(organizations)
+        .set(set)
+        .where(eq(organizations.id, org.id))
+        .returning();
+      out(describeOrg(updated!));
+      return 0;
+    }
+
+    case 'admin:promote': {
+      const email = (p.args[0] ?? '').toLowerCase();
+      if (!email) throw new OpsError('Give the e-mail address: admin:promote <email> [--org <orgId>]');
+      const orgId = p.options.has('org') ? positiveInt(p.options.get('org'), 'The organization id') : null;
+      const found = await db
+        .select({
+          id: persons.id,
+          organizationId: persons.organizationId,
+          rights: persons.rights,
+          companyName: organizations.companyName,
+        })
+        .from(persons)
+        .innerJoin(organizations, eq(organizations.id, persons.organizationId))
+        .where(
+          and(sql`lower(${persons.email}) = ${email}`, orgId ? eq(persons.organizationId, orgId) : undefined),
+        );
+      if (found.length === 0)
+        throw new OpsError(`No person with the e-mail ${email}${orgId ? ` in organization ${orgId}` : ''}.`);
+      if (found.length > 1) {
+        throw new OpsError(
+          `${email} belongs to several organizations (${found.map((f) => `${f.organizationId} '${f.companyName}'`).join(', ')}); choose one with --org.`,
+        );
+      }
+      const person = found[0]!;
+      await db
+        .update(persons)
+        .set({ rights: person.rights | 3 })
+        .where(eq(persons.id, person.id));
+      out(`${email} is now an administrator of ${person.organizationId} '${person.companyName}'.`);
+      return 0;
+    }
+
+    case 'license:add': {
+      const org = await findOrg(db, p.args[0]);
+      const productText = required(p, 'product');
+      const [product] = await db
+        .select()
+        .from(products)
+        .where(
+          /^\d+$/.test(productText)
+            ? eq(products.product, Number(productText))
+            : sql`lower(${products.name}) = lower(${productText})`,
+        );
+      if (!product) {
+        const names = (
+          await db.select({ name: products.name }).from(products).orderBy(asc(products.sortOrder))
+        ).map((r) => r.name);
+        throw new OpsError(`There is no product '${productText}'. Products: ${names.join(', ')}.`);
+      }
+      const [plan] = await db
+        .select()
+        .from(pricingPlans)
+        .where(eq(pricingPlans.product, product.product))
+        .orderBy(asc(pricingPlans.sortOrder))
+        .limit(1);
+      if (!plan) throw new OpsError(`Product ${product.name} has no plan to attach the license to.`);
+      const description = required(p, 'description');
+      const version = required(p, 'version');
+      const machines = positiveInt(p.options.get('machines'), '--machines');
+      const cpus = positiveInt(p.options.get('cpus'), '--cpus');
+      const now = ctx.clock.now();
+      const apiKey1 = randomToken(24);
+      const sub = await db.transaction(async (tx) => {
+        const [id] = await insertSubscriptions(tx, [
+          {
+            organizationId: org.id,
+            pricingPlanId: plan.id,
+            description,
+            billingMode: BillingMode.NoBill,
+            isPerpetualLicense: true,
+            numberMachines: machines,
+            apiKey1,
+            currentPeriodStart: now,
+            nextBaseBillingDate: null,
+            nextOverageBillingDate: null,
+            anchorDay: now.getUTCDate(),
+          },
+        ]);
+        await tx.insert(perpetualLicenses).values({
+          subscriptionId: id!,
+          description,
+          version,
+          product: product.product,
+          numMachines: machines,
+          numCpus: cpus,
+        });
+        return { id: id!, apiKey1 };
+      });
+      out(
+        `Added perpetual license ${sub.id} '${description}' (${product.name} ${version}, ${machines} machines, ${cpus} CPUs) to ${org.id} '${org.companyName}'. License key: ${sub.apiKey1}`,
+      );
+      return 0;
+    }
+
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,232 @@
+import {
+  AccountMessages,
+  type CreatePerson,
+  grantableRights,
+  isAdmin,
+  PersonBodyMessages,
+  personBodyConflict,
+  Rights,
+  type UpdatePerson,
+} from '@store/core';
+import type { AppDeps } from '../../app-deps';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { hashPassword } from '../../lib/passwords';
+import type { MailMessage } from '../../mail/mailer';
+import { addedToOrganizationMail, confirmNewEmailMail, emailChangedMail } from '../../mail/templates';
+import { toPersonDto } from '../identity/dto';
+import type { AuthContext, PersonRow } from '../identity/session.service';
+import * as repo from './accounts.repository';
+import { VERIFY_LIFETIME_MS } from './accounts.service';
+import { issueToken, pendingEmailChange, retirePendingEmailChanges } from './one-time-tokens';
+
+const ROLE_BITS = Rights.User | Rights.Admin;
+
+/** PostgreSQL's unique_violation: two requests raced past the e-mail check. */
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/**
+ * The rights a person body asks for, as the new rights value, or null when nothing changes. Only an
+ * admin changes rights, and only to what it may grant (DESIGN.md §2): otherwise a 403, nothing saved.
+ * Bits outside user/admin (the operator's) are the operator tool's and stay as they are.
+ */
+function requestedRights(callerIsAdmin: boolean, current: number, requested: number | undefined) {
+  if (requested === undefined || requested === current) return null;
+  if (!callerIsAdmin) throw forbidden(AccountMessages.onlyAdminsGrantAdmin);
+  const granted = grantableRights(requested);
+  if (granted === null) throw forbidden(PersonBodyMessages.rightsNotGrantable);
+  const next = (current & ~ROLE_BITS) | granted;
+  return next === current ? null : next;
+}
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>;
+
+/** The users of an organization: list, read, add, change, delete (SPEC.md §2, DESIGN.md §2). */
+export function createPersonsService({ db, clock, mailer, config }: Deps) {
+  const publicUrl = config.publicUrl;
+  const send = (message: MailMessage) => mailer.send(message);
+
+  /** Another organization's person, or none: 404 either way (DESIGN.md §4). */
+  async function personOfCaller(auth: AuthContext, personId: number): Promise<PersonRow> {
+    const person = await repo.findPersonInOrganization(db, auth.organization.id, personId);
+    if (!person) throw notFound('No such user in your organization.');
+    return person;
+  }
+
+  /** Read access: yourself, or anyone of your organization if you are its admin. */
+  async function readablePerson(auth: AuthContext, personId: number): Promise<PersonRow> {
+    const person = await personOfCaller(auth, personId);
+    if (person.id !== auth.person.id && !isAdmin(auth.person))
+      throw forbidden(AccountMessages.onlyOwnAccount);
+    return person;
+  }
+
+  async function withPending(person: PersonRow) {
+    return { ...toPersonDto(person), pendingEmail: await pendingEmailChange(db, person.id, clock.now()) };
+  }
+
+  return {
+    async listPersons(auth: AuthContext) {
+      const rows = await repo.listPersons(db, auth.organization.id);
+      return rows.map(toPersonDto);
+    },
+
+    async getPerson(auth: AuthContext, personId: number) {
+      return withPending(await readablePerson(auth, personId));
+    },
+
+    /** POST /api/person/create (admin): a plain user unless rights say 3; mailed a link to verify the address. */
+    async createPerson(auth: AuthContext, input: CreatePerson) {
+      const contradiction = personBodyConflict(input, {
+        personId: null,
+        organizationId: auth.organization.id,
+        emailVerified: false,
+        pendingEmail: null,
+      });
+      if (contradiction) throw badRequest(contradiction);
+      const rights = requestedRights(true, Rights.User, input.rights) ?? Rights.User;
+      const passwordHash = await hashPassword(input.password);
+      const now = clock.now();
+      let created: { person: PersonRow; token: string };
+      try {
+        created = await db.transaction(async (tx) => {
+          if (await repo.emailTakenInOrganization(tx, auth.organization.id, input.email)) {
+            throw conflict(AccountMessages.emailInUse, 'EMAIL_IN_USE');
+          }
+          const person = await repo.insertPerson(tx, {
+            organizationId: auth.organization.id,
+            rights,
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phone: input.phone ?? '',
+            email: input.email,
+            emailVerified: false,
+          });
+          const token = await issueToken(tx, {
+            kind: 'verify',
+            personId: person.id,
+            email: person.email,
+            now,
+            lifetimeMs: VERIFY_LIFETIME_MS,
+          });
+          return { person, token };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(AccountMessages.emailInUse, 'EMAIL_IN_USE');
+        throw error;
+      }
+      await send(
+        addedToOrganizationMail({
+          publicUrl,
+          to: created.person.email,
+          firstName: created.person.firstName,
+          companyName: auth.organization.companyName,
+          addedBy: `${auth.person.firstName} ${auth.person.lastName}`,
+          token: created.token,
+        }),
+      );
+      return withPending(created.person);
+    },
+
+    /** DELETE /api/person/{id} (admin): never yourself, never the last admin; the person's tokens go with it. */
+    async deletePerson(auth: AuthContext, personId: number) {
+      const target = await personOfCaller(auth, personId);
+      if (target.id === auth.person.id)
+        throw conflict(AccountMessages.cannotDeleteYourself, 'CANNOT_DELETE_SELF');
+      await db.transaction(async (tx) => {
+        const admins = await repo.lockAndCountAdmins(tx, auth.organization.id);
+        if (isAdmin(target) && admins <= 1) throw conflict(AccountMessages.lastAdminDelete, 'LAST_ADMIN');
+        // Sessions and one-time tokens cascade with the person row.
+        await repo.deletePerson(tx, target.id);
+      });
+      return { success: true as const };
+    },
+
+    /**
+     * POST /api/person/update/{personId}. Only the fields sent change. A new password ends the
+     * person's other sessions; a new e-mail counts once confirmed from the new address, and the old
+     * address is told (DESIGN.md §4).
+     */
+    async updatePerson(auth: AuthContext, personId: number, input: UpdatePerson) {
+      const target = await personOfCaller(auth, personId);
+      const self = target.id === auth.person.id;
+      const callerIsAdmin = isAdmin(auth.person);
+      if (!self && !callerIsAdmin) throw forbidden(AccountMessages.onlyOwnAccount);
+      const now = clock.now();
+      const contradiction = personBodyConflict(input, {
+        personId: target.id,
+        organizationId: target.organizationId,
+        emailVerified: target.emailVerified,
+        pendingEmail: await pendingEmailChange(db, target.id, now),
+      });
+      if (contradiction) throw badRequest(contradiction);
+      const rights = requestedRights(callerIsAdmin, target.rights, input.rights);
+      const emailChange =
+        input.email !== undefined && input.email.toLowerCase() !== target.email.toLowerCase()
+          ? input.email
+          : null;
+      const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+
+      const outcome = await db.transaction(async (tx) => {
+        const values: Partial<repo.NewPerson> = {};
+        if (input.firstName !== undefined) values.firstName = input.firstName;
+        if (input.lastName !== undefined) values.lastName = input.lastName;
+        if (input.phone !== undefined) values.phone = input.phone ?? '';
+        // Only the letter case differs: the same mailbox, nothing to confirm.
+        if (input.email !== undefined && emailChange === null) values.email = input.email;
+        if (passwordHash !== undefined) values.passwordHash = passwordHash;
+        if (rights !== null) {
+          const admins = await repo.lockAndCountAdmins(tx, target.organizationId);
+          const demoted = isAdmin(target) && !isAdmin({ rights });
+          if (demoted && admins <= 1) throw conflict(AccountMessages.lastAdminDemote, 'LAST_ADMIN');
+          values.rights = rights;
+        }
+        const person =
+          Object.keys(values).length > 0 ? await repo.updatePerson(tx, target.id, values) : target;
+        if (passwordHash !== undefined)
+          await repo.revokeSessionsExcept(tx, target.id, self ? auth.sessionId : null);
+        let token: string | null = null;
+        if (emailChange) {
+          if (await repo.emailTakenInOrganization(tx, target.organizationId, emailChange, target.id)) {
+            throw conflict(AccountMessages.emailInUse, 'EMAIL_IN_USE');
+          }
+          await retirePendingEmailChanges(tx, target.id, now);
+          token = await issueToken(tx, {
+            kind: 'email-change',
+            personId: target.id,
+            email: target.email,
+            newEmail: emailChange,
+            now,
+            lifetimeMs: VERIFY_LIFETIME_MS,
+          });
+        }
+        return { person, token };
+      });
+
+      if (emailChange && outcome.token) {
+        const companyName = auth.organization.companyName;
+        await send(
+          confirmNewEmailMail({
+            publicUrl,
+            to: emailChange,
+            firstName: outcome.person.firstName,
+            companyName,
+            token: outcome.token,
+          }),
+        );
+        await send(
+          emailChangedMail({
+            to: target.email,
+            firstName: outcome.person.firstName,
+            companyName,
+            newEmail: emailChange,
+          }),
+        );
+      }
+      return withPending(outcome.person);
+    },
+  };
+}
+
+export type PersonsService = ReturnType<typeof createPersonsService>;

@@ -1,0 +1,13 @@
+import { settlePendingPurchases } from '../store/purchase-settling';
+import { settlePendingProrations } from '../subscriptions/proration';
+import type { BillingDeps } from './billing-engine';
+
+/**
+ * Card charges made while a customer waited whose answer was lost (DESIGN.md §3): checkouts and
+ * editor prorations, each settled with the gateway on its stored key, once. Every scheduler tick.
+ */
+export async function settlePendingCharges(deps: BillingDeps) {
+  const purchases = await settlePendingPurchases(deps);
+  const prorations = await settlePendingProrations(deps);
+  return { purchases, prorations };
+}

@@ -1,0 +1,157 @@
+import { BillStatus, CHARGEABLE_BILL_STATUSES } from '@store/core';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+
+// The engine's charging SQL: claiming bills due for a charge attempt, recording each attempt's key
+// before the gateway is called, and recording what it answered (DESIGN.md §3).
+
+const list = (values: readonly number[]) => sql.raw(values.join(', '));
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const num = (v: unknown): number => Number(v);
+
+export interface ChargeClaim {
+  orderId: number;
+  organizationId: number;
+  amountCents: number;
+  attempts: number;
+  kind: string;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  /** The key of an attempt whose outcome was never recorded (a crash): settle it, never re-charge. */
+  openKey: string | null;
+  /** That attempt's transient failures so far, when it started, and its PaymentIntent id if known. */
+  openFailures: number;
+  openSince: Date | null;
+  openChargeId: string | null;
+}
+
+/** Bills whose (next) charge attempt is due; renewal and overage bills only (purchases are the store's). */
+export async function claimChargeableBills(
+  tx: DbOrTx,
+  now: Date,
+  limit: number,
+  organizationId?: number,
+): Promise<ChargeClaim[]> {
+  const orgFilter = organizationId === undefined ? sql`` : sql`AND o.organization_id = ${organizationId}`;
+  await tx.execute(sql`SET LOCAL jit = off`);
+  const result = await queryRows<{
+    id: number;
+    organization_id: number;
+    total_cents: number;
+    attempts: number;
+    kind: string;
+    gateway_customer_id: string | null;
+    payment_method_id: string | null;
+    open_key: string | null;
+    open_failures: number | null;
+    open_since: unknown;
+    open_charge_id: string | null;
+  }>(
+    tx,
+    sql`SELECT o.id, o.organization_id, o.total_cents, o.attempts, o.kind, org.gateway_customer_id,
+        org.payment_method_id, op.gateway_key AS open_key, op.transient_failures AS open_failures,
+        op.created_at AS open_since, op.gateway_charge_id AS open_charge_id
+      FROM orders o JOIN organizations org ON org.id = o.organization_id
+      LEFT JOIN LATERAL (SELECT pa.gateway_key, pa.transient_failures, pa.created_at, pa.gateway_charge_id
+        FROM payment_attempts pa WHERE pa.order_id = o.id AND pa.status = 'started'
+        ORDER BY pa.id DESC LIMIT 1) op ON true
+      WHERE o.status IN (${list(CHARGEABLE_BILL_STATUSES)}) AND o.kind IN ('renewal', 'overage')
+        AND o.next_attempt_at <= ${ts(now)} ${orgFilter}
+      ORDER BY o.next_attempt_at, o.id LIMIT ${limit}
+      FOR UPDATE OF o SKIP LOCKED`,
+  );
+  return result.map((r) => ({
+    orderId: num(r.id),
+    organizationId: num(r.organization_id),
+    amountCents: num(r.total_cents),
+    attempts: num(r.attempts),
+    kind: r.kind,
+    customerId: r.gateway_customer_id,
+    paymentMethodId: r.payment_method_id,
+    openKey: r.open_key,
+    openFailures: num(r.open_failures ?? 0),
+    openSince: r.open_since ? date(r.open_since) : null,
+    openChargeId: r.open_charge_id,
+  }));
+}
+
+/**
+ * Records the attempts about to be made (their keys) and leases the bills until `leaseUntil`, so
+ * no other process charges them meanwhile; a process that dies leaves the lease to expire.
+ */
+export async function startAttempts(
+  tx: DbOrTx,
+  attempts: { orderId: number; key: string; amountCents: number; isNew: boolean }[],
+  now: Date,
+  leaseUntil: Date,
+): Promise<void> {
+  if (attempts.length === 0) return;
+  const fresh = attempts.filter((a) => a.isNew);
+  if (fresh.length > 0) {
+    const payload = JSON.stringify(
+      fresh.map((a) => ({ order_id: a.orderId, key: a.key, amount: a.amountCents, at: now.toISOString() })),
+    );
+    await tx.execute(sql`INSERT INTO payment_attempts (order_id, gateway_key, amount_cents, status, created_at)
+      SELECT order_id, key, amount, 'started', at FROM json_to_recordset(${payload}::json)
+        AS v(order_id int, key text, amount int, at timestamptz)
+      ON CONFLICT (gateway_key) DO NOTHING`);
+    await tx.execute(sql`UPDATE orders o SET attempts = o.attempts + 1
+      FROM json_to_recordset(${payload}::json) AS v(order_id int) WHERE o.id = v.order_id`);
+  }
+  const ids = JSON.stringify(attempts.map((a) => ({ id: a.orderId })));
+  await tx.execute(sql`UPDATE orders o SET next_attempt_at = ${ts(leaseUntil)}
+    FROM json_to_recordset(${ids}::json) AS v(id int) WHERE o.id = v.id`);
+}
+
+export interface AttemptOutcome {
+  orderId: number;
+  key: string;
+  /** 'unknown': a transient failure; 'pending': the gateway is still processing the charge. */
+  outcome: 'succeeded' | 'declined' | 'unknown' | 'pending';
+  chargeId?: string | null;
+  code?: string | null;
+  message?: string | null;
+  /** When an unknown or pending attempt is asked about again. */
+  nextAt?: Date;
+}
+
+/**
+ * Applies what the gateway answered: paid, past due with the next retry, or (unknown, pending) left
+ * open to be asked about again at its `nextAt`, a transient failure counted.
+ */
+export async function recordOutcomes(
+  tx: DbOrTx,
+  outcomes: AttemptOutcome[],
+  now: Date,
+  retryAt: Date,
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  const payload = JSON.stringify(
+    outcomes.map((o) => ({
+      order_id: o.orderId,
+      key: o.key,
+      outcome: o.outcome,
+      charge_id: o.chargeId ?? null,
+      message: o.code && o.outcome === 'declined' ? `${o.code}: ${o.message ?? ''}` : (o.message ?? null),
+      next_at: (o.nextAt ?? now).toISOString(),
+    })),
+  );
+  await tx.execute(sql`UPDATE payment_attempts pa SET
+      status = CASE WHEN v.outcome IN ('unknown', 'pending') THEN 'started' ELSE v.outcome END,
+      transient_failures = pa.transient_failures + CASE WHEN v.outcome = 'unknown' THEN 1 ELSE 0 END,
+      gateway_charge_id = COALESCE(v.charge_id, pa.gateway_charge_id), message = v.message
+    FROM json_to_recordset(${payload}::json) AS v(order_id int, key text, outcome text, charge_id text, message text)
+    WHERE pa.gateway_key = v.key AND pa.status = 'started'`);
+  await tx.execute(sql`UPDATE orders o SET
+      status = CASE v.outcome WHEN 'succeeded' THEN ${BillStatus.ChargePaid}
+                              WHEN 'declined' THEN ${BillStatus.ChargePastDue} ELSE o.status END,
+      paid_at = CASE WHEN v.outcome = 'succeeded' THEN ${ts(now)} ELSE o.paid_at END,
+      next_attempt_at = CASE v.outcome WHEN 'succeeded' THEN NULL WHEN 'declined' THEN ${ts(retryAt)}
+                                       ELSE v.next_at END,
+      failure_message = CASE v.outcome WHEN 'succeeded' THEN NULL WHEN 'declined' THEN v.message
+                                       ELSE o.failure_message END
+    FROM json_to_recordset(${payload}::json)
+      AS v(order_id int, key text, outcome text, charge_id text, message text, next_at timestamptz)
+    WHERE o.id = v.order_id AND o.status IN (${list(CHARGEABLE_BILL_STATUSES)})`);
+}

@@ -1,0 +1,169 @@
+import { type BilledTo, BillStatus, OUTSTANDING_BILL_STATUSES, Rights } from '@store/core';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+
+// The billing engine's bulk SQL on bills, lines and attempts. Claims lock rows with FOR UPDATE SKIP
+// LOCKED so that several server processes share the due work without waiting on each other and
+// never take the same row twice (DESIGN.md §1, §3). Bulk statements take their rows as one JSON
+// parameter, which both node-postgres and PGlite pass through unchanged.
+
+const list = (values: readonly number[]) => sql.raw(values.join(', '));
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const num = (v: unknown): number => Number(v);
+
+export interface NewBill {
+  organizationId: number;
+  kind: 'renewal' | 'overage';
+  status: number;
+  totalCents: number;
+  billingDate: Date;
+  dueDate: Date;
+  periodKey: string;
+  nextAttemptAt: Date | null;
+  paidAt: Date | null;
+  billedTo: BilledTo;
+  line: {
+    subscriptionId: number;
+    description: string;
+    productName: string;
+    planName: string;
+    billingMode: number;
+    periodStart: Date;
+    periodEnd: Date;
+    listCents: number;
+    discountCents: number;
+    amountCents: number;
+  };
+  /** Further lines: small bills carried into this one (core's smallAmountOutcome). */
+  carriedLines?: NewBill['line'][];
+}
+
+/**
+ * Inserts the bills and their lines in two statements. A period that already has its bill (the
+ * periodKey is unique) is skipped; the caller advances the subscription either way.
+ */
+export async function insertBills(tx: DbOrTx, bills: NewBill[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  if (bills.length === 0) return ids;
+  const payload = JSON.stringify(
+    bills.map((b) => ({
+      organization_id: b.organizationId,
+      kind: b.kind,
+      status: b.status,
+      total_cents: b.totalCents,
+      billing_date: b.billingDate.toISOString(),
+      due_date: b.dueDate.toISOString(),
+      period_key: b.periodKey,
+      next_attempt_at: b.nextAttemptAt?.toISOString() ?? null,
+      paid_at: b.paidAt?.toISOString() ?? null,
+      billed_to: b.billedTo,
+    })),
+  );
+  const inserted = await queryRows<{ id: number; period_key: string }>(
+    tx,
+    sql`INSERT INTO orders (organization_id, kind, status, total_cents, billing_date, due_date, period_key,
+        next_attempt_at, paid_at, billed_to)
+      SELECT organization_id, kind, status, total_cents, billing_date, due_date, period_key, next_attempt_at,
+        paid_at, billed_to
+      FROM json_to_recordset(${payload}::json) AS v(organization_id int, kind text, status int, total_cents int,
+        billing_date timestamptz, due_date timestamptz, period_key text, next_attempt_at timestamptz,
+        paid_at timestamptz, billed_to jsonb)
+      ON CONFLICT (period_key) DO NOTHING
+      RETURNING id, period_key`,
+  );
+  for (const r of inserted) ids.set(r.period_key, num(r.id));
+  const lines = bills
+    .filter((b) => ids.has(b.periodKey))
+    .flatMap((b) =>
+      [b.line, ...(b.carriedLines ?? [])].map((line) => ({
+        order_id: ids.get(b.periodKey),
+        subscription_id: line.subscriptionId,
+        description: line.description,
+        product_name: line.productName,
+        plan_name: line.planName,
+        billing_mode: line.billingMode,
+        period_start: line.periodStart.toISOString(),
+        period_end: line.periodEnd.toISOString(),
+        list_cents: line.listCents,
+        discount_cents: line.discountCents,
+        amount_cents: line.amountCents,
+      })),
+    );
+  if (lines.length > 0) {
+    await tx.execute(sql`INSERT INTO order_lines (order_id, subscription_id, description, product_name, plan_name,
+        billing_mode, period_start, period_end, list_cents, discount_cents, amount_cents)
+      SELECT * FROM json_to_recordset(${JSON.stringify(lines)}::json) AS v(order_id int, subscription_id int,
+        description text, product_name text, plan_name text, billing_mode int, period_start timestamptz,
+        period_end timestamptz, list_cents int, discount_cents int, amount_cents int)`);
+  }
+  return ids;
+}
+
+export interface OverdueBill {
+  id: number;
+  organizationId: number;
+  dueDate: Date;
+}
+
+/**
+ * Bills 14 days past their renewal date without payment. A card bill is given up only once a charge
+ * was tried and declined (ChargePastDue): one never tried (a process stopped between billing and
+ * charging, or a server catching up after downtime) is charged first. A bill whose charge is in
+ * flight (an attempt still 'started') waits until that charge is settled, so money taken is never
+ * ignored.
+ */
+export async function claimOverdueBills(tx: DbOrTx, now: Date, limit: number): Promise<OverdueBill[]> {
+  const result = await queryRows<{ id: number; organization_id: number; due_date: unknown }>(
+    tx,
+    sql`SELECT o.id, o.organization_id, o.due_date FROM orders o
+      WHERE o.status IN (${list(OUTSTANDING_BILL_STATUSES.filter((st) => st !== BillStatus.ChargePending))}) AND o.due_date <= ${ts(now)}
+        AND (o.kind IN ('renewal', 'overage') OR o.status IN (${list([BillStatus.OfflineInvoice, BillStatus.OfflinePending, BillStatus.OfflinePastDue])}))
+        AND NOT EXISTS (SELECT 1 FROM payment_attempts pa WHERE pa.order_id = o.id AND pa.status = 'started')
+      ORDER BY o.due_date, o.id LIMIT ${limit}
+      FOR UPDATE OF o SKIP LOCKED`,
+  );
+  return result.map((r) => ({
+    id: num(r.id),
+    organizationId: num(r.organization_id),
+    dueDate: date(r.due_date),
+  }));
+}
+
+/** Overdue bills become UnPaid; the subscriptions module deactivates what they billed. */
+export async function markUnpaid(tx: DbOrTx, bills: OverdueBill[]): Promise<void> {
+  if (bills.length === 0) return;
+  const payload = JSON.stringify(bills.map((b) => ({ id: b.id })));
+  await tx.execute(sql`UPDATE orders o SET status = ${BillStatus.UnPaid}, next_attempt_at = NULL
+    FROM json_to_recordset(${payload}::json) AS v(id int) WHERE o.id = v.id`);
+}
+
+/** Past-due bills of one organization become due for a charge at once (its card changed). */
+export async function makePastDueBillsDue(db: DbOrTx, organizationId: number, now: Date): Promise<number> {
+  const result = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE orders o SET next_attempt_at = ${ts(now)}
+      WHERE o.organization_id = ${organizationId} AND o.status = ${BillStatus.ChargePastDue}
+        AND o.kind IN ('renewal', 'overage')
+        AND NOT EXISTS (SELECT 1 FROM payment_attempts pa WHERE pa.order_id = o.id AND pa.status = 'started')
+      RETURNING o.id`,
+  );
+  return result.length;
+}
+
+/** Admin e-mail addresses of an organization (Rights.Admin). */
+export async function adminEmails(db: DbOrTx, organizationId: number): Promise<string[]> {
+  const result = await queryRows<{ email: string }>(
+    db,
+    sql`SELECT email FROM persons WHERE organization_id = ${organizationId} AND (rights & ${Rights.Admin}) <> 0 ORDER BY id`,
+  );
+  return result.map((r) => r.email);
+}
+
+export async function billDueDate(db: DbOrTx, orderId: number): Promise<Date | null> {
+  const [row] = await queryRows<{ due_date: unknown }>(
+    db,
+    sql`SELECT due_date FROM orders WHERE id = ${orderId}`,
+  );
+  return row?.due_date ? date(row.due_date) : null;
+}

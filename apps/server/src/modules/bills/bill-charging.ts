@@ -1,0 +1,213 @@
+import { billAttemptKey, formatLongDate, formatUsd } from '@store/core';
+import type { ChargeResult } from '../../gateway/payment-gateway';
+import {
+  type AttemptOutcome,
+  type ChargeClaim,
+  claimChargeableBills,
+  recordOutcomes,
+  startAttempts,
+} from './bill-attempts.repository';
+import { adminEmails, billDueDate, makePastDueBillsDue } from './bill-batches.repository';
+import {
+  type BillingCycleCounts,
+  type BillingDeps,
+  emptyCounts,
+  optionsOf,
+  RETRY_INTERVAL_MS,
+} from './bill-deps';
+
+// Charging scheduled bills (renewal, overage): claim a batch and record each attempt's key, call the
+// gateway with no transaction open, record what it answered (DESIGN.md §3).
+
+/** Told of the bills just paid (the caller re-issues what follows a payment, e.g. offline license files). */
+export type PaidHook = (orderIds: number[], paidAt: Date) => Promise<void>;
+
+/** Charges every bill whose attempt is due, batch by batch; optionally one organization's only. */
+export async function chargeDue(
+  deps: BillingDeps,
+  counts: BillingCycleCounts,
+  onPaid: PaidHook,
+  organizationId?: number,
+): Promise<void> {
+  const { batchSize } = optionsOf(deps);
+  for (;;) {
+    const claimed = await chargeBatch(deps, counts, batchSize, onPaid, organizationId);
+    if (claimed < batchSize) return;
+  }
+}
+
+async function chargeBatch(
+  deps: BillingDeps,
+  counts: BillingCycleCounts,
+  batchSize: number,
+  onPaid: PaidHook,
+  organizationId?: number,
+): Promise<number> {
+  const { chargeConcurrency, chargeLeaseMs } = optionsOf(deps);
+  const now = deps.clock.now();
+  // 1. Claim and record each attempt's key before any gateway call (a crash after this point
+  //    leaves a 'started' attempt whose key the next claimant settles with the gateway).
+  const planned = await deps.db.transaction(async (tx) => {
+    const claims = await claimChargeableBills(tx, now, batchSize, organizationId);
+    const attempts = claims.map((c) => ({
+      claim: c,
+      orderId: c.orderId,
+      amountCents: c.amountCents,
+      key: c.openKey ?? billAttemptKey(c.orderId, c.attempts + 1),
+      isNew: c.openKey === null,
+    }));
+    await startAttempts(tx, attempts, now, new Date(now.getTime() + chargeLeaseMs));
+    return attempts;
+  });
+  if (planned.length === 0) return 0;
+
+  // 2. The gateway, with no transaction open.
+  const outcomes = await mapLimit(planned, chargeConcurrency, async (a) => {
+    counts.chargeAttempts += 1;
+    if (!a.isNew) counts.recovered += 1;
+    const outcome = await attemptCharge(deps, a.claim, a.key, !a.isNew);
+    return { claim: a.claim, outcome: withEnd(deps, outcome, a.isNew ? 0 : a.claim.openFailures) };
+  });
+
+  // 3. Record the outcomes.
+  const after = deps.clock.now();
+  await deps.db.transaction((tx) =>
+    recordOutcomes(
+      tx,
+      outcomes.map((o) => o.outcome),
+      after,
+      new Date(after.getTime() + RETRY_INTERVAL_MS),
+    ),
+  );
+  await onPaid(
+    outcomes.filter((o) => o.outcome.outcome === 'succeeded').map((o) => o.claim.orderId),
+    after,
+  );
+  for (const { claim, outcome } of outcomes) {
+    if (outcome.outcome === 'succeeded') counts.paid += 1;
+    else if (outcome.outcome === 'declined') {
+      counts.declined += 1;
+      await notifyDeclined(deps, claim, outcome).catch((error) =>
+        deps.logger?.error({ err: error, orderId: claim.orderId }, 'could not mail the payment failure'),
+      );
+    } else counts.unknown += 1;
+  }
+  return planned.length;
+}
+
+/** Transient gateway failures of one attempt before it is given up as a decline (DESIGN.md §3). */
+export const MAX_TRANSIENT_FAILURES = 5;
+/** The first wait after a transient failure; it doubles with each one (1, 2, 4, 8 minutes). */
+const TRANSIENT_BACKOFF_MS = 60_000;
+/** How often a charge the gateway is still processing is asked about. */
+const PENDING_RECHECK_MS = 10 * 60_000;
+
+/**
+ * Every outcome has an end: a transient failure is asked about again with backoff, a bounded number
+ * of times; then the attempt is treated as a permanent failure (the decline path: PastDue, retries,
+ * UnPaid at the due date) and the operator is alerted in the log.
+ */
+function withEnd(deps: BillingDeps, outcome: AttemptOutcome, failuresBefore: number): AttemptOutcome {
+  const now = deps.clock.now().getTime();
+  if (outcome.outcome === 'pending') return { ...outcome, nextAt: new Date(now + PENDING_RECHECK_MS) };
+  if (outcome.outcome !== 'unknown') return outcome;
+  const failures = failuresBefore + 1;
+  if (failures >= MAX_TRANSIENT_FAILURES) {
+    deps.logger?.error(
+      { orderId: outcome.orderId, key: outcome.key, failures, reason: outcome.message },
+      'operator alert: the card processor failed this charge repeatedly; the bill follows the decline path',
+    );
+    return {
+      ...outcome,
+      outcome: 'declined',
+      code: 'gateway_unavailable',
+      message: 'The card processor did not complete the charge.',
+    };
+  }
+  return { ...outcome, nextAt: new Date(now + TRANSIENT_BACKOFF_MS * 2 ** (failures - 1)) };
+}
+
+async function attemptCharge(
+  deps: BillingDeps,
+  claim: ChargeClaim,
+  key: string,
+  settling: boolean,
+): Promise<AttemptOutcome> {
+  const base = { orderId: claim.orderId, key };
+  if (!claim.customerId || !claim.paymentMethodId) {
+    return { ...base, outcome: 'declined', code: 'no_payment_method', message: 'No card on file.' };
+  }
+  try {
+    let result: ChargeResult | null = null;
+    // Settling after a crash: ask first; if the gateway never saw the key, charging with the same
+    // key is still safe (idempotent), so a slow original call can never add a second charge.
+    if (settling) {
+      result = await deps.gateway.findCharge(key, {
+        chargeId: claim.openChargeId,
+        customerId: claim.customerId,
+        since: claim.openSince,
+      });
+    }
+    result ??= await deps.gateway.charge({
+      customerId: claim.customerId,
+      paymentMethodId: claim.paymentMethodId,
+      amountCents: claim.amountCents,
+      idempotencyKey: key,
+      description: `${claim.kind === 'overage' ? 'Overage' : 'Renewal'} bill #${claim.orderId}`,
+    });
+    if (result.status === 'succeeded') return { ...base, outcome: 'succeeded', chargeId: result.chargeId };
+    if (result.status === 'pending') return { ...base, outcome: 'pending', chargeId: result.chargeId };
+    return { ...base, outcome: 'declined', code: result.code, message: result.message };
+  } catch (error) {
+    deps.logger?.warn(
+      { err: error, orderId: claim.orderId, key },
+      'charge outcome unknown; will settle with the gateway',
+    );
+    return { ...base, outcome: 'unknown', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function notifyDeclined(deps: BillingDeps, claim: ChargeClaim, outcome: AttemptOutcome): Promise<void> {
+  // The first decline of a bill, and every authentication_required (the customer must act).
+  const first = claim.attempts + (claim.openKey ? 0 : 1) === 1;
+  if (!first && outcome.code !== 'authentication_required') return;
+  const to = await adminEmails(deps.db, claim.organizationId);
+  if (to.length === 0) return;
+  const dueDate = await billDueDate(deps.db, claim.orderId);
+  const due = dueDate ? formatLongDate(dueDate) : '';
+  const link = `${deps.publicUrl ?? ''}/ModifyBillingInfo`;
+  const text = [
+    `We could not charge your card for bill #${claim.orderId} (${formatUsd(claim.amountCents)}).`,
+    `Reason: ${outcome.message ?? 'Your card was declined.'}`,
+    '',
+    `Please update your billing information at ${link}; we will retry the charge at once.`,
+    `We retry about every other day. If the bill is still unpaid on ${due}, the subscription on it is deactivated and its license stops working.`,
+  ].join('\n');
+  for (const address of to) {
+    await deps.mailer.send({ to: address, subject: `Payment failed for bill #${claim.orderId}`, text });
+  }
+}
+
+/**
+ * Retries an organization's past-due bills at once (its billing information was just updated,
+ * DESIGN.md §3). Returns what happened; the store's billing-info update calls this.
+ */
+export async function retryPastDueBills(deps: BillingDeps, organizationId: number, onPaid: PaidHook) {
+  const counts = emptyCounts();
+  const due = await makePastDueBillsDue(deps.db, organizationId, deps.clock.now());
+  if (due > 0) await chargeDue(deps, counts, onPaid, organizationId);
+  return { retried: counts.chargeAttempts, paid: counts.paid, declined: counts.declined };
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}

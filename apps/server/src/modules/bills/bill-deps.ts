@@ -1,0 +1,83 @@
+import type { Db } from '../../db/client';
+import type { PaymentGateway } from '../../gateway/payment-gateway';
+import type { Clock } from '../../lib/clock';
+import type { Mailer } from '../../mail/mailer';
+
+const DAY_MS = 86_400_000;
+
+/** DESIGN.md §3: a declined renewal is retried about every other day. */
+export const RETRY_INTERVAL_MS = 2 * DAY_MS;
+
+export interface BillingLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface BillingOptions {
+  /** Rows claimed per transaction (small, so locks are short). */
+  batchSize?: number;
+  /** Gateway calls in flight at once within one batch. */
+  chargeConcurrency?: number;
+  /**
+   * How long a bill being charged is reserved for the process charging it. A process that dies
+   * mid-charge leaves the lease to expire; then another settles the recorded key with the gateway.
+   */
+  chargeLeaseMs?: number;
+  /** Safety bound on passes per run (each pass renews at most one period per subscription). */
+  maxPasses?: number;
+}
+
+export interface BillingDeps {
+  db: Db;
+  clock: Clock;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  logger?: BillingLogger;
+  /** Links in mails (the Modify Billing Info screen). */
+  publicUrl?: string;
+  billing?: BillingOptions;
+}
+
+export interface BillingCycleCounts {
+  passes: number;
+  /** Cancelled subscriptions that reached their deactivateDate. */
+  ended: number;
+  /** Bills 14 days unpaid that became UnPaid. */
+  unpaid: number;
+  /** Subscriptions deactivated for an unpaid bill. */
+  deactivated: number;
+  renewed: number;
+  overageBilled: number;
+  /** Bills issued as offline invoices (renewal or overage), not charged. */
+  invoiced: number;
+  chargeAttempts: number;
+  paid: number;
+  declined: number;
+  /** Gateway calls whose outcome was unknown (an exception): settled on a later pass. */
+  unknown: number;
+  /** Attempts left open by a crash, settled with the gateway on their recorded key. */
+  recovered: number;
+}
+
+export const emptyCounts = (): BillingCycleCounts => ({
+  passes: 0,
+  ended: 0,
+  unpaid: 0,
+  deactivated: 0,
+  renewed: 0,
+  overageBilled: 0,
+  invoiced: 0,
+  chargeAttempts: 0,
+  paid: 0,
+  declined: 0,
+  unknown: 0,
+  recovered: 0,
+});
+
+export const optionsOf = (deps: BillingDeps) => ({
+  batchSize: deps.billing?.batchSize ?? 100,
+  chargeConcurrency: deps.billing?.chargeConcurrency ?? 8,
+  chargeLeaseMs: deps.billing?.chargeLeaseMs ?? 10 * 60_000,
+  maxPasses: deps.billing?.maxPasses ?? 200,
+});

@@ -1,0 +1,148 @@
+import { BillStatus } from '@store/core';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  type NewOrder,
+  type NewOrderLine,
+  type OrderRow,
+  orderLines,
+  orders,
+  paymentAttempts,
+  subscriptions,
+} from '../../db/schema';
+
+// One bill at a time, in Drizzle's query builder: checkout, the editor's proration, the operator's
+// invoice payment. The engine's bulk statements are in bill-batches.repository.ts.
+
+export async function findByKey(db: DbOrTx, organizationId: number, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.organizationId, organizationId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
+export async function findById(db: DbOrTx, id: number): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row ?? null;
+}
+
+/** Row lock: a request and the settling job never both settle one bill. */
+export async function lockBill(tx: Tx, id: number): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Inserts a bill; null when the organization already has one with this idempotency key. */
+export async function insertBill(tx: DbOrTx, values: NewOrder): Promise<OrderRow | null> {
+  const [row] = await tx
+    .insert(orders)
+    .values(values)
+    .onConflictDoNothing({ target: [orders.organizationId, orders.idempotencyKey] })
+    .returning();
+  return row ?? null;
+}
+
+export async function insertLines(tx: DbOrTx, orderId: number, lines: Omit<NewOrderLine, 'orderId'>[]) {
+  if (lines.length === 0) return;
+  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
+}
+
+export async function startAttempt(
+  tx: DbOrTx,
+  values: { orderId: number; gatewayKey: string; amountCents: number; createdAt: Date },
+): Promise<void> {
+  await tx
+    .insert(paymentAttempts)
+    .values({ ...values, status: 'started' })
+    .onConflictDoNothing({ target: paymentAttempts.gatewayKey });
+}
+
+export async function finishAttempt(
+  tx: DbOrTx,
+  gatewayKey: string,
+  values: { status: string; gatewayChargeId?: string | null; message?: string | null },
+): Promise<void> {
+  await tx.update(paymentAttempts).set(values).where(eq(paymentAttempts.gatewayKey, gatewayKey));
+}
+
+export async function updateBill(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<NewOrder>,
+): Promise<OrderRow | null> {
+  const [row] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();
+  return row ?? null;
+}
+
+/** Sets a bill's status only if it is still `from` (a concurrent change wins; the caller reports it). */
+export async function moveStatus(tx: DbOrTx, id: number, from: number, values: Partial<NewOrder>) {
+  const [row] = await tx
+    .update(orders)
+    .set(values)
+    .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .returning();
+  return row ?? null;
+}
+
+export type BillWithLine = NewOrder & { line: Omit<NewOrderLine, 'orderId'> };
+
+/** Bills of one line each, already settled (the demo's history): two statements. */
+export async function insertBillsWithLines(tx: DbOrTx, bills: BillWithLine[]): Promise<void> {
+  if (bills.length === 0) return;
+  const inserted = await tx
+    .insert(orders)
+    .values(bills.map(({ line: _line, ...bill }) => bill))
+    .returning({ id: orders.id });
+  await tx.insert(orderLines).values(bills.map((b, i) => ({ ...b.line, orderId: inserted[i]!.id })));
+}
+
+/** The subscriptions a bill's lines name, in line order (a replayed checkout answers with them). */
+export function subscriptionsOf(db: DbOrTx, orderId: number) {
+  return db
+    .select({ subscriptionId: subscriptions.id, description: subscriptions.description })
+    .from(orderLines)
+    .innerJoin(subscriptions, eq(subscriptions.id, orderLines.subscriptionId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+}
+
+export function linesOf(db: DbOrTx, orderId: number) {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+}
+
+/**
+ * Whether an editor change's charge of this subscription still awaits its outcome: until it is
+ * settled, other changes and the renewal leave the subscription alone (DESIGN.md §3).
+ */
+export async function hasChargeInFlight(db: DbOrTx, subscriptionId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orderLines.subscriptionId, subscriptionId),
+        eq(orders.kind, 'proration'),
+        eq(orders.status, BillStatus.ChargePending),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Checkout and editor charges still pending since before `before`: the settle job's work. */
+export function pendingChargesBefore(db: DbOrTx, kinds: string[], before: Date) {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.kind, kinds),
+        eq(orders.status, BillStatus.ChargePending),
+        lt(orders.billingDate, before),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(100);
+}

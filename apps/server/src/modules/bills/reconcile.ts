@@ -1,0 +1,115 @@
+import { BillStatus, billStatusText, formatUsd } from '@store/core';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import type { GatewayCharge, PaymentGateway } from '../../gateway/payment-gateway';
+
+/**
+ * How long an attempt may stay 'started' before it is a fault: the engine's charge lease and the
+ * settle job's give-up time of a waiting customer's charge (15 minutes), with room for one tick.
+ */
+export const STARTED_ATTEMPT_LIMIT_MS = 30 * 60_000;
+
+interface AttemptRow {
+  gateway_key: string;
+  status: string;
+  created_at: unknown;
+  order_id: number;
+  organization_id: number;
+  order_status: number;
+  total_cents: number;
+  gateway_customer_id: string | null;
+}
+
+interface PaidBillRow {
+  id: number;
+  total_cents: number;
+  keys: string[] | null;
+}
+
+const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+/**
+ * The gateway's record of charges against the bills (DESIGN.md §3): every succeeded charge ↔
+ * exactly one paid bill of the same amount and organization; no paid card bill without a charge;
+ * no attempt left 'started' past its lease. Returns one readable line per difference.
+ */
+export async function reconcile(
+  db: DbOrTx,
+  gateway: PaymentGateway,
+  opts: { since: Date | null; now: Date },
+): Promise<string[]> {
+  const differences: string[] = [];
+  const charges = await gateway.listCharges(opts.since);
+  const attempts = await queryRows<AttemptRow>(
+    db,
+    sql`SELECT pa.gateway_key, pa.status, pa.created_at, o.id AS order_id, o.organization_id,
+        o.status AS order_status, o.total_cents, org.gateway_customer_id
+      FROM payment_attempts pa JOIN orders o ON o.id = pa.order_id
+      JOIN organizations org ON org.id = o.organization_id`,
+  );
+  const byKey = new Map(attempts.map((a) => [a.gateway_key, a]));
+  const chargedBills = new Map<number, GatewayCharge[]>();
+
+  for (const charge of charges.filter((c) => c.status === 'succeeded')) {
+    const money = `${charge.chargeId} (${formatUsd(charge.amountCents)})`;
+    const attempt = charge.idempotencyKey ? byKey.get(charge.idempotencyKey) : undefined;
+    if (!attempt) {
+      differences.push(`Charge ${money} with key ${charge.idempotencyKey ?? '(none)'} has no bill.`);
+      continue;
+    }
+    const bill = `bill #${attempt.order_id}`;
+    chargedBills.set(attempt.order_id, [...(chargedBills.get(attempt.order_id) ?? []), charge]);
+    if (Number(attempt.order_status) !== BillStatus.ChargePaid) {
+      differences.push(
+        `Charge ${money} took money but ${bill} is '${billStatusText(Number(attempt.order_status))}' (${attempt.order_status}).`,
+      );
+    }
+    if (Number(attempt.total_cents) !== charge.amountCents) {
+      differences.push(
+        `Charge ${money} does not match the total of ${bill} (${formatUsd(Number(attempt.total_cents))}).`,
+      );
+    }
+    if (
+      charge.customerId &&
+      attempt.gateway_customer_id &&
+      charge.customerId !== attempt.gateway_customer_id
+    ) {
+      differences.push(
+        `Charge ${money} is of customer ${charge.customerId}, not of the organization of ${bill}.`,
+      );
+    }
+  }
+  for (const [orderId, list] of chargedBills) {
+    if (list.length > 1) {
+      differences.push(
+        `Bill #${orderId} was charged ${list.length} times: ${list.map((c) => c.chargeId).join(', ')}.`,
+      );
+    }
+  }
+
+  const paid = await queryRows<PaidBillRow>(
+    db,
+    sql`SELECT o.id, o.total_cents, array_agg(pa.gateway_key) FILTER (WHERE pa.id IS NOT NULL) AS keys
+      FROM orders o LEFT JOIN payment_attempts pa ON pa.order_id = o.id
+      WHERE o.status = ${BillStatus.ChargePaid} AND o.total_cents > 0
+        ${opts.since ? sql`AND o.billing_date >= ${opts.since.toISOString()}::timestamptz` : sql``}
+      GROUP BY o.id ORDER BY o.id`,
+  );
+  for (const bill of paid) {
+    if (!chargedBills.has(Number(bill.id))) {
+      differences.push(
+        `Bill #${bill.id} is paid (${formatUsd(Number(bill.total_cents))}) but the gateway has no charge for it.`,
+      );
+    }
+  }
+
+  const limit = opts.now.getTime() - STARTED_ATTEMPT_LIMIT_MS;
+  for (const a of attempts) {
+    if (a.status === 'started' && date(a.created_at).getTime() < limit) {
+      differences.push(
+        `Attempt ${a.gateway_key} of bill #${a.order_id} is still 'started' since ${date(a.created_at).toISOString()}.`,
+      );
+    }
+  }
+  return differences;
+}

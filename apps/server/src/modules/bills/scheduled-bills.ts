@@ -1,0 +1,181 @@
+import {
+  addMonthsClamped,
+  BillStatus,
+  billedRtusAtMonthStart,
+  billedToOf,
+  billPeriodKey,
+  CARRY_PENDING_STATUS,
+  carriedLineDescription,
+  dueDateOf,
+  formatUsd,
+  initialBillStatus,
+  monthsPerCycle,
+  overageChargeCents,
+  overageFigureCents,
+  pricePerCycleCents,
+  productLabel,
+  smallAmountOutcome,
+  unbilledOverRtus,
+} from '@store/core';
+import type { DueSubscription } from '../subscriptions/subscription-periods.repository';
+import type { NewBill } from './bill-batches.repository';
+import type { CarriedBill } from './carried-bills.repository';
+
+// The bills the engine makes on schedule (DESIGN.md §3), priced from the subscription's saved values.
+
+/**
+ * The status a scheduled bill starts in: as core's initialBillStatus, except that an amount the
+ * gateway would refuse waits to be carried to the subscription's next bill (smallAmountOutcome; the
+ * subscription is going on, as it is being billed).
+ */
+const scheduledStatus = (amountCents: number, billedByInvoice: boolean): number =>
+  smallAmountOutcome({ amountCents, billedByInvoice, subscriptionActive: true }) === 'carry'
+    ? CARRY_PENDING_STATUS
+    : initialBillStatus({ amountCents, billedByInvoice });
+
+/**
+ * The renewal bill of a subscription's next period, priced from its saved values (DESIGN.md §2),
+ * with a line for each small bill carried into it.
+ */
+export function renewalBill(
+  sub: DueSubscription,
+  now: Date,
+  carried: CarriedBill[] = [],
+): { bill: NewBill; periodEnd: Date } {
+  const periodStart = sub.nextBaseBillingDate;
+  const periodEnd = addMonthsClamped(periodStart, monthsPerCycle(sub.billingMode), sub.anchorDay);
+  const billedTo = billedToOf(sub.org);
+  const input = {
+    plan: sub.plan,
+    numberMachines: sub.numberMachines,
+    xtraAutoTags: sub.xtraAutoTags,
+    billingMode: sub.billingMode,
+    cycleDiscountBp: sub.billingModeDiscountBp,
+    orgDiscountBp: billedTo.orgDiscountBp ?? 0,
+  };
+  const amount = pricePerCycleCents(input);
+  const list = pricePerCycleCents({ ...input, cycleDiscountBp: 0, orgDiscountBp: 0 });
+  const total = amount + carried.reduce((sum, c) => sum + c.amountCents, 0);
+  const byInvoice = billedTo.billedByInvoice;
+  // A bill of nothing (a 100 % discount) is paid as it is made: there is nothing to charge.
+  const free = total === 0;
+  const status = scheduledStatus(total, byInvoice);
+  const line = {
+    subscriptionId: sub.id,
+    description: sub.description,
+    productName: productLabel(sub.plan.product),
+    planName: sub.plan.planName,
+    billingMode: sub.billingMode,
+    periodStart,
+    periodEnd,
+    listCents: list,
+    discountCents: list - amount,
+    amountCents: amount,
+  };
+  return {
+    periodEnd,
+    bill: {
+      organizationId: sub.organizationId,
+      kind: 'renewal',
+      status,
+      totalCents: total,
+      billingDate: periodStart,
+      dueDate: dueDateOf({ kind: 'renewal', status, billingDate: periodStart })!,
+      periodKey: billPeriodKey('renewal', sub.id, periodStart),
+      nextAttemptAt: status === BillStatus.ChargePending ? now : null,
+      paidAt: free ? now : null,
+      billedTo,
+      line,
+      carriedLines: carried.map((c) => ({
+        ...line,
+        description: carriedLineDescription(c.orderId),
+        listCents: c.amountCents,
+        discountCents: 0,
+        amountCents: c.amountCents,
+      })),
+    },
+  };
+}
+
+/**
+ * The month of usage that ended at nextOverageBillingDate: spec §9's figure (with the annual
+ * allowance where set), capped at maxAdditionalMonthlyCharge, never discounted. Returns the bill
+ * (null when there is nothing to bill) and the counters for the next month.
+ */
+export function overageBill(sub: DueSubscription, now: Date) {
+  const periodEnd = sub.nextOverageBillingDate!;
+  const periodStart = addMonthsClamped(periodEnd, -1, sub.anchorDay);
+  const overRtus = unbilledOverRtus({
+    accruedRtusThisMonth: sub.accruedRtusThisMonth,
+    billedRtusThisMonth: sub.billedRtusThisMonth,
+    annualUsageReset: sub.annualUsageReset,
+    baseRtus: sub.plan.baseRtus,
+  });
+  const figure = overageFigureCents({
+    accruedRtusThisMonth: sub.accruedRtusThisMonth,
+    billedRtusThisMonth: sub.billedRtusThisMonth,
+    annualUsageReset: sub.annualUsageReset,
+    baseRtus: sub.plan.baseRtus,
+    overagePerRtuMicros: sub.plan.overagePerRtuMicros,
+    overageChargesPaidThisMonthCents: sub.overageChargesPaidThisMonthCents,
+  });
+  const { amountCents: amount, capped } = overageChargeCents({
+    figureCents: figure,
+    maxAdditionalMonthlyChargeCents: sub.maxAdditionalMonthlyChargeCents,
+    overageChargesPaidThisMonthCents: sub.overageChargesPaidThisMonthCents,
+  });
+
+  // Next month of usage. Without an annual reset every month starts from zero used, with the base
+  // RTUs the plan fee pays for counted as billed (DESIGN.md §3); with it the RTUs billed count
+  // against the year's allowance until the usage year (12 months) ends.
+  const nextOverageBillingDate = addMonthsClamped(periodEnd, 1, sub.anchorDay);
+  let accrued = 0;
+  let billed = billedRtusAtMonthStart({
+    annualUsageReset: sub.annualUsageReset,
+    baseRtus: sub.plan.baseRtus,
+  });
+  let usageYearStart: Date | null = null;
+  if (sub.annualUsageReset) {
+    usageYearStart = sub.usageYearStart ?? periodStart;
+    if (periodEnd.getTime() >= addMonthsClamped(usageYearStart, 12, sub.anchorDay).getTime()) {
+      usageYearStart = periodEnd;
+    } else {
+      accrued = sub.accruedRtusThisMonth;
+      billed = sub.billedRtusThisMonth + overRtus;
+    }
+  }
+  const rollover = { id: sub.id, nextOverageBillingDate, accrued, billed, usageYearStart };
+  if (amount <= 0) return { bill: null, rollover };
+
+  const billedTo = billedToOf(sub.org);
+  const status = scheduledStatus(amount, billedTo.billedByInvoice);
+  const cappedNote = capped
+    ? `, capped at your maximum of ${formatUsd(sub.maxAdditionalMonthlyChargeCents)}`
+    : '';
+  const bill: NewBill = {
+    organizationId: sub.organizationId,
+    kind: 'overage',
+    status,
+    totalCents: amount,
+    billingDate: periodEnd,
+    dueDate: dueDateOf({ kind: 'overage', status, billingDate: periodEnd })!,
+    periodKey: billPeriodKey('overage', sub.id, periodStart),
+    nextAttemptAt: status === BillStatus.ChargePending ? now : null,
+    paidAt: null,
+    billedTo,
+    line: {
+      subscriptionId: sub.id,
+      description: `${sub.description}: overage, ${overRtus.toLocaleString('en-US')} RTUs over the allowance${cappedNote}`,
+      productName: productLabel(sub.plan.product),
+      planName: sub.plan.planName,
+      billingMode: sub.billingMode,
+      periodStart,
+      periodEnd,
+      // Overage is never discounted; the cap is not a discount, so the line shows what is owed.
+      listCents: amount,
+      discountCents: 0,
+      amountCents: amount,
+    },
+  };
+  return { bill, rollover };
+}

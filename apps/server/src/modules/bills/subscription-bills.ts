@@ -1,0 +1,38 @@
+import { UNPAID_BILL_STATUSES } from '@store/core';
+import { and, eq, inArray, min } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { orderLines, orders } from '../../db/schema';
+
+// What the bills of one subscription say about it, for the offline license (DESIGN.md §3, §5).
+
+/** Whether a bill of the subscription still expects money (Enable Offline waits for it). */
+export async function hasOutstandingBill(db: DbOrTx, subscriptionId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(eq(orderLines.subscriptionId, subscriptionId), inArray(orders.status, [...UNPAID_BILL_STATUSES])),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The start of the subscription's oldest period whose fee is not paid (a purchase or renewal bill
+ * that is outstanding or UnPaid), or null when every period billed is paid: the paid periods end there.
+ */
+export async function unpaidPeriodStartOf(db: DbOrTx, subscriptionId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ start: min(orderLines.periodStart) })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orderLines.subscriptionId, subscriptionId),
+        inArray(orders.kind, ['purchase', 'renewal']),
+        inArray(orders.status, [...UNPAID_BILL_STATUSES]),
+      ),
+    );
+  return row?.start ?? null;
+}

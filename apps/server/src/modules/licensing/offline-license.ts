@@ -1,0 +1,73 @@
+import { licenseId, offlineLicenseExpiry, productLabel, splitHosts } from '@store/core';
+import type { Db, DbOrTx } from '../../db/client';
+import { unpaidPeriodStartOf } from '../bills/subscription-bills';
+import { offlineSubscriptionsOfRenewals } from '../subscriptions/subscription-periods.repository';
+import * as subscriptionsRepo from '../subscriptions/subscriptions.repository';
+import { type LicensePayload, signLicenseFile } from './license-file';
+import { signingKeys } from './license-keys';
+
+// The signed offline license file (DESIGN.md §5): what Enable Offline and each paid renewal issue.
+
+/**
+ * Signs the offline license file for a subscription (DESIGN.md §5), valid to the end of its last
+ * paid period + 14 days: a renewal billed but not paid adds nothing (DESIGN.md §3).
+ */
+export async function issueOfflineLicense(
+  db: DbOrTx,
+  record: subscriptionsRepo.SubscriptionRecord,
+  hosts: { engineHosts: string[]; designerHosts: string[] },
+  now: Date,
+): Promise<string> {
+  const keys = await signingKeys(db);
+  const s = record.subscription;
+  const payload: LicensePayload = {
+    licenseId: licenseId(s.id),
+    subscriptionId: s.id,
+    description: s.description,
+    product: record.plan.product,
+    productName: productLabel(record.plan.product),
+    plan: record.plan.planName,
+    engineHosts: hosts.engineHosts,
+    designerHosts: hosts.designerHosts,
+    issued: now.toISOString(),
+    expiry:
+      offlineLicenseExpiry({
+        isPerpetualLicense: s.isPerpetualLicense,
+        nextBaseBillingDate: s.nextBaseBillingDate,
+        unpaidPeriodStart: await unpaidPeriodStartOf(db, s.id),
+      })?.toISOString() ?? null,
+  };
+  return signLicenseFile(payload, keys.privateKey);
+}
+
+/**
+ * DESIGN.md §5: each paid renewal issues a new offline license file (a new expiry). For the billing
+ * engine to call inside its renewal transaction; does nothing for a subscription that is not offline.
+ */
+export async function reissueOfflineLicense(tx: DbOrTx, subscriptionId: number, now: Date): Promise<boolean> {
+  const record = await subscriptionsRepo.findById(tx, subscriptionId);
+  if (!record?.subscription.isOfflineEnabled) return false;
+  const file = await issueOfflineLicense(
+    tx,
+    record,
+    {
+      engineHosts: splitHosts(record.subscription.offlineEngineHosts),
+      designerHosts: splitHosts(record.subscription.offlineAutoTagHosts),
+    },
+    now,
+  );
+  await subscriptionsRepo.updateSubscription(tx, subscriptionId, { offlineLicenseKey: file });
+  return true;
+}
+
+/**
+ * DESIGN.md §5: each paid renewal issues a new offline license file, whose expiry follows the newly
+ * paid period: after a card charge (the billing engine) and after the operator records an invoice's
+ * payment. Only offline-enabled subscriptions on renewal bills are touched.
+ */
+export async function reissueForPaidRenewals(db: Db, orderIds: number[], now: Date): Promise<void> {
+  if (orderIds.length === 0) return;
+  for (const id of await offlineSubscriptionsOfRenewals(db, orderIds)) {
+    await db.transaction((tx) => reissueOfflineLicense(tx, id, now));
+  }
+}

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import {
+  BillingMode,
+  cycleDiscountBp,
+  descriptionOrPlaceholder,
+  isProPlan,
+  Messages,
+  machinesFor,
+  type PurchaseItem,
+  pricePerCycleCents,
+  Store,
+  toCents,
+} from '@store/core';
+import type { DbOrTx } from '../../db/client';
+import type { OrganizationRow } from '../../db/schema';
+import { badRequest } from '../../lib/http-error';
+import { catalogRepository } from '../catalog/catalog.repository';
+
+/** One item as the server priced it; stored on the order so a crash can be settled with the same figures. */
+export interface PricedItem {
+  description: string;
+  pricingPlanId: number;
+  planName: string;
+  productName: string;
+  maxAdditionalMonthlyChargeCents: number;
+  xtraAutoTags: number;
+  numberMachines: number;
+  billingMode: number;
+  cycleDiscountBp: number;
+  listCents: number;
+  amountCents: number;
+}
+
+export interface StoredRequest {
+  items: PurchaseItem[];
+  priced: PricedItem[];
+  orgDiscountBp: number;
+}
+
+export function requestHash(items: PurchaseItem[]): string {
+  return createHash('sha256').update(JSON.stringify(items)).digest('hex');
+}
+
+/** Re-prices every item from the catalogue (the client's prices are never trusted) and applies the rules of DESIGN.md §2. */
+export async function priceItems(
+  db: DbOrTx,
+  org: OrganizationRow,
+  items: PurchaseItem[],
+): Promise<PricedItem[]> {
+  const plans = await catalogRepository.findPlans(db, [...new Set(items.map((i) => i.pricingPlanId))]);
+  const discounts = await catalogRepository.cycleDiscounts(db);
+  return items.map((item, index) => {
+    const at = items.length > 1 ? `Item ${index + 1}: ` : '';
+    const found = plans.get(item.pricingPlanId);
+    if (!found?.product)
+      throw badRequest(`${at}Pricing plan ${item.pricingPlanId} does not exist.`, 'UNKNOWN_PLAN');
+    const { plan, product } = found;
+    if (!plan.isAvailable || !product.isAvailable) {
+      throw badRequest(`${at}The plan '${plan.planName}' is no longer offered.`, 'PLAN_UNAVAILABLE');
+    }
+    if (item.billingMode === BillingMode.Monthly && !org.allowMonthly)
+      throw badRequest(at + Store.monthlyNotAllowed, 'MONTHLY_NOT_ALLOWED');
+    if (isProPlan(plan) && item.numberMachines < 1) throw badRequest(at + Messages.enginesMinimum);
+    if (!plan.allowXtraAutoTag && item.xtraAutoTags > 0) {
+      throw badRequest(`${at}The plan '${plan.planName}' does not offer additional designers.`);
+    }
+    const pricing = {
+      product: plan.product,
+      monthlyFeeCents: plan.monthlyFeeCents,
+      xtraAutoTagPerMonthCents: plan.xtraAutoTagPerMonthCents,
+    };
+    const numberMachines = machinesFor(plan, item.numberMachines);
+    const cycleBp = cycleDiscountBp(item.billingMode, discounts);
+    const base = {
+      plan: pricing,
+      numberMachines,
+      xtraAutoTags: item.xtraAutoTags,
+      billingMode: item.billingMode,
+    };
+    return {
+      description: descriptionOrPlaceholder(item.description),
+      pricingPlanId: plan.id,
+      planName: plan.planName,
+      productName: product.title,
+      maxAdditionalMonthlyChargeCents: toCents(item.maxAdditionalMonthlyCharge),
+      xtraAutoTags: item.xtraAutoTags,
+      numberMachines,
+      billingMode: item.billingMode,
+      cycleDiscountBp: cycleBp,
+      listCents: pricePerCycleCents({ ...base, cycleDiscountBp: 0, orgDiscountBp: 0 }),
+      amountCents: pricePerCycleCents({ ...base, cycleDiscountBp: cycleBp, orgDiscountBp: org.discountBp }),
+    };
+  });
+}

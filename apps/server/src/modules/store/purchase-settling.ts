@@ -1,0 +1,109 @@
+import { addMonthsClamped, BillStatus, monthsPerCycle, purchaseAttemptKey } from '@store/core';
+import type { Db, Tx } from '../../db/client';
+import type { OrderRow } from '../../db/schema';
+import type { PaymentGateway } from '../../gateway/payment-gateway';
+import type { Clock } from '../../lib/clock';
+import { randomToken } from '../../lib/tokens';
+import type { BillingLogger } from '../bills/bill-deps';
+import { insertLines, pendingChargesBefore } from '../bills/bills.repository';
+import { type CardOutcome, settleCardBill, settleOutcomeOf } from '../bills/card-charge';
+import { insertSubscriptions } from '../subscriptions/subscriptions.repository';
+import type { StoredRequest } from './purchase-pricing';
+
+export interface PurchaseDeps {
+  db: Db;
+  clock: Clock;
+  gateway: PaymentGateway;
+  logger?: BillingLogger;
+}
+
+/** A pending purchase older than this is settled by asking the gateway (DESIGN.md §3). */
+const SETTLE_AFTER_MS = 60_000;
+/** A pending purchase the gateway never saw is given up after this long. */
+const ABANDON_AFTER_MS = 15 * 60_000;
+
+/** Step (3): the subscriptions and the bill's lines, inside the caller's transaction. */
+export async function createSubscriptions(tx: Tx, order: OrderRow, stored: StoredRequest): Promise<void> {
+  const start = order.billingDate;
+  const anchorDay = start.getUTCDate();
+  const rows = stored.priced.map((item) => ({
+    organizationId: order.organizationId,
+    pricingPlanId: item.pricingPlanId,
+    description: item.description,
+    maxAdditionalMonthlyChargeCents: item.maxAdditionalMonthlyChargeCents,
+    xtraAutoTags: item.xtraAutoTags,
+    numberMachines: item.numberMachines,
+    billingMode: item.billingMode,
+    billingModeDiscountBp: item.cycleDiscountBp,
+    isActive: true,
+    apiKey1: randomToken(),
+    currentPeriodStart: start,
+    nextBaseBillingDate: addMonthsClamped(start, monthsPerCycle(item.billingMode), anchorDay),
+    nextOverageBillingDate: addMonthsClamped(start, 1, anchorDay),
+    anchorDay,
+    version: 1,
+  }));
+  const created = await insertSubscriptions(tx, rows);
+  await insertLines(
+    tx,
+    order.id,
+    stored.priced.map((item, i) => ({
+      subscriptionId: created[i]!,
+      description: item.description,
+      productName: item.productName,
+      planName: item.planName,
+      billingMode: item.billingMode,
+      periodStart: start,
+      periodEnd: rows[i]!.nextBaseBillingDate,
+      listCents: item.listCents,
+      discountCents: item.listCents - item.amountCents,
+      amountCents: item.amountCents,
+    })),
+  );
+}
+
+/** Step (3) for a known gateway outcome: paid with subscriptions, or refused with the gateway's message. */
+export function settlePurchase(
+  { db, clock }: PurchaseDeps,
+  order: OrderRow,
+  outcome: Exclude<CardOutcome, { outcome: 'unknown' }>,
+  attemptStatus: 'declined' | 'error' = 'declined',
+): Promise<OrderRow | null> {
+  return db.transaction((tx) =>
+    settleCardBill(
+      tx,
+      order.id,
+      purchaseAttemptKey(order.id),
+      outcome,
+      clock.now(),
+      { onPaid: (locked) => createSubscriptions(tx, locked, locked.request as StoredRequest) },
+      attemptStatus,
+    ),
+  );
+}
+
+/**
+ * Settles purchases left pending by a crash or an unanswered gateway call between the charge and
+ * step (3): the gateway knows what became of the order's key. The billing scheduler calls this
+ * every tick; it is safe to run anywhere, any number of times (each order is settled under its row
+ * lock, once).
+ */
+export async function settlePendingPurchases(
+  deps: PurchaseDeps,
+): Promise<{ completed: number; failed: number }> {
+  const now = deps.clock.now();
+  const pending = await pendingChargesBefore(
+    deps.db,
+    ['purchase'],
+    new Date(now.getTime() - SETTLE_AFTER_MS),
+  );
+  let completed = 0;
+  let failed = 0;
+  for (const order of pending) {
+    const found = await settleOutcomeOf(deps, order, purchaseAttemptKey(order.id), now, ABANDON_AFTER_MS);
+    const settled = found ? await settlePurchase(deps, order, found.outcome, found.attemptStatus) : null;
+    if (settled?.status === BillStatus.ChargePaid) completed++;
+    else if (settled?.status === BillStatus.UnPaid) failed++;
+  }
+  return { completed, failed };
+}

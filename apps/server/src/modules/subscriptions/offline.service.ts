@@ -1,0 +1,107 @@
+import {
+  designerHostCount,
+  isProPlan,
+  joinHosts,
+  Messages,
+  type OfflineRequest,
+  SubscriptionMessages,
+  splitHosts,
+} from '@store/core';
+import type { AppDeps } from '../../app-deps';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { hasOutstandingBill } from '../bills/subscription-bills';
+import type { AuthContext } from '../identity/session.service';
+import { issueOfflineLicense } from '../licensing/offline-license';
+import { hostChangesInPeriod, insertOfflineIssue } from './offline-issues.repository';
+import { lockForChange, visible } from './subscription-access';
+import * as repo from './subscriptions.repository';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+// Offline use (DESIGN.md §5): the signed license file and the hosts it names.
+
+/** Enable Offline: checks the hosts against the licensed counts, signs the license file. */
+export async function makeOffline(deps: Deps, auth: AuthContext, body: OfflineRequest): Promise<void> {
+  const { db, clock } = deps;
+  const id = body.subscriptionId;
+  await db.transaction(async (tx) => {
+    const record = await lockForChange(tx, auth, id);
+    const s = record.subscription;
+    if (!s.allowOffline) throw conflict(SubscriptionMessages.offlineNotAllowed, 'OFFLINE_NOT_ALLOWED');
+    const engineHosts = splitHosts(body.engineHostNames);
+    const designerHosts = splitHosts(body.autoTagHostNames);
+    const engines = isProPlan(record.plan) ? s.numberMachines : 0;
+    const designers = designerHostCount(record.plan, s.xtraAutoTags);
+    if (engineHosts.length !== engines) {
+      throw badRequest(
+        `engineHostNames: ${SubscriptionMessages.hostCount('Engine hosts', engines, engineHosts.length)}`,
+      );
+    }
+    if (designerHosts.length !== designers) {
+      throw badRequest(
+        `autoTagHostNames: ${SubscriptionMessages.hostCount('Designer hosts', designers, designerHosts.length)}`,
+      );
+    }
+    const distinct = (hosts: string[]) => new Set(hosts.map((h) => h.toLowerCase())).size === hosts.length;
+    if (!distinct(engineHosts))
+      throw badRequest(`engineHostNames: ${SubscriptionMessages.duplicateHosts('Engine hosts')}`);
+    if (!distinct(designerHosts)) {
+      throw badRequest(`autoTagHostNames: ${SubscriptionMessages.duplicateHosts('Designer hosts')}`);
+    }
+    // DESIGN.md §3, §5: no file is issued while a bill of the subscription is unpaid, so a file never
+    // outlives payment; its hosts change once per paid period unless the operator allowed more.
+    if (await hasOutstandingBill(tx, id)) {
+      throw conflict(SubscriptionMessages.offlineBillOutstanding, 'BILL_OUTSTANDING');
+    }
+    const changesHosts =
+      s.isOfflineEnabled &&
+      (!sameHosts(s.offlineEngineHosts, engineHosts) || !sameHosts(s.offlineAutoTagHosts, designerHosts));
+    let allowed = s.offlineReissuesAllowed;
+    if (changesHosts && (await hostChangesInPeriod(tx, id, s.currentPeriodStart)) >= 1) {
+      if (allowed < 1) throw conflict(SubscriptionMessages.offlineReissueLimit, 'OFFLINE_REISSUE_LIMIT');
+      allowed -= 1;
+    }
+    const now = clock.now();
+    const file = await issueOfflineLicense(tx, record, { engineHosts, designerHosts }, now);
+    await repo.updateSubscription(tx, id, {
+      isOfflineEnabled: true,
+      offlineLicenseKey: file,
+      offlineEngineHosts: joinHosts(engineHosts),
+      offlineAutoTagHosts: joinHosts(designerHosts),
+      offlineReissuesAllowed: allowed,
+      version: s.version + 1,
+    });
+    await insertOfflineIssue(tx, {
+      subscriptionId: id,
+      issuedAt: now,
+      periodStart: s.currentPeriodStart,
+      engineHosts: joinHosts(engineHosts),
+      designerHosts: joinHosts(designerHosts),
+      replacedEngineHosts: changesHosts ? (s.offlineEngineHosts ?? '') : null,
+      replacedDesignerHosts: changesHosts ? (s.offlineAutoTagHosts ?? '') : null,
+    });
+  });
+}
+
+/** The same host names, whatever their order or case. */
+const sameHosts = (saved: string | null, hosts: string[]) => {
+  const norm = (list: string[]) =>
+    list
+      .map((h) => h.toLowerCase())
+      .sort()
+      .join(';');
+  return norm(splitHosts(saved)) === norm(hosts);
+};
+
+/** The signed license file of an offline subscription of the caller's own organization. */
+export async function offlineLicenseFile({ db }: Pick<AppDeps, 'db'>, auth: AuthContext, id: number) {
+  const record = await visible(db, auth, id);
+  if (record.subscription.organizationId !== auth.organization.id) {
+    throw forbidden(Messages.belongsTo(record.owner.companyName));
+  }
+  if (!record.subscription.offlineLicenseKey) throw notFound(SubscriptionMessages.noOfflineLicense);
+  return {
+    file: record.subscription.offlineLicenseKey,
+    licenseId: repo.toSubscriptionDto(record, auth.organization.id).licenseId,
+  };
+}

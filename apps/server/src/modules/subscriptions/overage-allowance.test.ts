@@ -1,0 +1,78 @@
+import { BillingMode, overageFigureCents, overagePerRtuMicrosOf, toCents } from '@store/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { persons } from '../../db/schema';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/organizations';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { makeOrganization, makeSubscription, planId } from '../billing/billing.fixtures';
+
+// DESIGN.md §3: the plan fee pays for its base RTUs; the editor's figures read the month's counters.
+
+let t: TestApp;
+let api: Awaited<ReturnType<TestApp['login']>>;
+let org: { id: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  org = await makeOrganization(t.db, { name: 'Allowance Ltd.', adminEmail: 'allowance-admin@example.com' });
+  const [demo] = await t.db.select().from(persons).where(eq(persons.email, DEMO_EMAIL));
+  await t.db
+    .update(persons)
+    .set({ passwordHash: demo!.passwordHash })
+    .where(eq(persons.email, 'allowance-admin@example.com'));
+  api = await t.login('allowance-admin@example.com', DEMO_PASSWORD);
+});
+afterAll(() => t.close());
+
+/** The editor's overage figure, from the subscription as the API answers it. */
+const figureOf = (s: {
+  accruedRtusThisMonth: number;
+  billedRtusThisMonth: number;
+  annualUsageReset: boolean;
+  overageChargesPaidThisMonth: number;
+  plan: { baseRtus: number; overagePerRtu: number };
+}) =>
+  overageFigureCents({
+    accruedRtusThisMonth: s.accruedRtusThisMonth,
+    billedRtusThisMonth: s.billedRtusThisMonth,
+    annualUsageReset: s.annualUsageReset,
+    baseRtus: s.plan.baseRtus,
+    overagePerRtuMicros: overagePerRtuMicrosOf(s.plan.overagePerRtu),
+    overageChargesPaidThisMonthCents: toCents(s.overageChargesPaidThisMonth),
+  });
+
+describe('the overage allowance in the editor', () => {
+  it('counts only RTUs beyond the base, and an upgrade mid-month moves the allowance to the new plan', async () => {
+    const sub = await makeSubscription(t.db, {
+      organizationId: org.id,
+      pricingPlanId: await planId(t.db, 'Flex 2,500'),
+      description: 'Allowance Flex',
+      billingMode: BillingMode.Monthly,
+      maxAdditionalMonthlyChargeCents: 100_00,
+      purchasedAt: new Date(t.clock.now().getTime() - 10 * 86_400_000),
+    });
+    const report = (transactionId: string, pages: number) =>
+      t.client().post('/api/licensing/usage', {
+        licenseKey: sub.apiKey1,
+        reports: [{ transactionId, hostname: 'allowance-01', pages, time: t.clock.now().toISOString() }],
+      });
+    expect((await report('a-1', 2_000)).status).toBe(200);
+    let s = (await api.get(`/api/subscription/${sub.id}`)).body;
+    expect([s.accruedRtusThisMonth, s.billedRtusThisMonth, figureOf(s)]).toEqual([2_000, 2_500, 0]);
+    await report('a-2', 1_000); // 3,000 used: 500 over × 8¢
+    s = (await api.get(`/api/subscription/${sub.id}`)).body;
+    expect(figureOf(s)).toBe(500 * 8);
+
+    const saved = await api.put(`/api/subscription/${sub.id}`, {
+      description: s.description,
+      pricingPlanId: await planId(t.db, 'Flex 25,000'),
+      maxAdditionalMonthlyCharge: s.maxAdditionalMonthlyCharge,
+      xtraAutoTags: s.xtraAutoTags,
+      numberMachines: s.numberMachines,
+      version: s.version,
+    });
+    expect(saved.status).toBe(200);
+    s = (await api.get(`/api/subscription/${sub.id}`)).body;
+    expect([s.planName, s.billedRtusThisMonth, figureOf(s)]).toEqual(['Flex 25,000', 25_000, 0]);
+  });
+});

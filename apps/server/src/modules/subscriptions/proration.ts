@@ -1,0 +1,209 @@
+import {
+  BillStatus,
+  billedToOf,
+  dueDateOf,
+  initialBillStatus,
+  productLabel,
+  prorationAttemptKey,
+  type SubscriptionChangeQuote,
+  SubscriptionMessages,
+} from '@store/core';
+import type { AppDeps } from '../../app-deps';
+import type { Tx } from '../../db/client';
+import type { NewSubscription, OrderRow, PlanRow } from '../../db/schema';
+import { conflict, HttpError } from '../../lib/http-error';
+import type { BillingLogger } from '../bills/bill-deps';
+import { insertBill, insertLines, pendingChargesBefore, startAttempt } from '../bills/bills.repository';
+import { type CardOutcome, chargeCard, settleCardBill, settleOutcomeOf } from '../bills/card-charge';
+import * as repo from './subscriptions.repository';
+
+// An editor change's prorated charge (DESIGN.md §3), settled like a checkout: (1) the bill, its
+// attempt and the claim of the subscription's version in one transaction; (2) the card, no lock
+// held; (3) paid and the terms applied, or refused and nothing changed. A charge whose answer was
+// lost is settled by settlePendingProrations, once.
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'> & { logger?: BillingLogger };
+
+/** What a proration bill stores, so the settle job can apply the change after a crash. */
+interface StoredChange {
+  subscriptionId: number;
+  /** The version the save claimed; a refused charge gives it back. */
+  claimedVersion: number;
+  terms: Partial<NewSubscription>;
+}
+
+export interface ProrationCharge {
+  orderId: number;
+  key: string;
+  amountCents: number;
+  customerId: string;
+  paymentMethodId: string;
+  description: string;
+}
+
+/** A pending proration older than this is settled by asking the gateway. */
+const SETTLE_AFTER_MS = 60_000;
+/** A pending proration the gateway never saw is voided after this long. */
+const ABANDON_AFTER_MS = 15 * 60_000;
+
+/**
+ * Step (1) of a change that applies now. Invoice-billed organizations get an invoice with the usual
+ * grace and the change at once; an amount under the gateway's minimum is applied without a charge;
+ * otherwise the bill waits for the card and the version is claimed.
+ */
+export async function billProration(
+  tx: Tx,
+  input: {
+    record: repo.SubscriptionRecord;
+    plan: PlanRow;
+    terms: Partial<NewSubscription> & { version: number };
+    quote: SubscriptionChangeQuote;
+    description: string;
+    now: Date;
+  },
+): Promise<{ chargedCents: number; orderId: number | null; pending: false } | ProrationCharge> {
+  const { record, plan, quote, now } = input;
+  const s = record.subscription;
+  const terms = {
+    ...input.terms,
+    pendingPricingPlanId: null,
+    pendingXtraAutoTags: null,
+    pendingNumberMachines: null,
+  };
+  const amount = quote.prorationCents;
+  const byInvoice = record.owner.billedByInvoice;
+  if (amount === 0 || (!byInvoice && !quote.chargeNow)) {
+    await repo.updateSubscription(tx, s.id, terms);
+    return { chargedCents: 0, orderId: null, pending: false };
+  }
+  if (!byInvoice && (!record.owner.paymentMethodId || !record.owner.gatewayCustomerId)) {
+    throw conflict(SubscriptionMessages.noPaymentMethod, 'NO_PAYMENT_METHOD');
+  }
+  const org = await repo.findOrganization(tx, s.organizationId);
+  const status = initialBillStatus({ amountCents: amount, billedByInvoice: byInvoice });
+  const stored: StoredChange = { subscriptionId: s.id, claimedVersion: terms.version, terms };
+  const order = await insertBill(tx, {
+    organizationId: s.organizationId,
+    kind: 'proration',
+    status,
+    totalCents: amount,
+    billingDate: now,
+    dueDate: dueDateOf({ kind: 'proration', status, billingDate: now }),
+    request: stored,
+    billedTo: org ? billedToOf(org) : null,
+  });
+  await insertLines(tx, order!.id, [
+    {
+      subscriptionId: s.id,
+      description: input.description,
+      productName: productLabel(plan.product),
+      planName: plan.planName,
+      billingMode: s.billingMode,
+      periodStart: now,
+      periodEnd: s.nextBaseBillingDate,
+      listCents: amount,
+      discountCents: 0,
+      amountCents: amount,
+    },
+  ]);
+  if (byInvoice) {
+    await repo.updateSubscription(tx, s.id, terms);
+    return { chargedCents: amount, orderId: order!.id, pending: false };
+  }
+  const key = prorationAttemptKey(order!.id);
+  await startAttempt(tx, { orderId: order!.id, gatewayKey: key, amountCents: amount, createdAt: now });
+  // The claim: a second save of the version read is stale from here on, so it is never charged.
+  await repo.updateSubscription(tx, s.id, { version: terms.version });
+  return {
+    orderId: order!.id,
+    key,
+    amountCents: amount,
+    customerId: record.owner.gatewayCustomerId!,
+    paymentMethodId: record.owner.paymentMethodId!,
+    description: input.description,
+  };
+}
+
+/** Steps (2) and (3): 402 with the card's message when declined, 502 when the processor did not answer. */
+export async function chargeProration(deps: Deps, p: ProrationCharge) {
+  const outcome = await chargeCard(deps.gateway, {
+    customerId: p.customerId,
+    paymentMethodId: p.paymentMethodId,
+    amountCents: p.amountCents,
+    idempotencyKey: p.key,
+    description: p.description,
+  });
+  if (outcome.outcome === 'unknown') {
+    throw new HttpError(502, SubscriptionMessages.changeChargePending, 'GATEWAY_UNAVAILABLE');
+  }
+  const settled = await settleProration(deps, p.orderId, p.key, outcome);
+  if (settled?.status !== BillStatus.ChargePaid) {
+    const reason = outcome.outcome === 'declined' ? outcome.message : 'Your card was declined.';
+    throw new HttpError(402, settled?.failureMessage ?? reason, 'CARD_DECLINED');
+  }
+  return { chargedCents: p.amountCents, orderId: p.orderId, pending: false };
+}
+
+function settleProration(
+  deps: Deps,
+  orderId: number,
+  key: string,
+  outcome: Exclude<CardOutcome, { outcome: 'unknown' }>,
+  attemptStatus: 'declined' | 'error' = 'declined',
+): Promise<OrderRow | null> {
+  return deps.db.transaction((tx) =>
+    settleCardBill(
+      tx,
+      orderId,
+      key,
+      outcome,
+      deps.clock.now(),
+      {
+        // The card was charged for exactly these terms: they apply, once.
+        onPaid: async (order) => {
+          const change = order.request as StoredChange;
+          const current = await repo.lockSubscription(tx, change.subscriptionId);
+          // The version was claimed when the change was billed; nothing else wrote it meanwhile.
+          await repo.updateSubscription(tx, change.subscriptionId, {
+            ...change.terms,
+            version: Math.max(current?.version ?? 0, change.claimedVersion),
+          });
+        },
+        // Nothing changed: the version claimed is given back, so the editor's values are still current.
+        onRefused: async (order) => {
+          const change = order.request as StoredChange;
+          const current = await repo.lockSubscription(tx, change.subscriptionId);
+          if (current?.version === change.claimedVersion) {
+            await repo.updateSubscription(tx, change.subscriptionId, { version: change.claimedVersion - 1 });
+          }
+        },
+      },
+      attemptStatus,
+    ),
+  );
+}
+
+/**
+ * Editor charges whose answer was lost (a timeout, a crash between the charge and step 3): charged
+ * → the terms apply once; not charged → voided. Called by the billing scheduler every tick.
+ */
+export async function settlePendingProrations(deps: Deps): Promise<{ applied: number; voided: number }> {
+  const now = deps.clock.now();
+  const pending = await pendingChargesBefore(
+    deps.db,
+    ['proration'],
+    new Date(now.getTime() - SETTLE_AFTER_MS),
+  );
+  let applied = 0;
+  let voided = 0;
+  for (const order of pending) {
+    const key = prorationAttemptKey(order.id);
+    const found = await settleOutcomeOf(deps, order, key, now, ABANDON_AFTER_MS);
+    const settled = found
+      ? await settleProration(deps, order.id, key, found.outcome, found.attemptStatus)
+      : null;
+    if (settled?.status === BillStatus.ChargePaid) applied++;
+    else if (settled?.status === BillStatus.UnPaid) voided++;
+  }
+  return { applied, voided };
+}

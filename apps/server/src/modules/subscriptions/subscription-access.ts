@@ -1,0 +1,33 @@
+import { isCancelled, Messages, Rights, SubscriptionMessages } from '@store/core';
+import type { DbOrTx, Tx } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { hasChargeInFlight } from '../bills/bills.repository';
+import type { AuthContext } from '../identity/session.service';
+import * as repo from './subscriptions.repository';
+
+export const isAdmin = (auth: AuthContext) => (auth.person.rights & Rights.Admin) !== 0;
+
+/** 404 for anything the caller's organization cannot see (DESIGN.md §4: never leak existence). */
+export async function visible(db: DbOrTx, auth: AuthContext, id: number): Promise<repo.SubscriptionRecord> {
+  const record = await repo.findVisible(db, id, auth.organization.id);
+  if (!record) throw notFound('Subscription not found.');
+  return record;
+}
+
+/**
+ * The gate of every change: visible, owned (a sub-account's subscription is read-only from the
+ * parent: 403 naming the owner), by an admin, not cancelled, and no change of it being charged
+ * (DESIGN.md §3: a save, a cancel and a renewal never interleave). Locks the row.
+ */
+export async function lockForChange(tx: Tx, auth: AuthContext, id: number) {
+  const record = await visible(tx, auth, id);
+  if (record.subscription.organizationId !== auth.organization.id) {
+    throw forbidden(Messages.belongsTo(record.owner.companyName));
+  }
+  if (!isAdmin(auth)) throw forbidden(SubscriptionMessages.adminOnly);
+  const locked = await repo.lockSubscription(tx, id);
+  if (!locked) throw notFound('Subscription not found.');
+  if (isCancelled(locked)) throw conflict(SubscriptionMessages.cancelledReadOnly, 'CANCELLED');
+  if (await hasChargeInFlight(tx, id)) throw conflict(SubscriptionMessages.changeBeingCharged, 'CONFLICT');
+  return { ...record, subscription: locked };
+}

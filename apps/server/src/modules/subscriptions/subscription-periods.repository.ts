@@ -1,0 +1,270 @@
+import { type BilledToSource, BillStatus, OUTSTANDING_BILL_STATUSES } from '@store/core';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+
+// The billing engine's bulk SQL on subscriptions: claiming those due for a renewal or an overage
+// bill, and moving them into their next period. Claims lock rows with FOR UPDATE SKIP LOCKED so
+// several server processes share the work (DESIGN.md §1, §3); the caller's transaction also writes
+// the bills, so a bill and the period it advances commit together.
+
+const list = (values: readonly number[]) => sql.raw(values.join(', '));
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const num = (v: unknown): number => Number(v);
+
+const ORG_COLUMNS = sql`o.company_name, o.discount_bp, o.billed_by_invoice, o.billing_name, o.billing_company,
+  o.billing_addr1, o.billing_addr2, o.billing_city, o.billing_state, o.billing_zip, o.billing_country,
+  o.addr1, o.addr2, o.city, o.state, o.zip, o.country, o.card_last_four`;
+
+interface OrgRow {
+  company_name: string;
+  discount_bp: number;
+  billed_by_invoice: boolean;
+  billing_name: string | null;
+  billing_company: string | null;
+  billing_addr1: string | null;
+  billing_addr2: string | null;
+  billing_city: string | null;
+  billing_state: string | null;
+  billing_zip: string | null;
+  billing_country: string | null;
+  addr1: string;
+  addr2: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  card_last_four: string | null;
+}
+
+export interface DueSubscription {
+  id: number;
+  organizationId: number;
+  description: string;
+  billingMode: number;
+  billingModeDiscountBp: number;
+  numberMachines: number;
+  xtraAutoTags: number;
+  nextBaseBillingDate: Date;
+  nextOverageBillingDate: Date | null;
+  currentPeriodStart: Date;
+  anchorDay: number;
+  annualUsageReset: boolean;
+  usageYearStart: Date | null;
+  accruedRtusThisMonth: number;
+  billedRtusThisMonth: number;
+  overageChargesPaidThisMonthCents: number;
+  maxAdditionalMonthlyChargeCents: number;
+  plan: {
+    product: number;
+    planName: string;
+    monthlyFeeCents: number;
+    xtraAutoTagPerMonthCents: number;
+    baseRtus: number;
+    overagePerRtuMicros: number;
+  };
+  /** The organization as billed: its row's billing columns. */
+  org: BilledToSource;
+}
+
+type SubRow = OrgRow & {
+  id: number;
+  organization_id: number;
+  description: string;
+  billing_mode: number;
+  billing_mode_discount_bp: number;
+  number_machines: number;
+  xtra_auto_tags: number;
+  next_base_billing_date: unknown;
+  next_overage_billing_date: unknown;
+  current_period_start: unknown;
+  anchor_day: number;
+  annual_usage_reset: boolean;
+  usage_year_start: unknown;
+  accrued_rtus_this_month: unknown;
+  billed_rtus_this_month: unknown;
+  overage_charges_paid_this_month_cents: number;
+  max_additional_monthly_charge_cents: number;
+  product: number;
+  plan_name: string;
+  monthly_fee_cents: number;
+  xtra_auto_tag_per_month_cents: number;
+  base_rtus: number;
+  overage_per_rtu_micros: unknown;
+};
+
+const toDueSubscription = (r: SubRow): DueSubscription => ({
+  id: num(r.id),
+  organizationId: num(r.organization_id),
+  description: r.description,
+  billingMode: num(r.billing_mode),
+  billingModeDiscountBp: num(r.billing_mode_discount_bp),
+  numberMachines: num(r.number_machines),
+  xtraAutoTags: num(r.xtra_auto_tags),
+  nextBaseBillingDate: date(r.next_base_billing_date),
+  nextOverageBillingDate: r.next_overage_billing_date ? date(r.next_overage_billing_date) : null,
+  currentPeriodStart: date(r.current_period_start),
+  anchorDay: num(r.anchor_day),
+  annualUsageReset: Boolean(r.annual_usage_reset),
+  usageYearStart: r.usage_year_start ? date(r.usage_year_start) : null,
+  accruedRtusThisMonth: num(r.accrued_rtus_this_month),
+  billedRtusThisMonth: num(r.billed_rtus_this_month),
+  overageChargesPaidThisMonthCents: num(r.overage_charges_paid_this_month_cents),
+  maxAdditionalMonthlyChargeCents: num(r.max_additional_monthly_charge_cents),
+  plan: {
+    product: num(r.product),
+    planName: r.plan_name,
+    monthlyFeeCents: num(r.monthly_fee_cents),
+    xtraAutoTagPerMonthCents: num(r.xtra_auto_tag_per_month_cents),
+    baseRtus: num(r.base_rtus),
+    overagePerRtuMicros: num(r.overage_per_rtu_micros),
+  },
+  org: {
+    id: num(r.organization_id),
+    companyName: r.company_name,
+    discountBp: num(r.discount_bp),
+    billedByInvoice: Boolean(r.billed_by_invoice),
+    billingName: r.billing_name,
+    billingCompany: r.billing_company,
+    billingAddr1: r.billing_addr1,
+    billingAddr2: r.billing_addr2,
+    billingCity: r.billing_city,
+    billingState: r.billing_state,
+    billingZip: r.billing_zip,
+    billingCountry: r.billing_country,
+    addr1: r.addr1,
+    addr2: r.addr2,
+    city: r.city,
+    state: r.state,
+    zip: r.zip,
+    country: r.country,
+    cardLastFour: r.card_last_four,
+  },
+});
+
+const SUB_SELECT = sql`SELECT s.id, s.organization_id, s.description, s.billing_mode, s.billing_mode_discount_bp,
+    s.number_machines, s.xtra_auto_tags, s.next_base_billing_date, s.next_overage_billing_date,
+    s.current_period_start, s.anchor_day, s.annual_usage_reset, s.usage_year_start, s.accrued_rtus_this_month,
+    s.billed_rtus_this_month, s.overage_charges_paid_this_month_cents, s.max_additional_monthly_charge_cents,
+    p.product, p.plan_name, p.monthly_fee_cents, p.xtra_auto_tag_per_month_cents, p.base_rtus,
+    p.overage_per_rtu_micros, ${ORG_COLUMNS}
+  FROM subscriptions s
+  JOIN pricing_plans p ON p.id = s.pricing_plan_id
+  JOIN organizations o ON o.id = s.organization_id`;
+
+// Decreases saved in the editor wait for the renewal (DESIGN.md §3, pending_* columns of 0030):
+// the renewal prices and bills the pending terms and makes them the subscription's terms.
+const RENEWAL_SELECT = sql`SELECT s.id, s.organization_id, s.description, s.billing_mode, s.billing_mode_discount_bp,
+    COALESCE(s.pending_number_machines, s.number_machines) AS number_machines,
+    COALESCE(s.pending_xtra_auto_tags, s.xtra_auto_tags) AS xtra_auto_tags,
+    s.next_base_billing_date, s.next_overage_billing_date,
+    s.current_period_start, s.anchor_day, s.annual_usage_reset, s.usage_year_start, s.accrued_rtus_this_month,
+    s.billed_rtus_this_month, s.overage_charges_paid_this_month_cents, s.max_additional_monthly_charge_cents,
+    p.product, p.plan_name, p.monthly_fee_cents, p.xtra_auto_tag_per_month_cents, p.base_rtus,
+    p.overage_per_rtu_micros, ${ORG_COLUMNS}
+  FROM subscriptions s
+  JOIN pricing_plans p ON p.id = COALESCE(s.pending_pricing_plan_id, s.pricing_plan_id)
+  JOIN organizations o ON o.id = s.organization_id`;
+
+/**
+ * Subscriptions whose renewal date has come: active, not cancelled (a cancelled one ends at its
+ * deactivateDate instead), neither perpetual nor NoBill. One with a bill that will be overdue by
+ * then waits for that bill's fate (paid: it renews; unpaid: it is deactivated), so a server
+ * catching up after downtime never bills periods of a subscription that is about to end. One whose
+ * editor change is being charged waits until that charge is settled (DESIGN.md §3). Keyset order by id so a pass visits each
+ * subscription at most once and renews one period per pass.
+ */
+export async function claimDueRenewals(tx: DbOrTx, now: Date, afterId: number, limit: number) {
+  // The per-row subquery inflates the planner's cost estimate past PostgreSQL's JIT threshold, and
+  // compiling the query took a second per batch for half a millisecond of work.
+  await tx.execute(sql`SET LOCAL jit = off`);
+  const result = await queryRows<SubRow>(
+    tx,
+    sql`${RENEWAL_SELECT}
+    WHERE s.next_base_billing_date <= ${ts(now)} AND s.is_active AND s.deactivate_date IS NULL
+      AND NOT s.is_perpetual_license AND s.billing_mode IN (1, 2, 3) AND s.id > ${afterId}
+      AND (SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id
+        WHERE l.subscription_id = s.id AND b.status IN (${list(OUTSTANDING_BILL_STATUSES)})
+          AND b.due_date <= s.next_base_billing_date LIMIT 1) IS NULL
+      AND (SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id
+        WHERE l.subscription_id = s.id AND b.kind = 'proration' AND b.status = ${BillStatus.ChargePending}
+        LIMIT 1) IS NULL
+    ORDER BY s.id LIMIT ${limit}
+    FOR UPDATE OF s SKIP LOCKED`,
+  );
+  // (The overdue-bill check is a per-row subquery on purpose: as an anti-join the planner may
+  // merge it against every bill line ever written.)
+  return result.map(toDueSubscription);
+}
+
+/** Subscriptions whose month of usage has ended (cancelled ones too, until they end). */
+export async function claimDueOverage(tx: DbOrTx, now: Date, afterId: number, limit: number) {
+  const result = await queryRows<SubRow>(
+    tx,
+    sql`${SUB_SELECT}
+    WHERE s.next_overage_billing_date <= ${ts(now)} AND s.is_active
+      AND NOT s.is_perpetual_license AND s.billing_mode IN (1, 2, 3) AND s.id > ${afterId}
+    ORDER BY s.id LIMIT ${limit}
+    FOR UPDATE OF s SKIP LOCKED`,
+  );
+  return result.map(toDueSubscription);
+}
+
+/** Moves renewed subscriptions into their new paid period. */
+export async function advanceBasePeriods(
+  tx: DbOrTx,
+  updates: { id: number; periodStart: Date; periodEnd: Date }[],
+): Promise<void> {
+  if (updates.length === 0) return;
+  const payload = JSON.stringify(
+    updates.map((u) => ({ id: u.id, ps: u.periodStart.toISOString(), pe: u.periodEnd.toISOString() })),
+  );
+  await tx.execute(sql`UPDATE subscriptions s SET current_period_start = v.ps, next_base_billing_date = v.pe,
+      pricing_plan_id = COALESCE(s.pending_pricing_plan_id, s.pricing_plan_id),
+      number_machines = COALESCE(s.pending_number_machines, s.number_machines),
+      xtra_auto_tags = COALESCE(s.pending_xtra_auto_tags, s.xtra_auto_tags),
+      pending_pricing_plan_id = NULL, pending_number_machines = NULL, pending_xtra_auto_tags = NULL,
+      version = s.version + 1
+    FROM json_to_recordset(${payload}::json) AS v(id int, ps timestamptz, pe timestamptz)
+    WHERE s.id = v.id`);
+}
+
+/** Rolls the usage counters into the next month of usage (after its overage was billed). */
+export async function rollOverUsage(
+  tx: DbOrTx,
+  updates: {
+    id: number;
+    nextOverageBillingDate: Date;
+    accrued: number;
+    billed: number;
+    usageYearStart: Date | null;
+  }[],
+): Promise<void> {
+  if (updates.length === 0) return;
+  const payload = JSON.stringify(
+    updates.map((u) => ({
+      id: u.id,
+      nob: u.nextOverageBillingDate.toISOString(),
+      accrued: u.accrued,
+      billed: u.billed,
+      ys: u.usageYearStart?.toISOString() ?? null,
+    })),
+  );
+  await tx.execute(sql`UPDATE subscriptions s SET next_overage_billing_date = v.nob,
+      accrued_rtus_this_month = v.accrued, billed_rtus_this_month = v.billed,
+      overage_charges_paid_this_month_cents = 0, usage_year_start = v.ys
+    FROM json_to_recordset(${payload}::json) AS v(id int, nob timestamptz, accrued bigint, billed bigint, ys timestamptz)
+    WHERE s.id = v.id`);
+}
+
+/** Offline-enabled subscriptions billed on these renewal bills (their license file follows each payment). */
+export async function offlineSubscriptionsOfRenewals(db: DbOrTx, orderIds: number[]): Promise<number[]> {
+  const found = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT s.id FROM order_lines l
+      JOIN orders o ON o.id = l.order_id AND o.kind = 'renewal'
+      JOIN subscriptions s ON s.id = l.subscription_id AND s.is_offline_enabled
+      WHERE l.order_id IN (${list(orderIds)})`,
+  );
+  return found.map((r) => Number(r.id));
+}

@@ -1,0 +1,131 @@
+import { timingSafeEqual } from 'node:crypto';
+import { ErrorBodySchema } from '@store/core';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { HttpError, unauthorized } from '../lib/http-error';
+import { randomToken } from '../lib/tokens';
+import type { SessionService } from '../modules/identity/session.service';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+export const XSRF_MESSAGE = 'The request is missing its XSRF token. Reload the page and try again.';
+
+/** The OpenAPI security schemes a route may require (DESIGN.md §4). */
+export const securitySchemes = {
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The token POST /api/authenticate answers, sent as Authorization: Bearer <token>.',
+  },
+  xsrf: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-XSRF-TOKEN',
+    description: 'The value of the XSRF-TOKEN cookie the server sets, echoed by the browser (double submit).',
+  },
+} as const;
+
+type Requirement = Partial<Record<keyof typeof securitySchemes, string[]>>;
+
+/**
+ * What a route declares as its `schema.security`, read by the one hook below and published in the
+ * OpenAPI document (DESIGN.md §4, docs/decisions/009): the document and the enforcement cannot disagree.
+ */
+export const Access = {
+  /** Anyone, and the Authorization header is not read: a stale token is no reason to fail. */
+  public: [] as Requirement[],
+  /** Anyone, from the browser: a mutation echoes the XSRF cookie. */
+  publicMutation: [{ xsrf: [] }] as Requirement[],
+  /** A signed-in person. */
+  signedIn: [{ bearer: [] }] as Requirement[],
+  /** A signed-in person changing something from the browser. */
+  signedInMutation: [{ bearer: [], xsrf: [] }] as Requirement[],
+  /** With or without a token; a valid one is read, an invalid one counts as none (logout). */
+  optionalSignIn: [{}, { bearer: [] }] as Requirement[],
+};
+
+const requires = (security: Requirement[], scheme: keyof Requirement) =>
+  security.length > 0 && security.every((r) => scheme in r);
+const reads = (security: Requirement[], scheme: keyof Requirement) => security.some((r) => scheme in r);
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice('Bearer '.length).trim() || null;
+}
+
+const CARRIES_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The error statuses a route's own declarations imply (its method, params, body and security); the
+ * route adds those of its rules. A body is parsed for every method that may carry one, so bad JSON,
+ * a wrong media type or an oversized body can reach any such route; an over-long path parameter is
+ * a 414 before validation.
+ */
+export function impliedErrorStatuses(schema: FastifySchema, methods: string[]): number[] {
+  const security = (schema.security ?? []) as Requirement[];
+  const statuses = new Set<number>([500]);
+  if (schema.body || schema.params || schema.querystring || schema.headers) statuses.add(400);
+  if (schema.params) statuses.add(414);
+  if (schema.body || methods.some((m) => CARRIES_BODY.has(m))) {
+    statuses.add(400);
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (requires(security, 'bearer')) statuses.add(401);
+  if (requires(security, 'xsrf')) statuses.add(403);
+  return [...statuses].sort();
+}
+
+/** `response` entries for error statuses: every error answer is `{ message, code }`. */
+export const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema]));
+
+/**
+ * The one place a request's security is checked, from the route's declaration, before anything
+ * else reads the request (DESIGN.md §4 "Order of checks"): 401 without a valid token, then 403
+ * without the XSRF echo; body and params are validated after this hook, rights in the service.
+ */
+export function registerRouteSecurity(
+  app: FastifyInstance,
+  opts: { sessions: SessionService; secureCookies: boolean },
+): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema;
+    if (!schema || (schema as { hide?: boolean }).hide) return;
+    const response = (schema.response ?? {}) as Record<string | number, unknown>;
+    const methods = ([] as string[]).concat(route.method);
+    schema.response = { ...errorResponses(...impliedErrorStatuses(schema, methods)), ...response };
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[XSRF_COOKIE];
+    if (!cookie) {
+      reply.setCookie(XSRF_COOKIE, randomToken(24), {
+        path: '/',
+        sameSite: 'strict',
+        secure: opts.secureCookies,
+        httpOnly: false,
+      });
+    }
+    const security = request.routeOptions.schema?.security as Requirement[] | undefined;
+    if (!security) return;
+    if (reads(security, 'bearer')) {
+      const token = bearerToken(request.headers.authorization);
+      request.auth = token ? await opts.sessions.resolve(token) : null;
+      if (!request.auth && requires(security, 'bearer')) throw unauthorized();
+    }
+    if (requires(security, 'xsrf')) {
+      const header = request.headers[XSRF_HEADER];
+      if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
+        throw new HttpError(403, XSRF_MESSAGE, 'XSRF');
+      }
+    }
+  });
+}

@@ -1,0 +1,2 @@
+export { organizationAdminsQueryOptions, useOrganizationAdmins } from './api/get-organization-admins';
+export { AskAnAdmin } from './components/ask-an-admin';

@@ -1,0 +1,66 @@
+import { Badge, Button, Group } from '@mantine/core';
+import {
+  formatMediumDate,
+  isArtistPlan,
+  isCancelled,
+  type SubscriptionDetail,
+  subscriptionStatusText,
+  type Viewer,
+} from '@store/core';
+
+// What a subscription row shows (spec §2), shared by the table (wide screens) and the stacked
+// cards (phones) so that both read the same.
+
+export const DETAIL_ROW_TRANSITION_MS = 225;
+
+export interface SubscriptionsTableProps {
+  subscriptions: SubscriptionDetail[];
+  viewer: Viewer;
+  /** Perpetual accounts see product, name and edit only (spec §2). */
+  perpetual: boolean;
+  expandedId: number | null;
+  onToggle(subscriptionId: number): void;
+}
+
+export const totalDesigners = (s: SubscriptionDetail) =>
+  isArtistPlan(s.plan) ? '-' : String(s.plan.numAutoTags + s.xtraAutoTags);
+export const dateOrDash = (d: string | null) => (d ? formatMediumDate(d) : '-');
+
+export function StatusBadges({ subscription: s }: { subscription: SubscriptionDetail }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Badge variant="dot" color={isCancelled(s) ? 'gray' : 'teal'} tt="none" size="md" radius="sm">
+        {subscriptionStatusText(s)}
+      </Badge>
+      {s.isOfflineEnabled && (
+        <Badge variant="outline" color="brand" tt="none" size="md" radius="sm">
+          Offline
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+export function EditToggle({
+  subscription: s,
+  expanded,
+  onToggle,
+}: {
+  subscription: SubscriptionDetail;
+  expanded: boolean;
+  onToggle(subscriptionId: number): void;
+}) {
+  if (isCancelled(s)) return null;
+  return (
+    <Button
+      size="xs"
+      variant={expanded ? 'filled' : 'light'}
+      aria-expanded={expanded}
+      aria-controls={`detail-${s.subscriptionId}`}
+      aria-label={`Edit ${s.description}`}
+      onClick={() => onToggle(s.subscriptionId)}
+    >
+      Edit
+    </Button>
+  );
+}

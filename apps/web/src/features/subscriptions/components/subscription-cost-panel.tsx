@@ -1,0 +1,75 @@
+import { Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  billingCycle,
+  formatUsd,
+  formatUsdPerPeriod,
+  fractionToBp,
+  type PricingPlan,
+  planPricingInput,
+  priceBreakdown,
+  pricePerCycleCents,
+  type SubscriptionDetail,
+} from '@store/core';
+
+type Terms = { numberMachines: number; xtraAutoTags: number };
+
+/** The subscription's fee per cycle for a plan and terms, with its own cycle and organization discounts. */
+export function cycleCents(s: SubscriptionDetail, plan: PricingPlan, terms: Terms): number {
+  return pricePerCycleCents({
+    plan: planPricingInput(plan),
+    numberMachines: terms.numberMachines,
+    xtraAutoTags: terms.xtraAutoTags,
+    billingMode: s.billingMode,
+    cycleDiscountBp: fractionToBp(s.billingModeDiscount),
+    orgDiscountBp: fractionToBp(s.organizationDiscount),
+  });
+}
+
+/** The detail row's cost breakdown and current cycle fee (spec §2). */
+export function SubscriptionCostPanel({ subscription: s }: { subscription: SubscriptionDetail }) {
+  const cycle = billingCycle(s.billingMode);
+  const breakdown = priceBreakdown({
+    plan: planPricingInput(s.plan),
+    numberMachines: s.numberMachines,
+    xtraAutoTags: s.xtraAutoTags,
+    billingMode: s.billingMode,
+    cycleDiscountBp: fractionToBp(s.billingModeDiscount),
+    orgDiscountBp: fractionToBp(s.organizationDiscount),
+  });
+  const discounts = [
+    s.billingModeDiscount > 0
+      ? `the ${cycle.displayPeriod === 'year' ? 'yearly' : `${cycle.displayPeriod}ly`} billing discount`
+      : null,
+    s.organizationDiscount > 0 ? 'your organization discount' : null,
+  ].filter(Boolean);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Title order={2} size="h5">
+          Cost
+        </Title>
+        <Table withRowBorders={false} verticalSpacing={4} fz="sm" aria-label="Cost breakdown">
+          <Table.Tbody>
+            {breakdown.lines.map((line) => (
+              <Table.Tr key={line.label}>
+                <Table.Td>{line.label}</Table.Td>
+                <Table.Td ta="right">{formatUsd(line.cents)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Divider />
+        <Group justify="space-between">
+          <Text fw={600}>Current cycle fee ({cycle.cycleName})</Text>
+          <Text fw={700} data-testid="current-fee">
+            {formatUsdPerPeriod(cycleCents(s, s.plan, s), cycle.displayPeriod)}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {discounts.length > 0 ? `Includes ${discounts.join(' and ')}. ` : ''}
+          Overage is billed monthly and never discounted.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+
+const SCREENS = new URL('../.screens/', import.meta.url).pathname;
+
+// Modify Billing Info (SPEC.md §2, §5). Nothing is saved here: the demo organization keeps its card.
+
+test('the read-only panel names the card on file; a disabled Update always shows why', async ({ page }) => {
+  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await page.goto('/ModifyBillingInfo');
+  await expect(page.getByTestId('card-on-file')).toHaveText('Visa ending in 4242, expires 12/2030');
+  const update = page.getByRole('button', { name: 'Update' });
+
+  // A field emptied shows its message at once (dirty), not only after typing and leaving.
+  await page.getByLabel('Address 1').fill('');
+  await expect(page.getByText('Address 1 is required', { exact: true })).toBeVisible();
+  await expect(update).toBeDisabled();
+  await page.getByLabel('Address 1').fill('Main Street 1');
+
+  // The country can be emptied again, and then says so.
+  await page.getByLabel('Country').selectOption({ label: 'Choose a country' });
+  await expect(page.getByText('Country is required', { exact: true })).toBeVisible();
+  await expect(update).toBeDisabled();
+
+  // Touched and left empty, a card field says it is required.
+  await page.getByLabel('Card Number').focus();
+  await page.getByLabel('Card Number').blur();
+  await expect(page.getByText('Card Number is required')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SCREENS}modify-billing-info.png`, fullPage: true });
+});

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+
+const SCREENS = new URL('../.screens/', import.meta.url).pathname;
+
+// The cart (SPEC.md §2 "Shopping Cart", §6 organization discount).
+
+test('signing in mid-journey reprices the cart: cart, checkout and the charged bill agree', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/Products/Pro');
+  await page
+    .getByTestId('pricing-table')
+    .getByRole('row', { name: /Pro Standard/ })
+    .click();
+  await page.getByLabel('Subscription Name').fill('Repriced engines');
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/Cart$/);
+  await expect(page.getByTestId('cart-item-price')).toHaveText('$2,700.00 / year');
+  await expect(page.getByTestId('cart-total')).toHaveText('$2,700.00');
+
+  // Demo Documents Inc. has a 5 % discount (SPEC.md §6).
+  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await page.goto('/Cart');
+  await expect(page.getByTestId('cart-item-price')).toHaveText('$2,565.00 / year');
+  await expect(page.getByTestId('cart-total')).toHaveText('$2,565.00');
+  await expect(page.getByTestId('cart-item-price-changed')).toHaveText(
+    'The price has changed since you added this item; it was $2,700.00 / year.',
+  );
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '{}');
+  expect(stored.total).toBe(2565);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SCREENS}cart-repriced.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('cart-item-price')).toHaveText('$2,565.00 / year');
+  await expect(page.getByText('$2,565.00', { exact: true })).toBeVisible();
+  const purchase = page.waitForResponse((r) => r.url().endsWith('/api/subscription/new'));
+  await page.getByRole('button', { name: 'Confirm Purchase' }).click();
+  expect((await purchase).status()).toBe(200);
+  await expect(page).toHaveURL(/\/confirmed$/);
+
+  await page.goto('/BillingHistory');
+  const table = page.getByRole('table', { name: 'Bills' });
+  await expect(table.locator('tbody tr').filter({ hasText: '2,565.00' })).toHaveCount(1);
+});
+
+test('signing out prices the cart without the organization discount again', async ({ page }) => {
+  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await page.goto('/Products/Pro');
+  await page
+    .getByTestId('pricing-table')
+    .getByRole('row', { name: /Pro Standard/ })
+    .click();
+  await page.getByLabel('Subscription Name').fill('Signed-out engines');
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-item-price')).toHaveText('$2,565.00 / year');
+  await page.goto('/login');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
+  await page.goto('/Cart');
+  await expect(page.getByTestId('cart-item-price')).toHaveText('$2,700.00 / year');
+  await expect(page.getByTestId('cart-total')).toHaveText('$2,700.00');
+});
+
+test('the empty cart links to the catalog, and the link is told apart from the text without colour', async ({
+  page,
+}) => {
+  await page.goto('/Cart');
+  const link = page.getByTestId('cart-empty').getByRole('link', { name: 'catalog' });
+  await expect(link).toHaveAttribute('href', '/catalog');
+  await expect(link).toHaveCSS('text-decoration-line', 'underline');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SCREENS}cart-empty.png`, fullPage: true });
+});

@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+
+// DESIGN.md §2: the server enforces rights; the client hides what the user cannot do. Jane is a plain
+// user of the demo organization, whose one admin is Dana Demo.
+const JANE = 'jane.miller@example.com';
+const SCREENS = new URL('../.screens/', import.meta.url).pathname;
+
+async function addFlexToCart(page: Page, name: string) {
+  await page.goto('/Products/Flex');
+  await page.getByLabel('Subscription Name').fill(name);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/Cart$/);
+}
+
+test('a plain user fills a cart; cart and checkout say an admin places the order, and whom to ask', async ({
+  page,
+}) => {
+  await login(page, JANE, DEMO_PASSWORD);
+  await addFlexToCart(page, 'Jane wants Flex');
+
+  const cartNotice = page.getByTestId('admin-places-order');
+  await expect(cartNotice).toContainText(`Only an administrator of ${DEMO_COMPANY} can buy these plans.`);
+  await expect(cartNotice).toContainText(`Your administrator is Dana Demo (${DEMO_EMAIL}).`);
+  await expect(cartNotice.getByRole('link', { name: DEMO_EMAIL })).toHaveAttribute(
+    'href',
+    `mailto:${DEMO_EMAIL}`,
+  );
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('checkout-total')).not.toHaveText('—');
+  await expect(page.getByTestId('admin-places-order')).toContainText(
+    `Only an administrator of ${DEMO_COMPANY} can confirm this purchase.`,
+  );
+  await expect(page.getByTestId('admin-places-order')).toContainText('Dana Demo');
+  // No button invites what the server would refuse.
+  await expect(page.getByRole('button', { name: 'Confirm Purchase' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SCREENS}checkout-plain-user.png`, fullPage: true });
+});
+
+test('a sentence that ends with the organization name has one full stop', async ({ page }) => {
+  await login(page, JANE, DEMO_PASSWORD);
+  await addFlexToCart(page, 'Full stop');
+  await page.goto('/checkout');
+  // The demo organization's name ends with its own stop: "Inc." not "Inc..".
+  await expect(page.getByText(`All items are billed to ${DEMO_COMPANY}`)).toHaveText(
+    'All items are billed to Demo Documents Inc.',
+  );
+});
+
+for (const [path, task] of [
+  ['/Organization', 'manage users'],
+  ['/CreateAccount', 'manage users'],
+  ['/ModifyBillingInfo', 'manage billing information'],
+  ['/ModifyBillingInfo?returnUrl=%2Fcheckout', 'manage billing information'],
+] as const) {
+  test(`a plain user who types ${path} sees one page saying only admins ${task}`, async ({ page }) => {
+    await login(page, JANE, DEMO_PASSWORD);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Administrators only');
+    await expect(page.getByText(`Only administrators of ${DEMO_COMPANY} can ${task}.`)).toBeVisible();
+    await expect(page.getByTestId('organization-admins')).toContainText('Dana Demo');
+    // No form, no table, no refused request's alert.
+    await expect(page.locator('form')).toHaveCount(0);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Back to Subscriptions' }).click();
+    await expect(page).toHaveURL(/\/Subscriptions$/);
+  });
+}
+
+test('an admin still sees the admin screens', async ({ page }) => {
+  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await page.goto('/Organization');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${DEMO_COMPANY} Users`);
+  await page.goto('/CreateAccount');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add New User');
+});
+
+test('/confirmed opened without a purchase goes to Subscriptions and keeps the cart', async ({ page }) => {
+  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await addFlexToCart(page, 'Not bought yet');
+  await page.goto('/confirmed');
+  await expect(page).toHaveURL(/\/Subscriptions$/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toHaveCount(0);
+  const cart = JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '{}');
+  expect(cart.items.map((i: { name: string }) => i.name)).toEqual(['Not bought yet']);
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Every `code` the API answers in its one error shape `{ message, code }` (CONVENTIONS.md "One
+ * error shape"). A closed set shared by server and client, so a screen compares against a name
+ * that exists, never a string literal that may have drifted.
+ */
+export const ErrorCode = z.enum([
+  // Request shape (DESIGN.md §4: bad input is a 400 with a readable message).
+  'VALIDATION',
+  'BAD_REQUEST',
+  'BAD_VALUE',
+  'BAD_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
+  // Identity and access (DESIGN.md §4).
+  'UNAUTHORIZED',
+  'XSRF',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'TOO_MANY_REQUESTS',
+  'CONFLICT',
+  // Accounts.
+  'EMAIL_IN_USE',
+  'CANNOT_DELETE_SELF',
+  'LAST_ADMIN',
+  'RESET_LINK_INVALID',
+  'RESET_EMAIL_MISMATCH',
+  'RESET_ORGANIZATION',
+  // Billing information and purchase (DESIGN.md §3).
+  'GATEWAY',
+  'GATEWAY_UNAVAILABLE',
+  'CARD_NUMBER_REFUSED',
+  'CARD_DECLINED',
+  'UNKNOWN_PLAN',
+  'PLAN_UNAVAILABLE',
+  'MONTHLY_NOT_ALLOWED',
+  'BILLING_INFO_REQUIRED',
+  'PURCHASE_IN_PROGRESS',
+  'IDEMPOTENCY_KEY_REUSED',
+  'TOTAL_CHANGED',
+  // Subscriptions (SPEC.md §4).
+  'CANCELLED',
+  'STALE_VERSION',
+  'OFFLINE',
+  'OFFLINE_NOT_ALLOWED',
+  'BILL_OUTSTANDING',
+  'OFFLINE_REISSUE_LIMIT',
+  'PERPETUAL',
+  'NO_PAYMENT_METHOD',
+  'CANNOT_FLUSH',
+  // Licensing refusals (DESIGN.md §5, Keygen's validation codes; NOT_FOUND is shared).
+  'EXPIRED',
+  'SUSPENDED',
+  'NO_MACHINE',
+  'OVER_CAP',
+  'TOO_MANY_MACHINES',
+  // Our own fault: the message says so, the log has the rest.
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+export const ErrorCodes = ErrorCode.enum;
+
+/** The body of every error answer. Some codes carry more fields (TOTAL_CHANGED: the new total). */
+export const ErrorBodySchema = z
+  .looseObject({ message: z.string(), code: ErrorCode })
+  .describe('The failure: a message to show as it stands, and a code of the closed set.');
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
