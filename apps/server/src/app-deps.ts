@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import type { Clock } from './lib/clock';
+import type { Limits } from './lib/limits/limits';
 import type { Mailer } from './mail/mailer';
 import type { SessionService } from './modules/identity/session.service';
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   gateway: PaymentGateway;
   mailer: Mailer;
   sessions: SessionService;
+  /** Every rate limit of the store (lib/limits/limits.ts). */
+  limits: Limits;
 }
 
-export type AppInput = Omit<AppDeps, 'sessions' | 'db'> & { logger?: FastifyBaseLogger };
+export type AppInput = Omit<AppDeps, 'sessions' | 'db' | 'limits'> & { logger?: FastifyBaseLogger };

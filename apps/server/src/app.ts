@@ -7,16 +7,20 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput } from './app-deps';
+import { createLimits } from './lib/limits/limits';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { billingInfoRoutes } from './modules/billing-info/billing-info.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { createSessionService } from './modules/identity/session.service';
+import { useConfiguredSigningKey } from './modules/licensing/license-keys';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { frameworkErrors, noSuchEndpoint, registerErrorHandler } from './plugins/error-handler';
 import { registerRouteSecurity, securitySchemes } from './plugins/route-security';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -27,7 +31,9 @@ export async function buildApp(input: AppInput) {
   const app = Fastify({
     ...(input.logger ? { loggerInstance: input.logger } : { logger: false }),
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // DESIGN.md §4: the client is the socket's address unless TRUST_PROXY names the proxies; a
+    // forwarded header from any other peer is ignored (every per-address throttle reads request.ip).
+    trustProxy: fastifyTrustProxy(input.config.trustProxy),
     // Path parameters (e-mail addresses, link tokens) up to the longest a schema accepts reach
     // validation and get its message; longer ones are refused by frameworkErrors.
     routerOptions: { maxParamLength: 300 },
@@ -45,7 +51,9 @@ export async function buildApp(input: AppInput) {
     gateway: input.gateway,
     mailer: input.mailer,
     sessions: createSessionService({ db, clock: input.clock }),
+    limits: createLimits(input.database),
   };
+  useConfiguredSigningKey(input.config);
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);
@@ -81,6 +89,7 @@ export async function buildApp(input: AppInput) {
     subscriptionsRoutes,
     licensingRoutes,
     billingRoutes,
+    twoFactorRoutes,
   ]) {
     await app.register(routes, deps);
   }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
+import { parseKeyPems } from './modules/licensing/configured-keys';
 
 const url = (name: string) => z.url({ message: `${name} must be a URL` });
 
@@ -28,7 +30,27 @@ const EnvSchema = z.object({
   // How often the billing scheduler looks for due work; 0 turns it off (tests drive it directly).
   BILLING_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   WEB_DIST: z.string().optional(),
+  // The proxies whose X-Forwarded-For names the client: a hop count or a list of addresses/CIDRs.
+  // Unset: no proxy is trusted and the client is the socket's address (DESIGN.md §4).
+  TRUST_PROXY: z.string().optional(),
+  // 32 bytes (base64 or 64 hex digits) that encrypt two-factor secrets at rest.
+  TWO_FACTOR_KEY: z
+    .string()
+    .refine((v) => twoFactorKeyBytes(v) !== null, {
+      message: 'TWO_FACTOR_KEY must be 32 bytes, as base64 or 64 hex digits',
+    })
+    .optional(),
+  // The Ed25519 private key (PEM) that signs offline license files, and the public keys (PEM) of
+  // earlier signing keys still published so that files they signed keep verifying.
+  LICENSE_SIGNING_KEY: z.string().optional(),
+  LICENSE_PREVIOUS_PUBLIC_KEYS: z.string().optional(),
 });
+
+/** The 32 key bytes of TWO_FACTOR_KEY, or null when it is not 32 bytes in either spelling. */
+export function twoFactorKeyBytes(value: string): Buffer | null {
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 export interface Config {
   mode: 'demo' | 'production';
@@ -45,6 +67,9 @@ export interface Config {
   logLevel: string;
   billingIntervalSeconds: number;
   webDist?: string;
+  trustProxy: TrustProxy;
+  twoFactorKey?: Buffer;
+  licenseSigning?: { privateKeyPem: string; previousPublicKeyPems: string[] };
 }
 
 export class ConfigError extends Error {}
@@ -64,9 +89,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e.DEMO === '1' || e.DEMO === 'true' || (!e.DATABASE_URL && e.DEMO !== '0' && e.DEMO !== 'false');
   const mode = demo ? 'demo' : 'production';
   if (mode === 'production') {
-    const missing = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'SMTP_URL', 'PUBLIC_URL'].filter(
-      (k) => !e[k as keyof typeof e],
-    );
+    const missing = [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'SMTP_URL',
+      'PUBLIC_URL',
+      'TWO_FACTOR_KEY',
+      'LICENSE_SIGNING_KEY',
+    ].filter((k) => !e[k as keyof typeof e]);
     if (!e.DATABASE_URL) missing.unshift('DATABASE_URL');
     if (missing.length > 0) {
       throw new ConfigError(
@@ -74,6 +104,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
   }
+  // PUBLIC_URL is the address people reach behind the TLS proxy: tokens and cookies travel over it.
+  if (mode === 'production' && !e.PUBLIC_URL?.startsWith('https://')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL must start with https:// in production (the address behind your TLS proxy).',
+    );
+  }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy instanceof Error)
+    throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy.message}`);
+  const licenseSigning = licenseSigningConfig(e.LICENSE_SIGNING_KEY, e.LICENSE_PREVIOUS_PUBLIC_KEYS);
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together.',
@@ -101,5 +141,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     billingIntervalSeconds: e.BILLING_INTERVAL_SECONDS,
     webDist: e.WEB_DIST,
+    trustProxy,
+    twoFactorKey: e.TWO_FACTOR_KEY ? (twoFactorKeyBytes(e.TWO_FACTOR_KEY) ?? undefined) : undefined,
+    licenseSigning,
   };
+}
+
+function licenseSigningConfig(privateKey: string | undefined, previous: string | undefined) {
+  if (!privateKey) {
+    if (previous)
+      throw new ConfigError(
+        'Invalid configuration:\n  LICENSE_PREVIOUS_PUBLIC_KEYS needs LICENSE_SIGNING_KEY.',
+      );
+    return undefined;
+  }
+  const privatePems = parseKeyPems(privateKey, 'PRIVATE KEY');
+  if (privatePems instanceof Error || privatePems.length !== 1) {
+    throw new ConfigError(
+      `Invalid configuration:\n  LICENSE_SIGNING_KEY: ${privatePems instanceof Error ? privatePems.message : 'must hold exactly one Ed25519 private key in PEM'}`,
+    );
+  }
+  const previousPems = previous ? parseKeyPems(previous, 'PUBLIC KEY') : [];
+  if (previousPems instanceof Error) {
+    throw new ConfigError(`Invalid configuration:\n  LICENSE_PREVIOUS_PUBLIC_KEYS: ${previousPems.message}`);
+  }
+  return { privateKeyPem: privatePems[0]!, previousPublicKeyPems: previousPems };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PersonSchema } from './schemas/entities';
+import { ThrottleMessages } from './sign-in-throttle';
 
 // Accounts: the texts and payloads the spec leaves open, written once for server and web.
 // The spec's own messages stay in messages.ts.
@@ -26,7 +27,8 @@ export const AccountMessages = {
   onlyAdminsGrantAdmin: 'Only an administrator can change administrator rights.',
   emailChangePending: (email: string) =>
     `We sent a confirmation link to ${email}. The new address takes effect once it is confirmed; until then, log in with your current address.`,
-  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
+  tooManyRequests: ThrottleMessages.tooManyRequests,
+  tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
   countryUnknown: 'Country is not a known country code',
 } as const;
 
@@ -52,7 +54,11 @@ export type ResetRequestCheck = z.infer<typeof ResetRequestCheckSchema>;
 export const ResetRequestAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** A person as the account screens read it: pendingEmail is an address change awaiting confirmation. */
-export const AccountPersonSchema = PersonSchema.extend({ pendingEmail: z.string().nullable() });
+export const AccountPersonSchema = PersonSchema.extend({
+  pendingEmail: z.string().nullable(),
+  /** Whether the person signs in with a second factor (an admin sees it to offer a reset). */
+  twoFactorEnabled: z.boolean(),
+});
 export type AccountPerson = z.infer<typeof AccountPersonSchema>;
 
 export const DeletePersonResponseSchema = z.object({ success: z.literal(true) });

@@ -22,6 +22,10 @@ export const ErrorCode = z.enum([
   'METHOD_NOT_ALLOWED',
   'TOO_MANY_REQUESTS',
   'CONFLICT',
+  'CURRENT_PASSWORD_REQUIRED',
+  'CURRENT_PASSWORD_WRONG',
+  'TWO_FACTOR_SETUP_REQUIRED',
+  'TWO_FACTOR_CODE_WRONG',
   // Accounts.
   'EMAIL_IN_USE',
   'CANNOT_DELETE_SELF',
@@ -59,6 +63,8 @@ export const ErrorCode = z.enum([
   'TOO_MANY_MACHINES',
   // Our own fault: the message says so, the log has the rest.
   'INTERNAL',
+  // The database cannot be reached or is overloaded: try again (Retry-After).
+  'UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 export const ErrorCodes = ErrorCode.enum;

@@ -7,6 +7,7 @@ import { createGateway } from '../gateway';
 import { type Clock, systemClock } from '../lib/clock';
 import { createMailer } from '../mail';
 import { OpsError } from '../modules/bills/bills.service';
+import { useConfiguredSigningKey } from '../modules/licensing/license-keys';
 import { loadDemoClock } from '../runtime';
 import { HELP, runOps } from './ops-commands';
 
@@ -46,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
     dataDir: config.databaseUrl ? undefined : config.dataDir,
   });
   try {
+    useConfiguredSigningKey(config);
     await migrate(database);
     const clock: Clock = config.mode === 'demo' ? await loadDemoClock(database.db) : systemClock;
     const logger = pino({ level: config.mode === 'demo' ? 'warn' : config.logLevel });

@@ -18,8 +18,25 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a script of several statements (migrations). */
   exec(sqlText: string): Promise<void>;
+  /** One parameterized statement, in node-postgres' shape (the throttles' store speaks it). */
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
   close(): Promise<void>;
 }
+
+/**
+ * A lost or stuck database fails a request within seconds instead of holding it (DESIGN.md §4,
+ * docs/decisions/011): connecting gives up after 5 s; PostgreSQL cancels a statement after 30 s and
+ * ends a session left idle inside a transaction after 30 s; the client stops waiting for an answer
+ * a little later, for a connection whose network went silent.
+ */
+export const POOL_TIMEOUTS = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 30_000,
+  idle_in_transaction_session_timeout: 30_000,
+  query_timeout: 35_000,
+  idleTimeoutMillis: 30_000,
+  keepAlive: true,
+};
 
 /** PostgreSQL when a URL is given, else the embedded PGlite (in memory when dataDir is omitted). */
 export async function openDatabase(opts: {
@@ -29,7 +46,7 @@ export async function openDatabase(opts: {
   onIdleConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, ...POOL_TIMEOUTS });
     // Without a listener, node-postgres rethrows such an error and the whole process dies; the pool
     // has already dropped the broken connection, so the next query simply opens a new one.
     pool.on('error', (error) => opts.onIdleConnectionError?.(error));
@@ -39,6 +56,10 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       exec: async (text) => {
         await pool.query(text);
+      },
+      query: async (text, values) => {
+        const result = await pool.query(text, values);
+        return { rows: result.rows, rowCount: result.rowCount ?? 0 };
       },
       close: () => pool.end(),
     };
@@ -51,6 +72,11 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     exec: async (text) => {
       await client.exec(text);
+    },
+    query: async (text, values) => {
+      const result = await client.query<Record<string, unknown>>(text, values);
+      // PGlite counts rows a SELECT returns apart from rows a statement changed; pg counts either.
+      return { rows: result.rows, rowCount: Math.max(result.affectedRows ?? 0, result.rows.length) };
     },
     close: () => client.close(),
   };

@@ -1,6 +1,15 @@
 /** Injected everywhere time matters, so billing tests move time instead of waiting. */
 export interface Clock {
   now(): Date;
+  /** Waits (sign-in pacing); a manual clock moves instead. Without it, real time passes. */
+  sleep?(ms: number): Promise<void>;
+}
+
+/** Waits on the clock's terms: a test's manual clock moves at once, any other waits for real. */
+export function sleepOn(clock: Clock, ms: number): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  if (clock.sleep) return clock.sleep(ms);
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -21,6 +30,12 @@ export class ManualClock implements Clock {
     this.current += days * 86_400_000;
   }
   advanceMs(ms: number): void {
+    this.current += ms;
+  }
+  /** Every wait asked of this clock, in order (tests assert on them). */
+  readonly sleeps: number[] = [];
+  async sleep(ms: number): Promise<void> {
+    this.sleeps.push(ms);
     this.current += ms;
   }
 }

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     message: string,
     public readonly code: ErrorCode = codeFor(statusCode),
     public readonly extra: Record<string, unknown> = {},
+    /** Headers the answer carries (Retry-After on a 429 or a 503). */
+    public readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -35,6 +37,8 @@ export function codeFor(status: number): ErrorCode {
       return 'UNSUPPORTED_MEDIA_TYPE';
     case 429:
       return 'TOO_MANY_REQUESTS';
+    case 503:
+      return 'UNAVAILABLE';
     default:
       return status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
   }

@@ -2,6 +2,7 @@ import type { ErrorCode } from '@store/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { codeFor, HttpError } from '../lib/http-error';
 
 type Issue = { path?: PropertyKey[]; instancePath?: string; message: string; params?: unknown };
@@ -87,6 +88,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
+        .headers(error.headers)
         .send({ message: error.message, code: error.code, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -107,6 +109,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(400)
         .send({ message: 'A value in the request is out of range or not allowed.', code: 'BAD_VALUE' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ErrorBodySchema } from '@store/core';
+import { ErrorBodySchema, TwoFactorMessages } from '@store/core';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { HttpError, unauthorized } from '../lib/http-error';
 import { randomToken } from '../lib/tokens';
@@ -8,6 +8,13 @@ import type { SessionService } from '../modules/identity/session.service';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const XSRF_MESSAGE = 'The request is missing its XSRF token. Reload the page and try again.';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answered to a person who must set up two-factor sign-in first (their account, the set-up). */
+    allowDuringTwoFactorSetup?: boolean;
+  }
+}
 
 /** The OpenAPI security schemes a route may require (DESIGN.md §4). */
 export const securitySchemes = {
@@ -68,7 +75,8 @@ const CARRIES_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function impliedErrorStatuses(schema: FastifySchema, methods: string[]): number[] {
   const security = (schema.security ?? []) as Requirement[];
-  const statuses = new Set<number>([500]);
+  // Any route may meet a lost database (503 with Retry-After, db/unavailable.ts).
+  const statuses = new Set<number>([500, 503]);
   if (schema.body || schema.params || schema.querystring || schema.headers) statuses.add(400);
   if (schema.params) statuses.add(414);
   if (schema.body || methods.some((m) => CARRIES_BODY.has(m))) {
@@ -76,7 +84,11 @@ export function impliedErrorStatuses(schema: FastifySchema, methods: string[]): 
     statuses.add(413);
     statuses.add(415);
   }
-  if (requires(security, 'bearer')) statuses.add(401);
+  if (requires(security, 'bearer')) {
+    statuses.add(401);
+    // A person who must set up two-factor sign-in first is refused elsewhere.
+    statuses.add(403);
+  }
   if (requires(security, 'xsrf')) statuses.add(403);
   return [...statuses].sort();
 }
@@ -126,6 +138,9 @@ export function registerRouteSecurity(
       if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
         throw new HttpError(403, XSRF_MESSAGE, 'XSRF');
       }
+    }
+    if (request.auth?.twoFactorSetupRequired && !request.routeOptions.config.allowDuringTwoFactorSetup) {
+      throw new HttpError(403, TwoFactorMessages.setupRequired, 'TWO_FACTOR_SETUP_REQUIRED');
     }
   });
 }

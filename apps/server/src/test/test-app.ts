@@ -155,6 +155,13 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     checkResponse: checkResponse as ResponseChecker,
     login,
     loginDemo,
+    /**
+     * Ends every throttle's window, as if its time had passed: rate-limiter-flexible keeps real
+     * time, not the test's clock.
+     */
+    async endThrottleWindows() {
+      await database.query('UPDATE rate_limits SET expire = 1');
+    },
     async close() {
       await app.close();
       await database.close();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, Messages } from '../messages';
+import { RecoveryCodeSchema, TotpCodeSchema } from '../two-factor';
 import { EMAIL_MAX, emailField, MAX_ID, passwordField, requiredText } from './common';
 
 const orgIdField = z
@@ -19,6 +20,9 @@ export const LoginRequestSchema = z.strictObject({
     .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
   orgId: orgIdField,
   rememberMe: z.boolean().optional(),
+  /** The second factor of a person with two-factor sign-in: a code of the app, or a recovery code. */
+  totp: TotpCodeSchema.optional(),
+  recoveryCode: RecoveryCodeSchema.optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

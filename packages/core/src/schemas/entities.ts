@@ -194,6 +194,10 @@ export const LoginResponseSchema = z.object({
   organization: OrganizationSchema.nullish(),
   possibleOrganizations: z.array(PossibleOrganizationSchema).nullish(),
   error: z.string().nullish(),
+  /** The password matched a person with two-factor sign-in: send it again with `totp` or `recoveryCode`. */
+  twoFactorRequired: z.boolean().optional(),
+  /** Signed in, but two-factor sign-in must be set up before anything else (policy or an admin's reset). */
+  twoFactorSetupRequired: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 

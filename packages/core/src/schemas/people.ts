@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Messages } from '../messages';
+import { MAX_PASSWORD_LENGTH, Messages } from '../messages';
 import { emailField, idField, intField, optionalText, passwordField, requiredText } from './common';
 import { Rights } from './entities';
 
@@ -55,6 +55,11 @@ export const UpdatePersonSchema = z.strictObject({
   lastName: AccountLastNameSchema.optional(),
   email: AccountEmailSchema.optional(),
   password: AccountPasswordSchema.optional(),
+  /** Required to change one's own password or e-mail address (DESIGN.md §4: re-authentication). */
+  currentPassword: z
+    .string({ error: 'currentPassword must be text' })
+    .max(MAX_PASSWORD_LENGTH, `currentPassword must be at most ${MAX_PASSWORD_LENGTH} characters`)
+    .optional(),
   ...personBodyExtras,
 });
 export type UpdatePerson = z.infer<typeof UpdatePersonSchema>;
@@ -78,6 +83,9 @@ export const RegisterOrganizationSchema = z.strictObject({
 export type RegisterOrganization = z.infer<typeof RegisterOrganizationSchema>;
 
 export const PersonBodyMessages = {
+  currentPasswordRequired:
+    'currentPassword: Enter your current password to change your password or e-mail address.',
+  currentPasswordWrong: 'currentPassword: The current password is not correct.',
   rightsNotGrantable: 'rights can be 1 (user) or 3 (user and administrator).',
   personIdContradicts: 'personId: This is not the user named in the address.',
   personIdOnCreate: 'personId: A new user gets its id when it is created.',

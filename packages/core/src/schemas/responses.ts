@@ -17,7 +17,11 @@ export const LogoutResultSchema = z.object({ success: z.boolean() });
 export const LicensingPublicKeySchema = z.object({
   algorithm: z.string(),
   alg: z.string(),
+  /** The key that signs new files (PEM) and its id. */
   publicKey: z.string(),
+  keyId: z.string(),
+  /** Every key still valid, the signing key first: a file names its key by `kid`. */
+  keys: z.array(z.object({ keyId: z.string(), publicKey: z.string() })),
 });
 
 const MachineKind = z.enum(['engine', 'designer']);

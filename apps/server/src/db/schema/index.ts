@@ -5,4 +5,5 @@ export * from './persons';
 export * from './rows';
 export * from './subscriptions';
 export * from './system';
+export * from './two-factor';
 export * from './usage';

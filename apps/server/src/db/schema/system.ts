@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Store-wide settings: billing-cycle discounts, the demo clock offset. */
 export const settings = pgTable('settings', {
@@ -6,11 +6,14 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
 });
 
-/** Fixed-window counters shared by every server process (sign-in throttling). */
+/**
+ * Throttle counters shared by every server process, written only by rate-limiter-flexible's
+ * PostgreSQL store (lib/limits): points used in the window and its end in epoch milliseconds.
+ */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
 });
 
 /**

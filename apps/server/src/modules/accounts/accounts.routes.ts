@@ -16,8 +16,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { HttpError } from '../../lib/http-error';
-import { hitRateLimit } from '../../lib/rate-limit';
 import { requireAdmin, requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { createAccountsService } from './accounts.service';
@@ -28,7 +26,6 @@ import { createPersonsService } from './persons.service';
 const PersonIdParams = idParams('id', 'Person id');
 const PersonIdParamsUpdate = idParams('personId', 'Person id');
 const LinkToken = (name: string) => z.string().min(1, `${name} is required`).max(200, `${name} is too long`);
-const REGISTRATIONS_PER_CLIENT_PER_HOUR = 100;
 
 /** Routes of registration, verification, password reset and the users of an organization (SPEC.md §7, docs/decisions/005). */
 export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -49,20 +46,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 201: RegisterOrganizationResponseSchema, ...errorResponses(429) },
       },
     },
-    async (request, reply) => {
-      if (
-        !(await hitRateLimit(
-          deps.db,
-          deps.clock,
-          `register-ip:${request.ip}`,
-          REGISTRATIONS_PER_CLIENT_PER_HOUR,
-          3_600_000,
-        ))
-      ) {
-        throw new HttpError(429, 'Too many registrations from this address. Please try again later.');
-      }
-      return reply.status(201).send(await accounts.registerOrganization(request.body));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await accounts.registerOrganization(request.body, request.ip)),
   );
 
   app.post(
@@ -73,10 +58,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags: ['accounts'],
         summary: 'Verify an e-mail address with the link mailed to it (single use)',
         params: z.strictObject({ verifyId: LinkToken('verifyId') }),
-        response: { 200: VerifyEmailResponseSchema, ...errorResponses(409) },
+        response: { 200: VerifyEmailResponseSchema, ...errorResponses(409, 429) },
       },
     },
-    async (request) => accounts.verifyEmail(request.params.verifyId),
+    async (request) => accounts.verifyEmail(request.params.verifyId, request.ip),
   );
 
   app.get(
@@ -103,10 +88,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags: ['accounts'],
         summary: 'Whether a password reset link can still be used',
         params: z.strictObject({ resetId: LinkToken('resetId') }),
-        response: { 200: ResetRequestCheckSchema },
+        response: { 200: ResetRequestCheckSchema, ...errorResponses(429) },
       },
     },
-    async (request) => reset.checkReset(request.params.resetId),
+    async (request) => reset.checkReset(request.params.resetId, request.ip),
   );
 
   app.post(
@@ -118,10 +103,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         summary: 'Set a new password with a reset link; may ask to choose an organization',
         params: z.strictObject({ resetId: LinkToken('resetId') }),
         body: ResetPasswordRequestSchema,
-        response: { 200: ResetPasswordResponseSchema },
+        response: { 200: ResetPasswordResponseSchema, ...errorResponses(429) },
       },
     },
-    async (request) => reset.resetPassword(request.params.resetId, request.body),
+    async (request) => reset.resetPassword(request.params.resetId, request.body, request.ip),
   );
 
   app.get(
@@ -145,7 +130,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags: ['accounts'],
         summary: 'Add a user to the organization (admin); mails them a link to verify the address',
         body: CreatePersonSchema,
-        response: { 201: AccountPersonSchema, ...errorResponses(403, 409) },
+        response: { 201: AccountPersonSchema, ...errorResponses(403, 409, 429) },
       },
     },
     async (request, reply) =>
@@ -161,15 +146,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         summary: 'Change a user: yourself, or (admin) a user of your organization',
         params: PersonIdParamsUpdate,
         body: UpdatePersonSchema,
-        response: { 200: AccountPersonSchema, ...errorResponses(403, 404, 409) },
+        response: { 200: AccountPersonSchema, ...errorResponses(403, 404, 409, 429) },
       },
     },
-    async (request) => persons.updatePerson(requireAuth(request), request.params.personId, request.body),
+    async (request) =>
+      persons.updatePerson(requireAuth(request), request.params.personId, request.body, request.ip),
   );
 
   app.get(
     '/api/person/:id',
     {
+      // The Account screen, where the set-up happens, reads the person.
+      config: { allowDuringTwoFactorSetup: true },
       schema: {
         security: Access.signedIn,
         tags: ['accounts'],

@@ -2,6 +2,8 @@ import { AccountMessages, type RegisterOrganization, Rights } from '@store/core'
 import countries from 'i18n-iso-countries';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, conflict } from '../../lib/http-error';
+import { createMailBudget } from '../../lib/limits/mail-budget';
+import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { hashPassword } from '../../lib/passwords';
 import type { MailMessage } from '../../mail/mailer';
 import { VERIFY_LINK_DAYS, verifyEmailMail } from '../../mail/templates';
@@ -11,18 +13,21 @@ import { findUsableToken, issueToken, useToken } from './one-time-tokens';
 export const VERIFY_LIFETIME_MS = VERIFY_LINK_DAYS * 86_400_000;
 const ADMIN_RIGHTS = Rights.User | Rights.Admin;
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'limits'>;
 
-export function createAccountsService({ db, clock, mailer, config }: Deps) {
+export function createAccountsService({ db, clock, mailer, config, limits }: Deps) {
   const publicUrl = config.publicUrl;
+  const mailBudget = createMailBudget(limits);
   const send = (message: MailMessage) => mailer.send(message);
 
   return {
     /** POST /api/organization/register: the organization and its admin together, or neither. */
-    async registerOrganization(input: RegisterOrganization) {
+    async registerOrganization(input: RegisterOrganization, clientIp: string) {
       const country = input.organization.country.toUpperCase();
       if (!countries.isValid(country))
         throw badRequest(`organization.country: ${AccountMessages.countryUnknown}`);
+      await consumeOrRefuse(limits.accounts.registrations, clientIp, AccountMessages.tooManyRegistrations);
+      await mailBudget.spend(null);
       const passwordHash = await hashPassword(input.admin.password);
       const now = clock.now();
       const { organization, person, token } = await db.transaction(async (tx) => {
@@ -66,10 +71,10 @@ export function createAccountsService({ db, clock, mailer, config }: Deps) {
     },
 
     /** POST api/person/verify_email/{verifyId}: a new account's address, or a changed address. */
-    async verifyEmail(token: string) {
+    async verifyEmail(token: string, clientIp: string) {
       const now = clock.now();
       const invalid = { success: false, email: null, error: AccountMessages.verifyLinkInvalid };
-      return db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
         const row = await findUsableToken(tx, token, ['verify', 'email-change'], now);
         if (!row || row.personId === null) return invalid;
         const person = await repo.findPerson(tx, row.personId);
@@ -88,6 +93,11 @@ export function createAccountsService({ db, clock, mailer, config }: Deps) {
         await repo.updatePerson(tx, person.id, { emailVerified: true });
         return { success: true, email: person.email, error: null };
       });
+      // A link that did not work counts against the address (guessing links); past the limit, 429.
+      if (!answer.success) {
+        await consumeOrRefuse(limits.accounts.linkFailures, clientIp, AccountMessages.tooManyRequests);
+      }
+      return answer;
     },
   };
 }

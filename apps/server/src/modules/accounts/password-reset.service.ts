@@ -1,8 +1,9 @@
 import { AccountMessages, Messages, type ResetPasswordRequest } from '@store/core';
 import type { AppDeps } from '../../app-deps';
-import { badRequest, HttpError } from '../../lib/http-error';
+import { badRequest } from '../../lib/http-error';
+import { createMailBudget } from '../../lib/limits/mail-budget';
+import { consumeOrRefuse, consumeWithin } from '../../lib/limits/refuse';
 import { hashPassword } from '../../lib/passwords';
-import { hitRateLimit } from '../../lib/rate-limit';
 import { RESET_LINK_HOURS, resetPasswordMail } from '../../mail/templates';
 import * as repo from './accounts.repository';
 import type { BackgroundTasks } from './background';
@@ -10,16 +11,24 @@ import { findUsableToken, issueToken, useToken } from './one-time-tokens';
 
 const HOUR = 3_600_000;
 const RESET_LIFETIME_MS = RESET_LINK_HOURS * HOUR;
-/** Mails per e-mail address per hour: enough for a lost mail or two, too few to flood a mailbox. */
-export const RESET_MAILS_PER_ADDRESS = 3;
-/** Requests per client address per 15 minutes. */
-const REQUESTS_PER_CLIENT = 30;
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'sessions'> & {
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'sessions' | 'limits'> & {
   background: BackgroundTasks;
 };
 
-export function createPasswordResetService({ db, clock, mailer, config, sessions, background }: Deps) {
+export function createPasswordResetService({
+  db,
+  clock,
+  mailer,
+  config,
+  sessions,
+  limits,
+  background,
+}: Deps) {
+  const mailBudget = createMailBudget(limits);
+  /** A link that did not work counts against the address (guessing links); past the limit, 429. */
+  const linkFailed = (clientIp: string) =>
+    consumeOrRefuse(limits.accounts.linkFailures, clientIp, AccountMessages.tooManyRequests);
   return {
     /**
      * GET api/person/password_reset_request/{address}. The answer and its timing never depend on
@@ -27,15 +36,14 @@ export function createPasswordResetService({ db, clock, mailer, config, sessions
      * One link covers every organization of the address (the Set Password screen picks one).
      */
     async requestReset(address: string, clientIp: string) {
-      if (!(await hitRateLimit(db, clock, `reset-ip:${clientIp}`, REQUESTS_PER_CLIENT, 15 * 60_000))) {
-        throw new HttpError(429, AccountMessages.tooManyRequests);
-      }
+      await consumeOrRefuse(limits.accounts.resetRequests, clientIp, AccountMessages.tooManyRequests);
       const email = address.trim().toLowerCase();
       background.run('password reset mail', async () => {
         const now = clock.now();
         const persons = await repo.personsByEmail(db, email);
         if (persons.length === 0) return;
-        if (!(await hitRateLimit(db, clock, `reset-mail:${email}`, RESET_MAILS_PER_ADDRESS, HOUR))) return;
+        if (!(await consumeWithin(limits.accounts.resetMails, email))) return;
+        if (!(await mailBudget.spendQuietly())) return;
         const token = await issueToken(db, {
           kind: 'reset',
           personId: null,
@@ -51,8 +59,10 @@ export function createPasswordResetService({ db, clock, mailer, config, sessions
     },
 
     /** GET api/person/valid_reset_request/{resetId}. */
-    async checkReset(token: string) {
-      return { valid: (await findUsableToken(db, token, ['reset'], clock.now())) !== null };
+    async checkReset(token: string, clientIp: string) {
+      const valid = (await findUsableToken(db, token, ['reset'], clock.now())) !== null;
+      if (!valid) await linkFailed(clientIp);
+      return { valid };
     },
 
     /**
@@ -60,10 +70,13 @@ export function createPasswordResetService({ db, clock, mailer, config, sessions
      * lists them (like login) and the link stays usable. Otherwise the chosen person's password
      * changes, the link is used up and every token of that person is revoked.
      */
-    async resetPassword(token: string, input: ResetPasswordRequest) {
+    async resetPassword(token: string, input: ResetPasswordRequest, clientIp: string) {
       const now = clock.now();
       const link = await findUsableToken(db, token, ['reset'], now);
-      if (!link) throw badRequest(AccountMessages.resetLinkInvalid, 'RESET_LINK_INVALID');
+      if (!link) {
+        await linkFailed(clientIp);
+        throw badRequest(AccountMessages.resetLinkInvalid, 'RESET_LINK_INVALID');
+      }
       if (input.email.trim().toLowerCase() !== link.email)
         throw badRequest(AccountMessages.resetEmailMismatch, 'RESET_EMAIL_MISMATCH');
 

@@ -9,12 +9,15 @@ import {
   type UpdatePerson,
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { hashPassword } from '../../lib/passwords';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
+import { createMailBudget } from '../../lib/limits/mail-budget';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { MailMessage } from '../../mail/mailer';
 import { addedToOrganizationMail, confirmNewEmailMail, emailChangedMail } from '../../mail/templates';
 import { toPersonDto } from '../identity/dto';
 import type { AuthContext, PersonRow } from '../identity/session.service';
+import { createSignInThrottle } from '../identity/sign-in-throttle';
+import { hasTwoFactor } from '../two-factor/two-factor.service';
 import * as repo from './accounts.repository';
 import { VERIFY_LIFETIME_MS } from './accounts.service';
 import { issueToken, pendingEmailChange, retirePendingEmailChanges } from './one-time-tokens';
@@ -39,12 +42,34 @@ function requestedRights(callerIsAdmin: boolean, current: number, requested: num
   return next === current ? null : next;
 }
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'limits'>;
 
 /** The users of an organization: list, read, add, change, delete (SPEC.md §2, DESIGN.md §2). */
-export function createPersonsService({ db, clock, mailer, config }: Deps) {
+export function createPersonsService({ db, clock, mailer, config, limits }: Deps) {
   const publicUrl = config.publicUrl;
   const send = (message: MailMessage) => mailer.send(message);
+  const mailBudget = createMailBudget(limits);
+  const throttle = createSignInThrottle({ limits, clock });
+
+  /**
+   * DESIGN.md §4: changing one's own password or e-mail needs the current password, checked like a
+   * sign-in (a wrong one counts against the same throttles), so a stolen session cannot take over
+   * the account.
+   */
+  async function requireCurrentPassword(
+    person: PersonRow,
+    currentPassword: string | undefined,
+    clientIp: string,
+  ) {
+    if (!currentPassword) {
+      throw new HttpError(400, PersonBodyMessages.currentPasswordRequired, 'CURRENT_PASSWORD_REQUIRED');
+    }
+    const right = await throttle.attempt(person.email.toLowerCase(), clientIp, async () => {
+      const ok = await verifyPassword(person.passwordHash, currentPassword);
+      return { failed: !ok, value: ok };
+    });
+    if (!right) throw new HttpError(400, PersonBodyMessages.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
+  }
 
   /** Another organization's person, or none: 404 either way (DESIGN.md §4). */
   async function personOfCaller(auth: AuthContext, personId: number): Promise<PersonRow> {
@@ -62,7 +87,11 @@ export function createPersonsService({ db, clock, mailer, config }: Deps) {
   }
 
   async function withPending(person: PersonRow) {
-    return { ...toPersonDto(person), pendingEmail: await pendingEmailChange(db, person.id, clock.now()) };
+    return {
+      ...toPersonDto(person),
+      pendingEmail: await pendingEmailChange(db, person.id, clock.now()),
+      twoFactorEnabled: await hasTwoFactor(db, person.id),
+    };
   }
 
   return {
@@ -85,6 +114,7 @@ export function createPersonsService({ db, clock, mailer, config }: Deps) {
       });
       if (contradiction) throw badRequest(contradiction);
       const rights = requestedRights(true, Rights.User, input.rights) ?? Rights.User;
+      await mailBudget.spend(auth.organization.id);
       const passwordHash = await hashPassword(input.password);
       const now = clock.now();
       let created: { person: PersonRow; token: string };
@@ -148,7 +178,7 @@ export function createPersonsService({ db, clock, mailer, config }: Deps) {
      * person's other sessions; a new e-mail counts once confirmed from the new address, and the old
      * address is told (DESIGN.md §4).
      */
-    async updatePerson(auth: AuthContext, personId: number, input: UpdatePerson) {
+    async updatePerson(auth: AuthContext, personId: number, input: UpdatePerson, clientIp: string) {
       const target = await personOfCaller(auth, personId);
       const self = target.id === auth.person.id;
       const callerIsAdmin = isAdmin(auth.person);
@@ -166,6 +196,10 @@ export function createPersonsService({ db, clock, mailer, config }: Deps) {
         input.email !== undefined && input.email.toLowerCase() !== target.email.toLowerCase()
           ? input.email
           : null;
+      if (self && (emailChange !== null || input.password !== undefined)) {
+        await requireCurrentPassword(target, input.currentPassword, clientIp);
+      }
+      if (emailChange !== null) await mailBudget.spend(auth.organization.id);
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
 
       const outcome = await db.transaction(async (tx) => {

@@ -1,8 +1,9 @@
-import { BillSchema, idParams } from '@store/core';
+import { BillSchema, idParams, ThrottleMessages } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-error';
+import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { findInvoice, listBills } from './billing.service';
@@ -41,12 +42,14 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
             description: 'The invoice (invoice_{orderId}.pdf)',
             content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
           },
-          ...errorResponses(404),
+          ...errorResponses(404, 429),
         },
       },
     },
     async (request, reply) => {
-      const { organization } = requireAuth(request);
+      const { organization, person } = requireAuth(request);
+      // Each invoice is rendered on request (docs/decisions/011).
+      await consumeOrRefuse(deps.limits.invoicePdfs, String(person.id), ThrottleMessages.tooManyRequests);
       const invoice = await findInvoice(deps.db, organization.id, request.params.orderId);
       if (!invoice) throw notFound(BILL_NOT_FOUND);
       const pdf = await renderInvoicePdf(invoice);

@@ -64,7 +64,7 @@ async function main() {
       .from(schema.persons)
       .innerJoin(schema.organizations, eq(schema.organizations.id, schema.persons.organizationId))
       .where(eq(schema.organizations.companyName, companyName));
-    return { ...row!, sessionId: 0 };
+    return { ...row!, sessionId: 0, twoFactorSetupRequired: false };
   };
   const customers = [await authOf('Paying Co.'), await authOf('Declining Co.')];
 

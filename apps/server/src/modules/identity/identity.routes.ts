@@ -10,11 +10,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
+import { createTwoFactorService } from '../two-factor/two-factor.service';
 import { toOrganizationDto, toPersonDto } from './dto';
 import { createIdentityService } from './identity.service';
+import { createSignInThrottle } from './sign-in-throttle';
 
 export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const identity = createIdentityService(deps);
+  const twoFactor = createTwoFactorService({ ...deps, throttle: createSignInThrottle(deps) });
+  const identity = createIdentityService({ ...deps, twoFactor });
 
   app.post(
     '/api/authenticate',
@@ -33,6 +36,7 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.get(
     '/api/person/current',
     {
+      config: { allowDuringTwoFactorSetup: true },
       schema: {
         security: Access.signedIn,
         response: { 200: PersonSchema },
@@ -46,6 +50,7 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.get(
     '/api/person/logout',
     {
+      config: { allowDuringTwoFactorSetup: true },
       schema: {
         security: Access.optionalSignIn,
         response: { 200: LogoutResultSchema },
@@ -62,6 +67,7 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.get(
     '/api/organization/current',
     {
+      config: { allowDuringTwoFactorSetup: true },
       schema: {
         security: Access.signedIn,
         response: { 200: OrganizationSchema },

@@ -1,7 +1,10 @@
+import { SignInThrottle, ThrottleMessages } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT } from '../../seed/organizations';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { FAILURES_PER_EMAIL, INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from './identity.service';
+import { INVALID_CREDENTIALS } from './identity.service';
+
+const TOO_MANY_ATTEMPTS = ThrottleMessages.tooManySignInAttempts;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,17 +102,18 @@ describe('POST /api/authenticate', () => {
     expect(res.json().code).toBe('XSRF');
   });
 
-  it('rate limits an e-mail after repeated wrong passwords, even with the right one', async () => {
+  it('throttles an (e-mail, address) pair after 5 wrong passwords, even with the right one, until the window ends', async () => {
     const email = 'omar.haddad@example.com';
-    for (let i = 0; i < FAILURES_PER_EMAIL; i++) {
+    for (let i = 0; i < SignInThrottle.failuresPerEmailAndAddress; i++) {
       const res = await t.client().post('/api/authenticate', { email, password: `wrong-${i}-password` });
       expect(res.body.error).toBe(INVALID_CREDENTIALS);
     }
     const blocked = await t.client().post('/api/authenticate', { email, password: DEMO_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(TOO_MANY_ATTEMPTS);
-    // The window slides off: after 15 minutes the owner can sign in again.
-    t.clock.advanceMs(15 * 60_000 + 1000);
+    expect(Number(blocked.raw.headers['retry-after'])).toBeGreaterThan(0);
+    // The window ends (15 minutes): the owner signs in again from the same address.
+    await t.endThrottleWindows();
     const later = await t.client().post('/api/authenticate', { email, password: DEMO_PASSWORD });
     expect(later.body.success).toBe(true);
   });

@@ -1,6 +1,7 @@
+import { isAdmin } from '@store/core';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organizations, persons, sessions } from '../../db/schema';
+import { organizations, persons, sessions, twoFactorEnrolments, twoFactorPolicies } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { hashToken, randomToken } from '../../lib/tokens';
 
@@ -10,6 +11,11 @@ export interface AuthContext {
   person: PersonRow;
   organization: OrganizationRow;
   sessionId: number;
+  /**
+   * The person must set up two-factor sign-in before anything else: the organization requires it of
+   * its admins, or an admin reset it. Only routes marked allowDuringTwoFactorSetup answer them.
+   */
+  twoFactorSetupRequired: boolean;
 }
 
 const DAY = 86_400_000;
@@ -37,10 +43,21 @@ export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
     async resolve(token: string): Promise<AuthContext | null> {
       const now = clock.now();
       const rows = await db
-        .select({ session: sessions, person: persons, organization: organizations })
+        .select({
+          session: sessions,
+          person: persons,
+          organization: organizations,
+          twoFactor: {
+            secret: twoFactorEnrolments.secret,
+            setupRequired: twoFactorEnrolments.setupRequired,
+          },
+          adminsRequired: twoFactorPolicies.adminsRequired,
+        })
         .from(sessions)
         .innerJoin(persons, eq(persons.id, sessions.personId))
         .innerJoin(organizations, eq(organizations.id, persons.organizationId))
+        .leftJoin(twoFactorEnrolments, eq(twoFactorEnrolments.personId, persons.id))
+        .leftJoin(twoFactorPolicies, eq(twoFactorPolicies.organizationId, organizations.id))
         .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
         .limit(1);
       const row = rows[0];
@@ -55,7 +72,16 @@ export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
           })
           .where(eq(sessions.id, row.session.id));
       }
-      return { person: row.person, organization: row.organization, sessionId: row.session.id };
+      const enrolled = Boolean(row.twoFactor?.secret);
+      const twoFactorSetupRequired =
+        !enrolled &&
+        (Boolean(row.twoFactor?.setupRequired) || (isAdmin(row.person) && Boolean(row.adminsRequired)));
+      return {
+        person: row.person,
+        organization: row.organization,
+        sessionId: row.session.id,
+        twoFactorSetupRequired,
+      };
     },
 
     async revoke(sessionId: number): Promise<void> {

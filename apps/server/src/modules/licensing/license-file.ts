@@ -1,8 +1,9 @@
 import type { KeyObject } from 'node:crypto';
 import { sign } from 'node:crypto';
 
-// Keygen's license-file shape (DESIGN.md §5): a PEM-like armour around base64(JSON {enc, sig, alg}),
-// `enc` the base64 of the JSON payload, `sig` an Ed25519 signature over "license/" + enc.
+// Keygen's license-file shape (DESIGN.md §5): a PEM-like armour around base64(JSON {enc, sig, alg,
+// kid}), `enc` the base64 of the JSON payload, `sig` an Ed25519 signature over "license/" + enc and
+// `kid` the id of the signing key, so an engine picks the right published key after a rotation.
 
 export const LICENSE_FILE_BEGIN = '-----BEGIN LICENSE FILE-----';
 export const LICENSE_FILE_END = '-----END LICENSE FILE-----';
@@ -28,9 +29,13 @@ function wrap(text: string): string {
   return text.match(/.{1,64}/g)?.join('\n') ?? '';
 }
 
-export function signLicenseFile(payload: LicensePayload, privateKey: KeyObject): string {
+export function signLicenseFile(
+  payload: LicensePayload,
+  key: { privateKey: KeyObject; keyId: string },
+): string {
   const enc = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64');
-  const sig = sign(null, Buffer.from(`${SIGNING_PREFIX}${enc}`, 'utf8'), privateKey).toString('base64');
-  const body = Buffer.from(JSON.stringify({ enc, sig, alg: LICENSE_FILE_ALG }), 'utf8').toString('base64');
+  const sig = sign(null, Buffer.from(`${SIGNING_PREFIX}${enc}`, 'utf8'), key.privateKey).toString('base64');
+  const cert = { enc, sig, alg: LICENSE_FILE_ALG, kid: key.keyId };
+  const body = Buffer.from(JSON.stringify(cert), 'utf8').toString('base64');
   return `${LICENSE_FILE_BEGIN}\n${wrap(body)}\n${LICENSE_FILE_END}\n`;
 }

@@ -5,11 +5,13 @@ import {
   UsageRequestSchema,
   UsageResultSchema,
   ValidateRequestSchema,
+  ValidationCode,
   ValidationResultSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { Access, errorResponses } from '../../plugins/route-security';
+import { createKeyLimits } from './key-limits';
 import { LICENSE_FILE_ALG } from './license-file';
 import { signingKeys } from './license-keys';
 import { createLicensingService } from './licensing.service';
@@ -22,6 +24,7 @@ const tags = ['licensing'];
  */
 export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = createLicensingService(deps);
+  const keyLimits = createKeyLimits(deps.limits.licensing);
 
   app.get(
     '/api/licensing/public-key',
@@ -30,12 +33,18 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         security: Access.public,
         response: { 200: LicensingPublicKeySchema },
         tags,
-        summary: 'The Ed25519 public key that verifies offline license files',
+        summary: 'The Ed25519 public keys that verify offline license files (every key still valid)',
       },
     },
     async () => {
       const keys = await signingKeys(deps.db);
-      return { algorithm: 'ed25519', alg: LICENSE_FILE_ALG, publicKey: keys.publicKeyPem };
+      return {
+        algorithm: 'ed25519',
+        alg: LICENSE_FILE_ALG,
+        publicKey: keys.publicKeyPem,
+        keyId: keys.keyId,
+        keys: keys.published.map((k) => ({ keyId: k.keyId, publicKey: k.publicKeyPem })),
+      };
     },
   );
 
@@ -47,7 +56,7 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         response: {
           200: ActivationResultSchema,
           201: ActivationResultSchema,
-          ...errorResponses(403, 404, 409),
+          ...errorResponses(403, 404, 409, 429),
         },
         tags,
         summary: 'Activate a machine (engine or designer) against a license key, up to the licensed count',
@@ -55,7 +64,9 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       },
     },
     async (request, reply) => {
-      const result = await service.activate(request.body);
+      const result = await keyLimits.run(request, request.body.licenseKey, () =>
+        service.activate(request.body),
+      );
       return reply.status(result.status as 200 | 201).send(result.body);
     },
   );
@@ -65,13 +76,19 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     {
       schema: {
         security: Access.public,
-        response: { 200: ValidationResultSchema },
+        response: { 200: ValidationResultSchema, ...errorResponses(429) },
         tags,
         summary: 'Validate a license key (and optionally a machine): 200 with valid and a code',
         body: ValidateRequestSchema,
       },
     },
-    async (request) => service.validate(request.body),
+    async (request) =>
+      keyLimits.run(
+        request,
+        request.body.licenseKey,
+        () => service.validate(request.body),
+        (answer) => answer.code === ValidationCode.NotFound,
+      ),
   );
 
   app.post(
@@ -79,12 +96,13 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     {
       schema: {
         security: Access.public,
-        response: { 200: UsageResultSchema, ...errorResponses(403, 404) },
+        response: { 200: UsageResultSchema, ...errorResponses(403, 404, 429) },
         tags,
         summary: 'Report usage, singly or in batches of up to 1000; a repeated transaction id counts once',
         body: UsageRequestSchema,
       },
     },
-    async (request) => service.recordUsage(request.body),
+    async (request) =>
+      keyLimits.run(request, request.body.licenseKey, () => service.recordUsage(request.body)),
   );
 };

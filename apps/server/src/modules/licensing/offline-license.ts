@@ -37,7 +37,7 @@ export async function issueOfflineLicense(
         unpaidPeriodStart: await unpaidPeriodStartOf(db, s.id),
       })?.toISOString() ?? null,
   };
-  return signLicenseFile(payload, keys.privateKey);
+  return signLicenseFile(payload, keys);
 }
 
 /**

@@ -1,10 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LICENSE_FILE_BEGIN, LICENSE_FILE_END, type LicensePayload, signLicenseFile } from './license-file';
+import { keyIdOf } from './license-keys';
 import { verifyLicenseFile } from './verify-license-file';
 
 const pair = generateKeyPairSync('ed25519');
 const publicKeyPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+const key = { privateKey: pair.privateKey, keyId: keyIdOf(pair.publicKey) };
 const payload: LicensePayload = {
   licenseId: 50_007,
   subscriptionId: 7,
@@ -25,7 +27,7 @@ const cert = (file: string) => JSON.parse(Buffer.from(body(file), 'base64').toSt
 
 describe('verifyLicenseFile', () => {
   it("verifies a file in Keygen's shape and returns its payload", () => {
-    const file = signLicenseFile(payload, pair.privateKey);
+    const file = signLicenseFile(payload, key);
     expect(file.startsWith('-----BEGIN LICENSE FILE-----\n')).toBe(true);
     expect(file.endsWith('\n-----END LICENSE FILE-----\n')).toBe(true);
     expect(cert(file).alg).toBe('base64+ed25519');
@@ -33,7 +35,7 @@ describe('verifyLicenseFile', () => {
   });
 
   it('rejects a tampered payload', () => {
-    const file = signLicenseFile(payload, pair.privateKey);
+    const file = signLicenseFile(payload, key);
     const c = cert(file);
     const forged = Buffer.from(
       JSON.stringify({ ...payload, engineHosts: ['engine-a', 'engine-b', 'engine-c'] }),
@@ -46,9 +48,9 @@ describe('verifyLicenseFile', () => {
 
   it('rejects a file signed by another key, a wrong algorithm and garbage', () => {
     const other = generateKeyPairSync('ed25519');
-    const file = signLicenseFile(payload, other.privateKey);
+    const file = signLicenseFile(payload, { privateKey: other.privateKey, keyId: key.keyId });
     expect(() => verifyLicenseFile(file, publicKeyPem)).toThrow('The license file signature is not valid');
-    const c = cert(signLicenseFile(payload, pair.privateKey));
+    const c = cert(signLicenseFile(payload, key));
     const wrongAlg = armour(
       Buffer.from(JSON.stringify({ ...c, alg: 'aes-256-gcm+ed25519' })).toString('base64'),
     );
@@ -58,12 +60,29 @@ describe('verifyLicenseFile', () => {
   });
 
   it("fails a file past its expiry on the engine's clock, and never a perpetual one", () => {
-    const file = signLicenseFile(payload, pair.privateKey);
+    const file = signLicenseFile(payload, key);
     expect(verifyLicenseFile(file, publicKeyPem, new Date('2027-08-30T12:00:00Z'))).toEqual(payload);
     expect(() => verifyLicenseFile(file, publicKeyPem, new Date('2027-08-30T12:00:01Z'))).toThrow(
       'The license file has expired',
     );
-    const perpetual = signLicenseFile({ ...payload, expiry: null }, pair.privateKey);
+    const perpetual = signLicenseFile({ ...payload, expiry: null }, key);
     expect(verifyLicenseFile(perpetual, publicKeyPem, new Date('2099-01-01T00:00:00Z')).expiry).toBeNull();
+  });
+
+  it('picks the published key the file names, so files signed before a rotation still verify', () => {
+    const next = generateKeyPairSync('ed25519');
+    const nextKey = { privateKey: next.privateKey, keyId: keyIdOf(next.publicKey) };
+    const published = [
+      { keyId: nextKey.keyId, publicKey: next.publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+      { keyId: key.keyId, publicKey: publicKeyPem },
+    ];
+    const before = signLicenseFile(payload, key);
+    const after = signLicenseFile({ ...payload, issued: '2027-01-01T00:00:00.000Z' }, nextKey);
+    expect(cert(before).kid).toBe(key.keyId);
+    expect(cert(after).kid).toBe(nextKey.keyId);
+    expect(verifyLicenseFile(before, published)).toEqual(payload);
+    expect(verifyLicenseFile(after, published).issued).toBe('2027-01-01T00:00:00.000Z');
+    // Once the old key is no longer published, its files no longer verify.
+    expect(() => verifyLicenseFile(before, published.slice(0, 1))).toThrow('not published');
   });
 });

@@ -9,21 +9,27 @@ import {
 
 export class LicenseFileError extends Error {}
 
+/** A published key: GET /api/licensing/public-key lists every key still valid, by id. */
+export interface VerifyingKey {
+  keyId: string;
+  publicKey: string;
+}
+
 /**
  * What an engine does offline: checks the armour, the algorithm and the Ed25519 signature with the
- * published public key (GET /api/licensing/public-key), then returns the payload. Given the engine's
- * clock (`now`), a file past its expiry fails too (DESIGN.md §5: end of the paid period + 14 days).
- * Hosts are the caller's to compare with its own host name.
+ * published key the file names (GET /api/licensing/public-key), then returns the payload. Given the
+ * engine's clock (`now`), a file past its expiry fails too (DESIGN.md §5: end of the paid period +
+ * 14 days). Hosts are the caller's to compare with its own host name.
  */
-export function verifyLicenseFile(text: string, publicKeyPem: string, now?: Date): LicensePayload {
-  const payload = verifiedPayload(text, publicKeyPem);
+export function verifyLicenseFile(text: string, keys: string | VerifyingKey[], now?: Date): LicensePayload {
+  const payload = verifiedPayload(text, keys);
   if (now && payload.expiry !== null && now.getTime() > new Date(payload.expiry).getTime()) {
     throw new LicenseFileError('The license file has expired');
   }
   return payload;
 }
 
-function verifiedPayload(text: string, publicKeyPem: string): LicensePayload {
+function verifiedPayload(text: string, keys: string | VerifyingKey[]): LicensePayload {
   const trimmed = text.trim();
   if (!trimmed.startsWith(LICENSE_FILE_BEGIN) || !trimmed.endsWith(LICENSE_FILE_END)) {
     throw new LicenseFileError('Not a license file');
@@ -31,7 +37,7 @@ function verifiedPayload(text: string, publicKeyPem: string): LicensePayload {
   const body = trimmed
     .slice(LICENSE_FILE_BEGIN.length, trimmed.length - LICENSE_FILE_END.length)
     .replace(/\s+/g, '');
-  let cert: { enc?: unknown; sig?: unknown; alg?: unknown };
+  let cert: { enc?: unknown; sig?: unknown; alg?: unknown; kid?: unknown };
   try {
     cert = JSON.parse(Buffer.from(body, 'base64').toString('utf8'));
   } catch {
@@ -40,6 +46,15 @@ function verifiedPayload(text: string, publicKeyPem: string): LicensePayload {
   if (cert.alg !== LICENSE_FILE_ALG) throw new LicenseFileError(`Unsupported algorithm: ${String(cert.alg)}`);
   if (typeof cert.enc !== 'string' || typeof cert.sig !== 'string') {
     throw new LicenseFileError('The license file is corrupt');
+  }
+  let publicKeyPem: string;
+  if (typeof keys === 'string') {
+    publicKeyPem = keys;
+  } else {
+    const named = keys.find((k) => k.keyId === cert.kid);
+    if (!named)
+      throw new LicenseFileError(`The license file names a key that is not published: ${String(cert.kid)}`);
+    publicKeyPem = named.publicKey;
   }
   const ok = verify(
     null,

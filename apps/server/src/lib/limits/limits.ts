@@ -1,0 +1,61 @@
+import { SignInThrottle } from '@store/core';
+import { BurstyRateLimiter, RateLimiterMemory } from 'rate-limiter-flexible';
+import type { Database } from '../../db/client';
+import { sharedLimit } from './store';
+
+const MINUTE = 60;
+const HOUR = 3600;
+const signInWindow = SignInThrottle.windowMs / 1000;
+
+/**
+ * Every rate limit of the store, in one place (docs/decisions/011-rate-limits.md). Limits that guard
+ * people's accounts and the mail budgets are shared by all server processes through PostgreSQL
+ * (DESIGN.md §3); the per-key licensing limit is kept in each process's memory, because engines call
+ * it thousands of times a second and a database round trip per call would be its bottleneck.
+ */
+export function createLimits(database: Database) {
+  const shared = (keyPrefix: string, points: number, duration: number, inMemoryBlockOnConsumed?: number) =>
+    sharedLimit(database, { keyPrefix, points, duration, inMemoryBlockOnConsumed });
+  return {
+    signIn: {
+      /** DESIGN.md §4: 5 failures per (e-mail, address) in 15 minutes. */
+      pairFailures: shared('signin-pair', SignInThrottle.failuresPerEmailAndAddress, signInWindow),
+      /** DESIGN.md §4: 50 failures per address in 15 minutes, over every e-mail. */
+      addressFailures: shared('signin-address', SignInThrottle.failuresPerAddress, signInWindow),
+      /** Failures of one e-mail from every address: never refused, only counted to pace attempts. */
+      emailFailures: shared('signin-email', Number.MAX_SAFE_INTEGER, signInWindow),
+      /** Every sign-in costs an argon2 verification: at most 100 a minute per address. */
+      requests: shared('signin-requests', 100, MINUTE),
+    },
+    accounts: {
+      registrations: shared('register-address', 20, HOUR),
+      resetRequests: shared('reset-address', 30, 15 * MINUTE),
+      /** Enough for a lost mail or two, too few to flood a mailbox. */
+      resetMails: shared('reset-mail', 3, HOUR),
+      /** Verify and reset links that did not work, per address (guessing links). */
+      linkFailures: shared('link-failures', 20, 15 * MINUTE),
+    },
+    mail: {
+      /** What the whole store sends in an hour: registrations, new users, resets, address changes. */
+      global: shared('mail-global', 1000, HOUR),
+      /** What one organization's admins cause to be sent in an hour (new users, address changes). */
+      perOrganization: shared('mail-organization', 100, HOUR),
+    },
+    /** Invoice PDFs are rendered on request: 30 a minute per person. */
+    invoicePdfs: shared('invoice-pdf', 30, MINUTE),
+    licensing: {
+      /**
+       * Per license key, per process: 20 requests a second sustained; beyond that, a reserve of 80
+       * more every 20 seconds, so a farm that starts together gets a burst of 100.
+       */
+      perKey: new BurstyRateLimiter(
+        new RateLimiterMemory({ keyPrefix: 'license-key', points: 20, duration: 1 }),
+        new RateLimiterMemory({ keyPrefix: 'license-key-burst', points: 80, duration: 20 }),
+      ),
+      /** Unknown license keys per address; once refused, the address is refused from memory. */
+      lookupFailures: shared('license-lookup-failures', 100, 10 * MINUTE, 100),
+    },
+  };
+}
+
+export type Limits = ReturnType<typeof createLimits>;

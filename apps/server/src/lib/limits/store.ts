@@ -1,0 +1,34 @@
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import type { Database } from '../../db/client';
+
+export interface SharedLimitOptions {
+  keyPrefix: string;
+  points: number;
+  /** Window length in seconds. */
+  duration: number;
+  /**
+   * Once this many points are used, the key is refused from this process's memory for the rest of
+   * the window, without asking PostgreSQL (hot paths under attack stay cheap).
+   */
+  inMemoryBlockOnConsumed?: number;
+}
+
+/**
+ * A limit shared by every server process: rate-limiter-flexible's PostgreSQL store over the
+ * `rate_limits` table (created by a migration, emptied of expired rows by housekeeping). It speaks to
+ * the app's own database, node-postgres or PGlite, through `Database.query`.
+ */
+export function sharedLimit(database: Database, options: SharedLimitOptions): RateLimiterPostgres {
+  const storeClient = {
+    query: (q: { text: string; values?: unknown[] }) => database.query(q.text, q.values),
+  };
+  return new RateLimiterPostgres({
+    ...options,
+    inMemoryBlockDuration: options.inMemoryBlockOnConsumed ? options.duration : undefined,
+    storeClient,
+    storeType: 'client',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+  });
+}

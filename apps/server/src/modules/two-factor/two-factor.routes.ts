@@ -1,0 +1,122 @@
+import {
+  idParams,
+  SuccessSchema,
+  TwoFactorCodeRequestSchema,
+  TwoFactorEnabledSchema,
+  TwoFactorPolicySchema,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
+} from '@store/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { requireAdmin, requireAuth } from '../../plugins/auth';
+import { Access, errorResponses } from '../../plugins/route-security';
+import { createSignInThrottle } from '../identity/sign-in-throttle';
+import { createTwoFactorService } from './two-factor.service';
+
+const tags = ['two-factor'];
+// Reachable by a person who must set up two-factor sign-in before anything else.
+const duringSetup = { allowDuringTwoFactorSetup: true };
+
+/** Two-factor sign-in on the Account screen, and an admin's controls over it (DESIGN.md §4). */
+export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = createTwoFactorService({ ...deps, throttle: createSignInThrottle(deps) });
+
+  app.get(
+    '/api/person/2fa',
+    {
+      config: duringSetup,
+      schema: {
+        security: Access.signedIn,
+        tags,
+        summary: "Whether the signed-in person's two-factor sign-in is on, and recovery codes left",
+        response: { 200: TwoFactorStatusSchema },
+      },
+    },
+    async (request) => service.status(requireAuth(request)),
+  );
+
+  app.post(
+    '/api/person/2fa/setup',
+    {
+      config: duringSetup,
+      schema: {
+        security: Access.signedInMutation,
+        tags,
+        summary: 'Start setting up two-factor sign-in: a new secret and its otpauth URI (for a QR code)',
+        response: { 200: TwoFactorSetupSchema, ...errorResponses(409) },
+      },
+    },
+    async (request) => service.setup(requireAuth(request)),
+  );
+
+  app.post(
+    '/api/person/2fa/enable',
+    {
+      config: duringSetup,
+      schema: {
+        security: Access.signedInMutation,
+        tags,
+        summary: 'Turn two-factor sign-in on with a first code; answers 10 single-use recovery codes, once',
+        body: TwoFactorCodeRequestSchema,
+        response: { 200: TwoFactorEnabledSchema, ...errorResponses(409) },
+      },
+    },
+    async (request) => service.enable(requireAuth(request), request.body.code),
+  );
+
+  app.post(
+    '/api/person/2fa/disable',
+    {
+      schema: {
+        security: Access.signedInMutation,
+        tags,
+        summary: 'Turn two-factor sign-in off with a current code',
+        body: TwoFactorCodeRequestSchema,
+        response: { 200: SuccessSchema, ...errorResponses(409, 429) },
+      },
+    },
+    async (request) => service.disable(requireAuth(request), request.body.code, request.ip),
+  );
+
+  app.post(
+    '/api/person/:personId/2fa/reset',
+    {
+      schema: {
+        security: Access.signedInMutation,
+        tags,
+        summary: "Reset a user's two-factor sign-in (admin): they set it up again at their next sign-in",
+        params: idParams('personId', 'Person id'),
+        response: { 200: SuccessSchema, ...errorResponses(403, 404, 409) },
+      },
+    },
+    async (request) => service.reset(requireAdmin(request), request.params.personId),
+  );
+
+  app.get(
+    '/api/organization/two-factor-policy',
+    {
+      schema: {
+        security: Access.signedIn,
+        tags,
+        summary: "Whether the organization's admins must sign in with two factors",
+        response: { 200: TwoFactorPolicySchema },
+      },
+    },
+    async (request) => service.policy(requireAuth(request)),
+  );
+
+  app.put(
+    '/api/organization/two-factor-policy',
+    {
+      schema: {
+        security: Access.signedInMutation,
+        tags,
+        summary: "Require two-factor sign-in of the organization's admins, or stop requiring it (admin)",
+        body: TwoFactorPolicySchema,
+        response: { 200: TwoFactorPolicySchema, ...errorResponses(403, 409) },
+      },
+    },
+    async (request) => service.setPolicy(requireAdmin(request), request.body.adminsRequired),
+  );
+};

@@ -1,0 +1,154 @@
+import { isAdmin, RecoveryCodeSchema, TwoFactorMessages } from '@store/core';
+import type { AppDeps } from '../../app-deps';
+import type { Db, DbOrTx } from '../../db/client';
+import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
+import { openSecret, sealSecret } from '../../lib/secret-box';
+import { hashToken } from '../../lib/tokens';
+import * as accountsRepo from '../accounts/accounts.repository';
+import type { AuthContext } from '../identity/session.service';
+import type { SignInThrottle } from '../identity/sign-in-throttle';
+import { matchingStep, newRecoveryCodes, newTotpSecret, otpauthUri } from './totp';
+import * as repo from './two-factor.repository';
+import { twoFactorKey } from './two-factor-key';
+
+/**
+ * The question other modules ask (the operator console requires operators to have it): whether this
+ * person signs in with a second factor.
+ */
+export async function hasTwoFactor(db: DbOrTx, personId: number): Promise<boolean> {
+  return Boolean((await repo.findEnrolment(db, personId))?.secret);
+}
+
+/** Which of these persons sign in with a second factor (lists of users). */
+export const withTwoFactor = repo.enabledAmong;
+
+const recoveryHash = (code: string) => hashToken(RecoveryCodeSchema.parse(code));
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions'> & { throttle: SignInThrottle };
+
+/** Two-factor sign-in (TOTP, RFC 6238) and recovery codes, DESIGN.md §4. */
+export function createTwoFactorService({ db, clock, config, sessions, throttle }: Deps) {
+  let key: Promise<Buffer> | null = null;
+  const keyOf = (database: Db) => {
+    key ??= twoFactorKey(database, config);
+    return key;
+  };
+  const seal = async (secret: string) => sealSecret(await keyOf(db), secret);
+  const open = async (box: string) => openSecret(await keyOf(db), box);
+
+  async function mustSetUp(person: AuthContext['person'], enrolment: repo.Enrolment | null) {
+    if (enrolment?.secret) return false;
+    if (enrolment?.setupRequired) return true;
+    return isAdmin(person) && (await repo.adminsRequired(db, person.organizationId));
+  }
+
+  /** A TOTP code of the person's secret, each time step usable once. */
+  async function useTotp(personId: number, secretBox: string, lastStep: number, code: string) {
+    const step = await matchingStep(await open(secretBox), code, lastStep);
+    return step !== null && (await repo.useStep(db, personId, step));
+  }
+
+  return {
+    async status(auth: AuthContext) {
+      const enrolment = await repo.findEnrolment(db, auth.person.id);
+      return {
+        enabled: Boolean(enrolment?.secret),
+        recoveryCodesLeft: enrolment?.secret ? await repo.unusedRecoveryCodes(db, auth.person.id) : 0,
+        setupRequired: await mustSetUp(auth.person, enrolment),
+      };
+    },
+
+    /** Whether the person must set up two-factor sign-in before anything else (login answer, sessions). */
+    async setupRequired(person: AuthContext['person']) {
+      return mustSetUp(person, await repo.findEnrolment(db, person.id));
+    },
+
+    /** A new secret to confirm with a first code; a secret already on must be turned off first. */
+    async setup(auth: AuthContext) {
+      const enrolment = await repo.findEnrolment(db, auth.person.id);
+      if (enrolment?.secret) throw conflict(TwoFactorMessages.alreadyEnabled);
+      const secret = newTotpSecret();
+      await repo.savePendingSecret(db, auth.person.id, await seal(secret));
+      return { secret, otpauthUri: otpauthUri(secret, auth.person.email) };
+    },
+
+    /** The first code proves the app holds the secret; ten recovery codes are answered once. */
+    async enable(auth: AuthContext, code: string) {
+      const enrolment = await repo.findEnrolment(db, auth.person.id);
+      if (enrolment?.secret) throw conflict(TwoFactorMessages.alreadyEnabled);
+      if (!enrolment?.pendingSecret) throw conflict(TwoFactorMessages.noSetupPending);
+      const pending = enrolment.pendingSecret;
+      const step = await matchingStep(await open(pending), code, 0);
+      if (step === null) throw new HttpError(400, TwoFactorMessages.codeWrong, 'TWO_FACTOR_CODE_WRONG');
+      const recoveryCodes = newRecoveryCodes();
+      await db.transaction(async (tx) => {
+        if (!(await repo.enable(tx, auth.person.id, pending, step, clock.now()))) {
+          throw conflict(TwoFactorMessages.noSetupPending);
+        }
+        await repo.replaceRecoveryCodes(tx, auth.person.id, recoveryCodes.map(recoveryHash));
+      });
+      return { recoveryCodes };
+    },
+
+    /** Off with a current code (a wrong one counts as a failed sign-in); not while the policy requires it. */
+    async disable(auth: AuthContext, code: string, address: string) {
+      const enrolment = await repo.findEnrolment(db, auth.person.id);
+      if (!enrolment?.secret) throw conflict(TwoFactorMessages.notEnabled);
+      const secret = enrolment.secret;
+      if (isAdmin(auth.person) && (await repo.adminsRequired(db, auth.person.organizationId))) {
+        throw conflict(TwoFactorMessages.setupRequiredByPolicy);
+      }
+      const ok = await throttle.attempt(auth.person.email.toLowerCase(), address, async () => {
+        const right = await useTotp(auth.person.id, secret, enrolment.lastStep, code);
+        return { failed: !right, value: right };
+      });
+      if (!ok) throw new HttpError(400, TwoFactorMessages.codeWrong, 'TWO_FACTOR_CODE_WRONG');
+      await db.transaction((tx) => repo.turnOff(tx, auth.person.id, false));
+      return { success: true as const };
+    },
+
+    /**
+     * The second factor at sign-in (inside the sign-in throttle): a TOTP code or a recovery code,
+     * each usable once. True when it is right.
+     */
+    async checkAtSignIn(personId: number, factor: { totp?: string; recoveryCode?: string }) {
+      const enrolment = await repo.findEnrolment(db, personId);
+      if (!enrolment?.secret) return false;
+      if (factor.totp) return useTotp(personId, enrolment.secret, enrolment.lastStep, factor.totp);
+      if (factor.recoveryCode) {
+        return repo.useRecoveryCode(db, personId, recoveryHash(factor.recoveryCode), clock.now());
+      }
+      return false;
+    },
+
+    /** Whether a person has a second factor to ask for at sign-in. */
+    enabled: (personId: number) => hasTwoFactor(db, personId),
+
+    /** An admin resets a user's second factor (a lost phone): the user sets it up at next sign-in. */
+    async reset(auth: AuthContext, personId: number) {
+      if (!isAdmin(auth.person)) throw forbidden();
+      const target = await accountsRepo.findPersonInOrganization(db, auth.organization.id, personId);
+      if (!target) throw notFound('No such user in your organization.');
+      if (target.id === auth.person.id) throw conflict(TwoFactorMessages.cannotResetOwn);
+      await db.transaction((tx) => repo.turnOff(tx, target.id, true));
+      await sessions.revokeAllFor(target.id);
+      return { success: true as const };
+    },
+
+    async policy(auth: AuthContext) {
+      return { adminsRequired: await repo.adminsRequired(db, auth.organization.id) };
+    },
+
+    /** An admin requires two factors of the organization's admins; only once signing in with them. */
+    async setPolicy(auth: AuthContext, adminsRequired: boolean) {
+      if (!isAdmin(auth.person)) throw forbidden();
+      if (adminsRequired && !(await hasTwoFactor(db, auth.person.id))) {
+        throw conflict(TwoFactorMessages.setUpYoursFirst);
+      }
+      await repo.setAdminsRequired(db, auth.organization.id, adminsRequired);
+      return { adminsRequired };
+    },
+  };
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
