@@ -18,6 +18,7 @@ describe('accounts contract', () => {
       email: 'a@b.co',
       emailVerified: true,
       pendingEmail: null,
+      twoFactorEnabled: false,
       password: 'secret',
       passwordHash: 'x',
     });

@@ -112,7 +112,13 @@ describe('grantableRights', () => {
 });
 
 describe('personBodyConflict', () => {
-  const target = { personId: 7, organizationId: 2, emailVerified: true, pendingEmail: null };
+  const target = {
+    personId: 7,
+    organizationId: 2,
+    emailVerified: true,
+    pendingEmail: null,
+    twoFactorEnabled: false,
+  };
   it.each([
     [{}, null],
     [{ personId: 7, organizationId: 2, emailVerified: true, pendingEmail: null }, null],

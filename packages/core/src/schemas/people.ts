@@ -26,6 +26,7 @@ const personBodyExtras = {
   phone: optionalText('Phone', PHONE_MAX).nullable(),
   emailVerified: z.boolean({ error: 'emailVerified must be true or false' }).optional(),
   pendingEmail: z.string({ error: 'pendingEmail must be text' }).nullish(),
+  twoFactorEnabled: z.boolean({ error: 'twoFactorEnabled must be true or false' }).optional(),
 };
 
 /** POST /api/person/create: a user as SPEC.md §3 lists it; a plain user unless rights say 3. */
@@ -93,6 +94,8 @@ export const PersonBodyMessages = {
   emailVerifiedReadOnly:
     'emailVerified: This is set when the user opens the link mailed to the address; it cannot be sent.',
   pendingEmailReadOnly: 'pendingEmail: To change the address, send the new one as email.',
+  twoFactorEnabledReadOnly:
+    'twoFactorEnabled: Two-factor sign-in is turned on and off on the Account screen, with a code.',
 } as const;
 
 /**
@@ -113,6 +116,7 @@ export interface PersonBodyTarget {
   organizationId: number;
   emailVerified: boolean;
   pendingEmail: string | null;
+  twoFactorEnabled: boolean;
 }
 
 /**
@@ -121,7 +125,10 @@ export interface PersonBodyTarget {
  * back with one field changed (DESIGN.md §2 "Person bodies").
  */
 export function personBodyConflict(
-  body: Pick<CreatePerson, 'personId' | 'organizationId' | 'emailVerified' | 'pendingEmail'>,
+  body: Pick<
+    CreatePerson,
+    'personId' | 'organizationId' | 'emailVerified' | 'pendingEmail' | 'twoFactorEnabled'
+  >,
   target: PersonBodyTarget,
 ): string | null {
   if (body.personId != null && body.personId !== target.personId) {
@@ -137,6 +144,9 @@ export function personBodyConflict(
   }
   if (body.pendingEmail !== undefined && (body.pendingEmail ?? null) !== target.pendingEmail) {
     return PersonBodyMessages.pendingEmailReadOnly;
+  }
+  if (body.twoFactorEnabled !== undefined && body.twoFactorEnabled !== target.twoFactorEnabled) {
+    return PersonBodyMessages.twoFactorEnabledReadOnly;
   }
   return null;
 }

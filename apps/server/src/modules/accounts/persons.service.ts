@@ -111,6 +111,7 @@ export function createPersonsService({ db, clock, mailer, config, limits }: Deps
         organizationId: auth.organization.id,
         emailVerified: false,
         pendingEmail: null,
+        twoFactorEnabled: false,
       });
       if (contradiction) throw badRequest(contradiction);
       const rights = requestedRights(true, Rights.User, input.rights) ?? Rights.User;
@@ -189,6 +190,7 @@ export function createPersonsService({ db, clock, mailer, config, limits }: Deps
         organizationId: target.organizationId,
         emailVerified: target.emailVerified,
         pendingEmail: await pendingEmailChange(db, target.id, now),
+        twoFactorEnabled: await hasTwoFactor(db, target.id),
       });
       if (contradiction) throw badRequest(contradiction);
       const rights = requestedRights(callerIsAdmin, target.rights, input.rights);

@@ -192,6 +192,7 @@ describe('POST /api/person/update/{personId}', () => {
     const elsewhere = await t.login(email, DEMO_PASSWORD);
     const res = await here.post(`/api/person/update/${here.person.personId}`, {
       password: 'omars-new-password',
+      currentPassword: DEMO_PASSWORD,
     });
     expect(res.status).toBe(200);
     expect((await here.get('/api/person/current')).status).toBe(200);
@@ -212,6 +213,7 @@ describe('POST /api/person/update/{personId}', () => {
     const nina = await t.login('nina@example.com', 'set-by-admin-1');
     const res = await nina.post(`/api/person/update/${nina.person.personId}`, {
       email: 'nina.new@example.com',
+      currentPassword: 'set-by-admin-1',
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: 'nina@example.com', pendingEmail: 'nina.new@example.com' });
@@ -299,5 +301,60 @@ describe('DELETE /api/person/{id}', () => {
     expect(last.status).toBe(409);
     expect(last.body.message).toBe(AccountMessages.lastAdminDemote);
     await other.post(`/api/person/update/${admin.person.personId}`, { rights: Rights.User | Rights.Admin });
+  });
+});
+
+describe('re-authentication (DESIGN.md §4)', () => {
+  it("refuses a change of one's own password or e-mail without the current password, and changes nothing", async () => {
+    const jane = await t.login(DEMO_USER_EMAIL, DEMO_PASSWORD);
+    const before = await personRow(jane.person.personId);
+    for (const change of [{ password: 'stolen-session-1' }, { email: 'taken.over@example.com' }]) {
+      const res = await jane.post(`/api/person/update/${jane.person.personId}`, change);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        message: PersonBodyMessages.currentPasswordRequired,
+        code: 'CURRENT_PASSWORD_REQUIRED',
+      });
+      const wrong = await jane.post(`/api/person/update/${jane.person.personId}`, {
+        ...change,
+        currentPassword: 'not-my-password',
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toEqual({
+        message: PersonBodyMessages.currentPasswordWrong,
+        code: 'CURRENT_PASSWORD_WRONG',
+      });
+    }
+    expect(await personRow(jane.person.personId)).toEqual(before);
+    // A name needs no password.
+    expect(
+      (await jane.post(`/api/person/update/${jane.person.personId}`, { firstName: 'Jane' })).status,
+    ).toBe(200);
+  });
+
+  it('counts wrong current passwords like failed sign-ins', async () => {
+    await t.endThrottleWindows();
+    const jane = await t.login(DEMO_USER_EMAIL, DEMO_PASSWORD);
+    for (let i = 0; i < 5; i++) {
+      await jane.post(`/api/person/update/${jane.person.personId}`, {
+        password: 'new-password-1',
+        currentPassword: 'guess',
+      });
+    }
+    const sixth = await jane.post(`/api/person/update/${jane.person.personId}`, {
+      password: 'new-password-1',
+      currentPassword: DEMO_PASSWORD,
+    });
+    expect(sixth.status).toBe(429);
+    await t.endThrottleWindows();
+  });
+
+  it("lets an admin change another user's e-mail without a password", async () => {
+    const admin = await t.loginDemo();
+    const users = await admin.get('/api/person/all');
+    const omar = users.body.find((p: { email: string }) => p.email === 'omar.haddad@example.com');
+    const res = await admin.post(`/api/person/update/${omar.personId}`, { email: 'omar.h@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body.pendingEmail).toBe('omar.h@example.com');
   });
 });
