@@ -57,7 +57,7 @@ export async function buildApp(input: AppInput) {
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { https: input.config.publicUrl.startsWith('https://') });
   registerRouteSecurity(app, {
     sessions: deps.sessions,
     secureCookies: input.config.publicUrl.startsWith('https://'),
