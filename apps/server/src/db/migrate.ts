@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from './client';
+import { type Database, type DbOrTx, queryRows } from './client';
 
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -11,9 +11,7 @@ const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations'
  * lock so that several server processes starting together migrate exactly once.
  */
 export async function migrate(database: Database): Promise<string[]> {
-  const files = readdirSync(migrationsDir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
+  const files = migrationFiles();
   const applied: string[] = [];
   await database.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
@@ -31,6 +29,19 @@ export async function migrate(database: Database): Promise<string[]> {
     }
   });
   return applied;
+}
+
+function migrationFiles(): string[] {
+  return readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+}
+
+/** Migrations this build carries that the database has not applied (readiness, DESIGN.md §4). */
+export async function pendingMigrations(db: DbOrTx): Promise<string[]> {
+  const done = await queryRows<{ name: string }>(db, sql`SELECT name FROM schema_migrations`);
+  const doneNames = new Set(done.map((r) => r.name));
+  return migrationFiles().filter((f) => !doneNames.has(f));
 }
 
 /** Migrations are plain DDL separated by semicolons at line ends (no functions with bodies). */

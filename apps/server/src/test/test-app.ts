@@ -50,11 +50,13 @@ export interface TestAppOptions {
   clock?: ManualClock;
   gateway?: (database: Database) => PaymentGateway;
   env?: Record<string, string>;
+  /** A database the test opened itself (through a proxy it can cut); the test drops it. */
+  database?: Database;
 }
 
 /** The real app over a real database, driven through inject(); mail is captured, time is manual. */
 export async function createTestApp(opts: TestAppOptions = {}) {
-  const database = await createTestDatabase();
+  const database = opts.database ?? (await createTestDatabase());
   const clock = opts.clock ?? new ManualClock('2026-11-02T12:00:00Z');
   if (opts.seed !== false) await seedDemo(database.db, clock);
   const gateway = opts.gateway ? opts.gateway(database) : createSandboxGateway(database.db);

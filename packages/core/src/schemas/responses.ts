@@ -10,6 +10,14 @@ export const HealthSchema = z.object({
   time: z.string(),
 });
 
+export const LivenessSchema = z.object({ status: z.literal('ok') });
+
+export const ReadinessSchema = z.object({
+  status: z.literal('ok'),
+  database: z.literal('reachable'),
+  migrations: z.literal('applied'),
+});
+
 /** GET /api/person/logout: succeeds whether or not the token was still valid. */
 export const LogoutResultSchema = z.object({ success: z.boolean() });
 

@@ -1,8 +1,13 @@
-import { AppConfigSchema, HealthSchema } from '@store/core';
+import { AppConfigSchema, HealthSchema, LivenessSchema, ReadinessSchema } from '@store/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { pendingMigrations } from '../../db/migrate';
+import { RETRY_AFTER_SECONDS } from '../../db/unavailable';
+import { HttpError } from '../../lib/http-error';
 import { Access } from '../../plugins/route-security';
+
+export const MIGRATIONS_PENDING = 'The database is reachable but not migrated to this version yet.';
 
 /** Health and the client's runtime settings. */
 export const miscRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -19,6 +24,47 @@ export const miscRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async () => {
       await deps.db.execute(sql`SELECT 1`);
       return { status: 'ok' as const, mode: deps.config.mode, time: deps.clock.now().toISOString() };
+    },
+  );
+
+  app.get(
+    '/api/health/live',
+    {
+      schema: {
+        security: Access.public,
+        response: { 200: LivenessSchema },
+        tags: ['misc'],
+        summary: 'Liveness: the process answers (a restart helps only when this fails)',
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/api/health/ready',
+    {
+      schema: {
+        security: Access.public,
+        response: { 200: ReadinessSchema },
+        tags: ['misc'],
+        summary: 'Readiness: the database is reachable and migrated; 503 with Retry-After otherwise',
+      },
+    },
+    async () => {
+      // A lost database fails here and the error handler answers 503 (db/unavailable.ts).
+      const pending = await pendingMigrations(deps.db);
+      if (pending.length > 0) {
+        throw new HttpError(
+          503,
+          MIGRATIONS_PENDING,
+          'UNAVAILABLE',
+          { pending },
+          {
+            'retry-after': String(RETRY_AFTER_SECONDS),
+          },
+        );
+      }
+      return { status: 'ok' as const, database: 'reachable' as const, migrations: 'applied' as const };
     },
   );
 
