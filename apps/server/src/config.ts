@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How often the billing scheduler looks for due work; 0 turns it off (tests drive it directly).
   BILLING_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  // How often expired sessions, spent links and ended throttle windows are deleted; 0 turns it off.
+  HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(600),
   WEB_DIST: z.string().optional(),
   // The proxies whose X-Forwarded-For names the client: a hop count or a list of addresses/CIDRs.
   // Unset: no proxy is trusted and the client is the socket's address (DESIGN.md §4).
@@ -66,6 +68,7 @@ export interface Config {
   privacyPolicyUrl: string;
   logLevel: string;
   billingIntervalSeconds: number;
+  housekeepingIntervalSeconds: number;
   webDist?: string;
   trustProxy: TrustProxy;
   twoFactorKey?: Buffer;
@@ -140,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     privacyPolicyUrl: e.PRIVACY_POLICY_URL,
     logLevel: e.LOG_LEVEL,
     billingIntervalSeconds: e.BILLING_INTERVAL_SECONDS,
+    housekeepingIntervalSeconds: e.HOUSEKEEPING_INTERVAL_SECONDS,
     webDist: e.WEB_DIST,
     trustProxy,
     twoFactorKey: e.TWO_FACTOR_KEY ? (twoFactorKeyBytes(e.TWO_FACTOR_KEY) ?? undefined) : undefined,

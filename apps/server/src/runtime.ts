@@ -9,6 +9,7 @@ import { createGateway } from './gateway';
 import { type Clock, OffsetClock } from './lib/clock';
 import { createMailer } from './mail';
 import { startBillingScheduler } from './modules/billing/scheduler';
+import { startHousekeeping } from './modules/housekeeping/housekeeping';
 import { seedDemo } from './seed';
 
 /** Loads the demo clock's offset (advanced by the operator's CLI) from the database. */
@@ -45,5 +46,10 @@ export async function startRuntime(config: Config) {
     { intervalSeconds: config.billingIntervalSeconds },
   );
   built.app.addHook('onClose', () => scheduler.stop());
+  const housekeeping = startHousekeeping(
+    { database, clock, sessions: built.deps.sessions, logger },
+    config.housekeepingIntervalSeconds * 1000,
+  );
+  built.app.addHook('onClose', () => housekeeping.stop());
   return { ...built, database, logger, clock, scheduler };
 }

@@ -2,6 +2,8 @@ import { ConfigError, loadConfig } from './config';
 import { startRuntime } from './runtime';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from './seed/organizations';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -20,13 +22,29 @@ async function main() {
   if (config.mode === 'demo') {
     logger.info(`demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (organization '${DEMO_COMPANY}')`);
   }
-  const stop = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+  // SIGTERM (DESIGN.md §4): stop accepting, answer the requests in flight, let the scheduled work end
+  // its current pass, close the pool, exit; whatever still hangs after 10 s is cut by exiting.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing the requests in flight');
+    setTimeout(() => {
+      logger.error(`shutdown took more than ${SHUTDOWN_GRACE_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.close();
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error) => {

@@ -32,3 +32,11 @@ export function sharedLimit(database: Database, options: SharedLimitOptions): Ra
     clearExpiredByTimeout: false,
   });
 }
+
+/** Housekeeping: throttle rows whose window has ended count for nothing; they are deleted. */
+export async function deleteExpiredLimits(database: Database): Promise<number> {
+  const result = await database.query('DELETE FROM rate_limits WHERE expire IS NOT NULL AND expire < $1', [
+    Date.now(),
+  ]);
+  return result.rowCount;
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -90,4 +90,13 @@ export async function pendingEmailChange(tx: DbOrTx, personId: number, now: Date
     .orderBy(sql`${oneTimeTokens.createdAt} DESC`)
     .limit(1);
   return row?.newEmail ?? null;
+}
+
+/** Housekeeping: links used or past their expiry can never work again; they are deleted. */
+export async function deleteSpentTokens(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .delete(oneTimeTokens)
+    .where(or(isNotNull(oneTimeTokens.usedAt), lt(oneTimeTokens.expiresAt, now)))
+    .returning({ id: oneTimeTokens.id });
+  return rows.length;
 }

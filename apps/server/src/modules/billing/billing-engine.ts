@@ -28,7 +28,7 @@ export type { BillingCycleCounts, BillingDeps, BillingLogger, BillingOptions } f
 export async function runBillingCycle(deps: BillingDeps): Promise<BillingCycleCounts> {
   const counts = emptyCounts();
   const { maxPasses } = optionsOf(deps);
-  while (counts.passes < maxPasses) {
+  while (counts.passes < maxPasses && !deps.signal?.aborted) {
     counts.passes += 1;
     const before = workDone(counts);
     await runPass(deps, counts);

@@ -15,7 +15,7 @@ export async function readDemoClockOffset(db: Db): Promise<number> {
 export interface BillingScheduler {
   /** Runs one tick now (also what the timer does); resolves when it is done. */
   tick(): Promise<BillingCycleCounts | null>;
-  /** Stops the timer and waits for a tick in progress. */
+  /** Stops the timer; a tick in progress ends after its current pass, and is waited for. */
   stop(): Promise<void>;
 }
 
@@ -33,12 +33,15 @@ export function startBillingScheduler(deps: BillingDeps, options: SchedulerOptio
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<BillingCycleCounts | null> | null = null;
   let stopped = false;
+  // Shutdown aborts a run between passes (DESIGN.md §4: exit within 10 s), not after a whole cycle.
+  const stopping = new AbortController();
 
   const runOnce = async (): Promise<BillingCycleCounts | null> => {
     try {
       if (deps.clock instanceof OffsetClock) deps.clock.offsetMs = await readDemoClockOffset(deps.db);
       await settlePendingCharges(deps);
-      const counts = await runBillingCycle(deps);
+      if (stopping.signal.aborted) return null;
+      const counts = await runBillingCycle({ ...deps, signal: stopping.signal });
       if (counts.passes > 1) deps.logger?.info({ billing: counts }, 'billing cycle');
       return counts;
     } catch (error) {
@@ -76,6 +79,7 @@ export function startBillingScheduler(deps: BillingDeps, options: SchedulerOptio
     tick,
     async stop() {
       stopped = true;
+      stopping.abort();
       if (timer) clearTimeout(timer);
       await running;
     },

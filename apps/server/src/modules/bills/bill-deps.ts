@@ -37,6 +37,8 @@ export interface BillingDeps {
   /** Links in mails (the Modify Billing Info screen). */
   publicUrl?: string;
   billing?: BillingOptions;
+  /** Aborted when the server shuts down: a run stops between passes instead of finishing the cycle. */
+  signal?: AbortSignal;
 }
 
 export interface BillingCycleCounts {

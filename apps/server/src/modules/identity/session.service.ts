@@ -1,5 +1,5 @@
 import { isAdmin } from '@store/core';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations, persons, sessions, twoFactorEnrolments, twoFactorPolicies } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -86,6 +86,15 @@ export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
 
     async revoke(sessionId: number): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    /** Housekeeping: sessions past their expiry (7 days unused or 30 in all) are deleted. */
+    async deleteExpired(): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(lte(sessions.expiresAt, clock.now()))
+        .returning({ id: sessions.id });
+      return rows.length;
     },
 
     /** Password change or reset, deletion: every token of the person stops at once. */

@@ -1,0 +1,51 @@
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { deleteExpiredLimits } from '../../lib/limits/store';
+import { deleteSpentTokens } from '../accounts/one-time-tokens';
+import type { SessionService } from '../identity/session.service';
+
+export interface HousekeepingDeps {
+  database: Database;
+  clock: Clock;
+  sessions: SessionService;
+  logger?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+
+/**
+ * Deletes what can never be used again: expired sessions, used or expired links, ended throttle
+ * windows. Each owner deletes its own rows; running it in several processes at once is harmless.
+ */
+export async function sweep(deps: HousekeepingDeps) {
+  const counts = {
+    sessions: await deps.sessions.deleteExpired(),
+    links: await deleteSpentTokens(deps.database.db, deps.clock.now()),
+    throttles: await deleteExpiredLimits(deps.database),
+  };
+  if (counts.sessions + counts.links + counts.throttles > 0)
+    deps.logger?.info({ housekeeping: counts }, 'housekeeping');
+  return counts;
+}
+
+/** Sweeps every `intervalMs` (0 = off); stop() waits for a sweep in progress. */
+export function startHousekeeping(deps: HousekeepingDeps, intervalMs: number) {
+  let running: Promise<unknown> | null = null;
+  const timer =
+    intervalMs > 0
+      ? setInterval(() => {
+          running ??= sweep(deps)
+            .catch((error) =>
+              deps.logger?.error({ err: error }, 'housekeeping failed; retrying next interval'),
+            )
+            .finally(() => {
+              running = null;
+            });
+        }, intervalMs)
+      : null;
+  timer?.unref();
+  return {
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
