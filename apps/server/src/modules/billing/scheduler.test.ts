@@ -1,0 +1,52 @@
+import { BillingMode } from '@store/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../lib/clock';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
+import { startBillingScheduler } from './scheduler';
+
+// Shutdown (DESIGN.md §4): stopping the scheduler ends a run after its current pass, not after
+// the whole cycle, so the server exits within its 10 s.
+
+let t: TestApp;
+const clock = new ManualClock('2026-01-01T12:00:00Z');
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+describe('stopping the billing scheduler', () => {
+  it('ends a run that has many periods to catch up after the pass in progress', async () => {
+    const org = await makeOrganization(t.db, { name: 'Catch-up Co' });
+    await makeSubscription(t.db, {
+      organizationId: org.id,
+      pricingPlanId: await planId(t.db, 'Pro Standard'),
+      description: 'Monthly for a year',
+      billingMode: BillingMode.Monthly,
+      purchasedAt: '2026-01-01T12:00:00Z',
+    });
+    clock.advanceDays(365); // twelve monthly renewals to catch up, one per pass
+    let stop: Promise<void> | null = null;
+    const gateway = t.gateway;
+    const scheduler = startBillingScheduler(
+      {
+        db: t.db,
+        clock,
+        mailer: t.mailer,
+        gateway: {
+          ...gateway,
+          charge: async (input) => {
+            // The first charge happens in the first pass: shutdown begins there.
+            stop ??= scheduler.stop();
+            return gateway.charge(input);
+          },
+        },
+      },
+      { intervalSeconds: 0 },
+    );
+    const counts = await scheduler.tick();
+    await stop;
+    expect(counts?.passes).toBe(1);
+    expect(counts?.renewed).toBeGreaterThanOrEqual(1);
+  });
+});
