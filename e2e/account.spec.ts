@@ -4,6 +4,8 @@ import { expectNoAxeViolations } from './support/axe';
 import { expect, screenshotPath, test, unique } from './support/smtp';
 
 test('each Account field is edited alone; Cancel restores; Update saves', async ({ page, mailServer }) => {
+  // Registration, three sign-ins and five field edits, three of them checked by argon2.
+  test.setTimeout(120_000);
   const email = `${unique('self')}@example.com`;
   await registerAndVerify(page, mailServer, {
     orgName: unique('Self Org'),
@@ -72,6 +74,9 @@ test('each Account field is edited alone; Cancel restores; Update saves', async 
   // Password: Update signs in with the new one afterwards.
   await page.getByRole('button', { name: 'Edit Password' }).click();
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('self-password-2');
+  // DESIGN.md §4: one's own password changes only with the current one.
+  await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
+  await page.getByLabel('Current password').fill('self-password');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'User updated successfully.' })).toBeVisible();
 
@@ -79,6 +84,12 @@ test('each Account field is edited alone; Cancel restores; Update saves', async 
   const newEmail = `${unique('self-new')}@example.com`;
   await page.getByRole('button', { name: 'Edit Email' }).click();
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(newEmail);
+  await page.getByLabel('Current password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'currentPassword: The current password is not correct.' }),
+  ).toBeVisible();
+  await page.getByLabel('Current password').fill('self-password-2');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(
     page

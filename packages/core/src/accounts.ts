@@ -30,6 +30,7 @@ export const AccountMessages = {
   tooManyRequests: ThrottleMessages.tooManyRequests,
   tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
   countryUnknown: 'Country is not a known country code',
+  enterCurrentPassword: 'Enter your current password to change this.',
 } as const;
 
 export const RegisterOrganizationResponseSchema = z.object({

@@ -21,6 +21,9 @@ export const TwoFactorMessages = {
     'Your organization requires administrators to sign in with two factors. Set up two-factor sign-in to continue.',
   setupRequiredAfterReset: 'Your administrator reset your two-factor sign-in. Set it up again to continue.',
   enabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe: they are shown only once.',
+  recoveryCodesLeft: (n: number) => `${n} unused recovery code${n === 1 ? '' : 's'} left.`,
+  scanOrType:
+    'Scan the QR code with your authenticator app, or type the secret into it, then enter the 6-digit code it shows.',
   disabled: 'Two-factor sign-in is off.',
   resetDone: (name: string) =>
     `Two-factor sign-in of ${name} was reset. They set it up again at their next sign-in.`,

@@ -21,6 +21,9 @@ function RequireLogin() {
   const user = useCurrentUser();
   const location = useLocation();
   if (!user) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+  // Until two-factor sign-in is set up, the Account screen is the only one the server answers.
+  const account = `/Account/${user.person.personId}`;
+  if (user.twoFactorSetupRequired && location.pathname !== account) return <Navigate to={account} replace />;
   return <Outlet />;
 }
 

@@ -10,8 +10,15 @@ export const CurrentUserSchema = z.object({
   token: z.string().min(1),
   person: PersonSchema,
   organization: OrganizationSchema,
+  /** Signed in, but two-factor sign-in must be set up on the Account screen first (DESIGN.md §4). */
+  twoFactorSetupRequired: z.boolean().optional(),
 });
-export type CurrentUser = { token: string; person: Person; organization: Organization };
+export type CurrentUser = {
+  token: string;
+  person: Person;
+  organization: Organization;
+  twoFactorSetupRequired?: boolean;
+};
 
 const listeners = new Set<() => void>();
 let cachedRaw: string | null | undefined;

@@ -3,6 +3,7 @@ import { AccountMessages, isAdmin, Messages, Rights, type UpdatePerson } from '@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { showAlert } from '../../../features/alert';
+import { ResetTwoFactor, TwoFactorPanel } from '../../../features/two-factor';
 import {
   AccountFieldEditor,
   type EditableAccountField,
@@ -88,12 +89,25 @@ export default function AccountScreen() {
                 }
                 onEdit={() => setEditing(field)}
                 onCancel={() => setEditing(null)}
-                onUpdate={(value) => save({ [field]: value }, () => setEditing(null))}
+                askCurrentPassword={self && (field === 'password' || field === 'email')}
+                onUpdate={(value, currentPassword) =>
+                  save({ [field]: value, ...(currentPassword ? { currentPassword } : {}) }, () =>
+                    setEditing(null),
+                  )
+                }
               />
             </div>
           ))}
+          {self && (
+            <>
+              <Divider />
+              <TwoFactorPanel />
+            </>
+          )}
           {viewerIsAdmin && !self && (
             <>
+              <Divider />
+              <ResetTwoFactor person={p} />
               <Divider />
               <Switch
                 py="md"

@@ -15,6 +15,7 @@ import { isAdmin, Messages, type Person } from '@store/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { showAlert } from '../../../features/alert';
+import { TwoFactorPolicySwitch } from '../../../features/two-factor';
 import { DeleteUserModal, useDeletePerson, usePersons } from '../../../features/users';
 import { useCurrentUser } from '../../../lib/current-user';
 
@@ -130,6 +131,7 @@ export default function OrganizationScreen() {
           </Table>
         </Table.ScrollContainer>
       )}
+      {user && isAdmin(user.person) && <TwoFactorPolicySwitch />}
       <DeleteUserModal person={deleting} onClose={() => setDeleting(null)} onConfirm={confirm} />
     </Stack>
   );

@@ -1,5 +1,11 @@
 import { Alert, Anchor, Button, Group, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type LoginRequest, LoginRequestSchema, Messages, type PossibleOrganization } from '@store/core';
+import {
+  type LoginRequest,
+  LoginRequestSchema,
+  type LoginResponse,
+  Messages,
+  type PossibleOrganization,
+} from '@store/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -7,6 +13,7 @@ import { setCurrentUser } from '../../../lib/current-user';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useAuthenticate } from '../api/authenticate';
+import { TwoFactorStep } from './two-factor-step';
 
 // The form holds the company as the select's text; the request's orgId is a number or null.
 const LoginFields = LoginRequestSchema.pick({ email: true, password: true }).extend({ orgId: z.string() });
@@ -21,43 +28,62 @@ export interface LoginFormProps {
 export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const [organizations, setOrganizations] = useState<PossibleOrganization[] | null>(null);
   const authenticate = useAuthenticate();
+  // DESIGN.md §4: the password (and organization) matched a person with two-factor sign-in.
+  const [secondFactor, setSecondFactor] = useState<LoginRequest | null>(null);
   const { form, onSubmit, reset } = useSchemaForm(organizations ? LoginFieldsWithCompany : LoginFields, {
     initialValues: { email: '', password: '', orgId: '' },
   });
 
+  const send = (request: LoginRequest) =>
+    authenticate.mutate(request, { onSuccess: (response) => answered(request, response) });
+
+  const answered = (request: LoginRequest, response: LoginResponse) => {
+    if (response.success && response.token && response.person && response.organization) {
+      setCurrentUser({
+        token: response.token,
+        person: response.person,
+        organization: response.organization,
+        twoFactorSetupRequired: response.twoFactorSetupRequired ?? false,
+      });
+      onLoggedIn();
+      return;
+    }
+    if (response.twoFactorRequired && !secondFactor) {
+      setSecondFactor({ ...request, totp: undefined, recoveryCode: undefined });
+      return;
+    }
+    // Spec §4: several organizations matched, so the user picks one and logs in again.
+    const choices = response.possibleOrganizations ?? [];
+    if (!response.success && choices.length > 1) {
+      setOrganizations(choices);
+      reset({ ...form.getValues(), orgId: '' });
+      return;
+    }
+    showAlert({
+      type: 'error',
+      text: response.error || 'The e-mail address or password is not correct.',
+    });
+  };
+
   const submit = onSubmit((values) => {
     if (authenticate.isPending) return;
-    const request: LoginRequest = {
+    send({
       email: values.email,
       password: values.password,
       orgId: organizations ? Number(values.orgId) : null,
       rememberMe: true,
-    };
-    authenticate.mutate(request, {
-      onSuccess: (response) => {
-        if (response.success && response.token && response.person && response.organization) {
-          setCurrentUser({
-            token: response.token,
-            person: response.person,
-            organization: response.organization,
-          });
-          onLoggedIn();
-          return;
-        }
-        // Spec §4: several organizations matched, so the user picks one and logs in again.
-        const choices = response.possibleOrganizations ?? [];
-        if (!response.success && choices.length > 1) {
-          setOrganizations(choices);
-          reset({ ...form.getValues(), orgId: '' });
-          return;
-        }
-        showAlert({
-          type: 'error',
-          text: response.error || 'The e-mail address or password is not correct.',
-        });
-      },
     });
   });
+
+  if (secondFactor) {
+    return (
+      <TwoFactorStep
+        pending={authenticate.isPending}
+        onCode={(factor) => send({ ...secondFactor, ...factor })}
+        onBack={() => setSecondFactor(null)}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Log in">

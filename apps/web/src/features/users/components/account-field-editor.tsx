@@ -1,5 +1,5 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { AccountFieldSchemas, UpdatePersonSchema } from '@store/core';
+import { AccountFieldSchemas, AccountMessages, UpdatePersonSchema } from '@store/core';
 import { z } from 'zod';
 import { useSchemaForm } from '../../../lib/form';
 
@@ -12,6 +12,10 @@ const FIELD_SCHEMAS = {
   password: z.object({ value: AccountFieldSchemas.password }),
 } as const;
 export type EditableAccountField = keyof typeof FIELD_SCHEMAS;
+
+/** DESIGN.md §4: one's own password or e-mail changes only with the current password. */
+const withCurrentPassword = (schema: (typeof FIELD_SCHEMAS)[EditableAccountField]) =>
+  schema.extend({ currentPassword: z.string().min(1, AccountMessages.enterCurrentPassword) });
 
 const LABELS: Record<EditableAccountField, string> = {
   firstName: 'First Name',
@@ -29,9 +33,11 @@ export interface AccountFieldEditorProps {
   hideEdit: boolean;
   saving: boolean;
   note?: string;
+  /** The person edits their own password or e-mail: their current password is asked too. */
+  askCurrentPassword?: boolean;
   onEdit(): void;
   onCancel(): void;
-  onUpdate(value: string | null): void;
+  onUpdate(value: string | null, currentPassword?: string): void;
 }
 
 /** One field of the Account screen: viewing, or editing with Cancel and Update (spec §2, §4, §5). */
@@ -39,21 +45,24 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
   const { field, value, editing } = props;
   const label = LABELS[field];
   const initial = field === 'password' ? '' : value;
-  const { form, valid, onSubmit, reset } = useSchemaForm(FIELD_SCHEMAS[field], {
-    initialValues: { value: initial },
+  const schema = props.askCurrentPassword ? withCurrentPassword(FIELD_SCHEMAS[field]) : FIELD_SCHEMAS[field];
+  const { form, valid, onSubmit, reset } = useSchemaForm(schema, {
+    initialValues: { value: initial, currentPassword: '' },
   });
 
   const begin = () => {
-    reset({ value: initial });
+    reset({ value: initial, currentPassword: '' });
     props.onEdit();
   };
   const cancel = () => {
-    reset({ value: initial });
+    reset({ value: initial, currentPassword: '' });
     props.onCancel();
   };
-  const submit = onSubmit(({ value: parsed }) => {
+  const submit = onSubmit((parsed) => {
+    const { value } = parsed;
+    const currentPassword = 'currentPassword' in parsed ? (parsed.currentPassword as string) : undefined;
     // An emptied optional field (phone) is stored as no value.
-    if (!props.saving) props.onUpdate(parsed === '' || parsed === undefined ? null : parsed);
+    if (!props.saving) props.onUpdate(value === '' || value === undefined ? null : value, currentPassword);
   });
 
   if (!editing) {
@@ -103,6 +112,14 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
             type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
             autoComplete={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'off'}
             {...input}
+          />
+        )}
+        {props.askCurrentPassword && (
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('currentPassword')}
           />
         )}
         <Group gap="xs" justify="flex-end">
