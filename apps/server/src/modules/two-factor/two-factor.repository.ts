@@ -68,23 +68,20 @@ export async function replaceRecoveryCodes(
   await db.insert(twoFactorRecoveryCodes).values(codeHashes.map((codeHash) => ({ personId, codeHash })));
 }
 
-/** Uses up a recovery code; false when it is not one of the person's unused codes. */
-export async function useRecoveryCode(
-  db: DbOrTx,
-  personId: number,
-  codeHash: string,
-  now: Date,
-): Promise<boolean> {
+/** The person's unused recovery codes (their hashes), to check a typed code against. */
+export async function unusedRecoveryCodeHashes(db: DbOrTx, personId: number) {
+  return db
+    .select({ id: twoFactorRecoveryCodes.id, codeHash: twoFactorRecoveryCodes.codeHash })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.personId, personId), isNull(twoFactorRecoveryCodes.usedAt)));
+}
+
+/** Uses up a recovery code; false when another request used it first. */
+export async function useRecoveryCode(db: DbOrTx, id: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(twoFactorRecoveryCodes)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(twoFactorRecoveryCodes.personId, personId),
-        eq(twoFactorRecoveryCodes.codeHash, codeHash),
-        isNull(twoFactorRecoveryCodes.usedAt),
-      ),
-    )
+    .where(and(eq(twoFactorRecoveryCodes.id, id), isNull(twoFactorRecoveryCodes.usedAt)))
     .returning({ id: twoFactorRecoveryCodes.id });
   return rows.length === 1;
 }
