@@ -18,7 +18,7 @@ export function ResetTwoFactor({ person }: { person: AccountPerson }) {
         (confirming ? (
           <Group gap="xs">
             <Button
-              color="red"
+              color="red.9"
               loading={reset.isPending}
               onClick={() =>
                 reset.mutate(person.personId, {
