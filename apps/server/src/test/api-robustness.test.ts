@@ -43,6 +43,8 @@ import { createTestApp, type TestApp } from './test-app';
 /** Anyone may call these without a token (sign-in, catalog, registration, links, engines). */
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/misc/config',
   'POST /api/authenticate',
   'GET /api/person/logout',
