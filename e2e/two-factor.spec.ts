@@ -52,6 +52,9 @@ test('enrol, sign in with a code, a reused code refused, a recovery code works o
   const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
   await page.screenshot({ path: screenshotPath('account-two-factor-setup'), fullPage: true });
   await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: screenshotPath('account-two-factor-setup-390'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByLabel('Authentication code').fill(await codeNow(secret));
   await page.getByRole('button', { name: 'Turn on' }).click();
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
@@ -66,6 +69,9 @@ test('enrol, sign in with a code, a reused code refused, a recovery code works o
   await password(page, email);
   await page.screenshot({ path: screenshotPath('login-two-factor'), fullPage: true });
   await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: screenshotPath('login-two-factor-390'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   const code = await codeNext(secret);
   await page.getByLabel('Authentication code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
