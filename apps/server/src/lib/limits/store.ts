@@ -24,13 +24,21 @@ export function sharedLimit(database: Database, options: SharedLimitOptions): Ra
   };
   return new RateLimiterPostgres({
     ...options,
-    inMemoryBlockDuration: options.inMemoryBlockOnConsumed ? options.duration : undefined,
     storeClient,
     storeType: 'client',
     tableName: 'rate_limits',
     tableCreated: true,
     clearExpiredByTimeout: false,
   });
+}
+
+/**
+ * How long this process refuses `key` from memory, without asking PostgreSQL (0: not blocked). The
+ * block is set by a consume that reached `inMemoryBlockOnConsumed`, for the rest of the window.
+ */
+export function inMemoryBlockMs(limit: RateLimiterPostgres, key: string): number {
+  const store = limit as unknown as { getInMemoryBlockMsBeforeExpire(rlKey: string): number };
+  return store.getInMemoryBlockMsBeforeExpire(limit.getKey(key));
 }
 
 /** Housekeeping: throttle rows whose window has ended count for nothing; they are deleted. */

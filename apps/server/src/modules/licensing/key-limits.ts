@@ -4,18 +4,18 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from '../../lib/http-error';
 import type { Limits } from '../../lib/limits/limits';
 import { consumeOrRefuse, tooManyRequests } from '../../lib/limits/refuse';
+import { inMemoryBlockMs } from '../../lib/limits/store';
 
 /**
  * The licensing routes' limits (docs/decisions/011): an address that looked up too many unknown
- * keys is refused first (from memory once it is over), then the key's own rate is taken from this
- * process's memory; a lookup that finds no key counts against the address.
+ * keys is refused first, from this process's memory; then the key's own rate is taken, from memory
+ * too; a lookup that finds no key counts against the address in PostgreSQL (only failures pay a query).
  */
 export function createKeyLimits(limits: Limits['licensing']) {
+  // No database round trip on the way in: the hot path stays in memory (the performance budget).
   async function admit(request: FastifyRequest, licenseKey: string) {
-    const failures = await limits.lookupFailures.get(request.ip);
-    if (failures && failures.consumedPoints >= limits.lookupFailures.points) {
-      throw tooManyRequests(ThrottleMessages.tooManyRequests, failures.msBeforeNext);
-    }
+    const blockedMs = inMemoryBlockMs(limits.lookupFailures, request.ip);
+    if (blockedMs > 0) throw tooManyRequests(ThrottleMessages.tooManyRequests, blockedMs);
     await consumeOrRefuse(limits.perKey, licenseKey, ThrottleMessages.tooManyRequests);
   }
 
