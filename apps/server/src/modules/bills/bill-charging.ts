@@ -4,7 +4,9 @@ import {
   type AttemptOutcome,
   type ChargeClaim,
   claimChargeableBills,
+  declinedAttempts,
   recordOutcomes,
+  replaceOpenAttempt,
   startAttempts,
 } from './bill-attempts.repository';
 import { adminEmails, billDueDate, makePastDueBillsDue } from './bill-batches.repository';
@@ -133,26 +135,45 @@ async function attemptCharge(
   key: string,
   settling: boolean,
 ): Promise<AttemptOutcome> {
-  const base = { orderId: claim.orderId, key };
+  let base = { orderId: claim.orderId, key };
   if (!claim.customerId || !claim.paymentMethodId) {
     return { ...base, outcome: 'declined', code: 'no_payment_method', message: 'No card on file.' };
   }
   try {
     let result: ChargeResult | null = null;
-    // Settling after a crash: ask first; if the gateway never saw the key, charging with the same
-    // key is still safe (idempotent), so a slow original call can never add a second charge.
+    // Settling an attempt whose answer was lost (a timeout, a 5xx, a crash): its PaymentIntent by
+    // the stored id, else by listing the customer's since the attempt (DESIGN.md §3). When the
+    // gateway has none, the same key is tried again (idempotent, so never a second charge) until
+    // the attempt is older than the charge lease, which no call outlives; after that a new key,
+    // since the old one may be spent (Stripe replays a stored 5xx for it).
     if (settling) {
       result = await deps.gateway.findCharge(key, {
         chargeId: claim.openChargeId,
         customerId: claim.customerId,
         since: claim.openSince,
       });
+      const age = deps.clock.now().getTime() - (claim.openSince?.getTime() ?? 0);
+      if (!result && age >= optionsOf(deps).chargeLeaseMs) {
+        const newKey = billAttemptKey(claim.orderId, claim.attempts + 1);
+        const replaced = await deps.db.transaction((tx) =>
+          replaceOpenAttempt(tx, {
+            orderId: claim.orderId,
+            oldKey: key,
+            newKey,
+            amountCents: claim.amountCents,
+            failures: claim.openFailures,
+            now: deps.clock.now(),
+          }),
+        );
+        if (!replaced) return { ...base, outcome: 'unknown', message: 'The attempt was settled meanwhile.' };
+        base = { orderId: claim.orderId, key: newKey };
+      }
     }
     result ??= await deps.gateway.charge({
       customerId: claim.customerId,
       paymentMethodId: claim.paymentMethodId,
       amountCents: claim.amountCents,
-      idempotencyKey: key,
+      idempotencyKey: base.key,
       description: `${claim.kind === 'overage' ? 'Overage' : 'Renewal'} bill #${claim.orderId}`,
     });
     if (result.status === 'succeeded') return { ...base, outcome: 'succeeded', chargeId: result.chargeId };
@@ -160,7 +181,7 @@ async function attemptCharge(
     return { ...base, outcome: 'declined', code: result.code, message: result.message };
   } catch (error) {
     deps.logger?.warn(
-      { err: error, orderId: claim.orderId, key },
+      { err: error, orderId: claim.orderId, key: base.key },
       'charge outcome unknown; will settle with the gateway',
     );
     return { ...base, outcome: 'unknown', message: error instanceof Error ? error.message : String(error) };
@@ -169,7 +190,7 @@ async function attemptCharge(
 
 async function notifyDeclined(deps: BillingDeps, claim: ChargeClaim, outcome: AttemptOutcome): Promise<void> {
   // The first decline of a bill, and every authentication_required (the customer must act).
-  const first = claim.attempts + (claim.openKey ? 0 : 1) === 1;
+  const first = (await declinedAttempts(deps.db, claim.orderId)) === 1;
   if (!first && outcome.code !== 'authentication_required') return;
   const to = await adminEmails(deps.db, claim.organizationId);
   if (to.length === 0) return;
