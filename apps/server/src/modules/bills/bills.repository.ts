@@ -7,6 +7,7 @@ import {
   type OrderRow,
   orderLines,
   orders,
+  type PaymentAttemptRow,
   paymentAttempts,
   subscriptions,
 } from '../../db/schema';
@@ -64,6 +65,19 @@ export async function finishAttempt(
   values: { status: string; gatewayChargeId?: string | null; message?: string | null },
 ): Promise<void> {
   await tx.update(paymentAttempts).set(values).where(eq(paymentAttempts.gatewayKey, gatewayKey));
+}
+
+/** A charge still processing: its PaymentIntent id, to look it up by later (the attempt stays open). */
+export async function noteChargeId(tx: DbOrTx, gatewayKey: string, chargeId: string): Promise<void> {
+  await tx
+    .update(paymentAttempts)
+    .set({ gatewayChargeId: chargeId })
+    .where(and(eq(paymentAttempts.gatewayKey, gatewayKey), eq(paymentAttempts.status, 'started')));
+}
+
+export async function attemptOf(db: DbOrTx, gatewayKey: string): Promise<PaymentAttemptRow | null> {
+  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.gatewayKey, gatewayKey));
+  return row ?? null;
 }
 
 export async function updateBill(

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { type OrderRow, organizations } from '../../db/schema';
 import type { ChargeHint, ChargeResult, PaymentGateway } from '../../gateway/payment-gateway';
 import type { BillingLogger } from './bill-deps';
-import { finishAttempt, lockBill, updateBill } from './bills.repository';
+import { attemptOf, finishAttempt, lockBill, noteChargeId, updateBill } from './bills.repository';
 
 /**
  * One card charge made while the customer waits (checkout, the editor's proration): what the
@@ -15,25 +15,34 @@ import { finishAttempt, lockBill, updateBill } from './bills.repository';
 export type CardOutcome =
   | { outcome: 'succeeded'; chargeId: string }
   | { outcome: 'declined'; code: string; message: string }
-  | { outcome: 'unknown'; message: string };
+  | { outcome: 'unknown'; message: string; chargeId?: string };
 
 const fromResult = (result: ChargeResult): CardOutcome =>
   result.status === 'succeeded'
     ? { outcome: 'succeeded', chargeId: result.chargeId }
     : result.status === 'pending'
-      ? // Not paid yet (Stripe's `processing`): the settle job asks again.
-        { outcome: 'unknown', message: 'The payment is processing.' }
+      ? // Not paid yet (Stripe's `processing`): the settle job asks again, by this id.
+        { outcome: 'unknown', message: 'The payment is processing.', chargeId: result.chargeId }
       : { outcome: 'declined', code: result.code, message: result.message };
 
+/**
+ * Step (2): the card, with no transaction open. A charge the gateway is still processing has its
+ * PaymentIntent id kept on the attempt, so the settle job looks it up by id rather than by listing.
+ */
 export async function chargeCard(
-  gateway: PaymentGateway,
+  deps: { db: DbOrTx; gateway: PaymentGateway },
   request: Parameters<PaymentGateway['charge']>[0],
 ): Promise<CardOutcome> {
+  let outcome: CardOutcome;
   try {
-    return fromResult(await gateway.charge(request));
+    outcome = fromResult(await deps.gateway.charge(request));
   } catch (error) {
     return { outcome: 'unknown', message: error instanceof Error ? error.message : String(error) };
   }
+  if (outcome.outcome === 'unknown' && outcome.chargeId) {
+    await noteChargeId(deps.db, request.idempotencyKey, outcome.chargeId);
+  }
+  return outcome;
 }
 
 /** What became of a charge made with this key; null when the gateway has no charge for it. */
@@ -98,8 +107,8 @@ const abandoned: SettledOutcome = {
 
 /**
  * The settle job's question about a waiting customer's pending charge (DESIGN.md §3): the gateway
- * is asked with the organization's customer (listing by customer is consistent where search is
- * not). Found → its answer; never seen after `abandonAfterMs` → not charged; no answer at all
+ * is asked by the attempt's PaymentIntent id when one was kept, else with the organization's
+ * customer (listing by customer is consistent where search is not). Found → its answer; never seen after `abandonAfterMs` → not charged; no answer at all
  * (the gateway failing, or the charge still processing) for more than a day → given up on the
  * not-charged path and the operator alerted. null: ask again on a later tick.
  */
@@ -114,7 +123,9 @@ export async function settleOutcomeOf(
     .select({ customerId: organizations.gatewayCustomerId })
     .from(organizations)
     .where(eq(organizations.id, order.organizationId));
+  const attempt = await attemptOf(deps.db, key);
   const found = await askGateway(deps.gateway, key, {
+    chargeId: attempt?.gatewayChargeId ?? null,
     customerId: org?.customerId ?? null,
     since: order.billingDate,
   });

@@ -130,7 +130,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
       if (!order) return replay(org.id, key, hash);
 
       // (2)
-      const outcome = await chargeCard(gateway, {
+      const outcome = await chargeCard(deps, {
         customerId: org.gatewayCustomerId ?? '',
         paymentMethodId: org.paymentMethodId!,
         amountCents: totalCents,

@@ -126,7 +126,7 @@ export async function billProration(
 
 /** Steps (2) and (3): 402 with the card's message when declined, 502 when the processor did not answer. */
 export async function chargeProration(deps: Deps, p: ProrationCharge) {
-  const outcome = await chargeCard(deps.gateway, {
+  const outcome = await chargeCard(deps, {
     customerId: p.customerId,
     paymentMethodId: p.paymentMethodId,
     amountCents: p.amountCents,
