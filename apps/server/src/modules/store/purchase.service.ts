@@ -30,7 +30,7 @@ const GATEWAY_UNAVAILABLE =
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function createPurchaseService(deps: PurchaseDeps) {
-  const { db, clock, gateway } = deps;
+  const { db, clock } = deps;
 
   async function resultOf(order: OrderRow): Promise<PurchaseResult> {
     if (order.status === BillStatus.UnPaid) {
