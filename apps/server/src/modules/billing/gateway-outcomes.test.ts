@@ -189,4 +189,37 @@ describe('renewals through Stripe, whatever it answers', () => {
     expect(chargeCalls() - callsBefore).toBeLessThanOrEqual(3 * 4 + 1 + 1 + 2);
     expect(await reconcile(t.db, t.gateway, { since: startedAt, now: clock.now() })).toEqual([]);
   }, 120_000);
+
+  it('gives up a renewal charge still processing after a day: the decline path, and the operator alerted', async () => {
+    const bought = new Date(clock.now().getTime() - 31 * 86_400_000);
+    const stuck = await customer('Stuck Processing Co.', 'pm_processing', bought);
+    const alerts: string[] = [];
+    const logger = {
+      info: () => {},
+      warn: () => {},
+      error: (_: object, msg?: string) => alerts.push(msg ?? ''),
+    };
+    const run = () =>
+      runBillingCycle({
+        db: t.db,
+        clock,
+        gateway: t.gateway,
+        mailer: t.mailer,
+        logger,
+        billing: { chargeLeaseMs: 60_000 },
+      });
+    await run();
+    clock.advanceMs(10 * 60_000);
+    await run();
+    expect((await billsOf(stuck.id))[0]!.status).toBe(BillStatus.ChargePending);
+    expect(alerts).toEqual([]);
+
+    clock.advanceMs(24 * 60 * 60_000);
+    await run();
+    const [bill] = await billsOf(stuck.id);
+    expect(bill!.status).toBe(BillStatus.ChargePastDue);
+    expect(bill!.failure_message).toContain('gateway_unavailable');
+    expect(alerts.filter((a) => a.includes('operator alert'))).toHaveLength(1);
+    expect(await startedAttempts()).toBe(0);
+  }, 60_000);
 });

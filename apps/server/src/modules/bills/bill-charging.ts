@@ -1,4 +1,4 @@
-import { billAttemptKey, formatLongDate, formatUsd } from '@store/core';
+import { billAttemptKey, formatLongDate, formatUsd, SETTLE_WITHIN_MS } from '@store/core';
 import type { ChargeResult } from '../../gateway/payment-gateway';
 import {
   type AttemptOutcome,
@@ -68,7 +68,8 @@ async function chargeBatch(
     counts.chargeAttempts += 1;
     if (!a.isNew) counts.recovered += 1;
     const outcome = await attemptCharge(deps, a.claim, a.key, !a.isNew);
-    return { claim: a.claim, outcome: withEnd(deps, outcome, a.isNew ? 0 : a.claim.openFailures) };
+    const since = a.isNew ? null : a.claim.openSince;
+    return { claim: a.claim, outcome: withEnd(deps, outcome, a.isNew ? 0 : a.claim.openFailures, since) };
   });
 
   // 3. Record the outcomes.
@@ -104,14 +105,36 @@ const TRANSIENT_BACKOFF_MS = 60_000;
 /** How often a charge the gateway is still processing is asked about. */
 const PENDING_RECHECK_MS = 10 * 60_000;
 
+const givenUp = (outcome: AttemptOutcome): AttemptOutcome => ({
+  ...outcome,
+  outcome: 'declined',
+  code: 'gateway_unavailable',
+  message: 'The card processor did not complete the charge.',
+});
+
 /**
  * Every outcome has an end: a transient failure is asked about again with backoff, a bounded number
- * of times; then the attempt is treated as a permanent failure (the decline path: PastDue, retries,
- * UnPaid at the due date) and the operator is alerted in the log.
+ * of times, and a charge still processing is asked about until a day has passed since the attempt
+ * (Stripe may forget keys after that); then the attempt is treated as a permanent failure (the
+ * decline path: PastDue, retries, UnPaid at the due date) and the operator is alerted in the log.
  */
-function withEnd(deps: BillingDeps, outcome: AttemptOutcome, failuresBefore: number): AttemptOutcome {
+function withEnd(
+  deps: BillingDeps,
+  outcome: AttemptOutcome,
+  failuresBefore: number,
+  since: Date | null,
+): AttemptOutcome {
   const now = deps.clock.now().getTime();
-  if (outcome.outcome === 'pending') return { ...outcome, nextAt: new Date(now + PENDING_RECHECK_MS) };
+  if (outcome.outcome === 'pending') {
+    if (!since || now - since.getTime() < SETTLE_WITHIN_MS) {
+      return { ...outcome, nextAt: new Date(now + PENDING_RECHECK_MS) };
+    }
+    deps.logger?.error(
+      { orderId: outcome.orderId, key: outcome.key, chargeId: outcome.chargeId },
+      'operator alert: the card processor was still processing this charge after a day; the bill follows the decline path',
+    );
+    return givenUp(outcome);
+  }
   if (outcome.outcome !== 'unknown') return outcome;
   const failures = failuresBefore + 1;
   if (failures >= MAX_TRANSIENT_FAILURES) {
@@ -119,12 +142,7 @@ function withEnd(deps: BillingDeps, outcome: AttemptOutcome, failuresBefore: num
       { orderId: outcome.orderId, key: outcome.key, failures, reason: outcome.message },
       'operator alert: the card processor failed this charge repeatedly; the bill follows the decline path',
     );
-    return {
-      ...outcome,
-      outcome: 'declined',
-      code: 'gateway_unavailable',
-      message: 'The card processor did not complete the charge.',
-    };
+    return givenUp(outcome);
   }
   return { ...outcome, nextAt: new Date(now + TRANSIENT_BACKOFF_MS * 2 ** (failures - 1)) };
 }
