@@ -2,7 +2,7 @@ import { BillStatus } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayCharge, PaymentGateway } from '../../gateway/payment-gateway';
 import { seedCatalog } from '../../seed/catalog';
-import { createTestDatabase } from '../../test/test-app';
+import { createTestApp, createTestDatabase } from '../../test/test-app';
 import { makeOrganization } from '../billing/billing.fixtures';
 import { finishAttempt, insertBill, noteChargeId, startAttempt } from './bills.repository';
 import { reconcile, STARTED_ATTEMPT_LIMIT_MS } from './reconcile';
@@ -125,5 +125,17 @@ describe('reconcile', () => {
     expect(await reconcile(database.db, gateway, { since: null, now: dayLater })).toContain(
       `Attempt processing-1 of bill #${order} is still 'started' since ${new Date(now.getTime() - 2 * 3_600_000).toISOString()}.`,
     );
+  });
+});
+
+describe("reconcile on the demo's data", () => {
+  it('finds the demo history charged through the sandbox, one charge for each paid card bill', async () => {
+    const demo = await createTestApp();
+    try {
+      expect(await reconcile(demo.db, demo.gateway, { since: null, now: demo.clock.now() })).toEqual([]);
+      expect((await demo.gateway.listCharges(null)).length).toBeGreaterThan(5);
+    } finally {
+      await demo.close();
+    }
   });
 });
