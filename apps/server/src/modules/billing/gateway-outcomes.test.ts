@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { BillingMode, BillStatus } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { fakeStripe, type InjectedAnswer, stripeError } from '../../gateway/fake-stripe';
-import { createStripeGateway } from '../../gateway/stripe-gateway';
+import { listenFakeStripe } from '../../gateway/fake-stripe-listen';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { MAX_TRANSIENT_FAILURES } from '../bills/bill-charging';
@@ -65,24 +64,16 @@ async function customer(
   return row!;
 }
 
+let stripe: Awaited<ReturnType<typeof listenFakeStripe>>;
+
 beforeAll(async () => {
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  const { port } = fake.server.address() as AddressInfo;
-  t = await createTestApp({
-    clock,
-    gateway: () =>
-      createStripeGateway({
-        secretKey: 'sk_test_fake',
-        publishableKey: 'pk_test_fake',
-        apiBase: `http://127.0.0.1:${port}`,
-        // Timeouts in the test take a fraction of a second, not Stripe's half minute.
-        timeoutMs: 300,
-      }),
-  });
+  // Timeouts in the test take a fraction of a second, not Stripe's half minute.
+  stripe = await listenFakeStripe(fake, { timeoutMs: 300 });
+  t = await createTestApp({ clock, gateway: stripe.gateway });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => fake.server.close(() => resolve()));
+  await stripe.close();
 });
 
 describe('renewals through Stripe, whatever it answers', () => {

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { BillingMode, BillStatus, purchaseAttemptKey } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeStripe } from '../../gateway/fake-stripe';
-import { createStripeGateway } from '../../gateway/stripe-gateway';
+import { listenFakeStripe } from '../../gateway/fake-stripe-listen';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeOrganization, planId } from '../billing/billing.fixtures';
@@ -20,22 +19,15 @@ let t: TestApp;
 const clock = new ManualClock('2026-06-01T12:00:00Z');
 const startedAt = new Date(Date.now() - 1000);
 
+let stripe: Awaited<ReturnType<typeof listenFakeStripe>>;
+
 beforeAll(async () => {
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  const { port } = fake.server.address() as AddressInfo;
-  t = await createTestApp({
-    clock,
-    gateway: () =>
-      createStripeGateway({
-        secretKey: 'sk_test_fake',
-        publishableKey: 'pk_test_fake',
-        apiBase: `http://127.0.0.1:${port}`,
-      }),
-  });
+  stripe = await listenFakeStripe(fake);
+  t = await createTestApp({ clock, gateway: stripe.gateway });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => fake.server.close(() => resolve()));
+  await stripe.close();
 });
 
 describe('a checkout whose payment is processing', () => {
