@@ -3,12 +3,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { organizations, persons, pricingPlans, products } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
-import { OpsError } from '../modules/bills/bills.service';
 import {
   insertPerpetualLicenses,
   insertSubscriptions,
 } from '../modules/subscriptions/subscriptions.repository';
 import { describeOrg, findOrg, type OpsContext, type Parsed, positiveInt, required, yesNo } from './ops-args';
+import { OpsError } from './ops-error';
 
 /** Organizations, people and perpetual licenses (DESIGN.md §2); null for a command of another group. */
 export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number | null> {
