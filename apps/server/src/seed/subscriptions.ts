@@ -1,12 +1,13 @@
 import { addMonthsClamped, BillingMode, joinHosts, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { machineActivations, organizations, perpetualLicenses, persons, pricingPlans } from '../db/schema';
+import { machineActivations, organizations, persons, pricingPlans } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { randomToken } from '../lib/tokens';
 import { issueOfflineLicense } from '../modules/licensing/offline-license';
 import {
   findById,
+  insertPerpetualLicenses,
   insertSubscriptions,
   updateSubscription,
 } from '../modules/subscriptions/subscriptions.repository';
@@ -170,7 +171,7 @@ export async function seedDemoSubscriptions(
     })),
   ]);
 
-  await db.insert(perpetualLicenses).values([
+  await insertPerpetualLicenses(db, [
     {
       subscriptionId: ids.perpetualPro!,
       description: 'Pro 2024 perpetual license',

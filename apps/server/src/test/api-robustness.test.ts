@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   machineActivations,
-  orderLines,
   orders,
   organizations,
   perpetualLicenses,
@@ -12,6 +11,7 @@ import {
   subscriptions,
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import { insertBill, insertLines } from '../modules/bills/bills.repository';
 import {
   DEMO_COMPANY,
   DEMO_EMAIL,
@@ -301,31 +301,29 @@ beforeAll(async () => {
   await t.db
     .insert(machineActivations)
     .values({ subscriptionId: ids.rivalSub, kind: 'engine', hostname: 'rival-host', activatedAt: now });
-  const [rivalOrder] = await t.db
-    .insert(orders)
-    .values({
-      organizationId: ids.rivalOrg,
-      kind: 'purchase',
-      status: BillStatus.ChargePaid,
-      totalCents: 12_345,
-      billingDate: now,
-      paidAt: now,
-      billedTo: { companyName: 'Robust Rival Corp' },
-    })
-    .returning({ id: orders.id });
-  ids.rivalOrder = rivalOrder!.id;
-  await t.db.insert(orderLines).values({
-    orderId: ids.rivalOrder,
-    subscriptionId: ids.rivalSub,
-    description: 'RIVAL-ORDER-MARKER',
-    productName: 'Rival product',
-    planName: 'Rival plan',
-    billingMode: 1,
-    periodStart: now,
-    periodEnd: nextMonth,
-    listCents: 12_345,
-    amountCents: 12_345,
+  const rivalOrder = await insertBill(t.db, {
+    organizationId: ids.rivalOrg,
+    kind: 'purchase',
+    status: BillStatus.ChargePaid,
+    totalCents: 12_345,
+    billingDate: now,
+    paidAt: now,
+    billedTo: { companyName: 'Robust Rival Corp' },
   });
+  ids.rivalOrder = rivalOrder!.id;
+  await insertLines(t.db, ids.rivalOrder, [
+    {
+      subscriptionId: ids.rivalSub,
+      description: 'RIVAL-ORDER-MARKER',
+      productName: 'Rival product',
+      planName: 'Rival plan',
+      billingMode: 1,
+      periodStart: now,
+      periodEnd: nextMonth,
+      listCents: 12_345,
+      amountCents: 12_345,
+    },
+  ]);
   rival = await t.login(RIVAL_EMAIL, RIVAL_PASSWORD, ids.rivalOrg);
 }, 120_000);
 

@@ -1,4 +1,4 @@
-import { BillingMode } from '@store/core';
+import { BillingMode, graceEndOf } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -329,7 +329,7 @@ describe('reissueOfflineLicense (called by the renewal)', () => {
     const [after] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
     const key = await t.client().get('/api/licensing/public-key');
     const payload = verifyLicenseFile(after!.offlineLicenseKey!, key.body.publicKey);
-    expect(payload.expiry).toBe(new Date(nextBase.getTime() + 14 * 86_400_000).toISOString());
+    expect(payload.expiry).toBe(graceEndOf(nextBase).toISOString());
     expect(payload.engineHosts).toEqual(['plant-engine-a', 'plant-engine-b']);
     expect(await reissueOfflineLicense(t.db, keys['Flex Reporting']!.id, t.clock.now())).toBe(false);
   });

@@ -7,9 +7,10 @@ import {
 } from '@store/core';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type DbOrTx, queryRows } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   machineActivations,
+  type NewPerpetualLicense,
   type NewSubscription,
   type OrganizationRow,
   organizations,
@@ -188,6 +189,12 @@ export async function findPerpetualLicense(db: DbOrTx, subscriptionId: number) {
   return rows[0] ?? null;
 }
 
+/** The perpetual license a perpetual subscription stands for (the operator's tool, the demo). */
+export async function insertPerpetualLicenses(tx: DbOrTx, rows: NewPerpetualLicense[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(perpetualLicenses).values(rows);
+}
+
 export async function deleteActivations(tx: DbOrTx, subscriptionId: number): Promise<number> {
   const rows = await tx
     .delete(machineActivations)
@@ -208,31 +215,6 @@ export async function findSubAccount(db: DbOrTx, organizationId: number, parentI
 export async function plansByIds(db: DbOrTx, ids: number[]): Promise<PlanRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(pricingPlans).where(inArray(pricingPlans.id, ids));
-}
-
-export type UsageCell = { hostname: string; bucket: number; pages: number };
-
-/**
- * Per-host totals over the date ranges, from the daily rollups only (DESIGN.md §5). `bounds` are the
- * ranges' start days plus the last range's end; width_bucket numbers the ranges 1..n.
- */
-export async function usageByHostAndRange(
-  db: DbOrTx,
-  subscriptionId: number,
-  bounds: string[],
-): Promise<UsageCell[]> {
-  const first = bounds[0]!;
-  const last = bounds[bounds.length - 1]!;
-  const boundsArray = sql.raw(`ARRAY[${bounds.map((b) => `'${b}'::date`).join(',')}]`);
-  const rows = await queryRows<{ hostname: string; bucket: number; pages: string | number }>(
-    db,
-    sql`SELECT hostname, width_bucket(day, ${boundsArray})::int AS bucket, sum(pages)::bigint AS pages
-        FROM usage_rollups
-        WHERE subscription_id = ${subscriptionId} AND day >= ${first}::date AND day < ${last}::date
-        GROUP BY hostname, bucket
-        ORDER BY hostname`,
-  );
-  return rows.map((r) => ({ hostname: r.hostname, bucket: Number(r.bucket), pages: Number(r.pages) }));
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -16,6 +16,7 @@ import type { AuthContext } from '../identity/session.service';
 import { makeOffline, offlineLicenseFile } from './offline.service';
 import { lockForChange, visible as visibleTo } from './subscription-access';
 import { updateSubscription } from './subscription-update';
+import { usageByHostAndRange } from './subscription-usage.repository';
 import * as repo from './subscriptions.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'>;
@@ -119,7 +120,7 @@ export function createSubscriptionService(deps: Deps) {
       const ranges = usageDateRanges(record.subscription.nextOverageBillingDate, clock.now());
       const day = (d: Date) => d.toISOString().slice(0, 10);
       const bounds = [...ranges.map((r) => day(r.start)), day(ranges[ranges.length - 1]!.end)];
-      const cells = await repo.usageByHostAndRange(db, id, bounds);
+      const cells = await usageByHostAndRange(db, id, bounds);
       const runs = new Map<string, number[]>();
       for (const cell of cells) {
         if (cell.bucket < 1 || cell.bucket > ranges.length) continue;
