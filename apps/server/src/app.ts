@@ -17,6 +17,7 @@ import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { webDistDir } from './paths';
 import { frameworkErrors, noSuchEndpoint, registerErrorHandler } from './plugins/error-handler';
 import { registerRouteSecurity, securitySchemes } from './plugins/route-security';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -85,7 +86,7 @@ export async function buildApp(input: AppInput) {
     await app.register(routes, deps);
   }
 
-  const webDist = input.config.webDist ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
+  const webDist = input.config.webDist ?? webDistDir;
   if (existsSync(join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
     // Every non-API path is a screen of the SPA; its router decides what to show. A catch-all GET
