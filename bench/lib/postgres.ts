@@ -3,7 +3,9 @@ import pg from 'pg';
 
 /** The PostgreSQL server the benchmarks make their databases on. */
 export const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A new, empty database for one benchmark; `drop` removes it. */
 export async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -18,7 +18,9 @@ export function printTable(rows: BenchRow[]): void {
   const line = (r: BenchRow) =>
     `| ${r.bench.padEnd(w.bench)} | ${r.figure.padEnd(w.figure)} | ${r.value.padStart(w.value)} | ${(r.goal ?? '').padEnd(w.goal)} |`;
   console.log(line(header));
-  console.log(`|${'-'.repeat(w.bench + 2)}|${'-'.repeat(w.figure + 2)}|${'-'.repeat(w.value + 1)}:|${'-'.repeat(w.goal + 2)}|`);
+  console.log(
+    `|${'-'.repeat(w.bench + 2)}|${'-'.repeat(w.figure + 2)}|${'-'.repeat(w.value + 1)}:|${'-'.repeat(w.goal + 2)}|`,
+  );
   for (const r of rows) console.log(line(r));
 }
 
@@ -33,7 +35,8 @@ export function report(rows: BenchRow[]): void {
   if (file) for (const row of rows) appendFileSync(file, `${JSON.stringify(row)}\n`);
 }
 
-export const machine = () => `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, node ${process.version}`;
+export const machine = () =>
+  `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, node ${process.version}`;
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -52,7 +52,8 @@ export async function startProcess(
   const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
   const path = opts.path ?? HEALTH_PATH;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`node ${args.join(' ')} exited ${child.exitCode}:\n${stderr}`);
+    if (child.exitCode !== null)
+      throw new Error(`node ${args.join(' ')} exited ${child.exitCode}:\n${stderr}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`node ${args.join(' ')} did not answer ${path} in time:\n${stderr}`);
