@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
 import { type BenchRow, fmt, report } from './lib/report';
 import { CHROMIUM, CHROMIUM_ARGS, PAGES, startWebStore } from './lib/web-pages';
@@ -21,7 +21,8 @@ try {
     if (page.signedIn) {
       await tab.evaluateOnNewDocument((user) => localStorage.setItem('currentUser', user), web.currentUser);
     }
-    const assets: { url: string; gzip: number; raw: number; encoding: string; cache: string }[] = [];
+    const assets: { url: string; gzip: number; br: number; raw: number; encoding: string; cache: string }[] =
+      [];
     const reading: Promise<void>[] = [];
     tab.on('response', (response) => {
       const type = response.request().resourceType();
@@ -33,6 +34,7 @@ try {
             url: new URL(response.url()).pathname,
             raw: body.length,
             gzip: gzipSync(body, { level: 9 }).length,
+            br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
             encoding: headers['content-encoding'] ?? 'none',
             cache: headers['cache-control'] ?? 'none',
           });
@@ -43,6 +45,7 @@ try {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     await Promise.all(reading);
     const gzip = assets.reduce((n, a) => n + a.gzip, 0);
+    const br = assets.reduce((n, a) => n + a.br, 0);
     const js = assets.filter((a) => a.url.endsWith('.js')).reduce((n, a) => n + a.gzip, 0);
     console.log(
       `${page.name}: ${assets.length} files, ${fmt(gzip / 1024, 1)} KB gzip (JS ${fmt(js / 1024, 1)} KB)`,
@@ -57,6 +60,11 @@ try {
       figure: `${page.name}: JS + CSS, gzip`,
       value: `${fmt(gzip / 1024, 1)} KB`,
       goal: '≤ 120 KB',
+    });
+    rows.push({
+      bench: 'web first load',
+      figure: `${page.name}: same, brotli`,
+      value: `${fmt(br / 1024, 1)} KB`,
     });
     await context.close();
   }
