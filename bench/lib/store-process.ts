@@ -49,7 +49,7 @@ export async function startProcess(
   child.stderr?.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
   });
-  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? 300_000);
   const path = opts.path ?? HEALTH_PATH;
   for (;;) {
     if (child.exitCode !== null)
