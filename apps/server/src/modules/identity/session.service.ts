@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations, persons, sessions } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -19,7 +19,25 @@ export const ABSOLUTE_LIFETIME_MS = 30 * DAY;
 /** Sliding expiry is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** Every signed-in request reads its session: the query is built and prepared once per database. */
+function prepareSessionByToken(db: Db) {
+  return db
+    .select({ session: sessions, person: persons, organization: organizations })
+    .from(sessions)
+    .innerJoin(persons, eq(persons.id, sessions.personId))
+    .innerJoin(organizations, eq(organizations.id, persons.organizationId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token');
+}
+
 export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
+  const sessionByToken = prepareSessionByToken(db);
   return {
     async issue(personId: number): Promise<string> {
       const token = randomToken(32);
@@ -36,13 +54,7 @@ export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
 
     async resolve(token: string): Promise<AuthContext | null> {
       const now = clock.now();
-      const rows = await db
-        .select({ session: sessions, person: persons, organization: organizations })
-        .from(sessions)
-        .innerJoin(persons, eq(persons.id, sessions.personId))
-        .innerJoin(organizations, eq(organizations.id, persons.organizationId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const rows = await sessionByToken.execute({ tokenHash: hashToken(token), now: now.toISOString() });
       const row = rows[0];
       if (!row) return null;
       if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {

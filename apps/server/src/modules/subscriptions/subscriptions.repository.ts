@@ -5,7 +5,7 @@ import {
   licenseId,
   type SubscriptionDetail,
 } from '@store/core';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -71,16 +71,31 @@ function baseQuery(db: DbOrTx) {
 }
 
 /** Own organization's and its sub-accounts' subscriptions, never a parent's (DESIGN.md §2). */
-const visibleTo = (organizationId: number) =>
+const visibleTo = (organizationId: number | Placeholder) =>
   or(eq(organizations.id, organizationId), eq(organizations.parentOrganizationId, organizationId));
 
+/** The signed-in home's read, on every visit: built and prepared once per database handle. */
+function prepareListVisible(db: DbOrTx) {
+  const organizationId = sql.placeholder('organizationId');
+  return baseQuery(db)
+    .where(visibleTo(organizationId))
+    .orderBy(
+      // The caller's own first, then each sub-account's; newest purchases last, as bought.
+      sql`(${organizations.id} <> ${organizationId})`,
+      asc(organizations.companyName),
+      asc(subscriptions.id),
+    )
+    .prepare('subscriptions_visible');
+}
+const listVisibleQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareListVisible>>();
+
 export async function listVisible(db: DbOrTx, organizationId: number): Promise<SubscriptionRecord[]> {
-  const rows = await baseQuery(db).where(visibleTo(organizationId)).orderBy(
-    // The caller's own first, then each sub-account's; newest purchases last, as bought.
-    sql`(${organizations.id} <> ${organizationId})`,
-    asc(organizations.companyName),
-    asc(subscriptions.id),
-  );
+  let query = listVisibleQueries.get(db);
+  if (!query) {
+    query = prepareListVisible(db);
+    listVisibleQueries.set(db, query);
+  }
+  const rows = await query.execute({ organizationId });
   return rows.map(normalize);
 }
 
