@@ -20,6 +20,7 @@ export * from './sandbox-card';
 export * from './schemas';
 export * from './sentences';
 export * from './store';
+export * from './stored-cart';
 export * from './subscription-change';
 export * from './subscription-editor-form';
 export * from './subscription-state';

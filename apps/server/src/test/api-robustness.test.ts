@@ -134,8 +134,6 @@ async function send(
   if (opts.payload !== undefined && sentType) headers['content-type'] = sentType;
   const res = await t.app.inject({ method, url, payload: opts.payload, headers });
   const contentType = String(res.headers['content-type'] ?? '');
-  const drift = t.checkResponse({ method, url, status: res.statusCode, contentType, body: res.body });
-  if (drift) throw new Error(`The answer drifts from the API document: ${drift}`);
   let json: unknown = null;
   try {
     json = res.json();
