@@ -298,9 +298,13 @@ beforeAll(async () => {
     numMachines: 1,
     numCpus: 4,
   });
-  await t.db
-    .insert(machineActivations)
-    .values({ subscriptionId: ids.rivalSub, kind: 'engine', hostname: 'rival-host', activatedAt: now });
+  await t.db.insert(machineActivations).values({
+    subscriptionId: ids.rivalSub,
+    kind: 'engine',
+    hostname: 'rival-host',
+    activatedAt: now,
+    lastSeenAt: now,
+  });
   const [rivalOrder] = await t.db
     .insert(orders)
     .values({

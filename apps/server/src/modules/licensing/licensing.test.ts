@@ -98,14 +98,14 @@ describe('POST /api/licensing/activate', () => {
     t.clock.set(new Date(row!.deactivateDate!.getTime() + 1000));
     try {
       const after = await engine('/api/licensing/validate', { licenseKey: cancelled.key });
-      expect(after.body).toMatchObject({ valid: false, code: 'EXPIRED' });
+      expect(after.body).toMatchObject({ valid: false, code: 'CANCELLED' });
       const activate = await engine('/api/licensing/activate', {
         licenseKey: cancelled.key,
         kind: 'engine',
         hostname: 'legacy-2',
       });
       expect(activate.status).toBe(403);
-      expect(activate.body.code).toBe('EXPIRED');
+      expect(activate.body.code).toBe('CANCELLED');
     } finally {
       t.clock.set(saved);
     }

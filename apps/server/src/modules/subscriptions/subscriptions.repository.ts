@@ -9,7 +9,6 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
 import {
-  machineActivations,
   type NewSubscription,
   type OrganizationRow,
   organizations,
@@ -146,13 +145,36 @@ export async function updateSubscription(tx: DbOrTx, id: number, values: Partial
   await tx.update(subscriptions).set(values).where(eq(subscriptions.id, id));
 }
 
-/** Adds newly recorded usage to the month's counter (licensing's usage reports, under the row lock). */
-export async function addAccruedRtus(tx: DbOrTx, id: number, rtus: number): Promise<void> {
-  if (rtus === 0) return;
-  await tx
+/** The month's usage counters and cap as they stand after usage was added (the usage meter's input). */
+export type UsageCounters = Pick<
+  SubscriptionRow,
+  | 'accruedRtusThisMonth'
+  | 'billedRtusThisMonth'
+  | 'overageChargesPaidThisMonthCents'
+  | 'maxAdditionalMonthlyChargeCents'
+  | 'annualUsageReset'
+  | 'nextOverageBillingDate'
+>;
+
+/**
+ * Adds newly recorded usage to the month's counter (licensing's usage reports, under the row lock)
+ * and answers the counters as they now stand; null when nothing was added.
+ */
+export async function addAccruedRtus(tx: DbOrTx, id: number, rtus: number): Promise<UsageCounters | null> {
+  if (rtus === 0) return null;
+  const [row] = await tx
     .update(subscriptions)
     .set({ accruedRtusThisMonth: sql`${subscriptions.accruedRtusThisMonth} + ${rtus}` })
-    .where(eq(subscriptions.id, id));
+    .where(eq(subscriptions.id, id))
+    .returning({
+      accruedRtusThisMonth: subscriptions.accruedRtusThisMonth,
+      billedRtusThisMonth: subscriptions.billedRtusThisMonth,
+      overageChargesPaidThisMonthCents: subscriptions.overageChargesPaidThisMonthCents,
+      maxAdditionalMonthlyChargeCents: subscriptions.maxAdditionalMonthlyChargeCents,
+      annualUsageReset: subscriptions.annualUsageReset,
+      nextOverageBillingDate: subscriptions.nextOverageBillingDate,
+    });
+  return row ?? null;
 }
 
 /** Subscription writes lock the row, so a save, a cancel and a renewal never interleave (DESIGN.md §3). */
@@ -186,14 +208,6 @@ export async function findPerpetualLicense(db: DbOrTx, subscriptionId: number) {
     .where(eq(perpetualLicenses.subscriptionId, subscriptionId))
     .limit(1);
   return rows[0] ?? null;
-}
-
-export async function deleteActivations(tx: DbOrTx, subscriptionId: number): Promise<number> {
-  const rows = await tx
-    .delete(machineActivations)
-    .where(eq(machineActivations.subscriptionId, subscriptionId))
-    .returning({ id: machineActivations.id });
-  return rows.length;
 }
 
 export async function findSubAccount(db: DbOrTx, organizationId: number, parentId: number) {
