@@ -112,6 +112,9 @@ export const formatRatePerRtu = (overagePerRtuMicros: number): string => {
 /** What the meter says in words: beside its bars, in their accessible names and in the alert mails. */
 export const UsageMeterTexts = {
   includedLabel: (m: UsageMeter) => (m.perYear ? 'RTUs included this year' : 'RTUs included this month'),
+  /** In a sentence: '2,000 of the 2,500 RTUs included this month (80 %)'. */
+  usedOfIncluded: (m: UsageMeter) =>
+    `${n(m.usedRtus)} of the ${n(m.includedRtus)} ${m.perYear ? 'RTUs included this year' : 'RTUs included this month'} (${m.includedPercent} %)`,
   included: (m: UsageMeter) => `${n(m.usedRtus)} of ${n(m.includedRtus)} RTUs used (${m.includedPercent} %)`,
   overageLabel: 'Max overages',
   overage: (m: UsageMeter) =>

@@ -53,9 +53,11 @@ function situation(a: UsageAlertMailInput): string {
 
 export function usageAlertMail(a: UsageAlertMailInput): MailMessage {
   const link = raiseCapLink(a.publicUrl, a.subscriptionId);
-  const used = `${UsageMeterTexts.included(a.meter)} of the ${UsageMeterTexts.includedLabel(a.meter)}`;
+  const used = UsageMeterTexts.usedOfIncluded(a.meter);
   const overage =
-    a.meter.overRtus > 0 ? ` Overage so far: ${UsageMeterTexts.overage(a.meter)} Max Overages.` : '';
+    a.meter.overRtus > 0
+      ? ` Overage so far: ${a.meter.overRtus.toLocaleString('en-US')} RTUs, ${formatUsd(a.meter.overageCents)}.`
+      : '';
   return compose(
     a.to,
     subjects[a.level](a.subscriptionName),
