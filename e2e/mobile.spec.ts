@@ -25,7 +25,8 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
 async function visit(page: Page, path: string, name: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // Loaded: no spinner left (each is labelled 'Loading…'; progress bars such as the usage meter stay).
+  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
   await expectNoSidewaysScroll(page, path);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENS}390-${name}.png`, fullPage: true });

@@ -22,6 +22,7 @@ describe('subscriptionActions', () => {
       canEditNameOnly: false,
       showCancel: true,
       showFlushKeys: true,
+      showDeactivateMachine: true,
       showOfflineForm: true,
       showOfflineDownload: false,
       showManagerWarning: false,
@@ -37,6 +38,7 @@ describe('subscriptionActions', () => {
       canEdit: false,
       showCancel: false,
       showFlushKeys: false,
+      showDeactivateMachine: false,
       showOfflineForm: false,
       showUsageButton: false,
     });
@@ -47,6 +49,7 @@ describe('subscriptionActions', () => {
       canEdit: false,
       showCancel: false,
       showFlushKeys: false,
+      showDeactivateMachine: false,
       showUsageButton: true,
     });
   });
@@ -56,6 +59,7 @@ describe('subscriptionActions', () => {
       canEdit: false,
       showCancel: false,
       showFlushKeys: false,
+      showDeactivateMachine: false,
       showOfflineForm: false,
     });
     expect(subscriptionActions({ ...base, isOfflineEnabled: true }, admin)).toMatchObject({
@@ -76,7 +80,11 @@ describe('subscriptionActions', () => {
       false,
     );
     const manager = subscriptionActions({ ...base, plan: { product: ProductFlag.JAVELIN } }, admin);
-    expect(manager).toMatchObject({ showFlushKeys: false, showManagerWarning: true });
+    expect(manager).toMatchObject({
+      showFlushKeys: false,
+      showManagerWarning: true,
+      showDeactivateMachine: true,
+    });
     expect(subscriptionActions({ ...base, isPerpetualLicense: true }, admin)).toMatchObject({
       canEdit: false,
       canEditNameOnly: true,

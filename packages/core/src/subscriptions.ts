@@ -113,6 +113,8 @@ export type SubscriptionActions = {
   canEditNameOnly: boolean;
   showCancel: boolean;
   showFlushKeys: boolean;
+  /** Deactivate one machine: the rights of Flush Keys, for any plan (DESIGN.md §5). */
+  showDeactivateMachine: boolean;
   showOfflineForm: boolean;
   showOfflineDownload: boolean;
   showManagerWarning: boolean;
@@ -128,9 +130,15 @@ export type SubscriptionActions = {
  *   are read-only and the offline file can be downloaded;
  * - perpetual: no cancel, no usage (it is not usage-billed), only the name is editable;
  * - Flush Keys: Pro keys only (canFlushKeys), and not once the license moved offline;
+ * - Deactivate (one machine): whoever may flush keys, for every plan's engines and designers;
  * - offlineVolume: an offline license that carries its own volume, so usage is not reported online
  *   and the usage figures and Detailed RTU Usage are hidden.
  */
+/** Usage is shown (figures, meter) unless the license is perpetual or carries its own volume offline. */
+export const showsUsageFigures = (
+  sub: Pick<ActionSubject, 'isPerpetualLicense' | 'isOfflineEnabled' | 'offlineVolume'>,
+) => !sub.isPerpetualLicense && !(sub.isOfflineEnabled && sub.offlineVolume);
+
 export const subscriptionActions = (sub: ActionSubject, viewer: Viewer): SubscriptionActions => {
   const owned = sub.organizationId === viewer.organizationId;
   const cancelled = isCancelled(sub);
@@ -143,11 +151,12 @@ export const subscriptionActions = (sub: ActionSubject, viewer: Viewer): Subscri
     canEditNameOnly: mayChange && !offline && sub.isPerpetualLicense,
     showCancel: mayChange && !sub.isPerpetualLicense,
     showFlushKeys: mayChange && !offline && canFlushKeys(sub.plan),
+    showDeactivateMachine: mayChange,
     showOfflineForm: mayChange && !offline && sub.allowOffline,
     showOfflineDownload: owned && offline,
     showManagerWarning: isManagerPlan(sub.plan) && !offline,
     showUsageButton: owned && !sub.isPerpetualLicense && !volumeOffline,
-    showUsageFigures: !sub.isPerpetualLicense && !volumeOffline,
+    showUsageFigures: showsUsageFigures(sub),
   };
 };
 

@@ -122,6 +122,9 @@ export const UsageMeterTexts = {
   /** Beyond the included RTUs, nothing more may be used when the cap is $0. */
   noOverage: 'Max Overages is $0.00: usage stops at the included RTUs.',
   stopped: 'Max overages reached: engines stop until the next month or until Max Overages is raised.',
-  /** A plan without included RTUs or overage rate (Pro engines): RTUs are counted, not billed. */
-  countedOnly: (m: UsageMeter) => `${n(m.usedRtus)} RTUs used this month`,
+  /** The subscription row's one line, in the phase the usage is in. */
+  includedShort: (m: UsageMeter) => `${n(m.usedRtus)} of ${n(m.includedRtus)} RTUs (${m.includedPercent} %)`,
+  overageShort: (m: UsageMeter) =>
+    `${n(m.usedRtus)} RTUs, overage ${formatUsd(m.overageCents)} of ${formatUsd(m.capCents)}`,
+  stoppedShort: (m: UsageMeter) => `${n(m.usedRtus)} RTUs: max overages reached, stopped`,
 } as const;

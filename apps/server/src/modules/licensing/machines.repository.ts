@@ -1,5 +1,5 @@
 import { type ActivationKind, heartbeatDeadline, type Machine, type MachineState } from '@store/core';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { machineActivations } from '../../db/schema';
 
@@ -163,7 +163,7 @@ export async function listMachines(db: DbOrTx, subscriptionId: number): Promise<
     .select()
     .from(machineActivations)
     .where(eq(machineActivations.subscriptionId, subscriptionId))
-    .orderBy(asc(machineActivations.kind), asc(machineActivations.hostname));
+    .orderBy(desc(machineActivations.kind), asc(machineActivations.hostname));
 }
 
 /** Deactivate: one machine of the subscription; null when it has no such machine. */

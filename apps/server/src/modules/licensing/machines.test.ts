@@ -53,17 +53,17 @@ describe('GET /api/subscription/{id}/machines', () => {
         m.alive,
       ]),
     ).toEqual([
-      ['designer', 'studio-01', true],
       ['engine', 'press-01', true],
       ['engine', 'press-02', true],
       ['engine', 'silent-01', false],
+      ['designer', 'studio-01', true],
     ]);
-    expect(res.body.machines[1]).toMatchObject({
+    expect(res.body.machines[0]).toMatchObject({
       activatedAt: new Date(now - 3 * DAY).toISOString(),
       lastSeenAt: new Date(now - 3 * DAY).toISOString(),
       heartbeatDeadline: new Date(now + 4 * DAY).toISOString(),
     });
-    expect(res.body.machines[1].machineId).toEqual(expect.any(Number));
+    expect(res.body.machines[0].machineId).toEqual(expect.any(Number));
   });
 
   it('shows a plain user the machines too', async () => {

@@ -7,6 +7,7 @@ import {
   DETAIL_ROW_TRANSITION_MS,
   dateOrDash,
   EditToggle,
+  RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
   totalDesigners,
@@ -72,6 +73,7 @@ function WideTable({ subscriptions, viewer, perpetual, expandedId, onToggle }: S
                         {s.ownerName}
                       </Text>
                     )}
+                    <RowUsageMeter subscription={s} />
                   </Table.Td>
                   {!perpetual && (
                     <>
