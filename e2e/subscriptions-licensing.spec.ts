@@ -34,6 +34,8 @@ async function expectNoSidewaysScroll(page: Page) {
 test('the License section lists the machines under their seats; Deactivate asks, Cancel keeps, Deactivate frees the seat', async ({
   page,
 }) => {
+  // Two axe passes and a dialog on a shared 2-core machine.
+  test.setTimeout(120_000);
   await login(page, QA_EMAIL, DEMO_PASSWORD);
   await page.goto('/Subscriptions');
   await open(page, 'QA Machines');
@@ -122,6 +124,7 @@ test.describe('the usage meter', () => {
   });
 
   test('the editor shows both bars with their figures in text', async ({ page }) => {
+    test.setTimeout(120_000);
     await open(page, 'Flex Reporting');
     const meter = editor(page).getByTestId('usage-meter');
     const included = meter.getByRole('progressbar', { name: 'RTUs included this month' });
@@ -129,7 +132,7 @@ test.describe('the usage meter', () => {
     await expect(included).toHaveAttribute('aria-valuenow', '25000');
     await expect(included).toHaveAttribute('aria-valuetext', /^[\d,]+ of 25,000 RTUs used \(1\d\d %\)$/);
     await expect(meter).toContainText(/RTUs included this month[\d,]+ of 25,000 RTUs used \(1\d\d %\)/);
-    const cap = meter.getByRole('progressbar', { name: 'Max overages' });
+    const cap = meter.getByRole('progressbar', { name: 'Overage against the monthly cap' });
     await expect(cap).toHaveAttribute('aria-valuemax', '25000');
     await expect(cap).toHaveAttribute('aria-valuetext', /^[\d,]+ RTUs over: \$[\d.]+ of \$250\.00$/);
     await expect(meter).toContainText(/Max overages[\d,]+ RTUs over: \$[\d.]+ of \$250\.00/);
@@ -138,6 +141,7 @@ test.describe('the usage meter', () => {
   });
 
   test('at 390 px the meter and the machines fit without sideways scrolling', async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, 'Production Engines');
     await expect(machinesList(page).getByRole('listitem')).toHaveCount(5);

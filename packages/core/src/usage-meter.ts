@@ -117,6 +117,8 @@ export const UsageMeterTexts = {
     `${n(m.usedRtus)} of the ${n(m.includedRtus)} ${m.perYear ? 'RTUs included this year' : 'RTUs included this month'} (${m.includedPercent} %)`,
   included: (m: UsageMeter) => `${n(m.usedRtus)} of ${n(m.includedRtus)} RTUs used (${m.includedPercent} %)`,
   overageLabel: 'Max overages',
+  /** The overage bar's accessible name (distinct from the Max Overages field's label). */
+  overageBarLabel: 'Overage against the monthly cap',
   overage: (m: UsageMeter) =>
     `${n(m.overRtus)} RTUs over: ${formatUsd(m.overageCents)} of ${formatUsd(m.capCents)}`,
   /** Beyond the included RTUs, nothing more may be used when the cap is $0. */

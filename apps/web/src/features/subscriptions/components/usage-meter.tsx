@@ -83,7 +83,7 @@ export function UsageMeter({ subscription: s }: { subscription: SubscriptionDeta
             </Text>
           </Group>
           <Bar
-            label={UsageMeterTexts.overageLabel}
+            label={UsageMeterTexts.overageBarLabel}
             value={m.overageCents}
             max={m.capCents}
             text={UsageMeterTexts.overage(m)}
