@@ -23,6 +23,7 @@ import type { AppDeps } from '../../app-deps';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import * as subscriptionsRepo from '../subscriptions/subscriptions.repository';
+import { addAccruedRtus, type UsageCounters } from '../subscriptions/usage-counters.repository';
 import { licenseRefusal, refusalError } from './license-standing';
 import * as machines from './machines.repository';
 import { createUsageAlerts } from './usage-alerts';
@@ -223,7 +224,7 @@ export async function recordUsageFor(
   accepted: number;
   duplicates: number;
   pages: number;
-  counters: subscriptionsRepo.UsageCounters | null;
+  counters: UsageCounters | null;
 }> {
   const json = JSON.stringify(
     reports.map((r) => ({
@@ -266,7 +267,7 @@ export async function recordUsageFor(
     const accepted = Number(rows[0]?.accepted ?? 0);
     const pages = Number(rows[0]?.pages ?? 0);
     // The month's counter is the subscriptions module's, written in this same transaction.
-    const counters = await subscriptionsRepo.addAccruedRtus(tx, subscriptionId, pages);
+    const counters = await addAccruedRtus(tx, subscriptionId, pages);
     return { accepted, duplicates: reports.length - accepted, pages, counters };
   };
   return db.transaction((tx) => run(tx));

@@ -4,7 +4,8 @@ import type { AppDeps } from '../../app-deps';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { usageAlertMail } from '../../mail/usage-alert-mail';
 import { adminEmails } from '../bills/bill-batches.repository';
-import type { SubscriptionRecord, UsageCounters } from '../subscriptions/subscriptions.repository';
+import type { SubscriptionRecord } from '../subscriptions/subscriptions.repository';
+import type { UsageCounters } from '../subscriptions/usage-counters.repository';
 
 // The usage meter's alert mails (DESIGN.md §5): at 80 % and 100 % of the included RTUs and when the
 // cap stops usage, each once per usage cycle, to the organization's admins. This is the one place

@@ -145,38 +145,6 @@ export async function updateSubscription(tx: DbOrTx, id: number, values: Partial
   await tx.update(subscriptions).set(values).where(eq(subscriptions.id, id));
 }
 
-/** The month's usage counters and cap as they stand after usage was added (the usage meter's input). */
-export type UsageCounters = Pick<
-  SubscriptionRow,
-  | 'accruedRtusThisMonth'
-  | 'billedRtusThisMonth'
-  | 'overageChargesPaidThisMonthCents'
-  | 'maxAdditionalMonthlyChargeCents'
-  | 'annualUsageReset'
-  | 'nextOverageBillingDate'
->;
-
-/**
- * Adds newly recorded usage to the month's counter (licensing's usage reports, under the row lock)
- * and answers the counters as they now stand; null when nothing was added.
- */
-export async function addAccruedRtus(tx: DbOrTx, id: number, rtus: number): Promise<UsageCounters | null> {
-  if (rtus === 0) return null;
-  const [row] = await tx
-    .update(subscriptions)
-    .set({ accruedRtusThisMonth: sql`${subscriptions.accruedRtusThisMonth} + ${rtus}` })
-    .where(eq(subscriptions.id, id))
-    .returning({
-      accruedRtusThisMonth: subscriptions.accruedRtusThisMonth,
-      billedRtusThisMonth: subscriptions.billedRtusThisMonth,
-      overageChargesPaidThisMonthCents: subscriptions.overageChargesPaidThisMonthCents,
-      maxAdditionalMonthlyChargeCents: subscriptions.maxAdditionalMonthlyChargeCents,
-      annualUsageReset: subscriptions.annualUsageReset,
-      nextOverageBillingDate: subscriptions.nextOverageBillingDate,
-    });
-  return row ?? null;
-}
-
 /** Subscription writes lock the row, so a save, a cancel and a renewal never interleave (DESIGN.md §3). */
 export async function lockSubscription(tx: DbOrTx, id: number): Promise<SubscriptionRow | null> {
   const rows = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');

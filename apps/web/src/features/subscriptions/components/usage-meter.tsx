@@ -117,7 +117,7 @@ export function CompactUsageMeter({ subscription: s }: { subscription: Subscript
       ? UsageMeterTexts.overageShort(m)
       : UsageMeterTexts.includedShort(m);
   return (
-    <Stack gap={2} maw={220} data-testid="row-usage-meter">
+    <Stack gap={2} maw={{ base: '100%', sm: 240 }} data-testid="row-usage-meter">
       <Bar
         label={`RTUs used this cycle by ${s.description}`}
         value={beyond || m.overCap ? m.overageCents : m.usedRtus}
