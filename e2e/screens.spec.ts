@@ -22,7 +22,8 @@ const WIDTHS = [
 /** Judges the screen on show; `title` is its name in the document title (“Checkout – Subscription Store”). */
 async function judge(page: Page, width: number, name: string, title: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // Loaded: no spinner left (each is labelled 'Loading…'; progress bars such as the usage meter stay).
+  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
   await expect(page, name).toHaveTitle(`${title} – Subscription Store`);
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,

@@ -1,3 +1,4 @@
+import { DEFAULT_HEARTBEAT_WINDOW_DAYS } from '@store/core';
 import { z } from 'zod';
 
 const url = (name: string) => z.url({ message: `${name} must be a URL` });
@@ -28,6 +29,14 @@ const EnvSchema = z.object({
   // How often the billing scheduler looks for due work; 0 turns it off (tests drive it directly).
   BILLING_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   WEB_DIST: z.string().optional(),
+  // DESIGN.md §5: days a machine may go without a heartbeat before its seat is released (a plan
+  // may set its own).
+  HEARTBEAT_WINDOW_DAYS: z.coerce
+    .number({ message: 'HEARTBEAT_WINDOW_DAYS must be a number of days' })
+    .int({ message: 'HEARTBEAT_WINDOW_DAYS must be a whole number of days' })
+    .min(1, { message: 'HEARTBEAT_WINDOW_DAYS must be at least 1' })
+    .max(365, { message: 'HEARTBEAT_WINDOW_DAYS must be at most 365' })
+    .default(DEFAULT_HEARTBEAT_WINDOW_DAYS),
 });
 
 export interface Config {
@@ -45,6 +54,7 @@ export interface Config {
   logLevel: string;
   billingIntervalSeconds: number;
   webDist?: string;
+  heartbeatWindowDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -101,5 +111,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     billingIntervalSeconds: e.BILLING_INTERVAL_SECONDS,
     webDist: e.WEB_DIST,
+    heartbeatWindowDays: e.HEARTBEAT_WINDOW_DAYS,
   };
 }

@@ -60,6 +60,7 @@ const PUBLIC = new Set([
   'POST /api/person/reset_password/{resetId}',
   'GET /api/licensing/public-key',
   'POST /api/licensing/activate',
+  'POST /api/licensing/heartbeat',
   'POST /api/licensing/validate',
   'POST /api/licensing/usage',
 ]);
@@ -115,6 +116,8 @@ const ids = {
   rivalSub: 0,
   rivalPerpetualSub: 0,
   rivalOrder: 0,
+  rivalMachine: 0,
+  demoMachine: 0,
 };
 
 /** A raw request: the body as given (string = raw payload), token and XSRF header optional. */
@@ -204,6 +207,17 @@ beforeAll(async () => {
     .where(eq(subscriptions.organizationId, ids.demoOrg));
   ids.demoSubs = demoSubs.map((s) => s.id);
   ids.demoSub = demoSubs.find((s) => s.active && !s.perpetual)!.id;
+  const [demoMachine] = await t.db
+    .insert(machineActivations)
+    .values({
+      subscriptionId: ids.demoSub,
+      kind: 'designer',
+      hostname: 'robust-host',
+      activatedAt: t.clock.now(),
+      lastSeenAt: t.clock.now(),
+    })
+    .returning({ id: machineActivations.id });
+  ids.demoMachine = demoMachine!.id;
   const [perpetual] = await t.db.select({ id: perpetualLicenses.subscriptionId }).from(perpetualLicenses);
   ids.perpetualSub = perpetual!.id;
   const [demoOrder] = await t.db
@@ -296,9 +310,17 @@ beforeAll(async () => {
     numMachines: 1,
     numCpus: 4,
   });
-  await t.db
+  const [rivalMachine] = await t.db
     .insert(machineActivations)
-    .values({ subscriptionId: ids.rivalSub, kind: 'engine', hostname: 'rival-host', activatedAt: now });
+    .values({
+      subscriptionId: ids.rivalSub,
+      kind: 'engine',
+      hostname: 'rival-host',
+      activatedAt: now,
+      lastSeenAt: now,
+    })
+    .returning({ id: machineActivations.id });
+  ids.rivalMachine = rivalMachine!.id;
   const rivalOrder = await insertBill(t.db, {
     organizationId: ids.rivalOrg,
     kind: 'purchase',
@@ -482,11 +504,14 @@ function idCalls(target: {
   order: number;
   subOrg: number;
   org: number;
+  machine: number;
 }): Array<{ method: Method; url: string; body?: unknown }> {
   return [
     { method: 'GET', url: `/api/subscription/${target.sub}` },
     { method: 'GET', url: `/api/subscription/${target.sub}/plans` },
     { method: 'GET', url: `/api/subscription/${target.sub}/flush-keys` },
+    { method: 'GET', url: `/api/subscription/${target.sub}/machines` },
+    { method: 'DELETE', url: `/api/subscription/${target.sub}/machines/${target.machine}` },
     { method: 'GET', url: `/api/subscription/${target.sub}/detailedFlexUsage` },
     { method: 'GET', url: `/api/subscription/${target.sub}/offline-license` },
     { method: 'GET', url: `/api/perpetualstorelicense/${target.perpetualSub}` },
@@ -545,6 +570,7 @@ describe('cross-organization isolation', () => {
         order: ids.rivalOrder,
         subOrg: ids.rivalSubOrg,
         org: ids.rivalOrg,
+        machine: ids.rivalMachine,
       }),
     );
     expect(failures).toEqual([]);
@@ -576,6 +602,7 @@ describe('cross-organization isolation', () => {
         order: ids.demoOrder,
         subOrg: ids.europeOrg,
         org: ids.demoOrg,
+        machine: ids.demoMachine,
       }),
     );
     expect(failures).toEqual([]);
@@ -635,6 +662,7 @@ describe('cross-organization isolation', () => {
       `/api/subscription/${ids.demoSub}/plans`,
       `/api/subscription/${ids.demoSub}/detailedFlexUsage`,
       `/api/subscription/${ids.demoSub}/flush-keys`,
+      `/api/subscription/${ids.demoSub}/machines`,
       `/api/person/${ids.janePerson}`,
       `/api/order/invoice/${ids.demoOrder}`,
       `/api/organization/subaccountname/${ids.demoOrg}`,
@@ -764,6 +792,7 @@ describe('authentication and authorization', () => {
         body: { subscriptionId: ids.demoSub, engineHostNames: 'sneaky-host', autoTagHostNames: '' },
       },
       { method: 'GET', url: `/api/subscription/${ids.demoSub}/flush-keys` },
+      { method: 'DELETE', url: `/api/subscription/${ids.demoSub}/machines/${ids.demoMachine}` },
       { method: 'DELETE', url: `/api/subscription/${ids.demoSub}` },
     ];
     const failures: string[] = [];

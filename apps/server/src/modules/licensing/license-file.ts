@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { sign } from 'node:crypto';
+import { createHash, sign } from 'node:crypto';
 
 // Keygen's license-file shape (DESIGN.md §5): a PEM-like armour around base64(JSON {enc, sig, alg}),
 // `enc` the base64 of the JSON payload, `sig` an Ed25519 signature over "license/" + enc.
@@ -10,6 +10,8 @@ export const LICENSE_FILE_ALG = 'base64+ed25519';
 export const SIGNING_PREFIX = 'license/';
 
 export interface LicensePayload {
+  /** Which signing key verifies the file: keyIdOf its public key. Files issued before key ids have none. */
+  keyId?: string;
   licenseId: number;
   subscriptionId: number;
   description: string;
@@ -22,6 +24,16 @@ export interface LicensePayload {
   /** End of the paid period + 14 days; null for a perpetual license (it does not expire). */
   expiry: string | null;
 }
+
+/**
+ * A key's id: the first 16 hex digits of the SHA-256 of its public key's DER (SubjectPublicKeyInfo),
+ * which any platform computes from the published PEM (docs/licensing.md).
+ */
+export const keyIdOf = (publicKey: KeyObject): string =>
+  createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex')
+    .slice(0, 16);
 
 /** Lines of 64 characters, as PEM armour has them. */
 function wrap(text: string): string {

@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject 
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
+import { keyIdOf } from './license-file';
 
 const SETTINGS_KEY = 'licensingSigningKey';
 
@@ -9,6 +10,8 @@ export interface SigningKeys {
   privateKey: KeyObject;
   publicKey: KeyObject;
   publicKeyPem: string;
+  /** The key's fingerprint, named by each file it signs (DESIGN.md §5: each file names its key id). */
+  keyId: string;
 }
 
 type Stored = { algorithm: 'ed25519'; privateKeyPem: string; publicKeyPem: string };
@@ -20,10 +23,12 @@ const parsed = new Map<string, SigningKeys>();
 function fromStored(stored: Stored): SigningKeys {
   const cached = parsed.get(stored.privateKeyPem);
   if (cached) return cached;
+  const publicKey = createPublicKey(stored.publicKeyPem);
   const keys = {
     privateKey: createPrivateKey(stored.privateKeyPem),
-    publicKey: createPublicKey(stored.publicKeyPem),
+    publicKey,
     publicKeyPem: stored.publicKeyPem,
+    keyId: keyIdOf(publicKey),
   };
   parsed.set(stored.privateKeyPem, keys);
   return keys;

@@ -9,7 +9,6 @@ import { and, asc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
-  machineActivations,
   type NewPerpetualLicense,
   type NewSubscription,
   type OrganizationRow,
@@ -162,15 +161,6 @@ export async function updateSubscription(tx: DbOrTx, id: number, values: Partial
   await tx.update(subscriptions).set(values).where(eq(subscriptions.id, id));
 }
 
-/** Adds newly recorded usage to the month's counter (licensing's usage reports, under the row lock). */
-export async function addAccruedRtus(tx: DbOrTx, id: number, rtus: number): Promise<void> {
-  if (rtus === 0) return;
-  await tx
-    .update(subscriptions)
-    .set({ accruedRtusThisMonth: sql`${subscriptions.accruedRtusThisMonth} + ${rtus}` })
-    .where(eq(subscriptions.id, id));
-}
-
 /** Subscription writes lock the row, so a save, a cancel and a renewal never interleave (DESIGN.md §3). */
 export async function lockSubscription(tx: DbOrTx, id: number): Promise<SubscriptionRow | null> {
   const rows = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
@@ -208,14 +198,6 @@ export async function findPerpetualLicense(db: DbOrTx, subscriptionId: number) {
 export async function insertPerpetualLicenses(tx: DbOrTx, rows: NewPerpetualLicense[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(perpetualLicenses).values(rows);
-}
-
-export async function deleteActivations(tx: DbOrTx, subscriptionId: number): Promise<number> {
-  const rows = await tx
-    .delete(machineActivations)
-    .where(eq(machineActivations.subscriptionId, subscriptionId))
-    .returning({ id: machineActivations.id });
-  return rows.length;
 }
 
 export async function findSubAccount(db: DbOrTx, organizationId: number, parentId: number) {

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { toPlanDto } from '../catalog/catalog.repository';
 import type { AuthContext } from '../identity/session.service';
+import { deleteAllMachines } from '../licensing/machines.repository';
 import { makeOffline, offlineLicenseFile } from './offline.service';
 import { lockForChange, visible as visibleTo } from './subscription-access';
 import { updateSubscription } from './subscription-update';
@@ -75,7 +76,7 @@ export function createSubscriptionService(deps: Deps) {
       return db.transaction(async (tx) => {
         const record = await lockForChange(tx, auth, id);
         if (!canFlushKeys(record.plan)) throw conflict(SubscriptionMessages.cannotFlush, 'CANNOT_FLUSH');
-        return { flushed: await repo.deleteActivations(tx, id) };
+        return { flushed: await deleteAllMachines(tx, id) };
       });
     },
 

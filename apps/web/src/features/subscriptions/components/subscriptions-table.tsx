@@ -7,6 +7,7 @@ import {
   DETAIL_ROW_TRANSITION_MS,
   dateOrDash,
   EditToggle,
+  RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
   totalDesigners,
@@ -69,6 +70,7 @@ function WideTable({ subscriptions, viewer, perpetual, expandedId, onToggle }: S
                         {s.ownerName}
                       </Text>
                     )}
+                    <RowUsageMeter subscription={s} />
                   </Table.Td>
                   {!perpetual && (
                     <>
