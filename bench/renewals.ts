@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { BillingMode } from '@store/core';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -13,26 +12,26 @@ import {
 } from '../apps/server/src/modules/billing/billing.fixtures';
 import { runBillingCycle } from '../apps/server/src/modules/billing/billing-engine';
 import { seedCatalog } from '../apps/server/src/seed/catalog';
+import { createBenchDatabase } from './lib/postgres';
+import { argNumber, fmt, report } from './lib/report';
 
 // Renews N due subscriptions against a fresh PostgreSQL database with the sandbox gateway and
-// prints subscriptions per second. `npx tsx bench/renewals.ts [count]`; BENCH_DATABASE_URL or
+// prints renewals per second. `npx tsx bench/renewals.ts [--count 100000]`; BENCH_DATABASE_URL or
 // TEST_DATABASE_URL picks the server (default postgres://postgres@127.0.0.1:5432/postgres).
 
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-const COUNT = Number(process.argv[2] ?? 100_000);
+const COUNT = argNumber('count', 100_000);
+
+async function countBills(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
+  await client.end();
+  return rows[0]?.n ?? 0;
+}
 
 async function main() {
-  const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const bench = await createBenchDatabase();
+  const database = await openDatabase({ databaseUrl: bench.url });
   try {
     await migrate(database);
     await seedCatalog(database.db);
@@ -63,15 +62,33 @@ async function main() {
     console.log(
       `runBillingCycle: renewed ${counts.renewed}, paid ${counts.paid}, declined ${counts.declined} in ${seconds.toFixed(1)} s`,
     );
-    console.log(
-      `${Math.round(counts.renewed / seconds).toLocaleString('en-US')} subscriptions per second (bill, charge, record), batches of 100, 8 gateway calls in flight`,
-    );
+    const rate = counts.renewed / seconds;
+    // Exactly once: one bill per subscription, and a second pass at the same moment finds nothing due.
+    const again = await runBillingCycle({
+      db: database.db,
+      clock,
+      gateway: createSandboxGateway(database.db),
+      mailer: createMemoryMailer(),
+    });
+    const bills = await countBills(bench.url);
+    const once = counts.renewed === COUNT && again.renewed === 0 && bills === COUNT;
+    console.log(`${fmt(rate)} renewals/s (bill, charge, record)`);
+    report([
+      {
+        bench: 'renewals (postgres)',
+        figure: `${fmt(COUNT)} due subscriptions renewed and charged`,
+        value: `${fmt(rate)} renewals/s`,
+        goal: '≥ 3,334 (100,000 in 30 s)',
+      },
+      {
+        bench: 'renewals (postgres)',
+        figure: 'renewed exactly once',
+        value: once ? 'yes' : `NO (${bills} bills)`,
+      },
+    ]);
   } finally {
     await database.close();
-    const dropper = new pg.Client({ connectionString: ADMIN_URL });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await bench.drop();
   }
 }
 

@@ -2,26 +2,24 @@ import { subscriptions } from '../apps/server/src/db/schema';
 import { randomToken } from '../apps/server/src/lib/tokens';
 import { recordUsageFor } from '../apps/server/src/modules/licensing/licensing.service';
 import { createTestApp } from '../apps/server/src/test/test-app';
+import { argNumber, fmt, percentile, report } from './lib/report';
 
 // One million usage reports over 50 hosts for one Flex subscription, recorded through the licensing
 // API's own rollup path (recordUsageFor: raw report + daily per-host rollup + accrued RTUs, in
 // batches of 1000 as engines send them), then GET /api/subscription/{id}/detailedFlexUsage timed.
 //
-//   npx tsx bench/usage-details.ts [reports] [calls]
+//   npx tsx bench/usage-details.ts [--reports 1000000] [--calls 50]
 //
 // The database is a fresh PostgreSQL one, created and dropped by the test harness on
 // BENCH_DATABASE_URL / TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 
-const REPORTS = Number(process.argv[2] ?? 1_000_000);
-const CALLS = Number(process.argv[3] ?? 50);
+const REPORTS = argNumber('reports', 1_000_000);
+const CALLS = argNumber('calls', 50);
 const HOSTS = 50;
 const BATCH = 1000;
 
 process.env.TEST_DATABASE_URL ??=
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
   const t = await createTestApp();
@@ -92,6 +90,21 @@ async function main() {
     console.log(
       `  for comparison, GET /api/subscription/{id} (same auth and lookup, no usage query): p50 ${percentile(baseline, 50).toFixed(1)} ms, p95 ${percentile(baseline, 95).toFixed(1)} ms`,
     );
+    const bench = 'usage details (postgres)';
+    report([
+      {
+        bench,
+        figure: `GET detailedFlexUsage over ${fmt(REPORTS)} reports, p50`,
+        value: `${fmt(percentile(times, 50), 1)} ms`,
+        goal: '≤ 10 ms',
+      },
+      { bench, figure: 'p95', value: `${fmt(percentile(times, 95), 1)} ms` },
+      {
+        bench,
+        figure: 'same request path without usage, p50',
+        value: `${fmt(percentile(baseline, 50), 1)} ms`,
+      },
+    ]);
   } finally {
     await t.close();
   }

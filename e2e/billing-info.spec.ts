@@ -10,11 +10,19 @@ test('the read-only panel names the card on file; a disabled Update always shows
   await page.goto('/ModifyBillingInfo');
   await expect(page.getByTestId('card-on-file')).toHaveText('Visa ending in 4242, expires 12/2030');
   const update = page.getByRole('button', { name: 'Update' });
+  // Before anything is touched, the disabled Update already says what it waits for.
+  await expect(update).toBeDisabled();
+  await expect(update).toHaveAccessibleDescription(
+    'Enter the card number, expiration date and CVC to update.',
+  );
 
   // A field emptied shows its message at once (dirty), not only after typing and leaving.
   await page.getByLabel('Address 1').fill('');
   await expect(page.getByText('Address 1 is required', { exact: true })).toBeVisible();
   await expect(update).toBeDisabled();
+  await expect(page.getByTestId('billing-update-why')).toHaveText(
+    'Fill in the fields marked * and the card to update.',
+  );
   await page.getByLabel('Address 1').fill('Main Street 1');
 
   // The country can be emptied again, and then says so.

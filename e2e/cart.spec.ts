@@ -76,3 +76,48 @@ test('the empty cart links to the catalog, and the link is told apart from the t
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENS}cart-empty.png`, fullPage: true });
 });
+
+test('an item whose billing mode is not sold stays in view with the purchase’s message until removed', async ({
+  page,
+}) => {
+  await page.goto('/Products/Flex');
+  await page.getByLabel('Subscription Name').fill('Flex to keep');
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/Cart$/);
+  // A cart stored by another version of the store, or edited by hand, holds a billing mode 7 item.
+  await page.evaluate(() => {
+    const cart = JSON.parse(localStorage.getItem('cart') ?? '{}');
+    const [kept] = cart.items;
+    cart.items.push({
+      ...kept,
+      id: 'mode-seven',
+      name: 'Seven',
+      billingCycle: { ...kept.billingCycle, mode: 7 },
+    });
+    localStorage.setItem('cart', JSON.stringify(cart));
+  });
+  await page.reload();
+
+  await expect(page.getByTestId('cart-item')).toHaveCount(1);
+  const refused = page.getByTestId('cart-item-refused');
+  await expect(refused).toContainText('Seven');
+  await expect(refused.getByTestId('cart-item-refused-reason')).toHaveText(
+    'Invalid Argument: 7 is not a valid billing period.',
+  );
+  await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeDisabled();
+  await expect(page.getByTestId('cart-blocked')).toHaveText(
+    'Remove the items that cannot be bought to proceed.',
+  );
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Shopping Cart\s*2 items/ }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await refused.getByRole('button', { name: 'Remove Seven from the cart' }).click();
+  await expect(refused).toHaveCount(0);
+  await expect(page.getByTestId('cart-item')).toContainText('Flex to keep');
+  await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeEnabled();
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '{}');
+  expect(stored.items.map((i: { name: string }) => i.name)).toEqual(['Flex to keep']);
+});

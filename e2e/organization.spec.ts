@@ -4,6 +4,8 @@ import { expectNoAxeViolations } from './support/axe';
 import { expect, screenshotPath, test, unique } from './support/smtp';
 
 test('an admin adds, edits and deletes a user (both delete outcomes)', async ({ page, mailServer }) => {
+  // A registration, two sign-ins and four axe runs on a shared machine.
+  test.setTimeout(120_000);
   const adminEmail = `${unique('boss')}@example.com`;
   const orgName = unique('Team Org');
   await registerAndVerify(page, mailServer, { orgName, email: adminEmail, password: 'boss-password' });

@@ -49,8 +49,8 @@ test('a visitor sees Subscriptions, Store Guide, Shopping Cart with its count, a
   await expect(nav.getByRole('link', { name: /Shopping Cart\s*0 items/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
 
-  // The badge reads the cart kept in local storage (spec §3); items are built from a real plan
-  // because the cart ignores entries that do not match its schema.
+  // The badge reads the cart kept in local storage (spec §3); items are built from a real plan so the
+  // cart can price them.
   const [plan] = await (await page.request.get('/api/product/plans_for_product/Pro')).json();
   const item = (id: string) => ({
     id,

@@ -33,6 +33,17 @@ const check = (name, cmd, args) => {
 
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 check('lint', 'npx', ['biome', 'check', '.']);
+// No import circles in the code (docs/ARCHITECTURE.md): type-only imports count too.
+check('import-circles', 'npx', [
+  'dpdm',
+  '--no-warning',
+  '--no-tree',
+  '--exit-code',
+  'circular:1',
+  'apps/server/src/**/*.ts',
+  'apps/web/src/**/*.{ts,tsx}',
+  'packages/core/src/**/*.ts',
+]);
 
 const dbEnv = process.env.DATABASE_URL ? { TEST_DATABASE_URL: process.env.DATABASE_URL } : {};
 const unit = run(

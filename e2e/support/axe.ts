@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Runs axe-core (WCAG 2.0/2.1 A and AA) on the page and fails with a readable list of violations. */
+/** Runs axe-core (WCAG 2.0, 2.1 and 2.2, A and AA) on the page and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',
     'wcag21a',
     'wcag21aa',
+    'wcag22aa',
     'best-practice',
   ]);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);

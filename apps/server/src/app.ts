@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -21,10 +21,12 @@ import { miscRoutes } from './modules/misc/misc.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
-import { frameworkErrors, noSuchEndpoint, registerErrorHandler } from './plugins/error-handler';
+import { webDistDir } from './paths';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerRouteSecurity, securitySchemes } from './plugins/route-security';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { validatorCompiler } from './plugins/validation';
+import { registerWebApp } from './plugins/web-app';
 
 /** Builds the whole API (and the SPA when built) without listening: tests use inject(). */
 export async function buildApp(input: AppInput) {
@@ -56,6 +58,9 @@ export async function buildApp(input: AppInput) {
   useConfiguredSigningKey(input.config);
 
   await app.register(fastifyCookie);
+  // Answers over 1 KB (the subscription list, the catalogue, the OpenAPI document) go compressed to
+  // clients that accept it; the web app's files are already compressed at build time.
+  await app.register(fastifyCompress, { threshold: 1024 });
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https: input.config.publicUrl.startsWith('https://') });
   registerRouteSecurity(app, {
@@ -94,19 +99,8 @@ export async function buildApp(input: AppInput) {
     await app.register(routes, deps);
   }
 
-  const webDist = input.config.webDist ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
-  if (existsSync(join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-    // Every non-API path is a screen of the SPA; its router decides what to show. A catch-all GET
-    // route (files and API routes are more specific and win), because the error handler already
-    // owns the root's not-found handler and Fastify allows only one.
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      if (request.url.startsWith('/api/')) {
-        return reply.status(404).send(noSuchEndpoint(request));
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
+  const webDist = input.config.webDist ?? webDistDir;
+  if (existsSync(join(webDist, 'index.html'))) await registerWebApp(app, webDist);
 
   return { app, deps };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_HEARTBEAT_WINDOW_DAYS } from '@store/core';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { parseKeyPems } from './modules/licensing/configured-keys';
@@ -46,6 +47,14 @@ const EnvSchema = z.object({
   // earlier signing keys still published so that files they signed keep verifying.
   LICENSE_SIGNING_KEY: z.string().optional(),
   LICENSE_PREVIOUS_PUBLIC_KEYS: z.string().optional(),
+  // DESIGN.md §5: days a machine may go without a heartbeat before its seat is released (a plan
+  // may set its own).
+  HEARTBEAT_WINDOW_DAYS: z.coerce
+    .number({ message: 'HEARTBEAT_WINDOW_DAYS must be a number of days' })
+    .int({ message: 'HEARTBEAT_WINDOW_DAYS must be a whole number of days' })
+    .min(1, { message: 'HEARTBEAT_WINDOW_DAYS must be at least 1' })
+    .max(365, { message: 'HEARTBEAT_WINDOW_DAYS must be at most 365' })
+    .default(DEFAULT_HEARTBEAT_WINDOW_DAYS),
 });
 
 /** The 32 key bytes of TWO_FACTOR_KEY, or null when it is not 32 bytes in either spelling. */
@@ -73,6 +82,7 @@ export interface Config {
   trustProxy: TrustProxy;
   twoFactorKey?: Buffer;
   licenseSigning?: { privateKeyPem: string; previousPublicKeyPems: string[] };
+  heartbeatWindowDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -148,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy,
     twoFactorKey: e.TWO_FACTOR_KEY ? (twoFactorKeyBytes(e.TWO_FACTOR_KEY) ?? undefined) : undefined,
     licenseSigning,
+    heartbeatWindowDays: e.HEARTBEAT_WINDOW_DAYS,
   };
 }
 

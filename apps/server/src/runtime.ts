@@ -23,7 +23,9 @@ export async function loadDemoClock(db: AppInput['database']['db']): Promise<Off
 
 /** Everything a running server needs, from configuration: database, migrations, demo data, gateway, mail. */
 export async function startRuntime(config: Config) {
-  const logger = pino({ level: config.logLevel });
+  // Asynchronous writes: under load, lines logged while a write is in flight go out together rather
+  // than one blocking write per line (two per request); pino flushes what is buffered on exit.
+  const logger = pino({ level: config.logLevel }, pino.destination({ sync: false }));
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './app/mantine-styles';
 import './app/global.css';
 import './app/text-links.css';
 import { MantineProvider } from '@mantine/core';

@@ -5,6 +5,7 @@ import {
   addMonthsClamped,
   formatLongDate,
   formatMediumDate,
+  formatMediumDateTime,
   formatShortDate,
   nextCycleDate,
 } from './dates';
@@ -68,5 +69,12 @@ describe('nextCycleDate', () => {
     expect(() => nextCycleDate('2026-01-31T00:00:00Z', 7, 1)).toThrow(
       'Invalid Argument: 7 is not a valid billing period.',
     );
+  });
+});
+
+describe('formatMediumDateTime', () => {
+  it('reads the date and the UTC time to the minute', () => {
+    expect(formatMediumDateTime('2026-11-22T09:05:59Z')).toBe('Nov 22, 2026, 09:05 UTC');
+    expect(formatMediumDateTime(new Date('2026-01-02T23:00:00+01:00'))).toBe('Jan 2, 2026, 22:00 UTC');
   });
 });

@@ -34,6 +34,12 @@ export const formatMediumDate = (d: DateInput): string => {
   return `${MONTHS[date.getUTCMonth()].slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 };
 
+/** 'Nov 22, 2026, 09:05 UTC': when something happened to the minute (a machine last seen). */
+export const formatMediumDateTime = (d: DateInput): string => {
+  const date = toDate(d);
+  return `${formatMediumDate(date)}, ${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())} UTC`;
+};
+
 /** 'MM-dd-yy', e.g. '11-22-26' */
 export const formatShortDate = (d: DateInput): string => {
   const date = toDate(d);

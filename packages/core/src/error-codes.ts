@@ -55,10 +55,13 @@ export const ErrorCode = z.enum([
   'PERPETUAL',
   'NO_PAYMENT_METHOD',
   'CANNOT_FLUSH',
-  // Licensing refusals (DESIGN.md §5, Keygen's validation codes; NOT_FOUND is shared).
+  // Licensing refusals (DESIGN.md §5, Keygen's validation codes and the store's own; NOT_FOUND and
+  // CANCELLED are shared). The same names as LicenseCodeSchema's, which a test holds.
   'EXPIRED',
   'SUSPENDED',
+  'UNPAID',
   'NO_MACHINE',
+  'HEARTBEAT_DEAD',
   'OVER_CAP',
   'TOO_MANY_MACHINES',
   // Our own fault: the message says so, the log has the rest.

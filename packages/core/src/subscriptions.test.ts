@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProductFlag } from './products';
-import {
-  SubscriptionMessages,
-  subscriptionActions,
-  UsageRequestSchema,
-  usageDateRanges,
-} from './subscriptions';
+import { SubscriptionMessages, subscriptionActions, usageDateRanges } from './subscriptions';
 
 const base = {
   organizationId: 1,
@@ -27,6 +22,7 @@ describe('subscriptionActions', () => {
       canEditNameOnly: false,
       showCancel: true,
       showFlushKeys: true,
+      showDeactivateMachine: true,
       showOfflineForm: true,
       showOfflineDownload: false,
       showManagerWarning: false,
@@ -42,6 +38,7 @@ describe('subscriptionActions', () => {
       canEdit: false,
       showCancel: false,
       showFlushKeys: false,
+      showDeactivateMachine: false,
       showOfflineForm: false,
       showUsageButton: false,
     });
@@ -52,6 +49,7 @@ describe('subscriptionActions', () => {
       canEdit: false,
       showCancel: false,
       showFlushKeys: false,
+      showDeactivateMachine: false,
       showUsageButton: true,
     });
   });
@@ -61,6 +59,7 @@ describe('subscriptionActions', () => {
       canEdit: false,
       showCancel: false,
       showFlushKeys: false,
+      showDeactivateMachine: false,
       showOfflineForm: false,
     });
     expect(subscriptionActions({ ...base, isOfflineEnabled: true }, admin)).toMatchObject({
@@ -81,7 +80,11 @@ describe('subscriptionActions', () => {
       false,
     );
     const manager = subscriptionActions({ ...base, plan: { product: ProductFlag.JAVELIN } }, admin);
-    expect(manager).toMatchObject({ showFlushKeys: false, showManagerWarning: true });
+    expect(manager).toMatchObject({
+      showFlushKeys: false,
+      showManagerWarning: true,
+      showDeactivateMachine: true,
+    });
     expect(subscriptionActions({ ...base, isPerpetualLicense: true }, admin)).toMatchObject({
       canEdit: false,
       canEditNameOnly: true,
@@ -114,18 +117,7 @@ describe('usageDateRanges', () => {
   });
 });
 
-describe('UsageRequestSchema and messages', () => {
-  it('takes 1 to 1000 reports with ISO times', () => {
-    const report = { transactionId: 't', hostname: 'h', pages: 1, time: '2026-11-02T10:00:00Z' };
-    expect(UsageRequestSchema.safeParse({ licenseKey: 'k', reports: [report] }).success).toBe(true);
-    expect(UsageRequestSchema.safeParse({ licenseKey: 'k', reports: Array(1001).fill(report) }).success).toBe(
-      false,
-    );
-    expect(
-      UsageRequestSchema.safeParse({ licenseKey: 'k', reports: [{ ...report, time: 'now' }] }).success,
-    ).toBe(false);
-  });
-
+describe('subscription messages', () => {
   it('formats the end of access as MMMM dd, yyyy', () => {
     expect(SubscriptionMessages.accessUntil('2026-12-05T12:00:00Z')).toBe(
       'You keep access until December 05, 2026.',

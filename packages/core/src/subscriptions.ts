@@ -113,6 +113,8 @@ export type SubscriptionActions = {
   canEditNameOnly: boolean;
   showCancel: boolean;
   showFlushKeys: boolean;
+  /** Deactivate one machine: the rights of Flush Keys, for any plan (DESIGN.md §5). */
+  showDeactivateMachine: boolean;
   showOfflineForm: boolean;
   showOfflineDownload: boolean;
   showManagerWarning: boolean;
@@ -128,9 +130,15 @@ export type SubscriptionActions = {
  *   are read-only and the offline file can be downloaded;
  * - perpetual: no cancel, no usage (it is not usage-billed), only the name is editable;
  * - Flush Keys: Pro keys only (canFlushKeys), and not once the license moved offline;
+ * - Deactivate (one machine): whoever may flush keys, for every plan's engines and designers;
  * - offlineVolume: an offline license that carries its own volume, so usage is not reported online
  *   and the usage figures and Detailed RTU Usage are hidden.
  */
+/** Usage is shown (figures, meter) unless the license is perpetual or carries its own volume offline. */
+export const showsUsageFigures = (
+  sub: Pick<ActionSubject, 'isPerpetualLicense' | 'isOfflineEnabled' | 'offlineVolume'>,
+) => !sub.isPerpetualLicense && !(sub.isOfflineEnabled && sub.offlineVolume);
+
 export const subscriptionActions = (sub: ActionSubject, viewer: Viewer): SubscriptionActions => {
   const owned = sub.organizationId === viewer.organizationId;
   const cancelled = isCancelled(sub);
@@ -143,11 +151,12 @@ export const subscriptionActions = (sub: ActionSubject, viewer: Viewer): Subscri
     canEditNameOnly: mayChange && !offline && sub.isPerpetualLicense,
     showCancel: mayChange && !sub.isPerpetualLicense,
     showFlushKeys: mayChange && !offline && canFlushKeys(sub.plan),
+    showDeactivateMachine: mayChange,
     showOfflineForm: mayChange && !offline && sub.allowOffline,
     showOfflineDownload: owned && offline,
     showManagerWarning: isManagerPlan(sub.plan) && !offline,
     showUsageButton: owned && !sub.isPerpetualLicense && !volumeOffline,
-    showUsageFigures: !sub.isPerpetualLicense && !volumeOffline,
+    showUsageFigures: showsUsageFigures(sub),
   };
 };
 
@@ -182,73 +191,3 @@ export const usageDateRanges = (resetDate: Date | string | null, now: Date, coun
   }
   return ranges;
 };
-
-/** POST /api/licensing/*: what engines send. */
-export const LICENSE_KEY_MAX = 200;
-export const MAX_USAGE_BATCH = 1000;
-
-const licenseKeyField = z
-  .string({ error: 'licenseKey is required' })
-  .trim()
-  .min(1, 'licenseKey is required')
-  .max(LICENSE_KEY_MAX, 'licenseKey is too long');
-const hostnameField = z
-  .string({ error: 'hostname is required' })
-  .trim()
-  .min(1, 'hostname is required')
-  .max(253, 'hostname must be at most 253 characters');
-
-export const ActivationKindSchema = z.enum(['engine', 'designer'], {
-  error: "kind must be 'engine' or 'designer'",
-});
-
-export const ActivateRequestSchema = z.strictObject({
-  licenseKey: licenseKeyField,
-  kind: ActivationKindSchema,
-  hostname: hostnameField,
-});
-export type ActivateRequest = z.infer<typeof ActivateRequestSchema>;
-
-export const ValidateRequestSchema = z.strictObject({
-  licenseKey: licenseKeyField,
-  kind: ActivationKindSchema.optional(),
-  hostname: hostnameField.optional(),
-});
-export type ValidateRequest = z.infer<typeof ValidateRequestSchema>;
-
-export const UsageReportSchema = z.strictObject({
-  transactionId: z
-    .string({ error: 'transactionId is required' })
-    .trim()
-    .min(1, 'transactionId is required')
-    .max(100, 'transactionId must be at most 100 characters'),
-  hostname: hostnameField,
-  pages: z
-    .number({ error: 'pages must be a number' })
-    .int('pages must be a whole number')
-    .min(0, 'pages must be at least 0')
-    .max(1_000_000, 'pages must be at most 1000000'),
-  time: z.iso.datetime({ offset: true, error: 'time must be an ISO 8601 date-time' }),
-});
-export type UsageReport = z.infer<typeof UsageReportSchema>;
-
-export const UsageRequestSchema = z.strictObject({
-  licenseKey: licenseKeyField,
-  reports: z
-    .array(UsageReportSchema, { error: 'reports must be a list' })
-    .min(1, 'reports must not be empty')
-    .max(MAX_USAGE_BATCH, `At most ${MAX_USAGE_BATCH} reports per call`),
-});
-export type UsageRequest = z.infer<typeof UsageRequestSchema>;
-
-/** Keygen's validation codes, the ones that apply here. */
-export const ValidationCode = {
-  Valid: 'VALID',
-  NotFound: 'NOT_FOUND',
-  Expired: 'EXPIRED',
-  Suspended: 'SUSPENDED',
-  NoMachine: 'NO_MACHINE',
-  OverCap: 'OVER_CAP',
-  TooManyMachines: 'TOO_MANY_MACHINES',
-} as const;
-export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];

@@ -5,7 +5,7 @@ import { type OrganizationRow, organizations } from '../db/schema';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import type { Clock } from '../lib/clock';
 import type { Mailer } from '../mail/mailer';
-import { OpsError } from '../modules/bills/bills.service';
+import { OpsError } from './ops-error';
 
 // The operator tool's arguments and what every command shares.
 

@@ -1,13 +1,14 @@
-import { formatLongDate, formatUsd } from '@store/core';
+import { formatLongDate, formatUsd, GRACE_DAYS } from '@store/core';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { describeOutstanding, listOutstandingBills } from '../modules/billing/billing.service';
 import { runBillingCycle } from '../modules/billing/billing-engine';
 import { readDemoClockOffset } from '../modules/billing/scheduler';
-import { markOfflineInvoicePaid, OpsError } from '../modules/bills/bills.service';
+import { markOfflineInvoicePaid } from '../modules/bills/bills.service';
 import { reconcile } from '../modules/bills/reconcile';
 import { reissueForPaidRenewals } from '../modules/licensing/offline-license';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
+import { OpsError } from './ops-error';
 
 const DAY_MS = 86_400_000;
 
@@ -34,7 +35,7 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
         `  renewed ${counts.renewed}, overage bills ${counts.overageBilled}, invoices ${counts.invoiced}, charges ${counts.chargeAttempts} (paid ${counts.paid}, declined ${counts.declined}, unknown ${counts.unknown}, settled after a crash ${counts.recovered})`,
       );
       out(
-        `  un-paid after 14 days ${counts.unpaid} (subscriptions deactivated ${counts.deactivated}), cancelled subscriptions ended ${counts.ended}`,
+        `  un-paid after ${GRACE_DAYS} days ${counts.unpaid} (subscriptions deactivated ${counts.deactivated}), cancelled subscriptions ended ${counts.ended}`,
       );
       return 0;
     }

@@ -1,6 +1,6 @@
-import { OpsError } from '../modules/bills/bills.service';
 import { type OpsContext, parseArgs } from './ops-args';
 import { runBillingCommand } from './ops-billing-commands';
+import { OpsError } from './ops-error';
 import { runOfflineCommand } from './ops-offline-commands';
 import { runOrgCommand } from './ops-org-commands';
 

@@ -1,6 +1,6 @@
-import { OpsError } from '../modules/bills/bills.service';
 import { allowOfflineReissue } from '../modules/subscriptions/offline-issues.repository';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
+import { OpsError } from './ops-error';
 
 /**
  * Offline licenses (DESIGN.md §5): the hosts of an offline file change once per paid period; the

@@ -1,11 +1,14 @@
 import { BillingMode, fractionToBp, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, Rights } from '@store/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { organizations, perpetualLicenses, persons, pricingPlans, products } from '../db/schema';
+import { organizations, persons, pricingPlans, products } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
-import { OpsError } from '../modules/bills/bills.service';
-import { insertSubscriptions } from '../modules/subscriptions/subscriptions.repository';
+import {
+  insertPerpetualLicenses,
+  insertSubscriptions,
+} from '../modules/subscriptions/subscriptions.repository';
 import { describeOrg, findOrg, type OpsContext, type Parsed, positiveInt, required, yesNo } from './ops-args';
+import { OpsError } from './ops-error';
 
 /** Organizations, people and perpetual licenses (DESIGN.md §2); null for a command of another group. */
 export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number | null> {
@@ -175,14 +178,16 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
             anchorDay: now.getUTCDate(),
           },
         ]);
-        await tx.insert(perpetualLicenses).values({
-          subscriptionId: id!,
-          description,
-          version,
-          product: product.product,
-          numMachines: machines,
-          numCpus: cpus,
-        });
+        await insertPerpetualLicenses(tx, [
+          {
+            subscriptionId: id!,
+            description,
+            version,
+            product: product.product,
+            numMachines: machines,
+            numCpus: cpus,
+          },
+        ]);
         return { id: id!, apiKey1 };
       });
       out(

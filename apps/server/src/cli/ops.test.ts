@@ -9,9 +9,9 @@ import { ManualClock } from '../lib/clock';
 import { makeOrganization, makeSubscription, planId } from '../modules/billing/billing.fixtures';
 import { readDemoClockOffset } from '../modules/billing/scheduler';
 import { insertBill } from '../modules/bills/bills.repository';
-import { OpsError } from '../modules/bills/bills.service';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { runOps } from './ops-commands';
+import { OpsError } from './ops-error';
 
 let t: TestApp;
 let lines: string[];

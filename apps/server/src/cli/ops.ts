@@ -6,10 +6,11 @@ import { migrate } from '../db/migrate';
 import { createGateway } from '../gateway';
 import { type Clock, systemClock } from '../lib/clock';
 import { createMailer } from '../mail';
-import { OpsError } from '../modules/bills/bills.service';
+import { BillRefusal } from '../modules/bills/bills.service';
 import { useConfiguredSigningKey } from '../modules/licensing/license-keys';
 import { loadDemoClock } from '../runtime';
 import { HELP, runOps } from './ops-commands';
+import { OpsError } from './ops-error';
 
 // `npm run ops -- <command>`: the operator's tool (docs/operator.md). Same configuration as the
 // server: DATABASE_URL for PostgreSQL, else the embedded database in DATA_DIR.
@@ -67,8 +68,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof OpsError || error instanceof ConfigError) console.error(error.message);
-    else console.error(error);
+    if (error instanceof OpsError || error instanceof BillRefusal || error instanceof ConfigError) {
+      console.error(error.message);
+    } else console.error(error);
     process.exit(1);
   },
 );

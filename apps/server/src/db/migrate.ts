@@ -1,10 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { migrationsDir } from '../paths';
 import { type Database, type DbOrTx, queryRows } from './client';
-
-const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Applies migrations/*.sql in name order, each once, inside one transaction guarded by an advisory

@@ -21,12 +21,18 @@ const CARDS: Record<
   pm_processing: { last4: '1111', brand: 'visa', outcome: 'processing' },
 };
 
-/** An answer to give instead of handling the request: a gateway fault or an invalid request. */
+/**
+ * What happens to one charge request instead of the usual: another answer (a gateway fault, an
+ * invalid request), and/or an answer that comes late (past the client's timeout: the request was
+ * carried out all the same and its answer kept for the key).
+ */
 export interface InjectedAnswer {
-  status: number;
-  body: Json;
+  /** The answer to give; none: the request is handled as usual. */
+  status?: number;
+  body?: Json;
   /** Stripe keeps the answer of a request it started executing (a 5xx too) and replays it for the key. */
   stored: boolean;
+  delayMs?: number;
 }
 
 export const stripeError = (status: number, type: string, code: string | undefined, message: string) => ({
@@ -49,8 +55,10 @@ export function fakeStripe() {
   const attached = new Map<string, string>();
   const intents: Json[] = [];
   const idempotent = new Map<string, { status: number; body: Json }>();
-  /** Answers for the next POST /v1/payment_intents calls, in order. */
+  /** What happens to the next POST /v1/payment_intents calls, in order (a replay of a key included). */
   const inject: InjectedAnswer[] = [];
+  /** The same for one customer's charges (several customers charged at once, each its own fault). */
+  const injectFor = new Map<string, InjectedAnswer[]>();
   /** Customers that were deleted: charging them is `resource_missing`. */
   const deletedCustomers = new Set<string>();
   /** Customers whose charges meet Stripe's own 500 (kept for the key, as Stripe does). */
@@ -244,16 +252,20 @@ export function fakeStripe() {
       idempotencyKey: key,
       contentType: req.headers['content-type'],
     });
+    const charging = req.method === 'POST' && url.pathname === '/v1/payment_intents';
+    const injected = charging ? (injectFor.get(form.customer ?? '')?.shift() ?? inject.shift()) : undefined;
+    const given =
+      injected?.status !== undefined ? { status: injected.status, body: injected.body ?? {} } : null;
     let answer = key && req.method === 'POST' ? idempotent.get(key) : undefined;
     if (!answer) {
-      const injected =
-        req.method === 'POST' && url.pathname === '/v1/payment_intents' ? inject.shift() : undefined;
-      if (injected && !injected.stored) answer = injected;
+      if (given && !injected?.stored) answer = given;
       else {
-        answer = injected ?? handle(req.method!, url.pathname, form, url.searchParams);
+        answer = given ?? handle(req.method!, url.pathname, form, url.searchParams);
         if (key && req.method === 'POST') idempotent.set(key, answer);
       }
     }
+    if (injected?.delayMs) await new Promise((resolve) => setTimeout(resolve, injected.delayMs));
+    if (res.destroyed) return;
     // Stripe tells its clients whether a retry may help (429 and 5xx: yes).
     const retry = answer.status === 429 || answer.status >= 500 ? 'true' : 'false';
     res.writeHead(answer.status, {
@@ -263,5 +275,5 @@ export function fakeStripe() {
     });
     res.end(JSON.stringify(answer.body));
   });
-  return { server, log, intents, customers, inject, deletedCustomers, brokenCustomers };
+  return { server, log, intents, customers, inject, injectFor, deletedCustomers, brokenCustomers };
 }

@@ -1,5 +1,5 @@
 import { asc, eq, gte, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client';
+import { type Db, type DbOrTx, queryRows } from '../db/client';
 import { sandboxCharges } from '../db/schema';
 import { randomToken } from '../lib/tokens';
 import type { ChargeResult, GatewayCharge, PaymentGateway } from './payment-gateway';
@@ -28,7 +28,9 @@ const OUTCOMES: Record<string, Exclude<ChargeResult, { status: 'pending' }>> = {
 export class GatewayError extends Error {}
 
 /** The demo's gateway: remembers charges in its own table so idempotency holds across processes. */
-export function createSandboxGateway(db: Db): PaymentGateway & { isKnownPaymentMethod(id: string): boolean } {
+export function createSandboxGateway(
+  db: DbOrTx,
+): PaymentGateway & { isKnownPaymentMethod(id: string): boolean } {
   const toResult = (row: typeof sandboxCharges.$inferSelect): ChargeResult =>
     row.status === 'succeeded'
       ? { status: 'succeeded', chargeId: row.id }

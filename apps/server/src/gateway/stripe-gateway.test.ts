@@ -200,4 +200,46 @@ describe('Stripe gateway', () => {
       await gateway.findCharge('found-1', { chargeId: (paid as { chargeId: string }).chargeId }),
     ).toEqual(paid);
   });
+
+  it('an invalid request is a decline with its code, not an exception', async () => {
+    fake.inject.push({
+      ...stripeError(400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: 1.5'),
+      stored: false,
+    });
+    expect(await charge('invalid-1')).toEqual({
+      status: 'declined',
+      code: 'parameter_invalid_integer',
+      message: 'Invalid integer: 1.5',
+    });
+  });
+
+  it('a timeout is retried with the same key, which answers what the first call did: one charge', async () => {
+    const impatient = createStripeGateway({
+      secretKey: 'sk_test_fake',
+      publishableKey: 'pk_test_fake',
+      apiBase: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`,
+      timeoutMs: 150,
+    });
+    const input = {
+      customerId: 'cus_1',
+      paymentMethodId: 'pm_card_visa',
+      amountCents: 1000,
+      description: 'x',
+    };
+    fake.inject.push({ stored: true, delayMs: 1_000 });
+    expect(await impatient.charge({ ...input, idempotencyKey: 'slow-1' })).toMatchObject({
+      status: 'succeeded',
+    });
+    expect(fake.intents.filter((i) => (i.metadata as Json).idempotencyKey === 'slow-1')).toHaveLength(1);
+
+    // Every call too slow: an exception (unknown outcome), after a bounded number of calls; the
+    // charge made meanwhile is found by listing the customer's intents.
+    for (let i = 0; i < 3; i++) fake.inject.push({ stored: true, delayMs: 1_000 });
+    const before = fake.log.length;
+    await expect(impatient.charge({ ...input, idempotencyKey: 'slow-2' })).rejects.toThrow();
+    expect(fake.log.slice(before).filter((l) => l.path === '/v1/payment_intents')).toHaveLength(3);
+    expect(
+      await gateway.findCharge('slow-2', { customerId: 'cus_1', since: new Date(Date.now() - 60_000) }),
+    ).toMatchObject({ status: 'succeeded' });
+  });
 });

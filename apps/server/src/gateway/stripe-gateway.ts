@@ -49,11 +49,13 @@ export function createStripeGateway(opts: {
   secretKey: string;
   publishableKey: string;
   apiBase?: string;
+  /** How long one request may take before it counts as a timeout (unknown outcome). */
+  timeoutMs?: number;
 }): PaymentGateway {
   const base = opts.apiBase ? new URL(opts.apiBase) : null;
   const stripe = new Stripe(opts.secretKey, {
     maxNetworkRetries: 2,
-    timeout: 30_000,
+    timeout: opts.timeoutMs ?? 30_000,
     telemetry: false,
     ...(base
       ? {

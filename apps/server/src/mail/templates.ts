@@ -17,7 +17,7 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Plain text is the message; the HTML part says the same with a clickable link. */
-function compose(
+export function compose(
   to: string,
   subject: string,
   paragraphs: string[],

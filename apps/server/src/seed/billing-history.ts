@@ -1,6 +1,7 @@
 import {
   addMonthsClamped,
   BillStatus,
+  billAttemptKey,
   billedRtusAtMonthStart,
   billedToOf,
   billPeriodKey,
@@ -9,13 +10,19 @@ import {
   overageFigureCents,
   pricePerCycleCents,
   productLabel,
+  purchaseAttemptKey,
   unbilledOverRtus,
 } from '@store/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { organizations, pricingPlans, subscriptions } from '../db/schema';
+import { createSandboxGateway } from '../gateway/sandbox-gateway';
 import type { Clock } from '../lib/clock';
-import { type BillWithLine, insertBillsWithLines } from '../modules/bills/bills.repository';
+import {
+  type BillWithLine,
+  insertBillsWithLines,
+  insertPaidAttempts,
+} from '../modules/bills/bills.repository';
 import type { DemoOrganizations } from './organizations';
 import type { DemoSubscriptions } from './subscriptions';
 
@@ -26,7 +33,7 @@ const DAY_MS = 86_400_000;
  * and amounts agree with what the Subscriptions screen shows: each paid period of each billed
  * subscription back to a year ago (the first one its purchase), one renewal paid late after a
  * decline, one overage bill, and one bill left unpaid for a seat that was deactivated for it.
- * Two bulk inserts.
+ * Two bulk inserts, then the paid card bills charged through the demo's sandbox.
  */
 export async function seedBillingHistory(
   db: DbOrTx,
@@ -192,5 +199,37 @@ export async function seedBillingHistory(
     },
   });
 
-  await insertBillsWithLines(db, made);
+  const ids = await insertBillsWithLines(db, made);
+  await chargeHistory(db, made, ids, org.gatewayCustomerId ?? 'cus_sandbox_demo');
+}
+
+/**
+ * The paid card bills of the history were charged through the demo's gateway (the sandbox), so the
+ * operator's reconcile finds the gateway and the bills in agreement from the first start.
+ */
+async function chargeHistory(db: DbOrTx, made: BillWithLine[], ids: number[], customerId: string) {
+  const gateway = createSandboxGateway(db);
+  const attempts = [];
+  for (const [i, bill] of made.entries()) {
+    if (bill.status !== BillStatus.ChargePaid || bill.totalCents === 0) continue;
+    const orderId = ids[i]!;
+    const gatewayKey =
+      bill.kind === 'purchase' ? purchaseAttemptKey(orderId) : billAttemptKey(orderId, bill.attempts ?? 1);
+    const charged = await gateway.charge({
+      customerId,
+      paymentMethodId: 'pm_card_visa',
+      amountCents: bill.totalCents,
+      idempotencyKey: gatewayKey,
+      description: `Bill #${orderId}`,
+    });
+    if (charged.status !== 'succeeded') throw new Error(`The demo's sandbox refused bill #${orderId}.`);
+    attempts.push({
+      orderId,
+      gatewayKey,
+      amountCents: bill.totalCents,
+      createdAt: bill.paidAt ?? bill.billingDate,
+      gatewayChargeId: charged.chargeId,
+    });
+  }
+  await insertPaidAttempts(db, attempts);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { accrueFromRollups } from '../modules/subscriptions/subscription-usage.repository';
 
 export const FLEX_HOSTS = [
   'render-01',
@@ -51,14 +52,6 @@ export async function seedFlexUsage(
     GROUP BY subscription_id, hostname, (reported_at AT TIME ZONE 'UTC')::date
     ON CONFLICT (subscription_id, day, hostname) DO UPDATE SET pages = usage_rollups.pages + excluded.pages
   `);
-  // This cycle's usage so far. The billed figure keeps the start the subscription was created with
-  // (the base RTUs its fee paid for, DESIGN.md §3).
-  await db.execute(sql`
-    UPDATE subscriptions s SET accrued_rtus_this_month = u.total
-    FROM
-      (SELECT coalesce(sum(pages), 0) AS total FROM usage_rollups r, subscriptions s2
-        WHERE r.subscription_id = ${subscriptionId} AND s2.id = ${subscriptionId}
-          AND r.day >= (s2.next_overage_billing_date - interval '1 month')::date) u
-    WHERE s.id = ${subscriptionId}
-  `);
+  // This cycle's usage so far, counted by the subscriptions module that owns the counter.
+  await accrueFromRollups(db, subscriptionId);
 }

@@ -168,6 +168,16 @@ export function demoSubscriptionSeeds(orgs: DemoOrganizations, qaId: number): Su
       ageMonths: 1,
     },
     {
+      key: 'qaMachines',
+      organizationId: qaId,
+      plan: 'Pro Business',
+      description: 'QA Machines',
+      numberMachines: 3,
+      xtraAutoTags: 0,
+      billingMode: BillingMode.Monthly,
+      ageMonths: 1,
+    },
+    {
       key: 'qaFlush',
       organizationId: qaId,
       plan: 'Pro Business',

@@ -1,12 +1,13 @@
 import { addMonthsClamped, BillingMode, joinHosts, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { machineActivations, organizations, perpetualLicenses, persons, pricingPlans } from '../db/schema';
+import { machineActivations, organizations, persons, pricingPlans } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { randomToken } from '../lib/tokens';
 import { issueOfflineLicense } from '../modules/licensing/offline-license';
 import {
   findById,
+  insertPerpetualLicenses,
   insertSubscriptions,
   updateSubscription,
 } from '../modules/subscriptions/subscriptions.repository';
@@ -148,29 +149,39 @@ export async function seedDemoSubscriptions(
   await updateSubscription(db, ids.offline!, { offlineLicenseKey: file });
 
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
-  await db.insert(machineActivations).values([
-    ...['prod-engine-01', 'prod-engine-02', 'prod-engine-03'].map((h, i) => ({
-      subscriptionId: ids.proActive!,
-      kind: 'engine',
-      hostname: h,
-      activatedAt: at(100 - i),
-    })),
-    ...['dana-laptop', 'omar-workstation'].map((h, i) => ({
-      subscriptionId: ids.proActive!,
-      kind: 'designer',
-      hostname: h,
-      activatedAt: at(90 - i),
-    })),
-    { subscriptionId: ids.grandfathered!, kind: 'engine', hostname: 'classic-01', activatedAt: at(400) },
-    ...['qa-engine-1', 'qa-engine-2'].map((h) => ({
-      subscriptionId: ids.qaFlush!,
-      kind: 'engine',
-      hostname: h,
-      activatedAt: at(5),
-    })),
-  ]);
+  // Machines with the last signs of life engines leave (DESIGN.md §5): most recent, one of the
+  // QA organization's silent past the heartbeat window, so its seat shows as released.
+  const machine = (
+    subscriptionId: number,
+    kind: string,
+    hostname: string,
+    activated: number,
+    seen: number,
+  ) => ({
+    subscriptionId,
+    kind,
+    hostname,
+    activatedAt: at(activated),
+    lastSeenAt: at(seen),
+  });
+  await db
+    .insert(machineActivations)
+    .values([
+      machine(ids.proActive!, 'engine', 'prod-engine-01', 100, 0.003),
+      machine(ids.proActive!, 'engine', 'prod-engine-02', 99, 0.05),
+      machine(ids.proActive!, 'engine', 'prod-engine-03', 98, 2),
+      machine(ids.proActive!, 'designer', 'dana-laptop', 90, 0.02),
+      machine(ids.proActive!, 'designer', 'omar-workstation', 89, 3),
+      machine(ids.grandfathered!, 'engine', 'classic-01', 400, 0.1),
+      machine(ids.qaFlush!, 'engine', 'qa-engine-1', 5, 0.1),
+      machine(ids.qaFlush!, 'engine', 'qa-engine-2', 5, 0.1),
+      machine(ids.qaMachines!, 'engine', 'qa-machines-engine-1', 20, 0.01),
+      machine(ids.qaMachines!, 'engine', 'qa-machines-engine-2', 20, 1),
+      machine(ids.qaMachines!, 'engine', 'qa-machines-old', 60, 12),
+      machine(ids.qaMachines!, 'designer', 'qa-machines-designer', 20, 0.5),
+    ]);
 
-  await db.insert(perpetualLicenses).values([
+  await insertPerpetualLicenses(db, [
     {
       subscriptionId: ids.perpetualPro!,
       description: 'Pro 2024 perpetual license',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -11,7 +12,7 @@ import { createMemoryMailer } from '../mail/mailer';
 import { createSmtpMailer } from '../mail/smtp-mailer';
 import { seedDemo } from '../seed';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from '../seed/organizations';
-import { createResponseChecker, type ResponseChecker } from './response-contract';
+import { createResponseChecker } from './response-contract';
 
 /**
  * A fresh database for one test file: a new PostgreSQL database when TEST_DATABASE_URL is set
@@ -45,6 +46,31 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+type App = Awaited<ReturnType<typeof buildApp>>['app'];
+
+/**
+ * Every answer a test receives, through the client below or a raw `app.inject`, is checked against
+ * the OpenAPI document the app publishes (DESIGN.md §4): a drift fails the test that saw it.
+ */
+function holdAnswersToTheDocument(app: App): void {
+  const check = createResponseChecker(app.swagger() as Parameters<typeof createResponseChecker>[0]);
+  const inject = app.inject.bind(app);
+  const checked = async (opts: InjectOptions | string) => {
+    const res = await inject(opts);
+    const request = typeof opts === 'string' ? { method: 'GET', url: opts } : opts;
+    const drift = check({
+      method: String(request.method ?? 'GET').toUpperCase(),
+      url: String(request.url ?? ''),
+      status: res.statusCode,
+      contentType: String(res.headers['content-type'] ?? ''),
+      body: res.body,
+    });
+    if (drift) throw new Error(`The answer drifts from the API document: ${drift}`);
+    return res;
+  };
+  app.inject = checked as typeof app.inject;
+}
+
 export interface TestAppOptions {
   seed?: boolean;
   clock?: ManualClock;
@@ -72,7 +98,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   );
   const { app, deps } = await buildApp({ config, database, clock, gateway, mailer });
   await app.ready();
-  const checkResponse = createResponseChecker(app.swagger() as Parameters<typeof createResponseChecker>[0]);
+  holdAnswersToTheDocument(app);
 
   let xsrfCounter = 0;
   /** A client that behaves as the SPA does: XSRF cookie echoed in the header, bearer token. */
@@ -96,14 +122,6 @@ export async function createTestApp(opts: TestAppOptions = {}) {
           ...headers,
         },
       });
-      const drift = checkResponse({
-        method,
-        url,
-        status: res.statusCode,
-        contentType: String(res.headers['content-type'] ?? ''),
-        body: res.body,
-      });
-      if (drift) throw new Error(`The answer drifts from the API document: ${drift}`);
       // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the endpoint answered
       let json: any = null;
       try {
@@ -153,8 +171,6 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     mailer,
     gateway,
     client,
-    /** Checks a raw answer (of app.inject) against the API document; null when it conforms. */
-    checkResponse: checkResponse as ResponseChecker,
     login,
     loginDemo,
     /**

@@ -1,7 +1,6 @@
 import { type Organization, OrganizationSchema, type Person, PersonSchema } from '@store/core';
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { get } from './http';
 
 // Spec §3/§9: the logged-in user, token included, lives in local storage under `currentUser`.
 const STORAGE_KEY = 'currentUser';
@@ -85,15 +84,4 @@ export function subscribeToCurrentUser(listener: () => void): () => void {
 
 export function useCurrentUser(): CurrentUser | null {
   return useSyncExternalStore(subscribeToCurrentUser, read, () => null);
-}
-
-/**
- * Ends the session: tells the server (which revokes the token) and forgets the user at once.
- * The server call may fail (token already revoked, server down); the user is logged out regardless.
- */
-export function logout(): void {
-  if (!read()) return;
-  // The request reads the token synchronously, before the user is cleared below.
-  get('/api/person/logout').catch(() => undefined);
-  clearCurrentUser();
 }

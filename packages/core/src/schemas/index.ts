@@ -2,6 +2,7 @@ export * from './auth';
 export * from './billing-info';
 export * from './common';
 export * from './entities';
+export * from './licensing';
 export * from './people';
 export * from './product-form';
 export * from './purchase';

@@ -81,7 +81,10 @@ export const perpetualLicenses = pgTable('perpetual_licenses', {
   numCpus: integer('num_cpus').notNull(),
 });
 
-/** A machine (engine or designer) activated against a license key; Flush Keys deletes them all. */
+/**
+ * A machine (engine or designer) activated against a license key, owned by licensing. It holds a
+ * seat while seen within the heartbeat window (DESIGN.md §5); Flush Keys deletes them all.
+ */
 export const machineActivations = pgTable(
   'machine_activations',
   {
@@ -92,6 +95,8 @@ export const machineActivations = pgTable(
     kind: text('kind').notNull(),
     hostname: text('hostname').notNull(),
     activatedAt: timestamp('activated_at', { withTimezone: true }).notNull(),
+    // A heartbeat, an activation, or (at most hourly) a validation naming the machine (migration 0060).
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('machine_activations_unique').on(t.subscriptionId, t.kind, t.hostname),

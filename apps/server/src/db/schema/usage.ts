@@ -44,3 +44,20 @@ export const usageRollups = pgTable(
     index('usage_rollups_sub_idx').on(t.subscriptionId),
   ],
 );
+
+/**
+ * The usage meter's alert mails already sent: one per subscription, usage cycle (the day it ends,
+ * nextOverageBillingDate) and level, so each goes out once per cycle (migration 0061).
+ */
+export const usageAlerts = pgTable(
+  'usage_alerts',
+  {
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    cycleEnd: date('cycle_end', { mode: 'string' }).notNull(),
+    level: text('level').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'usage_alerts_pk', columns: [t.subscriptionId, t.cycleEnd, t.level] })],
+);

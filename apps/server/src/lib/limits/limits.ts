@@ -8,7 +8,7 @@ const HOUR = 3600;
 const signInWindow = SignInThrottle.windowMs / 1000;
 
 /**
- * Every rate limit of the store, in one place (docs/decisions/011-rate-limits.md). Limits that guard
+ * Every rate limit of the store, in one place (docs/decisions/013-rate-limits.md). Limits that guard
  * people's accounts and the mail budgets are shared by all server processes through PostgreSQL
  * (DESIGN.md §3); the per-key licensing limit is kept in each process's memory, because engines call
  * it thousands of times a second and a database round trip per call would be its bottleneck.

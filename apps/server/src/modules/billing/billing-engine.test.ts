@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { signingKeys } from '../licensing/license-keys';
 import { reissueOfflineLicense } from '../licensing/offline-license';
 import { verifyLicenseFile } from '../licensing/verify-license-file';
+import { updateSubscription } from '../subscriptions/subscriptions.repository';
 import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { type BillingDeps, runBillingCycle } from './billing-engine';
 
@@ -120,24 +121,13 @@ describe('a year of billing', () => {
       purchasedAt: '2026-01-20T06:00:00Z',
     });
     cancelled = c.id;
-    await t.db
-      .update(subscriptions)
-      .set({ deactivateDate: c.nextBaseBillingDate })
-      .where(eq(subscriptions.id, c.id));
+    await updateSubscription(t.db, c.id, { deactivateDate: c.nextBaseBillingDate });
 
     // Day by day at noon UTC through to 2027-02-01, with the customer's doings on their days.
     while (clock.now() < new Date('2027-02-01T12:00:00Z')) {
       const today = iso(clock.now());
-      if (today === '2026-02-20')
-        await t.db
-          .update(subscriptions)
-          .set({ accruedRtusThisMonth: 26_000 })
-          .where(eq(subscriptions.id, overage));
-      if (today === '2026-03-20')
-        await t.db
-          .update(subscriptions)
-          .set({ accruedRtusThisMonth: 30_000 })
-          .where(eq(subscriptions.id, overage));
+      if (today === '2026-02-20') await updateSubscription(t.db, overage, { accruedRtusThisMonth: 26_000 });
+      if (today === '2026-03-20') await updateSubscription(t.db, overage, { accruedRtusThisMonth: 30_000 });
       if (today === '2026-03-30') await setCard(org.id, 'pm_card_chargeDeclined');
       if (today === '2026-04-02') await setCard(org.id, 'pm_card_visa');
       if (today === '2026-08-04') await setCard(org.id, 'pm_card_chargeDeclined');
@@ -303,10 +293,11 @@ describe('offline licenses at renewal', () => {
       numberMachines: 1,
       purchasedAt: '2026-01-10T12:00:00Z',
     });
-    await t2.db
-      .update(subscriptions)
-      .set({ isOfflineEnabled: true, offlineEngineHosts: 'engine-1', offlineAutoTagHosts: 'designer-1' })
-      .where(eq(subscriptions.id, s.id));
+    await updateSubscription(t2.db, s.id, {
+      isOfflineEnabled: true,
+      offlineEngineHosts: 'engine-1',
+      offlineAutoTagHosts: 'designer-1',
+    });
     await reissueOfflineLicense(t2.db, s.id, clock2.now());
     const keys = await signingKeys(t2.db);
     const fileOf = async () =>

@@ -1,5 +1,5 @@
-import { addMonthsClamped, billedRtusAtMonthStart, monthsPerCycle, Rights } from '@store/core';
-import { eq, sql } from 'drizzle-orm';
+import { addMonthsClamped, monthsPerCycle, Rights } from '@store/core';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { organizations, persons, pricingPlans, subscriptions } from '../../db/schema';
 import { randomToken } from '../../lib/tokens';
@@ -101,7 +101,7 @@ export async function makeSubscription(
   return sub!;
 }
 
-/** Many due subscriptions at once (fault test, benchmark): one INSERT … SELECT generate_series. */
+/** Many due subscriptions at once (fault test, benchmark), through the subscriptions module in chunks. */
 export async function makeDueSubscriptions(
   db: DbOrTx,
   opts: {
@@ -116,16 +116,25 @@ export async function makeDueSubscriptions(
   },
 ): Promise<void> {
   const start = opts.purchasedAt;
-  const next = addMonthsClamped(start, monthsPerCycle(opts.billingMode), start.getUTCDate());
-  const nextOverage = addMonthsClamped(start, 1, start.getUTCDate());
-  const [plan] = await db.select().from(pricingPlans).where(eq(pricingPlans.id, opts.pricingPlanId));
-  const billed = billedRtusAtMonthStart({ annualUsageReset: false, baseRtus: plan?.baseRtus ?? 0 });
-  await db.execute(sql`INSERT INTO subscriptions (organization_id, pricing_plan_id, description, billing_mode,
-      number_machines, api_key1, current_period_start, next_base_billing_date, next_overage_billing_date, anchor_day,
-      accrued_rtus_this_month, billed_rtus_this_month, max_additional_monthly_charge_cents)
-    SELECT ${opts.organizationId}, ${opts.pricingPlanId}, 'Subscription ' || g, ${opts.billingMode},
-      ${opts.numberMachines ?? 1}, md5(random()::text || g::text) || g::text, ${start.toISOString()}::timestamptz,
-      ${next.toISOString()}::timestamptz, ${nextOverage.toISOString()}::timestamptz, ${start.getUTCDate()},
-      ${opts.accruedRtus ?? 0}, ${billed}, ${opts.maxOverageCents ?? 0}
-    FROM generate_series(1, ${opts.count}) AS g`);
+  const anchorDay = start.getUTCDate();
+  const next = addMonthsClamped(start, monthsPerCycle(opts.billingMode), anchorDay);
+  const nextOverage = addMonthsClamped(start, 1, anchorDay);
+  const CHUNK = 2_000;
+  for (let from = 1; from <= opts.count; from += CHUNK) {
+    const rows = Array.from({ length: Math.min(CHUNK, opts.count - from + 1) }, (_, i) => ({
+      organizationId: opts.organizationId,
+      pricingPlanId: opts.pricingPlanId,
+      description: `Subscription ${from + i}`,
+      billingMode: opts.billingMode,
+      numberMachines: opts.numberMachines ?? 1,
+      apiKey1: randomToken(24),
+      currentPeriodStart: start,
+      nextBaseBillingDate: next,
+      nextOverageBillingDate: nextOverage,
+      anchorDay,
+      accruedRtusThisMonth: opts.accruedRtus ?? 0,
+      maxAdditionalMonthlyChargeCents: opts.maxOverageCents ?? 0,
+    }));
+    await insertSubscriptions(db, rows);
+  }
 }

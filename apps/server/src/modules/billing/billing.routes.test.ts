@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { BillingMode, BillSchema, BillStatus } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,8 +97,6 @@ describe('GET /api/order/invoice/:orderId', () => {
     );
     const pdf = res.raw.rawPayload;
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
-    mkdirSync('/work/main/.screens', { recursive: true });
-    writeFileSync('/work/main/.screens/invoice-test.pdf', pdf);
   });
 
   it("answers 404 for another organization's bill, and for one that does not exist", async () => {

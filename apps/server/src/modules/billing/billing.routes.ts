@@ -48,7 +48,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request, reply) => {
       const { organization, person } = requireAuth(request);
-      // Each invoice is rendered on request (docs/decisions/011).
+      // Each invoice is rendered on request (docs/decisions/013).
       await consumeOrRefuse(deps.limits.invoicePdfs, String(person.id), ThrottleMessages.tooManyRequests);
       const invoice = await findInvoice(deps.db, organization.id, request.params.orderId);
       if (!invoice) throw notFound(BILL_NOT_FOUND);

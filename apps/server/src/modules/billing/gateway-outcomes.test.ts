@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { BillingMode, BillStatus } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { organizations } from '../../db/schema';
-import { fakeStripe } from '../../gateway/fake-stripe';
-import { createStripeGateway } from '../../gateway/stripe-gateway';
+import { fakeStripe, type InjectedAnswer, stripeError } from '../../gateway/fake-stripe';
+import { listenFakeStripe } from '../../gateway/fake-stripe-listen';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { MAX_TRANSIENT_FAILURES } from '../bills/bill-charging';
@@ -47,7 +46,11 @@ const cycle = () =>
     billing: { chargeLeaseMs: 60_000 },
   });
 
-async function customer(name: string, paymentMethodId = 'pm_card_visa') {
+async function customer(
+  name: string,
+  paymentMethodId = 'pm_card_visa',
+  purchasedAt: Date | string = '2026-10-02T12:00:00Z',
+) {
   const org = await makeOrganization(t.db, { name, paymentMethodId });
   const flex = await planId(t.db, 'Flex 2,500');
   await makeSubscription(t.db, {
@@ -55,28 +58,22 @@ async function customer(name: string, paymentMethodId = 'pm_card_visa') {
     pricingPlanId: flex,
     description: `${name} subscription`,
     billingMode: BillingMode.Monthly,
-    purchasedAt: '2026-10-02T12:00:00Z',
+    purchasedAt,
   });
   const [row] = await t.db.select().from(organizations).where(eq(organizations.id, org.id));
   return row!;
 }
 
+let stripe: Awaited<ReturnType<typeof listenFakeStripe>>;
+
 beforeAll(async () => {
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  const { port } = fake.server.address() as AddressInfo;
-  t = await createTestApp({
-    clock,
-    gateway: () =>
-      createStripeGateway({
-        secretKey: 'sk_test_fake',
-        publishableKey: 'pk_test_fake',
-        apiBase: `http://127.0.0.1:${port}`,
-      }),
-  });
+  // Timeouts in the test take a fraction of a second, not Stripe's half minute.
+  stripe = await listenFakeStripe(fake, { timeoutMs: 300 });
+  t = await createTestApp({ clock, gateway: stripe.gateway });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => fake.server.close(() => resolve()));
+  await stripe.close();
 });
 
 describe('renewals through Stripe, whatever it answers', () => {
@@ -118,4 +115,102 @@ describe('renewals through Stripe, whatever it answers', () => {
     expect(chargeCalls()).toBeLessThan(3 * MAX_TRANSIENT_FAILURES + 2 * 3 * 9 + 10);
     expect(await reconcile(t.db, t.gateway, { since: startedAt, now: clock.now() })).toEqual([]);
   }, 120_000);
+
+  it('ends each class of error: rate limit, a stored 5xx, timeout, processing, amount too small, invalid request', async () => {
+    // Due now: bought a month ago.
+    const bought = new Date(clock.now().getTime() - 31 * 86_400_000);
+    const limited = await customer('Rate Limited Co.', 'pm_card_visa', bought);
+    const stored5xx = await customer('Stored Error Co.', 'pm_card_visa', bought);
+    const slow = await customer('Slow Answer Co.', 'pm_card_visa', bought);
+    const processing = await customer('Processing Co.', 'pm_processing', bought);
+    const tooSmall = await customer('Too Small Co.', 'pm_card_visa', bought);
+    const invalid = await customer('Invalid Request Co.', 'pm_card_visa', bought);
+    const faults = (org: { gatewayCustomerId: string | null }, ...answers: InjectedAnswer[]) =>
+      fake.injectFor.set(org.gatewayCustomerId!, answers);
+    const rateLimit = {
+      ...stripeError(429, 'rate_limit_error', undefined, 'Too many requests'),
+      stored: false,
+    };
+    faults(limited, rateLimit, rateLimit, rateLimit);
+    // Stripe keeps a 5xx for its key and replays it: the key is spent, so only a new key can charge.
+    faults(stored5xx, { ...stripeError(500, 'api_error', undefined, 'Something went wrong'), stored: true });
+    // Every call of the attempt times out, though the first one charged the card.
+    const late = { stored: true, delayMs: 1_500 };
+    faults(slow, late, late, late);
+    faults(tooSmall, {
+      ...stripeError(400, 'invalid_request_error', 'amount_too_small', 'Amount must be at least $0.50 usd'),
+      stored: false,
+    });
+    faults(invalid, {
+      ...stripeError(400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer'),
+      stored: false,
+    });
+    const callsBefore = chargeCalls();
+
+    await cycle();
+    const status = async (org: { id: number }) => (await billsOf(org.id))[0]!;
+    // Permanent: the decline path at once, the gateway's code kept as the reason.
+    expect(await status(tooSmall)).toMatchObject({ status: BillStatus.ChargePastDue });
+    expect((await status(tooSmall)).failure_message).toContain('amount_too_small');
+    expect(await status(invalid)).toMatchObject({ status: BillStatus.ChargePastDue });
+    expect((await status(invalid)).failure_message).toContain('parameter_invalid_integer');
+    // Transient or still processing: pending, never paid.
+    for (const org of [limited, stored5xx, slow, processing]) {
+      expect((await status(org)).status).toBe(BillStatus.ChargePending);
+    }
+
+    // The processor finishes the processing charge; the next look finds it by its stored id.
+    const intent = fake.intents.find((i) => i.customer === processing.gatewayCustomerId)!;
+    intent.status = 'succeeded';
+    clock.advanceMs(10 * 60_000);
+    await cycle();
+
+    for (const org of [limited, stored5xx, slow, processing]) {
+      expect((await status(org)).status).toBe(BillStatus.ChargePaid);
+      const charges = (await t.gateway.listCharges(startedAt)).filter(
+        (c) => c.customerId === org.gatewayCustomerId && c.status === 'succeeded',
+      );
+      expect(charges).toHaveLength(1);
+    }
+    expect(
+      fake.log.some((l) => l.method === 'GET' && l.path === `/v1/payment_intents/${String(intent.id)}`),
+    ).toBe(true);
+    expect(await startedAttempts()).toBe(0);
+    // Bounded: three calls (one and the client's two retries) per faulty attempt, one per new key.
+    expect(chargeCalls() - callsBefore).toBeLessThanOrEqual(3 * 4 + 1 + 1 + 2);
+    expect(await reconcile(t.db, t.gateway, { since: startedAt, now: clock.now() })).toEqual([]);
+  }, 120_000);
+
+  it('gives up a renewal charge still processing after a day: the decline path, and the operator alerted', async () => {
+    const bought = new Date(clock.now().getTime() - 31 * 86_400_000);
+    const stuck = await customer('Stuck Processing Co.', 'pm_processing', bought);
+    const alerts: string[] = [];
+    const logger = {
+      info: () => {},
+      warn: () => {},
+      error: (_: object, msg?: string) => alerts.push(msg ?? ''),
+    };
+    const run = () =>
+      runBillingCycle({
+        db: t.db,
+        clock,
+        gateway: t.gateway,
+        mailer: t.mailer,
+        logger,
+        billing: { chargeLeaseMs: 60_000 },
+      });
+    await run();
+    clock.advanceMs(10 * 60_000);
+    await run();
+    expect((await billsOf(stuck.id))[0]!.status).toBe(BillStatus.ChargePending);
+    expect(alerts).toEqual([]);
+
+    clock.advanceMs(24 * 60 * 60_000);
+    await run();
+    const [bill] = await billsOf(stuck.id);
+    expect(bill!.status).toBe(BillStatus.ChargePastDue);
+    expect(bill!.failure_message).toContain('gateway_unavailable');
+    expect(alerts.filter((a) => a.includes('operator alert'))).toHaveLength(1);
+    expect(await startedAttempts()).toBe(0);
+  }, 60_000);
 });

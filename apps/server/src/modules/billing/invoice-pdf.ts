@@ -4,6 +4,7 @@ import {
   formatLongDate,
   formatMediumDate,
   formatUsd,
+  GRACE_DAYS,
   isBillPaid,
   licenseId,
 } from '@store/core';
@@ -224,12 +225,12 @@ export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
   y = Math.max(y, doc.y) + 30;
   const note =
     invoice.status === BillStatus.UnPaid
-      ? 'This bill was not paid within 14 days of its date; the subscriptions on it were deactivated.'
+      ? `This bill was not paid within ${GRACE_DAYS} days of its date; the subscriptions on it were deactivated.`
       : paid
         ? 'Thank you for your payment.'
         : b.billedByInvoice
-          ? `Please pay within 14 days of the invoice date. ${SELLER.bank}.`
-          : 'We will charge the card on file. If the charge keeps failing for 14 days after the invoice date, the subscription is deactivated; update your billing information to retry at once.';
+          ? `Please pay within ${GRACE_DAYS} days of the invoice date. ${SELLER.bank}.`
+          : `We will charge the card on file. If the charge keeps failing for ${GRACE_DAYS} days after the invoice date, the subscription is deactivated; update your billing information to retry at once.`;
   doc.font('Helvetica').fontSize(9).fillColor(INK).text(note, left, y, { width });
   doc
     .fontSize(8)

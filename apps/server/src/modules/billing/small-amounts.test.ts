@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { updateSubscription } from '../subscriptions/subscriptions.repository';
 import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { type BillingDeps, runBillingCycle } from './billing-engine';
 
@@ -40,10 +41,9 @@ async function billsOf(subscriptionId: number) {
 async function useOver(subscriptionId: number) {
   const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
   const allowance = overageAllowanceRtus({ annualUsageReset: false, baseRtus: 2_500 });
-  await t.db
-    .update(subscriptions)
-    .set({ accruedRtusThisMonth: sub!.billedRtusThisMonth + allowance + 4 })
-    .where(eq(subscriptions.id, subscriptionId));
+  await updateSubscription(t.db, subscriptionId, {
+    accruedRtusThisMonth: sub!.billedRtusThisMonth + allowance + 4,
+  });
 }
 
 async function runDaysTo(day: string) {
@@ -79,10 +79,7 @@ describe('an amount under the minimum charge', () => {
     });
     ended = e.id;
     // Cancelled: it ends when its first period does, so it has no next bill.
-    await t.db
-      .update(subscriptions)
-      .set({ deactivateDate: e.nextBaseBillingDate })
-      .where(eq(subscriptions.id, ended));
+    await updateSubscription(t.db, ended, { deactivateDate: e.nextBaseBillingDate });
     await useOver(going);
     await useOver(ended);
   });

@@ -155,3 +155,44 @@ export async function recordOutcomes(
       AS v(order_id int, key text, outcome text, charge_id text, message text, next_at timestamptz)
     WHERE o.id = v.order_id AND o.status IN (${list(CHARGEABLE_BILL_STATUSES)})`);
 }
+
+/**
+ * The gateway has no charge for an open attempt's key (listing the customer's PaymentIntents found
+ * none), and the key itself may be spent (Stripe replays a stored 5xx for it): that attempt ends
+ * as an error and a new one, with a new key, takes its place. Its transient failures carry over, so
+ * the bill's bound on them holds across keys. False when the open attempt was settled meanwhile.
+ */
+export async function replaceOpenAttempt(
+  tx: DbOrTx,
+  input: {
+    orderId: number;
+    oldKey: string;
+    newKey: string;
+    amountCents: number;
+    failures: number;
+    now: Date;
+  },
+): Promise<boolean> {
+  const closed = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE payment_attempts SET status = 'error', message = ${NOT_AT_GATEWAY}
+      WHERE gateway_key = ${input.oldKey} AND status = 'started' RETURNING id`,
+  );
+  if (closed.length === 0) return false;
+  await tx.execute(sql`INSERT INTO payment_attempts (order_id, gateway_key, amount_cents, status, created_at,
+      transient_failures)
+    VALUES (${input.orderId}, ${input.newKey}, ${input.amountCents}, 'started', ${ts(input.now)}, ${input.failures})`);
+  await tx.execute(sql`UPDATE orders SET attempts = attempts + 1 WHERE id = ${input.orderId}`);
+  return true;
+}
+
+const NOT_AT_GATEWAY = 'The card processor has no charge for this key; the bill is charged with a new key.';
+
+/** How many charge attempts of the bill were declined (the first decline is mailed to the admins). */
+export async function declinedAttempts(db: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM payment_attempts WHERE order_id = ${orderId} AND status = 'declined'`,
+  );
+  return Number(row?.n ?? 0);
+}

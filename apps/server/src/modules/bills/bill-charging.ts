@@ -1,10 +1,12 @@
-import { billAttemptKey, formatLongDate, formatUsd } from '@store/core';
+import { billAttemptKey, formatLongDate, formatUsd, SETTLE_WITHIN_MS } from '@store/core';
 import type { ChargeResult } from '../../gateway/payment-gateway';
 import {
   type AttemptOutcome,
   type ChargeClaim,
   claimChargeableBills,
+  declinedAttempts,
   recordOutcomes,
+  replaceOpenAttempt,
   startAttempts,
 } from './bill-attempts.repository';
 import { adminEmails, billDueDate, makePastDueBillsDue } from './bill-batches.repository';
@@ -66,7 +68,8 @@ async function chargeBatch(
     counts.chargeAttempts += 1;
     if (!a.isNew) counts.recovered += 1;
     const outcome = await attemptCharge(deps, a.claim, a.key, !a.isNew);
-    return { claim: a.claim, outcome: withEnd(deps, outcome, a.isNew ? 0 : a.claim.openFailures) };
+    const since = a.isNew ? null : a.claim.openSince;
+    return { claim: a.claim, outcome: withEnd(deps, outcome, a.isNew ? 0 : a.claim.openFailures, since) };
   });
 
   // 3. Record the outcomes.
@@ -102,14 +105,36 @@ const TRANSIENT_BACKOFF_MS = 60_000;
 /** How often a charge the gateway is still processing is asked about. */
 const PENDING_RECHECK_MS = 10 * 60_000;
 
+const givenUp = (outcome: AttemptOutcome): AttemptOutcome => ({
+  ...outcome,
+  outcome: 'declined',
+  code: 'gateway_unavailable',
+  message: 'The card processor did not complete the charge.',
+});
+
 /**
  * Every outcome has an end: a transient failure is asked about again with backoff, a bounded number
- * of times; then the attempt is treated as a permanent failure (the decline path: PastDue, retries,
- * UnPaid at the due date) and the operator is alerted in the log.
+ * of times, and a charge still processing is asked about until a day has passed since the attempt
+ * (Stripe may forget keys after that); then the attempt is treated as a permanent failure (the
+ * decline path: PastDue, retries, UnPaid at the due date) and the operator is alerted in the log.
  */
-function withEnd(deps: BillingDeps, outcome: AttemptOutcome, failuresBefore: number): AttemptOutcome {
+function withEnd(
+  deps: BillingDeps,
+  outcome: AttemptOutcome,
+  failuresBefore: number,
+  since: Date | null,
+): AttemptOutcome {
   const now = deps.clock.now().getTime();
-  if (outcome.outcome === 'pending') return { ...outcome, nextAt: new Date(now + PENDING_RECHECK_MS) };
+  if (outcome.outcome === 'pending') {
+    if (!since || now - since.getTime() < SETTLE_WITHIN_MS) {
+      return { ...outcome, nextAt: new Date(now + PENDING_RECHECK_MS) };
+    }
+    deps.logger?.error(
+      { orderId: outcome.orderId, key: outcome.key, chargeId: outcome.chargeId },
+      'operator alert: the card processor was still processing this charge after a day; the bill follows the decline path',
+    );
+    return givenUp(outcome);
+  }
   if (outcome.outcome !== 'unknown') return outcome;
   const failures = failuresBefore + 1;
   if (failures >= MAX_TRANSIENT_FAILURES) {
@@ -117,12 +142,7 @@ function withEnd(deps: BillingDeps, outcome: AttemptOutcome, failuresBefore: num
       { orderId: outcome.orderId, key: outcome.key, failures, reason: outcome.message },
       'operator alert: the card processor failed this charge repeatedly; the bill follows the decline path',
     );
-    return {
-      ...outcome,
-      outcome: 'declined',
-      code: 'gateway_unavailable',
-      message: 'The card processor did not complete the charge.',
-    };
+    return givenUp(outcome);
   }
   return { ...outcome, nextAt: new Date(now + TRANSIENT_BACKOFF_MS * 2 ** (failures - 1)) };
 }
@@ -133,26 +153,45 @@ async function attemptCharge(
   key: string,
   settling: boolean,
 ): Promise<AttemptOutcome> {
-  const base = { orderId: claim.orderId, key };
+  let base = { orderId: claim.orderId, key };
   if (!claim.customerId || !claim.paymentMethodId) {
     return { ...base, outcome: 'declined', code: 'no_payment_method', message: 'No card on file.' };
   }
   try {
     let result: ChargeResult | null = null;
-    // Settling after a crash: ask first; if the gateway never saw the key, charging with the same
-    // key is still safe (idempotent), so a slow original call can never add a second charge.
+    // Settling an attempt whose answer was lost (a timeout, a 5xx, a crash): its PaymentIntent by
+    // the stored id, else by listing the customer's since the attempt (DESIGN.md §3). When the
+    // gateway has none, the same key is tried again (idempotent, so never a second charge) until
+    // the attempt is older than the charge lease, which no call outlives; after that a new key,
+    // since the old one may be spent (Stripe replays a stored 5xx for it).
     if (settling) {
       result = await deps.gateway.findCharge(key, {
         chargeId: claim.openChargeId,
         customerId: claim.customerId,
         since: claim.openSince,
       });
+      const age = deps.clock.now().getTime() - (claim.openSince?.getTime() ?? 0);
+      if (!result && age >= optionsOf(deps).chargeLeaseMs) {
+        const newKey = billAttemptKey(claim.orderId, claim.attempts + 1);
+        const replaced = await deps.db.transaction((tx) =>
+          replaceOpenAttempt(tx, {
+            orderId: claim.orderId,
+            oldKey: key,
+            newKey,
+            amountCents: claim.amountCents,
+            failures: claim.openFailures,
+            now: deps.clock.now(),
+          }),
+        );
+        if (!replaced) return { ...base, outcome: 'unknown', message: 'The attempt was settled meanwhile.' };
+        base = { orderId: claim.orderId, key: newKey };
+      }
     }
     result ??= await deps.gateway.charge({
       customerId: claim.customerId,
       paymentMethodId: claim.paymentMethodId,
       amountCents: claim.amountCents,
-      idempotencyKey: key,
+      idempotencyKey: base.key,
       description: `${claim.kind === 'overage' ? 'Overage' : 'Renewal'} bill #${claim.orderId}`,
     });
     if (result.status === 'succeeded') return { ...base, outcome: 'succeeded', chargeId: result.chargeId };
@@ -160,7 +199,7 @@ async function attemptCharge(
     return { ...base, outcome: 'declined', code: result.code, message: result.message };
   } catch (error) {
     deps.logger?.warn(
-      { err: error, orderId: claim.orderId, key },
+      { err: error, orderId: claim.orderId, key: base.key },
       'charge outcome unknown; will settle with the gateway',
     );
     return { ...base, outcome: 'unknown', message: error instanceof Error ? error.message : String(error) };
@@ -169,7 +208,7 @@ async function attemptCharge(
 
 async function notifyDeclined(deps: BillingDeps, claim: ChargeClaim, outcome: AttemptOutcome): Promise<void> {
   // The first decline of a bill, and every authentication_required (the customer must act).
-  const first = claim.attempts + (claim.openKey ? 0 : 1) === 1;
+  const first = (await declinedAttempts(deps.db, claim.orderId)) === 1;
   if (!first && outcome.code !== 'authentication_required') return;
   const to = await adminEmails(deps.db, claim.organizationId);
   if (to.length === 0) return;

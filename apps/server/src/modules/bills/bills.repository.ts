@@ -7,6 +7,7 @@ import {
   type OrderRow,
   orderLines,
   orders,
+  type PaymentAttemptRow,
   paymentAttempts,
   subscriptions,
 } from '../../db/schema';
@@ -66,6 +67,19 @@ export async function finishAttempt(
   await tx.update(paymentAttempts).set(values).where(eq(paymentAttempts.gatewayKey, gatewayKey));
 }
 
+/** A charge still processing: its PaymentIntent id, to look it up by later (the attempt stays open). */
+export async function noteChargeId(tx: DbOrTx, gatewayKey: string, chargeId: string): Promise<void> {
+  await tx
+    .update(paymentAttempts)
+    .set({ gatewayChargeId: chargeId })
+    .where(and(eq(paymentAttempts.gatewayKey, gatewayKey), eq(paymentAttempts.status, 'started')));
+}
+
+export async function attemptOf(db: DbOrTx, gatewayKey: string): Promise<PaymentAttemptRow | null> {
+  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.gatewayKey, gatewayKey));
+  return row ?? null;
+}
+
 export async function updateBill(
   tx: DbOrTx,
   id: number,
@@ -87,14 +101,30 @@ export async function moveStatus(tx: DbOrTx, id: number, from: number, values: P
 
 export type BillWithLine = NewOrder & { line: Omit<NewOrderLine, 'orderId'> };
 
-/** Bills of one line each, already settled (the demo's history): two statements. */
-export async function insertBillsWithLines(tx: DbOrTx, bills: BillWithLine[]): Promise<void> {
-  if (bills.length === 0) return;
+/** Bills of one line each, already settled (the demo's history): two statements; their ids, in order. */
+export async function insertBillsWithLines(tx: DbOrTx, bills: BillWithLine[]): Promise<number[]> {
+  if (bills.length === 0) return [];
   const inserted = await tx
     .insert(orders)
     .values(bills.map(({ line: _line, ...bill }) => bill))
     .returning({ id: orders.id });
   await tx.insert(orderLines).values(bills.map((b, i) => ({ ...b.line, orderId: inserted[i]!.id })));
+  return inserted.map((r) => r.id);
+}
+
+/** The charges that paid already settled bills (the demo's history, charged through its sandbox). */
+export async function insertPaidAttempts(
+  tx: DbOrTx,
+  rows: {
+    orderId: number;
+    gatewayKey: string;
+    amountCents: number;
+    createdAt: Date;
+    gatewayChargeId: string;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(paymentAttempts).values(rows.map((r) => ({ ...r, status: 'succeeded' })));
 }
 
 /** The subscriptions a bill's lines name, in line order (a replayed checkout answers with them). */

@@ -1,10 +1,49 @@
 import { BillStatus, SETTLE_WITHIN_MS } from '@store/core';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { type OrderRow, organizations } from '../../db/schema';
+import { type NewOrder, type NewOrderLine, type OrderRow, organizations } from '../../db/schema';
 import type { ChargeHint, ChargeResult, PaymentGateway } from '../../gateway/payment-gateway';
 import type { BillingLogger } from './bill-deps';
-import { finishAttempt, lockBill, updateBill } from './bills.repository';
+import {
+  attemptOf,
+  finishAttempt,
+  insertBill,
+  insertLines,
+  lockBill,
+  noteChargeId,
+  pendingChargesBefore,
+  startAttempt,
+  updateBill,
+} from './bills.repository';
+
+/** A waiting customer's charge still pending after this long is settled by asking the gateway. */
+const SETTLE_AFTER_MS = 60_000;
+/** One the gateway never saw is voided after this long. */
+const ABANDON_AFTER_MS = 15 * 60_000;
+
+/**
+ * Step (1) of a charge made while the customer waits: the bill, its lines and its attempt's key,
+ * in the caller's transaction (which also claims what the payment buys). Null when the
+ * organization already has a bill with this idempotency key.
+ */
+export async function openCardBill(
+  tx: Tx,
+  bill: NewOrder,
+  lines: Omit<NewOrderLine, 'orderId'>[],
+  keyOf: (orderId: number) => string,
+): Promise<{ order: OrderRow; key: string } | null> {
+  const order = await insertBill(tx, bill);
+  if (!order) return null;
+  await insertLines(tx, order.id, lines);
+  const key = keyOf(order.id);
+  await startAttempt(tx, {
+    orderId: order.id,
+    gatewayKey: key,
+    amountCents: order.totalCents,
+    createdAt: bill.billingDate,
+  });
+  return { order, key };
+}
 
 /**
  * One card charge made while the customer waits (checkout, the editor's proration): what the
@@ -15,25 +54,34 @@ import { finishAttempt, lockBill, updateBill } from './bills.repository';
 export type CardOutcome =
   | { outcome: 'succeeded'; chargeId: string }
   | { outcome: 'declined'; code: string; message: string }
-  | { outcome: 'unknown'; message: string };
+  | { outcome: 'unknown'; message: string; chargeId?: string };
 
 const fromResult = (result: ChargeResult): CardOutcome =>
   result.status === 'succeeded'
     ? { outcome: 'succeeded', chargeId: result.chargeId }
     : result.status === 'pending'
-      ? // Not paid yet (Stripe's `processing`): the settle job asks again.
-        { outcome: 'unknown', message: 'The payment is processing.' }
+      ? // Not paid yet (Stripe's `processing`): the settle job asks again, by this id.
+        { outcome: 'unknown', message: 'The payment is processing.', chargeId: result.chargeId }
       : { outcome: 'declined', code: result.code, message: result.message };
 
+/**
+ * Step (2): the card, with no transaction open. A charge the gateway is still processing has its
+ * PaymentIntent id kept on the attempt, so the settle job looks it up by id rather than by listing.
+ */
 export async function chargeCard(
-  gateway: PaymentGateway,
+  deps: { db: DbOrTx; gateway: PaymentGateway },
   request: Parameters<PaymentGateway['charge']>[0],
 ): Promise<CardOutcome> {
+  let outcome: CardOutcome;
   try {
-    return fromResult(await gateway.charge(request));
+    outcome = fromResult(await deps.gateway.charge(request));
   } catch (error) {
     return { outcome: 'unknown', message: error instanceof Error ? error.message : String(error) };
   }
+  if (outcome.outcome === 'unknown' && outcome.chargeId) {
+    await noteChargeId(deps.db, request.idempotencyKey, outcome.chargeId);
+  }
+  return outcome;
 }
 
 /** What became of a charge made with this key; null when the gateway has no charge for it. */
@@ -98,28 +146,30 @@ const abandoned: SettledOutcome = {
 
 /**
  * The settle job's question about a waiting customer's pending charge (DESIGN.md §3): the gateway
- * is asked with the organization's customer (listing by customer is consistent where search is
- * not). Found → its answer; never seen after `abandonAfterMs` → not charged; no answer at all
- * (the gateway failing, or the charge still processing) for more than a day → given up on the
- * not-charged path and the operator alerted. null: ask again on a later tick.
+ * is asked by the attempt's PaymentIntent id when one was kept, else with the organization's
+ * customer (listing by customer is consistent where search is not). Found → its answer; never
+ * seen after ABANDON_AFTER_MS → not charged; no answer at all (the gateway failing, or the charge
+ * still processing) for more than a day → given up on the not-charged path and the operator
+ * alerted. null: ask again on a later tick.
  */
-export async function settleOutcomeOf(
+async function settleOutcomeOf(
   deps: { db: DbOrTx; gateway: PaymentGateway; logger?: BillingLogger },
   order: Pick<OrderRow, 'id' | 'organizationId' | 'billingDate'>,
   key: string,
   now: Date,
-  abandonAfterMs: number,
 ): Promise<SettledOutcome | null> {
   const [org] = await deps.db
     .select({ customerId: organizations.gatewayCustomerId })
     .from(organizations)
     .where(eq(organizations.id, order.organizationId));
+  const attempt = await attemptOf(deps.db, key);
   const found = await askGateway(deps.gateway, key, {
+    chargeId: attempt?.gatewayChargeId ?? null,
     customerId: org?.customerId ?? null,
     since: order.billingDate,
   });
   const age = now.getTime() - order.billingDate.getTime();
-  if (!found) return age > abandonAfterMs ? abandoned : null;
+  if (!found) return age > ABANDON_AFTER_MS ? abandoned : null;
   if (found.outcome !== 'unknown') return { outcome: found, attemptStatus: 'declined' };
   if (age <= SETTLE_WITHIN_MS) return null;
   deps.logger?.error(
@@ -127,4 +177,29 @@ export async function settleOutcomeOf(
     'operator alert: the card processor could not say within a day what became of this charge; it is given up as not charged',
   );
   return abandoned;
+}
+
+/**
+ * The settle job for waiting customers' charges of one kind whose answer was lost (a timeout, a
+ * crash between the charge and step 3): each is asked about (settleOutcomeOf) and settled by
+ * `settle` under its row lock, once. Safe to run anywhere, any number of times.
+ */
+export async function settlePendingCardBills(
+  deps: { db: DbOrTx; gateway: PaymentGateway; clock: { now(): Date }; logger?: BillingLogger },
+  kind: 'purchase' | 'proration',
+  keyOf: (orderId: number) => string,
+  settle: (order: OrderRow, key: string, found: SettledOutcome) => Promise<OrderRow | null>,
+): Promise<{ paid: number; voided: number }> {
+  const now = deps.clock.now();
+  const pending = await pendingChargesBefore(deps.db, [kind], new Date(now.getTime() - SETTLE_AFTER_MS));
+  let paid = 0;
+  let voided = 0;
+  for (const order of pending) {
+    const key = keyOf(order.id);
+    const found = await settleOutcomeOf(deps, order, key, now);
+    const settled = found ? await settle(order, key, found) : null;
+    if (settled?.status === BillStatus.ChargePaid) paid++;
+    else if (settled?.status === BillStatus.UnPaid) voided++;
+  }
+  return { paid, voided };
 }

@@ -1,16 +1,19 @@
-import { BillStatus, billStatusText, formatUsd } from '@store/core';
+import { BillStatus, billStatusText, formatUsd, SETTLE_WITHIN_MS } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import type { GatewayCharge, PaymentGateway } from '../../gateway/payment-gateway';
 
 /**
- * How long an attempt may stay 'started' before it is a fault: the engine's charge lease and the
- * settle job's give-up time of a waiting customer's charge (15 minutes), with room for one tick.
+ * How long an attempt may stay 'started' before it is a fault: the engine's charge lease, its
+ * backoff after transient failures and the settle job's give-up time of a waiting customer's charge
+ * (15 minutes), with room for one tick. A charge the gateway is still processing (its PaymentIntent
+ * id is known) is asked about for a day (SETTLE_WITHIN_MS) before it is given up.
  */
 export const STARTED_ATTEMPT_LIMIT_MS = 30 * 60_000;
 
 interface AttemptRow {
   gateway_key: string;
+  gateway_charge_id: string | null;
   status: string;
   created_at: unknown;
   order_id: number;
@@ -42,7 +45,7 @@ export async function reconcile(
   const charges = await gateway.listCharges(opts.since);
   const attempts = await queryRows<AttemptRow>(
     db,
-    sql`SELECT pa.gateway_key, pa.status, pa.created_at, o.id AS order_id, o.organization_id,
+    sql`SELECT pa.gateway_key, pa.gateway_charge_id, pa.status, pa.created_at, o.id AS order_id, o.organization_id,
         o.status AS order_status, o.total_cents, org.gateway_customer_id
       FROM payment_attempts pa JOIN orders o ON o.id = pa.order_id
       JOIN organizations org ON org.id = o.organization_id`,
@@ -103,8 +106,8 @@ export async function reconcile(
     }
   }
 
-  const limit = opts.now.getTime() - STARTED_ATTEMPT_LIMIT_MS;
   for (const a of attempts) {
+    const limit = opts.now.getTime() - (a.gateway_charge_id ? SETTLE_WITHIN_MS : STARTED_ATTEMPT_LIMIT_MS);
     if (a.status === 'started' && date(a.created_at).getTime() < limit) {
       differences.push(
         `Attempt ${a.gateway_key} of bill #${a.order_id} is still 'started' since ${date(a.created_at).toISOString()}.`,

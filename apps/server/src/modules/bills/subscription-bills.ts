@@ -1,22 +1,25 @@
-import { UNPAID_BILL_STATUSES } from '@store/core';
-import { and, eq, inArray, min } from 'drizzle-orm';
+import { BillStatus, UNPAID_BILL_STATUSES } from '@store/core';
+import { and, eq, inArray, isNotNull, min, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 
-// What the bills of one subscription say about it, for the offline license (DESIGN.md §3, §5).
+// What the bills of one subscription say about it, for the offline license and for licensing's
+// answers (DESIGN.md §3, §5).
 
-/** Whether a bill of the subscription still expects money (Enable Offline waits for it). */
-export async function hasOutstandingBill(db: DbOrTx, subscriptionId: number): Promise<boolean> {
+/** Whether a bill with a line of the subscription meets `condition`. */
+async function hasBill(db: DbOrTx, subscriptionId: number, condition: SQL | undefined): Promise<boolean> {
   const rows = await db
     .select({ id: orders.id })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(
-      and(eq(orderLines.subscriptionId, subscriptionId), inArray(orders.status, [...UNPAID_BILL_STATUSES])),
-    )
+    .where(and(eq(orderLines.subscriptionId, subscriptionId), condition))
     .limit(1);
   return rows.length > 0;
 }
+
+/** Whether a bill of the subscription still expects money (Enable Offline waits for it). */
+export const hasOutstandingBill = (db: DbOrTx, subscriptionId: number): Promise<boolean> =>
+  hasBill(db, subscriptionId, inArray(orders.status, [...UNPAID_BILL_STATUSES]));
 
 /**
  * The start of the subscription's oldest period whose fee is not paid (a purchase or renewal bill
@@ -36,3 +39,11 @@ export async function unpaidPeriodStartOf(db: DbOrTx, subscriptionId: number): P
     );
   return row?.start ?? null;
 }
+
+/**
+ * Whether a bill of the subscription passed its grace unpaid (UnPaid with a due date: a renewal,
+ * overage or invoice the billing engine deactivated it for). A refused checkout or editor charge is
+ * UnPaid too but has no due date and stops nothing (DESIGN.md §3).
+ */
+export const hasOverdueUnpaidBill = (db: DbOrTx, subscriptionId: number): Promise<boolean> =>
+  hasBill(db, subscriptionId, and(eq(orders.status, BillStatus.UnPaid), isNotNull(orders.dueDate)));

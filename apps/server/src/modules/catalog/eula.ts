@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
-export const ASSETS_DIR = join(import.meta.dirname, '..', '..', '..', 'assets');
+import { assetsDir } from '../../paths';
 
 const cache = new Map<string, Promise<string>>();
 
@@ -10,7 +10,7 @@ export function eulaPdfBase64(fileName: string): Promise<string> {
   const safe = basename(fileName);
   let hit = cache.get(safe);
   if (!hit) {
-    hit = readFile(join(ASSETS_DIR, safe)).then((b) => b.toString('base64'));
+    hit = readFile(join(assetsDir, safe)).then((b) => b.toString('base64'));
     hit.catch(() => cache.delete(safe));
     cache.set(safe, hit);
   }

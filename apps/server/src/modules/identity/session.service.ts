@@ -1,5 +1,5 @@
 import { isAdmin } from '@store/core';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations, persons, sessions, twoFactorEnrolments, twoFactorPolicies } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -25,7 +25,36 @@ export const ABSOLUTE_LIFETIME_MS = 30 * DAY;
 /** Sliding expiry is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** Every signed-in request reads its session: the query is built and prepared once per database. */
+function prepareSessionByToken(db: Db) {
+  return db
+    .select({
+      session: sessions,
+      person: persons,
+      organization: organizations,
+      twoFactor: {
+        secret: twoFactorEnrolments.secret,
+        setupRequired: twoFactorEnrolments.setupRequired,
+      },
+      adminsRequired: twoFactorPolicies.adminsRequired,
+    })
+    .from(sessions)
+    .innerJoin(persons, eq(persons.id, sessions.personId))
+    .innerJoin(organizations, eq(organizations.id, persons.organizationId))
+    .leftJoin(twoFactorEnrolments, eq(twoFactorEnrolments.personId, persons.id))
+    .leftJoin(twoFactorPolicies, eq(twoFactorPolicies.organizationId, organizations.id))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token');
+}
+
 export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
+  const sessionByToken = prepareSessionByToken(db);
   return {
     async issue(personId: number): Promise<string> {
       const token = randomToken(32);
@@ -42,24 +71,7 @@ export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
 
     async resolve(token: string): Promise<AuthContext | null> {
       const now = clock.now();
-      const rows = await db
-        .select({
-          session: sessions,
-          person: persons,
-          organization: organizations,
-          twoFactor: {
-            secret: twoFactorEnrolments.secret,
-            setupRequired: twoFactorEnrolments.setupRequired,
-          },
-          adminsRequired: twoFactorPolicies.adminsRequired,
-        })
-        .from(sessions)
-        .innerJoin(persons, eq(persons.id, sessions.personId))
-        .innerJoin(organizations, eq(organizations.id, persons.organizationId))
-        .leftJoin(twoFactorEnrolments, eq(twoFactorEnrolments.personId, persons.id))
-        .leftJoin(twoFactorPolicies, eq(twoFactorPolicies.organizationId, organizations.id))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const rows = await sessionByToken.execute({ tokenHash: hashToken(token), now: now.toISOString() });
       const row = rows[0];
       if (!row) return null;
       if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {

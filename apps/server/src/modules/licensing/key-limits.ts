@@ -7,7 +7,7 @@ import { consumeOrRefuse, tooManyRequests } from '../../lib/limits/refuse';
 import { inMemoryBlockMs } from '../../lib/limits/store';
 
 /**
- * The licensing routes' limits (docs/decisions/011): an address that looked up too many unknown
+ * The licensing routes' limits (docs/decisions/013): an address that looked up too many unknown
  * keys is refused first, from this process's memory; then the key's own rate is taken, from memory
  * too; a lookup that finds no key counts against the address in PostgreSQL (only failures pay a query).
  */

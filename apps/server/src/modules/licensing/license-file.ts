@@ -1,9 +1,8 @@
 import type { KeyObject } from 'node:crypto';
-import { sign } from 'node:crypto';
+import { createHash, sign } from 'node:crypto';
 
-// Keygen's license-file shape (DESIGN.md §5): a PEM-like armour around base64(JSON {enc, sig, alg,
-// kid}), `enc` the base64 of the JSON payload, `sig` an Ed25519 signature over "license/" + enc and
-// `kid` the id of the signing key, so an engine picks the right published key after a rotation.
+// Keygen's license-file shape (DESIGN.md §5): a PEM-like armour around base64(JSON {enc, sig, alg}),
+// `enc` the base64 of the JSON payload, `sig` an Ed25519 signature over "license/" + enc.
 
 export const LICENSE_FILE_BEGIN = '-----BEGIN LICENSE FILE-----';
 export const LICENSE_FILE_END = '-----END LICENSE FILE-----';
@@ -11,6 +10,8 @@ export const LICENSE_FILE_ALG = 'base64+ed25519';
 export const SIGNING_PREFIX = 'license/';
 
 export interface LicensePayload {
+  /** Which signing key verifies the file: keyIdOf its public key. Files issued before key ids have none. */
+  keyId?: string;
   licenseId: number;
   subscriptionId: number;
   description: string;
@@ -24,18 +25,24 @@ export interface LicensePayload {
   expiry: string | null;
 }
 
+/**
+ * A key's id: the first 16 hex digits of the SHA-256 of its public key's DER (SubjectPublicKeyInfo),
+ * which any platform computes from the published PEM (docs/licensing.md).
+ */
+export const keyIdOf = (publicKey: KeyObject): string =>
+  createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex')
+    .slice(0, 16);
+
 /** Lines of 64 characters, as PEM armour has them. */
 function wrap(text: string): string {
   return text.match(/.{1,64}/g)?.join('\n') ?? '';
 }
 
-export function signLicenseFile(
-  payload: LicensePayload,
-  key: { privateKey: KeyObject; keyId: string },
-): string {
+export function signLicenseFile(payload: LicensePayload, privateKey: KeyObject): string {
   const enc = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64');
-  const sig = sign(null, Buffer.from(`${SIGNING_PREFIX}${enc}`, 'utf8'), key.privateKey).toString('base64');
-  const cert = { enc, sig, alg: LICENSE_FILE_ALG, kid: key.keyId };
-  const body = Buffer.from(JSON.stringify(cert), 'utf8').toString('base64');
+  const sig = sign(null, Buffer.from(`${SIGNING_PREFIX}${enc}`, 'utf8'), privateKey).toString('base64');
+  const body = Buffer.from(JSON.stringify({ enc, sig, alg: LICENSE_FILE_ALG }), 'utf8').toString('base64');
   return `${LICENSE_FILE_BEGIN}\n${wrap(body)}\n${LICENSE_FILE_END}\n`;
 }

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { type LicensePayload, signLicenseFile } from './license-file';
-import { keyIdOf, signingKeys } from './license-keys';
+import { keyIdOf, type LicensePayload, signLicenseFile } from './license-file';
+import { signingKeys } from './license-keys';
 import { verifyLicenseFile } from './verify-license-file';
 
 // The signing key from configuration (LICENSE_SIGNING_KEY), never from the database; earlier keys
@@ -61,12 +61,11 @@ describe('the configured signing key', () => {
     expect(keyIdOf(createPublicKey(res.body.publicKey))).toBe(keyIdOf(current.publicKey));
 
     // A file signed before the rotation and one signed now both verify with what is published.
-    const before = signLicenseFile(payload, {
-      privateKey: earlier.privateKey,
-      keyId: keyIdOf(earlier.publicKey),
-    });
-    const now = signLicenseFile(payload, keys);
-    expect(verifyLicenseFile(before, res.body.keys)).toEqual(payload);
-    expect(verifyLicenseFile(now, res.body.keys)).toEqual(payload);
+    const signedBefore = { ...payload, keyId: keyIdOf(earlier.publicKey) };
+    const signedNow = { ...payload, keyId: keys.keyId };
+    const before = signLicenseFile(signedBefore, earlier.privateKey);
+    const now = signLicenseFile(signedNow, keys.privateKey);
+    expect(verifyLicenseFile(before, res.body.keys)).toEqual(signedBefore);
+    expect(verifyLicenseFile(now, res.body.keys)).toEqual(signedNow);
   });
 });

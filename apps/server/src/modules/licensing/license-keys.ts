@@ -1,14 +1,9 @@
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  type KeyObject,
-} from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
+import { keyIdOf } from './license-file';
 
 const SETTINGS_KEY = 'licensingSigningKey';
 
@@ -18,6 +13,7 @@ export interface PublishedKey {
 }
 
 export interface SigningKeys {
+  /** The key's fingerprint, named by each file it signs (DESIGN.md §5: each file names its key id). */
   keyId: string;
   privateKey: KeyObject;
   publicKey: KeyObject;
@@ -27,14 +23,6 @@ export interface SigningKeys {
 }
 
 type Stored = { algorithm: 'ed25519'; privateKeyPem: string; publicKeyPem: string };
-
-/** A key's id: the first 16 hex digits of the SHA-256 of its public key (SPKI), as files name it. */
-export function keyIdOf(publicKey: KeyObject): string {
-  return createHash('sha256')
-    .update(publicKey.export({ type: 'spki', format: 'der' }))
-    .digest('hex')
-    .slice(0, 16);
-}
 
 function publishedKey(publicKeyPem: string): PublishedKey {
   return { keyId: keyIdOf(createPublicKey(publicKeyPem)), publicKeyPem };

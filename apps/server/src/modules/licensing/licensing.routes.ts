@@ -1,7 +1,10 @@
 import {
   ActivateRequestSchema,
   ActivationResultSchema,
+  HeartbeatRequestSchema,
+  HeartbeatResultSchema,
   LicensingPublicKeySchema,
+  MAX_USAGE_BODY_BYTES,
   UsageRequestSchema,
   UsageResultSchema,
   ValidateRequestSchema,
@@ -15,16 +18,19 @@ import { createKeyLimits } from './key-limits';
 import { LICENSE_FILE_ALG } from './license-file';
 import { signingKeys } from './license-keys';
 import { createLicensingService } from './licensing.service';
+import { machinesRoutes } from './machines.routes';
 
 const tags = ['licensing'];
 
 /**
- * What engines and designers call (DESIGN.md §5), authenticated by the license key in the body and
- * exempt from XSRF (no browser involved): activation, validation, usage reports, the public key.
+ * What engines and designers call (DESIGN.md §5, docs/licensing.md), authenticated by the license
+ * key in the body and exempt from XSRF (no browser involved): activation, heartbeats, validation,
+ * usage reports, the public key. The portal's machines list is in machines.routes.ts.
  */
 export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = createLicensingService(deps);
+  const service = createLicensingService({ ...deps, log: app.log });
   const keyLimits = createKeyLimits(deps.limits.licensing);
+  await app.register(machinesRoutes, deps);
 
   app.get(
     '/api/licensing/public-key',
@@ -59,7 +65,8 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
           ...errorResponses(403, 404, 409, 429),
         },
         tags,
-        summary: 'Activate a machine (engine or designer) against a license key, up to the licensed count',
+        summary:
+          'Activate a machine (engine or designer) against a license key, up to the licensed count: 201 new, 200 already activated',
         body: ActivateRequestSchema,
       },
     },
@@ -72,13 +79,28 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   );
 
   app.post(
+    '/api/licensing/heartbeat',
+    {
+      schema: {
+        security: Access.public,
+        response: { 200: HeartbeatResultSchema, ...errorResponses(403, 404, 409, 429) },
+        tags,
+        summary:
+          'A sign of life of an activated machine; a machine silent past the heartbeat window loses its seat (HEARTBEAT_DEAD)',
+        body: HeartbeatRequestSchema,
+      },
+    },
+    async (request) => keyLimits.run(request, request.body.licenseKey, () => service.heartbeat(request.body)),
+  );
+
+  app.post(
     '/api/licensing/validate',
     {
       schema: {
         security: Access.public,
         response: { 200: ValidationResultSchema, ...errorResponses(429) },
         tags,
-        summary: 'Validate a license key (and optionally a machine): 200 with valid and a code',
+        summary: 'Validate a license key (and optionally a machine): 200 with valid, a code and the machine',
         body: ValidateRequestSchema,
       },
     },
@@ -94,6 +116,8 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.post(
     '/api/licensing/usage',
     {
+      // A full batch with every field at its longest fits (DESIGN.md §5: batches of up to 1000).
+      bodyLimit: MAX_USAGE_BODY_BYTES,
       schema: {
         security: Access.public,
         response: { 200: UsageResultSchema, ...errorResponses(403, 404, 429) },

@@ -1,142 +1,156 @@
 import {
   type ActivateRequest,
+  type ActivationKind,
   designerHostCount,
+  type HeartbeatRequest,
+  heartbeatCutoff,
+  heartbeatWindowDays,
+  isMachineAlive,
   isOverCap,
   isProPlan,
+  LicensingMessages,
   licenseId,
   overageFigureCents,
   productLabel,
+  shouldRefreshLastSeen,
   type UsageRequest,
   type ValidateRequest,
   ValidationCode,
+  type ValidationResult,
 } from '@store/core';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
-import { machineActivations } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import * as subscriptionsRepo from '../subscriptions/subscriptions.repository';
+import { addAccruedRtus, type UsageCounters } from '../subscriptions/usage-counters.repository';
+import { licenseRefusal, refusalError } from './license-standing';
+import * as machines from './machines.repository';
+import { createUsageAlerts } from './usage-alerts';
 
 type Record_ = subscriptionsRepo.SubscriptionRecord;
 
-/** Keygen-style refusal: a status, a machine-readable code and a sentence for the engine's log. */
-const refuse = (status: number, code: HttpError['code'], message: string) =>
-  new HttpError(status, message, code);
-
-const MESSAGES = {
-  notFound: 'Unknown license key.',
-  suspended: 'This license is no longer active. Renew or reactivate the subscription in the portal.',
-  expired: 'This license has expired.',
-  noMachine: 'This machine is not activated for this license.',
-  overCap:
-    'The monthly overage cap of this subscription is reached; raise Max Overages in the portal or wait for the next month.',
-  tooMany: (kind: string, limit: number) =>
-    `All ${limit} ${kind} activation${limit === 1 ? '' : 's'} of this license are in use. Use Flush Keys in the portal to release them, or add ${kind}s to the subscription.`,
+type LicensingDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'> & {
+  log: { error: (obj: object, msg: string) => void };
 };
 
-/** Whether a license may run now: active, and not past its deactivate date (access lasts until then). */
-function licenseState(
-  record: Record_,
-  now: Date,
-): { ok: true } | { ok: false; code: HttpError['code']; message: string } {
-  const s = record.subscription;
-  if (!s.isActive) return { ok: false, code: ValidationCode.Suspended, message: MESSAGES.suspended };
-  if (s.deactivateDate && s.deactivateDate.getTime() <= now.getTime()) {
-    return { ok: false, code: ValidationCode.Expired, message: MESSAGES.expired };
-  }
-  return { ok: true };
-}
-
 /** Engines: numberMachines for pro plans (0 = not limited, e.g. Flex); designers: included + extra. */
-export function activationLimit(record: Record_, kind: 'engine' | 'designer'): number | null {
+export function activationLimit(record: Record_, kind: ActivationKind): number | null {
   const s = record.subscription;
   if (kind === 'engine') return isProPlan(record.plan) && s.numberMachines > 0 ? s.numberMachines : null;
   return designerHostCount(record.plan, s.xtraAutoTags);
 }
 
-export function createLicensingService(deps: Pick<AppDeps, 'db' | 'clock'>) {
+/** What engines and designers call (DESIGN.md §5); the contract is docs/licensing.md. */
+export function createLicensingService(deps: LicensingDeps) {
   const { db, clock } = deps;
+  const alerts = createUsageAlerts(deps);
+
+  const windowOf = (record: Record_) =>
+    heartbeatWindowDays(record.plan.heartbeatWindowDays, deps.config.heartbeatWindowDays);
 
   async function byKey(licenseKey: string): Promise<Record_> {
     const record = await subscriptionsRepo.findByLicenseKey(db, licenseKey);
-    if (!record) throw refuse(404, ValidationCode.NotFound, MESSAGES.notFound);
+    if (!record) throw new HttpError(404, LicensingMessages.notFound, ValidationCode.NotFound);
     return record;
   }
 
-  async function activationCounts(subscriptionId: number) {
-    const rows = await db
-      .select({ kind: machineActivations.kind, n: count() })
-      .from(machineActivations)
-      .where(eq(machineActivations.subscriptionId, subscriptionId))
-      .groupBy(machineActivations.kind);
-    const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
-    return { engines: of('engine'), designers: of('designer') };
+  /** The license by its key, refused (403 with the code) unless it may run now. */
+  async function runningLicense(licenseKey: string): Promise<Record_> {
+    const record = await byKey(licenseKey);
+    const refusal = await licenseRefusal(db, record, clock.now());
+    if (refusal) throw refusalError(403, refusal);
+    return record;
   }
 
   return {
+    /**
+     * Takes a seat for the machine, up to the licensed count. Machines silent past the heartbeat
+     * window hold no seat and are cleared first; the same machine again is a sign of life (200).
+     */
     async activate(body: ActivateRequest) {
-      const record = await byKey(body.licenseKey);
-      const state = licenseState(record, clock.now());
-      if (!state.ok) throw refuse(403, state.code, state.message);
-      const limit = activationLimit(record, body.kind);
+      const record = await runningLicense(body.licenseKey);
       const id = record.subscription.id;
+      const window = windowOf(record);
+      const limit = activationLimit(record, body.kind);
       return db.transaction(async (tx) => {
         // The subscription row lock serializes activations of one key, so the count cannot be overrun.
         await subscriptionsRepo.lockSubscription(tx, id);
-        const existing = await tx
-          .select({ id: machineActivations.id, activatedAt: machineActivations.activatedAt })
-          .from(machineActivations)
-          .where(
-            and(
-              eq(machineActivations.subscriptionId, id),
-              eq(machineActivations.kind, body.kind),
-              eq(machineActivations.hostname, body.hostname),
-            ),
+        const now = clock.now();
+        await machines.deleteDeadMachines(tx, id, heartbeatCutoff(now, window));
+        const existing = await machines.findMachine(tx, id, body.kind, body.hostname);
+        if (existing) await machines.markSeen(tx, existing.id, now);
+        else if (limit !== null && (await machines.countMachines(tx, id, body.kind)) >= limit) {
+          throw new HttpError(
+            409,
+            LicensingMessages.tooManyMachines(body.kind, limit),
+            ValidationCode.TooManyMachines,
           );
-        if (existing[0]) {
-          return {
-            status: 200,
-            body: {
-              activated: true,
-              alreadyActivated: true,
-              licenseId: licenseId(id),
+        }
+        const row = existing
+          ? { ...existing, lastSeenAt: now }
+          : await machines.insertMachine(tx, {
+              subscriptionId: id,
               kind: body.kind,
               hostname: body.hostname,
-            },
-          };
-        }
-        if (limit !== null) {
-          const [used] = await tx
-            .select({ n: count() })
-            .from(machineActivations)
-            .where(and(eq(machineActivations.subscriptionId, id), eq(machineActivations.kind, body.kind)));
-          if (Number(used?.n ?? 0) >= limit)
-            throw refuse(409, ValidationCode.TooManyMachines, MESSAGES.tooMany(body.kind, limit));
-        }
-        await tx
-          .insert(machineActivations)
-          .values({ subscriptionId: id, kind: body.kind, hostname: body.hostname, activatedAt: clock.now() })
-          .onConflictDoNothing();
+              now,
+            });
         return {
-          status: 201,
+          status: existing ? 200 : 201,
           body: {
             activated: true,
-            alreadyActivated: false,
+            alreadyActivated: Boolean(existing),
             licenseId: licenseId(id),
             kind: body.kind,
             hostname: body.hostname,
+            machine: machines.toMachineState(row, window, now),
           },
         };
       });
     },
 
-    /** Answers 200 with valid true/false and Keygen's code; only a malformed body is an error. */
-    async validate(body: ValidateRequest) {
+    /** Keygen's heartbeat: an alive machine is seen now; a dead one must activate again. */
+    async heartbeat(body: HeartbeatRequest) {
+      const record = await runningLicense(body.licenseKey);
+      const id = record.subscription.id;
+      const window = windowOf(record);
+      const now = clock.now();
+      const row = await machines.touchAliveMachine(
+        db,
+        id,
+        body.kind,
+        body.hostname,
+        now,
+        heartbeatCutoff(now, window),
+      );
+      if (!row) {
+        const dead = await machines.findMachine(db, id, body.kind, body.hostname);
+        if (dead) {
+          throw new HttpError(409, LicensingMessages.heartbeatDead(window), ValidationCode.HeartbeatDead);
+        }
+        throw new HttpError(404, LicensingMessages.noMachine, ValidationCode.NoMachine);
+      }
+      return { licenseId: licenseId(id), machine: machines.toMachineState(row, window, now) };
+    },
+
+    /** Answers 200 with valid true/false and the code; only a malformed body is an error. */
+    async validate(body: ValidateRequest): Promise<ValidationResult> {
       const record = await subscriptionsRepo.findByLicenseKey(db, body.licenseKey);
-      if (!record) return { valid: false, code: ValidationCode.NotFound, detail: MESSAGES.notFound };
+      if (!record) return { valid: false, code: ValidationCode.NotFound, detail: LicensingMessages.notFound };
       const s = record.subscription;
       const now = clock.now();
-      const summary = {
+      const window = windowOf(record);
+      const kind = body.kind ?? 'engine';
+      const seats = await machines.seatSnapshot(
+        db,
+        s.id,
+        heartbeatCutoff(now, window),
+        body.hostname ? { kind, hostname: body.hostname } : undefined,
+      );
+      const answer = (code: ValidationResult['code'], detail: string): ValidationResult => ({
+        valid: code === ValidationCode.Valid,
+        code,
+        detail,
         licenseId: licenseId(s.id),
         product: record.plan.product,
         productName: productLabel(record.plan.product),
@@ -146,24 +160,23 @@ export function createLicensingService(deps: Pick<AppDeps, 'db' | 'clock'>) {
           engines: activationLimit(record, 'engine'),
           designers: activationLimit(record, 'designer'),
         },
-        activations: await activationCounts(s.id),
-      };
-      const state = licenseState(record, now);
-      if (!state.ok) return { valid: false, code: state.code, detail: state.message, ...summary };
+        activations: { engines: seats.engines, designers: seats.designers },
+        heartbeatWindowDays: window,
+        ...(seats.machine ? { machine: machines.toMachineState(seats.machine, window, now) } : {}),
+      });
+
+      const refusal = await licenseRefusal(db, record, now);
+      if (refusal) return answer(refusal.code, refusal.message);
       if (body.hostname) {
-        const kind = body.kind ?? 'engine';
-        const rows = await db
-          .select({ id: machineActivations.id })
-          .from(machineActivations)
-          .where(
-            and(
-              eq(machineActivations.subscriptionId, s.id),
-              eq(machineActivations.kind, kind),
-              eq(machineActivations.hostname, body.hostname),
-            ),
-          );
-        if (!rows[0])
-          return { valid: false, code: ValidationCode.NoMachine, detail: MESSAGES.noMachine, ...summary };
+        const machine = seats.machine;
+        if (!machine) return answer(ValidationCode.NoMachine, LicensingMessages.noMachine);
+        if (!isMachineAlive(machine.lastSeenAt, now, window)) {
+          return answer(ValidationCode.HeartbeatDead, LicensingMessages.heartbeatDead(window));
+        }
+        if (shouldRefreshLastSeen(machine.lastSeenAt, now)) {
+          await machines.markSeen(db, machine.id, now);
+          seats.machine = { ...machine, lastSeenAt: now };
+        }
       }
       const overage = overageFigureCents({
         accruedRtusThisMonth: s.accruedRtusThisMonth,
@@ -174,40 +187,45 @@ export function createLicensingService(deps: Pick<AppDeps, 'db' | 'clock'>) {
         overageChargesPaidThisMonthCents: s.overageChargesPaidThisMonthCents,
       });
       // DESIGN.md §2: over the cap nothing more is billed and engines stop until next month or a higher cap.
-      if (
-        isOverCap({
-          figureCents: overage,
-          overagePerRtuMicros: record.plan.overagePerRtuMicros,
-          maxAdditionalMonthlyChargeCents: s.maxAdditionalMonthlyChargeCents,
-        })
-      ) {
-        return { valid: false, code: ValidationCode.OverCap, detail: MESSAGES.overCap, ...summary };
-      }
-      return { valid: true, code: ValidationCode.Valid, detail: 'The license is valid.', ...summary };
+      const overCap = isOverCap({
+        figureCents: overage,
+        overagePerRtuMicros: record.plan.overagePerRtuMicros,
+        maxAdditionalMonthlyChargeCents: s.maxAdditionalMonthlyChargeCents,
+      });
+      if (overCap) return answer(ValidationCode.OverCap, LicensingMessages.overCap);
+      return answer(ValidationCode.Valid, LicensingMessages.valid);
     },
 
     /**
-     * Usage reports, single or batched (DESIGN.md §5). In one transaction under the subscription's row
-     * lock: new transaction ids are inserted (repeats are ignored by the unique index), and only what
-     * was inserted is added to the daily per-host rollups and to accruedRtusThisMonth.
+     * Usage reports, single or batched (DESIGN.md §5), then the meter's alerts the new counters make
+     * due (usage-alerts.ts).
      */
     async recordUsage(body: UsageRequest) {
-      const record = await byKey(body.licenseKey);
-      const state = licenseState(record, clock.now());
-      if (!state.ok) throw refuse(403, state.code, state.message);
-      return recordUsageFor(db, record.subscription.id, body.reports);
+      const record = await runningLicense(body.licenseKey);
+      const { counters, ...result } = await recordUsageFor(db, record.subscription.id, body.reports);
+      if (counters) await alerts.afterUsage(record, counters);
+      return result;
     },
   };
 }
 
 export type LicensingService = ReturnType<typeof createLicensingService>;
 
-/** The one rollup path: the API and the benchmark both go through it. */
+/**
+ * The one rollup path: the API and the benchmark both go through it. In one transaction under the
+ * subscription's row lock, new transaction ids are inserted (repeats are ignored by the unique index)
+ * and only what was inserted is added to the daily per-host rollups and to accruedRtusThisMonth.
+ */
 export async function recordUsageFor(
   db: Db,
   subscriptionId: number,
   reports: { transactionId: string; hostname: string; pages: number; time: string }[],
-): Promise<{ accepted: number; duplicates: number; pages: number }> {
+): Promise<{
+  accepted: number;
+  duplicates: number;
+  pages: number;
+  counters: UsageCounters | null;
+}> {
   const json = JSON.stringify(
     reports.map((r) => ({
       transaction_id: r.transactionId,
@@ -249,8 +267,8 @@ export async function recordUsageFor(
     const accepted = Number(rows[0]?.accepted ?? 0);
     const pages = Number(rows[0]?.pages ?? 0);
     // The month's counter is the subscriptions module's, written in this same transaction.
-    await subscriptionsRepo.addAccruedRtus(tx, subscriptionId, pages);
-    return { accepted, duplicates: reports.length - accepted, pages };
+    const counters = await addAccruedRtus(tx, subscriptionId, pages);
+    return { accepted, duplicates: reports.length - accepted, pages, counters };
   };
   return db.transaction((tx) => run(tx));
 }

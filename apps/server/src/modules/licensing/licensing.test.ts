@@ -1,4 +1,4 @@
-import { BillingMode } from '@store/core';
+import { BillingMode, graceEndOf, MAX_USAGE_BATCH, MAX_USAGE_BODY_BYTES } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -98,14 +98,14 @@ describe('POST /api/licensing/activate', () => {
     t.clock.set(new Date(row!.deactivateDate!.getTime() + 1000));
     try {
       const after = await engine('/api/licensing/validate', { licenseKey: cancelled.key });
-      expect(after.body).toMatchObject({ valid: false, code: 'EXPIRED' });
+      expect(after.body).toMatchObject({ valid: false, code: 'CANCELLED' });
       const activate = await engine('/api/licensing/activate', {
         licenseKey: cancelled.key,
         kind: 'engine',
         hostname: 'legacy-2',
       });
       expect(activate.status).toBe(403);
-      expect(activate.body.code).toBe('EXPIRED');
+      expect(activate.body.code).toBe('CANCELLED');
     } finally {
       t.clock.set(saved);
     }
@@ -306,6 +306,33 @@ describe('POST /api/licensing/usage', () => {
     const res = await engine('/api/licensing/usage', { licenseKey: key, reports });
     expect(res.body).toEqual({ accepted: 1000, duplicates: 0, pages: 2000 });
   });
+  it('takes a batch of 1000 with every field at its longest: the body limit is sized for it', async () => {
+    const { key } = keys['Amsterdam Print Hub']!;
+    const reports = Array.from({ length: MAX_USAGE_BATCH }, (_, i) => ({
+      transactionId: `${String(i).padStart(4, '0')}${'界'.repeat(96)}`,
+      hostname: `${'ü'.repeat(249)}-${i % 3}`,
+      pages: 1,
+      time: '2026-10-20T10:00:00.123456789+01:00',
+    }));
+    const payload = JSON.stringify({ licenseKey: key, reports });
+    expect(Buffer.byteLength(payload)).toBeGreaterThan(256 * 1024);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/licensing/usage',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ accepted: 1000, duplicates: 0, pages: 1000 });
+    const tooLarge = await t.app.inject({
+      method: 'POST',
+      url: '/api/licensing/usage',
+      payload: `${payload.slice(0, -1)},"padding":"${'x'.repeat(MAX_USAGE_BODY_BYTES)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
 });
 
 describe('GET /api/licensing/public-key', () => {
@@ -329,7 +356,7 @@ describe('reissueOfflineLicense (called by the renewal)', () => {
     const [after] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
     const key = await t.client().get('/api/licensing/public-key');
     const payload = verifyLicenseFile(after!.offlineLicenseKey!, key.body.publicKey);
-    expect(payload.expiry).toBe(new Date(nextBase.getTime() + 14 * 86_400_000).toISOString());
+    expect(payload.expiry).toBe(graceEndOf(nextBase).toISOString());
     expect(payload.engineHosts).toEqual(['plant-engine-a', 'plant-engine-b']);
     expect(await reissueOfflineLicense(t.db, keys['Flex Reporting']!.id, t.clock.now())).toBe(false);
   });

@@ -21,6 +21,7 @@ export async function issueOfflineLicense(
   const keys = await signingKeys(db);
   const s = record.subscription;
   const payload: LicensePayload = {
+    keyId: keys.keyId,
     licenseId: licenseId(s.id),
     subscriptionId: s.id,
     description: s.description,
@@ -37,7 +38,7 @@ export async function issueOfflineLicense(
         unpaidPeriodStart: await unpaidPeriodStartOf(db, s.id),
       })?.toISOString() ?? null,
   };
-  return signLicenseFile(payload, keys);
+  return signLicenseFile(payload, keys.privateKey);
 }
 
 /**

@@ -1,12 +1,12 @@
-import { addMonthsClamped, BillStatus, monthsPerCycle, purchaseAttemptKey } from '@store/core';
+import { addMonthsClamped, monthsPerCycle, purchaseAttemptKey } from '@store/core';
 import type { Db, Tx } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
 import type { BillingLogger } from '../bills/bill-deps';
-import { insertLines, pendingChargesBefore } from '../bills/bills.repository';
-import { type CardOutcome, settleCardBill, settleOutcomeOf } from '../bills/card-charge';
+import { insertLines } from '../bills/bills.repository';
+import { type CardOutcome, settleCardBill, settlePendingCardBills } from '../bills/card-charge';
 import { insertSubscriptions } from '../subscriptions/subscriptions.repository';
 import type { StoredRequest } from './purchase-pricing';
 
@@ -16,11 +16,6 @@ export interface PurchaseDeps {
   gateway: PaymentGateway;
   logger?: BillingLogger;
 }
-
-/** A pending purchase older than this is settled by asking the gateway (DESIGN.md §3). */
-const SETTLE_AFTER_MS = 60_000;
-/** A pending purchase the gateway never saw is given up after this long. */
-const ABANDON_AFTER_MS = 15 * 60_000;
 
 /** Step (3): the subscriptions and the bill's lines, inside the caller's transaction. */
 export async function createSubscriptions(tx: Tx, order: OrderRow, stored: StoredRequest): Promise<void> {
@@ -85,25 +80,16 @@ export function settlePurchase(
 /**
  * Settles purchases left pending by a crash or an unanswered gateway call between the charge and
  * step (3): the gateway knows what became of the order's key. The billing scheduler calls this
- * every tick; it is safe to run anywhere, any number of times (each order is settled under its row
- * lock, once).
+ * every tick; each order is settled under its row lock, once.
  */
 export async function settlePendingPurchases(
   deps: PurchaseDeps,
 ): Promise<{ completed: number; failed: number }> {
-  const now = deps.clock.now();
-  const pending = await pendingChargesBefore(
-    deps.db,
-    ['purchase'],
-    new Date(now.getTime() - SETTLE_AFTER_MS),
+  const { paid, voided } = await settlePendingCardBills(
+    deps,
+    'purchase',
+    purchaseAttemptKey,
+    (order, _key, found) => settlePurchase(deps, order, found.outcome, found.attemptStatus),
   );
-  let completed = 0;
-  let failed = 0;
-  for (const order of pending) {
-    const found = await settleOutcomeOf(deps, order, purchaseAttemptKey(order.id), now, ABANDON_AFTER_MS);
-    const settled = found ? await settlePurchase(deps, order, found.outcome, found.attemptStatus) : null;
-    if (settled?.status === BillStatus.ChargePaid) completed++;
-    else if (settled?.status === BillStatus.UnPaid) failed++;
-  }
-  return { completed, failed };
+  return { completed: paid, failed: voided };
 }

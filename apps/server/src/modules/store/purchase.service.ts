@@ -14,8 +14,8 @@ import { eq } from 'drizzle-orm';
 import { type OrderRow, organizations } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/http-error';
 import { randomToken } from '../../lib/tokens';
-import { findByKey, insertBill, startAttempt, subscriptionsOf } from '../bills/bills.repository';
-import { chargeCard } from '../bills/card-charge';
+import { findByKey, insertBill, subscriptionsOf } from '../bills/bills.repository';
+import { chargeCard, openCardBill } from '../bills/card-charge';
 import { priceItems, requestHash, type StoredRequest } from './purchase-pricing';
 import { createSubscriptions, type PurchaseDeps, settlePurchase } from './purchase-settling';
 
@@ -30,7 +30,7 @@ const GATEWAY_UNAVAILABLE =
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function createPurchaseService(deps: PurchaseDeps) {
-  const { db, clock, gateway } = deps;
+  const { db, clock } = deps;
 
   async function resultOf(order: OrderRow): Promise<PurchaseResult> {
     if (order.status === BillStatus.UnPaid) {
@@ -115,26 +115,18 @@ export function createPurchaseService(deps: PurchaseDeps) {
       }
 
       // (1)
-      const order = await db.transaction(async (tx) => {
-        const inserted = await insertBill(tx, { ...common, status });
-        if (inserted) {
-          await startAttempt(tx, {
-            orderId: inserted.id,
-            gatewayKey: purchaseAttemptKey(inserted.id),
-            amountCents: totalCents,
-            createdAt: now,
-          });
-        }
-        return inserted;
-      });
-      if (!order) return replay(org.id, key, hash);
+      const opened = await db.transaction((tx) =>
+        openCardBill(tx, { ...common, status }, [], purchaseAttemptKey),
+      );
+      if (!opened) return replay(org.id, key, hash);
+      const { order } = opened;
 
       // (2)
-      const outcome = await chargeCard(gateway, {
+      const outcome = await chargeCard(deps, {
         customerId: org.gatewayCustomerId ?? '',
         paymentMethodId: org.paymentMethodId!,
         amountCents: totalCents,
-        idempotencyKey: purchaseAttemptKey(order.id),
+        idempotencyKey: opened.key,
         description: `Order ${order.id}: ${priced.length} ${priced.length === 1 ? 'subscription' : 'subscriptions'}`,
       });
       // Unknown outcome: the order stays pending and settlePendingPurchases asks the gateway later.

@@ -13,6 +13,7 @@ import {
   PERPETUAL_EMAIL,
 } from '../../seed/organizations';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertBill } from '../bills/bills.repository';
 import { settlePendingPurchases } from './purchase-settling';
 
 // A sandbox gateway that can be told to lose the answer of the next charge (a crash between (2) and (3)).
@@ -498,17 +499,14 @@ describe('settlePendingPurchases', () => {
 
   it('fails an order the gateway never saw, once it is old enough', async () => {
     const [org] = await t.db.select().from(organizations).where(eq(organizations.id, demoOrgId));
-    const [order] = await t.db
-      .insert(orders)
-      .values({
-        organizationId: org!.id,
-        kind: 'purchase',
-        status: BillStatus.ChargePending,
-        totalCents: 100,
-        billingDate: t.clock.now(),
-        request: { items: [], priced: [], orgDiscountBp: 0 },
-      })
-      .returning();
+    const order = await insertBill(t.db, {
+      organizationId: org!.id,
+      kind: 'purchase',
+      status: BillStatus.ChargePending,
+      totalCents: 100,
+      billingDate: t.clock.now(),
+      request: { items: [], priced: [], orgDiscountBp: 0 },
+    });
     t.clock.advanceMs(5 * 60_000);
     expect((await settlePendingPurchases(t.deps)).failed).toBe(0);
     t.clock.advanceMs(15 * 60_000);

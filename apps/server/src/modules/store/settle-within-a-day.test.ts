@@ -7,6 +7,7 @@ import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeOrganization } from '../billing/billing.fixtures';
+import { insertBill } from '../bills/bills.repository';
 import { settlePendingPurchases } from './purchase-settling';
 
 // DESIGN.md §3: a checkout charge whose answer was lost is settled within a day. The gateway is
@@ -43,17 +44,14 @@ describe('a pending checkout charge the gateway cannot answer about', () => {
 
   it('is asked about with the customer, kept pending for a day, then given up with an operator alert', async () => {
     const org = await makeOrganization(t.db, { name: 'Lost Answers Inc.' });
-    const [order] = await t.db
-      .insert(orders)
-      .values({
-        organizationId: org.id,
-        kind: 'purchase',
-        status: BillStatus.ChargePending,
-        totalCents: 100,
-        billingDate: clock.now(),
-        request: { items: [], priced: [], orgDiscountBp: 0 },
-      })
-      .returning();
+    const order = await insertBill(t.db, {
+      organizationId: org.id,
+      kind: 'purchase',
+      status: BillStatus.ChargePending,
+      totalCents: 100,
+      billingDate: clock.now(),
+      request: { items: [], priced: [], orgDiscountBp: 0 },
+    });
     const deps = { ...t.deps, logger };
     const statusOf = async () =>
       (await t.db.select().from(orders).where(eq(orders.id, order!.id)))[0]!.status;

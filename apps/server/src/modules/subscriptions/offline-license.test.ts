@@ -1,4 +1,4 @@
-import { BillingMode, BillStatus, designerHostCount, SubscriptionMessages } from '@store/core';
+import { BillingMode, BillStatus, designerHostCount, graceEndOf, SubscriptionMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/ops-commands';
@@ -131,11 +131,11 @@ describe('an offline license during an unpaid renewal', () => {
     await t.db.transaction((tx) => reissueOfflineLicense(tx, sub.id, clock.now()));
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
     files.push(row!.offlineLicenseKey!);
-    const expiry = new Date(renewal.getTime() + 14 * DAY).toISOString();
+    const expiry = graceEndOf(renewal).toISOString();
     for (const file of files) expect(verifyLicenseFile(file, publicKey, clock.now()).expiry).toBe(expiry);
 
     // Day 14 passes without payment: every file issued for the subscription fails verification.
-    clock.set(new Date(renewal.getTime() + 14 * DAY + 60_000));
+    clock.set(new Date(graceEndOf(renewal).getTime() + 60_000));
     await runBillingCycle({ db: t.db, clock, gateway: t.gateway, mailer: t.mailer });
     for (const file of files) {
       expect(() => verifyLicenseFile(file, publicKey, clock.now())).toThrow('The license file has expired');
@@ -176,6 +176,6 @@ describe('an offline license billed by invoice', () => {
     expect(code).toBe(0);
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
     const payload = verifyLicenseFile(row!.offlineLicenseKey!, publicKey, clock.now());
-    expect(payload.expiry).toBe(new Date(row!.nextBaseBillingDate!.getTime() + 14 * DAY).toISOString());
+    expect(payload.expiry).toBe(graceEndOf(row!.nextBaseBillingDate!).toISOString());
   });
 });

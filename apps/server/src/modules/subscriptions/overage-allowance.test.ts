@@ -1,4 +1,10 @@
-import { BillingMode, overageFigureCents, overagePerRtuMicrosOf, toCents } from '@store/core';
+import {
+  BillingMode,
+  overageFigureCents,
+  overagePerRtuMicrosOf,
+  SubscriptionMessages,
+  toCents,
+} from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persons } from '../../db/schema';
@@ -74,5 +80,52 @@ describe('the overage allowance in the editor', () => {
     expect(saved.status).toBe(200);
     s = (await api.get(`/api/subscription/${sub.id}`)).body;
     expect([s.planName, s.billedRtusThisMonth, figureOf(s)]).toEqual(['Flex 25,000', 25_000, 0]);
+  });
+
+  it("sets the Max Overages minimum and licensing's OVER_CAP from the RTUs beyond the base only", async () => {
+    const sub = await makeSubscription(t.db, {
+      organizationId: org.id,
+      pricingPlanId: await planId(t.db, 'Flex 2,500'),
+      description: 'Capped Flex',
+      billingMode: BillingMode.Monthly,
+      maxAdditionalMonthlyChargeCents: 0,
+      purchasedAt: new Date(t.clock.now().getTime() - 10 * 86_400_000),
+    });
+    const validate = async () =>
+      (await t.client().post('/api/licensing/validate', { licenseKey: sub.apiKey1 })).body.code;
+    await t.client().post('/api/licensing/usage', {
+      licenseKey: sub.apiKey1,
+      reports: [
+        { transactionId: 'cap-1', hostname: 'cap-01', pages: 2_400, time: t.clock.now().toISOString() },
+      ],
+    });
+    // Within the 2,500 the fee paid for: nothing accrued, so a cap of $0 is no obstacle.
+    expect(await validate()).toBe('VALID');
+
+    await t.client().post('/api/licensing/usage', {
+      licenseKey: sub.apiKey1,
+      reports: [
+        { transactionId: 'cap-2', hostname: 'cap-01', pages: 600, time: t.clock.now().toISOString() },
+      ],
+    });
+    // 3,000 used: 500 over × 8¢ = $40.00 accrued, over the $0 cap.
+    expect(await validate()).toBe('OVER_CAP');
+    const s = (await api.get(`/api/subscription/${sub.id}`)).body;
+    const save = (cap: number) =>
+      api.put(`/api/subscription/${sub.id}`, {
+        description: s.description,
+        pricingPlanId: s.pricingPlanId,
+        maxAdditionalMonthlyCharge: cap,
+        xtraAutoTags: s.xtraAutoTags,
+        numberMachines: s.numberMachines,
+        version: s.version,
+      });
+    const low = await save(39.99);
+    expect(low.status).toBe(400);
+    expect(low.body.message).toBe(
+      `maxAdditionalMonthlyCharge: ${SubscriptionMessages.maxOveragesBelowAccrued('$40.00')}`,
+    );
+    expect((await save(40)).status).toBe(200);
+    expect(await validate()).toBe('VALID');
   });
 });

@@ -13,8 +13,14 @@ import type { Tx } from '../../db/client';
 import type { NewSubscription, OrderRow, PlanRow } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
 import type { BillingLogger } from '../bills/bill-deps';
-import { insertBill, insertLines, pendingChargesBefore, startAttempt } from '../bills/bills.repository';
-import { type CardOutcome, chargeCard, settleCardBill, settleOutcomeOf } from '../bills/card-charge';
+import { insertBillsWithLines } from '../bills/bills.repository';
+import {
+  type CardOutcome,
+  chargeCard,
+  openCardBill,
+  settleCardBill,
+  settlePendingCardBills,
+} from '../bills/card-charge';
 import * as repo from './subscriptions.repository';
 
 // An editor change's prorated charge (DESIGN.md §3), settled like a checkout: (1) the bill, its
@@ -40,11 +46,6 @@ export interface ProrationCharge {
   paymentMethodId: string;
   description: string;
 }
-
-/** A pending proration older than this is settled by asking the gateway. */
-const SETTLE_AFTER_MS = 60_000;
-/** A pending proration the gateway never saw is voided after this long. */
-const ABANDON_AFTER_MS = 15 * 60_000;
 
 /**
  * Step (1) of a change that applies now. Invoice-billed organizations get an invoice with the usual
@@ -82,7 +83,7 @@ export async function billProration(
   const org = await repo.findOrganization(tx, s.organizationId);
   const status = initialBillStatus({ amountCents: amount, billedByInvoice: byInvoice });
   const stored: StoredChange = { subscriptionId: s.id, claimedVersion: terms.version, terms };
-  const order = await insertBill(tx, {
+  const bill = {
     organizationId: s.organizationId,
     kind: 'proration',
     status,
@@ -91,31 +92,29 @@ export async function billProration(
     dueDate: dueDateOf({ kind: 'proration', status, billingDate: now }),
     request: stored,
     billedTo: org ? billedToOf(org) : null,
-  });
-  await insertLines(tx, order!.id, [
-    {
-      subscriptionId: s.id,
-      description: input.description,
-      productName: productLabel(plan.product),
-      planName: plan.planName,
-      billingMode: s.billingMode,
-      periodStart: now,
-      periodEnd: s.nextBaseBillingDate,
-      listCents: amount,
-      discountCents: 0,
-      amountCents: amount,
-    },
-  ]);
+  };
+  const line = {
+    subscriptionId: s.id,
+    description: input.description,
+    productName: productLabel(plan.product),
+    planName: plan.planName,
+    billingMode: s.billingMode,
+    periodStart: now,
+    periodEnd: s.nextBaseBillingDate,
+    listCents: amount,
+    discountCents: 0,
+    amountCents: amount,
+  };
   if (byInvoice) {
+    const [invoiceId] = await insertBillsWithLines(tx, [{ ...bill, line }]);
     await repo.updateSubscription(tx, s.id, terms);
-    return { chargedCents: amount, orderId: order!.id, pending: false };
+    return { chargedCents: amount, orderId: invoiceId!, pending: false };
   }
-  const key = prorationAttemptKey(order!.id);
-  await startAttempt(tx, { orderId: order!.id, gatewayKey: key, amountCents: amount, createdAt: now });
+  const { order, key } = (await openCardBill(tx, bill, [line], prorationAttemptKey))!;
   // The claim: a second save of the version read is stale from here on, so it is never charged.
   await repo.updateSubscription(tx, s.id, { version: terms.version });
   return {
-    orderId: order!.id,
+    orderId: order.id,
     key,
     amountCents: amount,
     customerId: record.owner.gatewayCustomerId!,
@@ -126,7 +125,7 @@ export async function billProration(
 
 /** Steps (2) and (3): 402 with the card's message when declined, 502 when the processor did not answer. */
 export async function chargeProration(deps: Deps, p: ProrationCharge) {
-  const outcome = await chargeCard(deps.gateway, {
+  const outcome = await chargeCard(deps, {
     customerId: p.customerId,
     paymentMethodId: p.paymentMethodId,
     amountCents: p.amountCents,
@@ -188,22 +187,11 @@ function settleProration(
  * → the terms apply once; not charged → voided. Called by the billing scheduler every tick.
  */
 export async function settlePendingProrations(deps: Deps): Promise<{ applied: number; voided: number }> {
-  const now = deps.clock.now();
-  const pending = await pendingChargesBefore(
-    deps.db,
-    ['proration'],
-    new Date(now.getTime() - SETTLE_AFTER_MS),
+  const { paid, voided } = await settlePendingCardBills(
+    deps,
+    'proration',
+    prorationAttemptKey,
+    (order, key, found) => settleProration(deps, order.id, key, found.outcome, found.attemptStatus),
   );
-  let applied = 0;
-  let voided = 0;
-  for (const order of pending) {
-    const key = prorationAttemptKey(order.id);
-    const found = await settleOutcomeOf(deps, order, key, now, ABANDON_AFTER_MS);
-    const settled = found
-      ? await settleProration(deps, order.id, key, found.outcome, found.attemptStatus)
-      : null;
-    if (settled?.status === BillStatus.ChargePaid) applied++;
-    else if (settled?.status === BillStatus.UnPaid) voided++;
-  }
-  return { applied, voided };
+  return { applied: paid, voided };
 }

@@ -1,11 +1,9 @@
-import { isCancelled, Messages, Rights, SubscriptionMessages } from '@store/core';
+import { isAdmin, isCancelled, Messages, SubscriptionMessages } from '@store/core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { hasChargeInFlight } from '../bills/bills.repository';
 import type { AuthContext } from '../identity/session.service';
 import * as repo from './subscriptions.repository';
-
-export const isAdmin = (auth: AuthContext) => (auth.person.rights & Rights.Admin) !== 0;
 
 /** 404 for anything the caller's organization cannot see (DESIGN.md §4: never leak existence). */
 export async function visible(db: DbOrTx, auth: AuthContext, id: number): Promise<repo.SubscriptionRecord> {
@@ -24,7 +22,7 @@ export async function lockForChange(tx: Tx, auth: AuthContext, id: number) {
   if (record.subscription.organizationId !== auth.organization.id) {
     throw forbidden(Messages.belongsTo(record.owner.companyName));
   }
-  if (!isAdmin(auth)) throw forbidden(SubscriptionMessages.adminOnly);
+  if (!isAdmin(auth.person)) throw forbidden(SubscriptionMessages.adminOnly);
   const locked = await repo.lockSubscription(tx, id);
   if (!locked) throw notFound('Subscription not found.');
   if (isCancelled(locked)) throw conflict(SubscriptionMessages.cancelledReadOnly, 'CANCELLED');

@@ -5,11 +5,11 @@ import {
   licenseId,
   type SubscriptionDetail,
 } from '@store/core';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type DbOrTx, queryRows } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
-  machineActivations,
+  type NewPerpetualLicense,
   type NewSubscription,
   type OrganizationRow,
   organizations,
@@ -70,16 +70,31 @@ function baseQuery(db: DbOrTx) {
 }
 
 /** Own organization's and its sub-accounts' subscriptions, never a parent's (DESIGN.md §2). */
-const visibleTo = (organizationId: number) =>
+const visibleTo = (organizationId: number | Placeholder) =>
   or(eq(organizations.id, organizationId), eq(organizations.parentOrganizationId, organizationId));
 
+/** The signed-in home's read, on every visit: built and prepared once per database handle. */
+function prepareListVisible(db: DbOrTx) {
+  const organizationId = sql.placeholder('organizationId');
+  return baseQuery(db)
+    .where(visibleTo(organizationId))
+    .orderBy(
+      // The caller's own first, then each sub-account's; newest purchases last, as bought.
+      sql`(${organizations.id} <> ${organizationId})`,
+      asc(organizations.companyName),
+      asc(subscriptions.id),
+    )
+    .prepare('subscriptions_visible');
+}
+const listVisibleQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareListVisible>>();
+
 export async function listVisible(db: DbOrTx, organizationId: number): Promise<SubscriptionRecord[]> {
-  const rows = await baseQuery(db).where(visibleTo(organizationId)).orderBy(
-    // The caller's own first, then each sub-account's; newest purchases last, as bought.
-    sql`(${organizations.id} <> ${organizationId})`,
-    asc(organizations.companyName),
-    asc(subscriptions.id),
-  );
+  let query = listVisibleQueries.get(db);
+  if (!query) {
+    query = prepareListVisible(db);
+    listVisibleQueries.set(db, query);
+  }
+  const rows = await query.execute({ organizationId });
   return rows.map(normalize);
 }
 
@@ -146,15 +161,6 @@ export async function updateSubscription(tx: DbOrTx, id: number, values: Partial
   await tx.update(subscriptions).set(values).where(eq(subscriptions.id, id));
 }
 
-/** Adds newly recorded usage to the month's counter (licensing's usage reports, under the row lock). */
-export async function addAccruedRtus(tx: DbOrTx, id: number, rtus: number): Promise<void> {
-  if (rtus === 0) return;
-  await tx
-    .update(subscriptions)
-    .set({ accruedRtusThisMonth: sql`${subscriptions.accruedRtusThisMonth} + ${rtus}` })
-    .where(eq(subscriptions.id, id));
-}
-
 /** Subscription writes lock the row, so a save, a cancel and a renewal never interleave (DESIGN.md §3). */
 export async function lockSubscription(tx: DbOrTx, id: number): Promise<SubscriptionRow | null> {
   const rows = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
@@ -188,12 +194,10 @@ export async function findPerpetualLicense(db: DbOrTx, subscriptionId: number) {
   return rows[0] ?? null;
 }
 
-export async function deleteActivations(tx: DbOrTx, subscriptionId: number): Promise<number> {
-  const rows = await tx
-    .delete(machineActivations)
-    .where(eq(machineActivations.subscriptionId, subscriptionId))
-    .returning({ id: machineActivations.id });
-  return rows.length;
+/** The perpetual license a perpetual subscription stands for (the operator's tool, the demo). */
+export async function insertPerpetualLicenses(tx: DbOrTx, rows: NewPerpetualLicense[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(perpetualLicenses).values(rows);
 }
 
 export async function findSubAccount(db: DbOrTx, organizationId: number, parentId: number) {
@@ -208,31 +212,6 @@ export async function findSubAccount(db: DbOrTx, organizationId: number, parentI
 export async function plansByIds(db: DbOrTx, ids: number[]): Promise<PlanRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(pricingPlans).where(inArray(pricingPlans.id, ids));
-}
-
-export type UsageCell = { hostname: string; bucket: number; pages: number };
-
-/**
- * Per-host totals over the date ranges, from the daily rollups only (DESIGN.md §5). `bounds` are the
- * ranges' start days plus the last range's end; width_bucket numbers the ranges 1..n.
- */
-export async function usageByHostAndRange(
-  db: DbOrTx,
-  subscriptionId: number,
-  bounds: string[],
-): Promise<UsageCell[]> {
-  const first = bounds[0]!;
-  const last = bounds[bounds.length - 1]!;
-  const boundsArray = sql.raw(`ARRAY[${bounds.map((b) => `'${b}'::date`).join(',')}]`);
-  const rows = await queryRows<{ hostname: string; bucket: number; pages: string | number }>(
-    db,
-    sql`SELECT hostname, width_bucket(day, ${boundsArray})::int AS bucket, sum(pages)::bigint AS pages
-        FROM usage_rollups
-        WHERE subscription_id = ${subscriptionId} AND day >= ${first}::date AND day < ${last}::date
-        GROUP BY hostname, bucket
-        ORDER BY hostname`,
-  );
-  return rows.map((r) => ({ hostname: r.hostname, bucket: Number(r.bucket), pages: Number(r.pages) }));
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -13,9 +13,11 @@ import type { DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { toPlanDto } from '../catalog/catalog.repository';
 import type { AuthContext } from '../identity/session.service';
+import { deleteAllMachines } from '../licensing/machines.repository';
 import { makeOffline, offlineLicenseFile } from './offline.service';
 import { lockForChange, visible as visibleTo } from './subscription-access';
 import { updateSubscription } from './subscription-update';
+import { usageByHostAndRange } from './subscription-usage.repository';
 import * as repo from './subscriptions.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'>;
@@ -74,7 +76,7 @@ export function createSubscriptionService(deps: Deps) {
       return db.transaction(async (tx) => {
         const record = await lockForChange(tx, auth, id);
         if (!canFlushKeys(record.plan)) throw conflict(SubscriptionMessages.cannotFlush, 'CANNOT_FLUSH');
-        return { flushed: await repo.deleteActivations(tx, id) };
+        return { flushed: await deleteAllMachines(tx, id) };
       });
     },
 
@@ -119,7 +121,7 @@ export function createSubscriptionService(deps: Deps) {
       const ranges = usageDateRanges(record.subscription.nextOverageBillingDate, clock.now());
       const day = (d: Date) => d.toISOString().slice(0, 10);
       const bounds = [...ranges.map((r) => day(r.start)), day(ranges[ranges.length - 1]!.end)];
-      const cells = await repo.usageByHostAndRange(db, id, bounds);
+      const cells = await usageByHostAndRange(db, id, bounds);
       const runs = new Map<string, number[]>();
       for (const cell of cells) {
         if (cell.bucket < 1 || cell.bucket > ranges.length) continue;

@@ -1,4 +1,4 @@
-import { BillStatus, licenseId, prorationAttemptKey, SubscriptionMessages } from '@store/core';
+import { BillStatus, graceEndOf, licenseId, prorationAttemptKey, SubscriptionMessages } from '@store/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -567,7 +567,7 @@ describe('POST /api/subscription/make-offline and the license file', () => {
       engineHosts: ['classic-engine-01'],
       designerHosts: ['designer-pc'],
       issued: t.clock.now().toISOString(),
-      expiry: new Date(new Date(s.nextBaseBillingDate!).getTime() + 14 * 86_400_000).toISOString(),
+      expiry: graceEndOf(new Date(s.nextBaseBillingDate!)).toISOString(),
     });
   });
 

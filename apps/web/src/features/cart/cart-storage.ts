@@ -1,17 +1,31 @@
-import { type Cart, type CartItem, CartSchema, MAX_PURCHASE_ITEMS } from '@store/core';
+import {
+  type Cart,
+  type CartItem,
+  MAX_PURCHASE_ITEMS,
+  type RefusedCartItem,
+  readStoredCart,
+} from '@store/core';
 import { useSyncExternalStore } from 'react';
 
 // Spec §3: the cart lives in local storage under `cart` as {items: [...], total}. This module owns that
 // key; it survives reloads and signing in, and is repriced when the organization or catalogue changes.
 export const CART_STORAGE_KEY = 'cart';
 const CHANGE_EVENT = 'store:cart-changed';
-const EMPTY: Cart = { items: [], total: 0 };
+
+/** The cart as stored: the items that can be bought, and those that cannot with their reason. */
+export interface StoredCart extends Cart {
+  refused: RefusedCartItem[];
+}
+const EMPTY: StoredCart = { items: [], total: 0, refused: [] };
 
 let cachedRaw: string | null | undefined;
-let cachedCart: Cart = EMPTY;
+let cachedCart: StoredCart = EMPTY;
 
-/** The stored cart; an unreadable or tampered entry counts as empty. Stable between changes (useSyncExternalStore). */
-export function readCart(): Cart {
+/**
+ * The stored cart, read item by item (an item that cannot be bought is kept with its reason); an
+ * unreadable entry counts as empty. Stable between changes (useSyncExternalStore).
+ */
+export function readCart(): StoredCart {
   let raw: string | null = null;
   try {
     raw = window.localStorage.getItem(CART_STORAGE_KEY);
@@ -23,8 +37,8 @@ export function readCart(): Cart {
   cachedCart = EMPTY;
   if (raw) {
     try {
-      const parsed = CartSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) cachedCart = parsed.data;
+      const { items, refused } = readStoredCart(JSON.parse(raw));
+      cachedCart = { items, total: totalOf(items), refused };
     } catch {
       // Corrupt JSON: start again with an empty cart.
     }
@@ -32,24 +46,23 @@ export function readCart(): Cart {
   return cachedCart;
 }
 
-export function readCartItemCount(): number {
-  return readCart().items.length;
-}
-
 /** Call after writing the cart so every view of it (the nav badge) updates in this tab. */
 export function notifyCartChanged(): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
-function write(items: CartItem[]): void {
-  const total = Math.round(items.reduce((sum, i) => sum + i.total * 100, 0)) / 100;
-  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ items, total } satisfies Cart));
+const totalOf = (items: CartItem[]) => Math.round(items.reduce((sum, i) => sum + i.total * 100, 0)) / 100;
+
+/** Refused items stay stored, as they were, until the person removes them. */
+function write(items: CartItem[], refused: RefusedCartItem[] = readCart().refused): void {
+  const stored = [...items, ...refused.map((r) => r.stored)];
+  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ items: stored, total: totalOf(items) }));
   notifyCartChanged();
 }
 
 export function addToCart(item: CartItem): void {
-  const items = readCart().items;
-  if (items.length >= MAX_PURCHASE_ITEMS)
+  const { items, refused } = readCart();
+  if (items.length + refused.length >= MAX_PURCHASE_ITEMS)
     throw new Error(`The cart holds at most ${MAX_PURCHASE_ITEMS} items.`);
   write([...items, item]);
 }
@@ -60,11 +73,15 @@ export function replaceCartItems(items: CartItem[]): void {
 }
 
 export function removeFromCart(id: string): void {
-  write(readCart().items.filter((i) => i.id !== id));
+  const { items, refused } = readCart();
+  write(
+    items.filter((i) => i.id !== id),
+    refused.filter((r) => r.id !== id),
+  );
 }
 
 export function emptyCart(): void {
-  write([]);
+  write([], []);
 }
 
 function subscribe(listener: () => void): () => void {
@@ -79,12 +96,14 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-export function useCart(): Cart {
+export function useCart(): StoredCart {
   return useSyncExternalStore(subscribe, readCart, () => EMPTY);
 }
 
+/** What the nav badge counts: every stored item, also one that cannot be bought as it stands. */
 export function useCartItemCount(): number {
-  return useCart().items.length;
+  const cart = useCart();
+  return cart.items.length + cart.refused.length;
 }
 
 export function newCartItemId(): string {

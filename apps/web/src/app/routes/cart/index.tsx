@@ -13,7 +13,9 @@ export default function CartScreen() {
   // Signed in, the organization's discount applies (spec §6): the same prices as checkout.
   const { cart, lines, totalCents, organization } = usePricedCart();
   const orgDiscount = user ? (organization?.discount ?? 0) : 0;
-  const empty = cart.items.length === 0;
+  const empty = cart.items.length === 0 && cart.refused.length === 0;
+  // An item that cannot be bought stays in view with its reason until it is removed.
+  const blocked = cart.items.length === 0 || cart.refused.length > 0;
 
   // DESIGN.md §2: anyone signed in may fill a cart; only an admin places the order.
   const plainUser = user !== null && !isAdmin(user.person);
@@ -44,7 +46,7 @@ export default function CartScreen() {
           </Text>
         </Paper>
       ) : (
-        <CartLines lines={lines} onRemove={removeFromCart} />
+        <CartLines lines={lines} refused={cart.refused} onRemove={removeFromCart} />
       )}
       {plainUser && !empty && (
         <Alert color="brand" title="An administrator places the order" data-testid="admin-places-order">
@@ -78,10 +80,15 @@ export default function CartScreen() {
             <Button variant="default" onClick={emptyCart} disabled={empty}>
               Empty shopping cart
             </Button>
-            <Button size="md" onClick={proceed} disabled={empty}>
+            <Button size="md" onClick={proceed} disabled={blocked}>
               Proceed To Checkout
             </Button>
           </Group>
+          {cart.refused.length > 0 && (
+            <Text size="sm" ta="right" data-testid="cart-blocked">
+              Remove the items that cannot be bought to proceed.
+            </Text>
+          )}
         </Stack>
       </Paper>
     </Stack>

@@ -36,7 +36,9 @@ export default function CheckoutScreen() {
   const { cart, loading, failed, retired, totalCents } = priced;
   const lines = priced.priced ? priced.lines : [];
   const organization = { data: priced.organization };
-  const empty = cart.items.length === 0;
+  const empty = cart.items.length === 0 && cart.refused.length === 0;
+  // Nothing is sent while an item cannot be bought: a plan no longer offered, or a refused item.
+  const blocked = cart.items.length === 0 || cart.refused.length > 0 || retired.length > 0;
 
   // Spec §4 "Proceed To Checkout": an admin whose organization has no billing information adds it
   // first, also when /checkout is opened directly. Decided on the organization as read now (the billing
@@ -48,7 +50,7 @@ export default function CheckoutScreen() {
   }, [needsBillingInfo, navigate]);
 
   const confirm = () => {
-    if (submitting.current || empty || loading || failed) return;
+    if (submitting.current || blocked || loading || failed) return;
     submitting.current = true;
     setChangedTotal(null);
     purchase.mutate(
@@ -91,8 +93,7 @@ export default function CheckoutScreen() {
         <Alert color="brand" title="An administrator places the order" data-testid="admin-places-order">
           <Stack gap={4}>
             <Text size="sm">
-              Only an administrator of {companyName} can confirm this purchase. Share this cart with them, or
-              ask them to buy these plans.
+              Only an administrator of {companyName} can confirm this purchase. Ask them to buy these plans.
             </Text>
             <AskAnAdmin />
           </Stack>
@@ -126,7 +127,7 @@ export default function CheckoutScreen() {
           The total is now {changedTotal}. Please review it and confirm again.
         </Alert>
       )}
-      {lines.length > 0 && <CartLines lines={lines} />}
+      {(lines.length > 0 || cart.refused.length > 0) && <CartLines lines={lines} refused={cart.refused} />}
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
           <List size="sm" spacing={6}>
@@ -170,7 +171,7 @@ export default function CheckoutScreen() {
                 size="md"
                 onClick={confirm}
                 loading={purchase.isPending}
-                disabled={empty || purchase.isPending || loading || failed}
+                disabled={blocked || purchase.isPending || loading || failed}
               >
                 Confirm Purchase
               </Button>

@@ -53,14 +53,16 @@ export default function GuideScreen() {
       <Text>
         Every subscription has a license key, shown in its editor on the Subscriptions page. Engines validate
         the key online. Flush Keys releases the machines a key is bound to, for example after replacing a
-        server. Cancelling a subscription stops its renewals and its key.
+        server. Cancelling a subscription stops its renewals; its key keeps working until the end of the
+        period already paid.
       </Text>
 
       <Title order={2}>Offline use</Title>
       <Text>
-        For machines without network access, an administrator enables offline use on a subscription and
-        downloads an offline license file for a named host. An offline subscription's terms cannot be changed
-        until it is renewed.
+        For machines without network access, an administrator enables offline use on a subscription, names its
+        engine and designer hosts, and downloads a signed offline license file for them. The file is valid
+        until 14 days after the end of the paid period; each paid renewal issues a new one. While offline use
+        is enabled, the subscription's name, plan, max overages, engines and designers cannot be changed.
       </Text>
 
       <Title order={2}>Who can do what</Title>

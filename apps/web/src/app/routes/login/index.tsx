@@ -2,8 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../../features/alert';
-import { InternetExplorerWarning, LoginForm } from '../../../features/auth';
-import { logout } from '../../../lib/current-user';
+import { InternetExplorerWarning, LoginForm, logout } from '../../../features/auth';
 import { safeReturnUrl } from '../../../lib/navigation';
 
 /** What another screen may pass in router state, e.g. after a password reset. */

@@ -85,8 +85,8 @@ export default function PrivacyScreen() {
       <Title order={2}>Your choices</Title>
       <Text>
         You can change your name, e-mail address, phone number and password on your account page. An
-        administrator of your organization can delete your account; ask them, or write to us, to have your
-        organization's data removed once its subscriptions have ended.
+        administrator of your organization can delete your account, and can ask the store's operator to remove
+        the organization's data once its subscriptions have ended.
       </Text>
     </Stack>
   );

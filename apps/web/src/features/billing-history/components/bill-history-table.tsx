@@ -21,8 +21,9 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
   const shown = bills.slice(first, first + BILLS_PER_PAGE);
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label="Bills">
+      {/* Four narrow columns fit a phone's width, the invoice button included. */}
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" aria-label="Bills">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Bill Date</Table.Th>
@@ -40,9 +41,11 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
               const date = formatShortDate(bill.billingDate);
               return (
                 <Table.Tr key={bill.orderId} data-order-id={bill.orderId}>
-                  <Table.Td>{date}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{date}</Table.Td>
                   <Table.Td>{billStatusText(bill.status)}</Table.Td>
-                  <Table.Td ta="right">{formatUsd(toCents(bill.total))}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatUsd(toCents(bill.total))}
+                  </Table.Td>
                   <Table.Td ta="right">
                     <Button
                       size="xs"

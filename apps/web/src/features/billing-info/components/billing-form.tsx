@@ -1,4 +1,4 @@
-import { Anchor, Button, Grid, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import {
   type BillingDescription,
   BillingInfoSchema,
@@ -30,6 +30,14 @@ const AddressSchema = BillingInfoSchema.pick({
   country: true,
   postalCode: true,
 });
+
+/** Why Update is disabled, in words: the field messages show only once a field is touched or changed. */
+const missing = (addressValid: boolean, cardComplete: boolean) =>
+  addressValid
+    ? 'Enter the card number, expiration date and CVC to update.'
+    : cardComplete
+      ? 'Fill in the fields marked * to update.'
+      : 'Fill in the fields marked * and the card to update.';
 
 export interface BillingFormProps {
   current: BillingDescription | undefined;
@@ -164,10 +172,22 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
           <Anchor component={Link} to={cancelTo}>
             Cancel
           </Anchor>
-          <Button type="submit" size="md" disabled={!valid || busy} loading={busy}>
+          <Button
+            type="submit"
+            size="md"
+            disabled={!valid || busy}
+            loading={busy}
+            aria-describedby={valid ? undefined : 'billing-update-why'}
+          >
             Update
           </Button>
         </Group>
+        {!valid && (
+          // A disabled Update always says why, also before any field has been touched (SPEC.md §5).
+          <Text id="billing-update-why" size="sm" ta="right" data-testid="billing-update-why">
+            {missing(addressValid, cardComplete)}
+          </Text>
+        )}
       </Stack>
     </form>
   );

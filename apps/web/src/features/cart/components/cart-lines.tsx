@@ -1,13 +1,39 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { type CartItem, cartPriceChangeNote, formatUsdPerPeriod, isArtistPlan } from '@store/core';
+import {
+  type CartItem,
+  cartPriceChangeNote,
+  formatUsdPerPeriod,
+  isArtistPlan,
+  type RefusedCartItem,
+} from '@store/core';
 
 export interface CartLine {
   item: CartItem;
   priceCents: number;
 }
 
+function RemoveButton({ name, onRemove }: { name: string; onRemove: () => void }) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      onClick={onRemove}
+      aria-label={name ? `Remove ${name} from the cart` : 'Remove this item from the cart'}
+    >
+      <span aria-hidden>✕</span>
+    </ActionIcon>
+  );
+}
+
+export interface CartLinesProps {
+  lines: CartLine[];
+  /** Stored items that cannot be bought, each with its reason (never dropped silently). */
+  refused?: RefusedCartItem[];
+  onRemove?: (id: string) => void;
+}
+
 /** One card per cart item: every column of spec §2 (extra designers hidden for artist plans). */
-export function CartLines({ lines, onRemove }: { lines: CartLine[]; onRemove?: (id: string) => void }) {
+export function CartLines({ lines, refused = [], onRemove }: CartLinesProps) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Items in your cart">
       {lines.map(({ item, priceCents }) => (
@@ -43,17 +69,25 @@ export function CartLines({ lines, onRemove }: { lines: CartLine[]; onRemove?: (
               <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }} data-testid="cart-item-price">
                 {formatUsdPerPeriod(priceCents, item.billingCycle.displayPeriod)}
               </Text>
-              {onRemove && (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  onClick={() => onRemove(item.id)}
-                  aria-label={`Remove ${item.name} from the cart`}
-                >
-                  <span aria-hidden>✕</span>
-                </ActionIcon>
-              )}
+              {onRemove && <RemoveButton name={item.name} onRemove={() => onRemove(item.id)} />}
             </Stack>
+          </Group>
+        </Paper>
+      ))}
+      {refused.map((r) => (
+        <Paper key={r.id} component="li" withBorder radius="md" p="md" data-testid="cart-item-refused">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={4}>
+              {r.name && (
+                <Text size="sm">
+                  Subscription name: <strong>{r.name}</strong>
+                </Text>
+              )}
+              <Text size="sm" fw={600} c="red.9" data-testid="cart-item-refused-reason">
+                {r.message}
+              </Text>
+            </Stack>
+            {onRemove && <RemoveButton name={r.name} onRemove={() => onRemove(r.id)} />}
           </Group>
         </Paper>
       ))}

@@ -1,4 +1,4 @@
-import { Group, Radio, Table, Text } from '@mantine/core';
+import { Group, Paper, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import {
   annualRtus,
   dollarsToMicros,
@@ -9,6 +9,7 @@ import {
   type PricingPlan,
   toCents,
 } from '@store/core';
+import { usePhone } from '../../../lib/phone';
 import classes from './pricing-table.module.css';
 
 export type PricePeriod = 'month' | 'year';
@@ -73,10 +74,68 @@ export interface PricingTableProps {
   period: PricePeriod;
 }
 
-export function PricingTable({ plans, selectedId, onSelect, period }: PricingTableProps) {
+function PlanName({ plan, selected }: { plan: PricingPlan; selected: boolean }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Radio.Indicator checked={selected} aria-hidden mt={2} />
+      <div>
+        <Text span fw={600} size="sm">
+          {plan.planName}
+        </Text>
+        {plan.description && (
+          <Text size="xs" c="dimmed" className={classes.description}>
+            {plan.description}
+          </Text>
+        )}
+      </div>
+    </Group>
+  );
+}
+
+/** On a phone each plan is a card with its figures under its name, so no price is scrolled out of sight. */
+function PlanCards({ plans, selectedId, onSelect, period }: PricingTableProps) {
   const columns = columnsFor(plans, period);
   return (
-    // On a phone the table scrolls in its own frame, which keyboard users can focus to scroll.
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Plans">
+      {plans.map((plan) => {
+        const selected = plan.pricingPlanId === selectedId;
+        return (
+          <Paper
+            key={plan.pricingPlanId}
+            component="li"
+            withBorder
+            p="sm"
+            className={selected ? `${classes.row} ${classes.selected}` : classes.row}
+            onClick={() => onSelect(plan)}
+            data-selected={selected || undefined}
+          >
+            <PlanName plan={plan} selected={selected} />
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} component="dl" mt="xs" mb={0} ml={30}>
+              {columns.map((c) => (
+                <div key={c.header}>
+                  <Text component="dt" size="xs" c="dimmed">
+                    {c.header}
+                  </Text>
+                  <Text component="dd" size="sm" m={0} className={classes.numeric} ta="left">
+                    {c.cell(plan, period)}
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function PricingTable(props: PricingTableProps) {
+  const phone = usePhone();
+  if (phone) return <PlanCards {...props} />;
+  const { plans, selectedId, onSelect, period } = props;
+  const columns = columnsFor(plans, period);
+  return (
+    // A narrow window scrolls the table in its own frame, which keyboard users can focus to scroll.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable on purpose
     <section className="table-frame" tabIndex={0} aria-label="Plans (scrolls sideways on small screens)">
       <Table
@@ -108,19 +167,7 @@ export function PricingTable({ plans, selectedId, onSelect, period }: PricingTab
               >
                 <Table.Td className={classes.level}>
                   {/* The row is the control (the Pricing Plan select is its keyboard equivalent); the dot only shows the choice. */}
-                  <Group gap="sm" wrap="nowrap" align="flex-start">
-                    <Radio.Indicator checked={selected} aria-hidden mt={2} />
-                    <div>
-                      <Text span fw={600} size="sm">
-                        {plan.planName}
-                      </Text>
-                      {plan.description && (
-                        <Text size="xs" c="dimmed" className={classes.description}>
-                          {plan.description}
-                        </Text>
-                      )}
-                    </div>
-                  </Group>
+                  <PlanName plan={plan} selected={selected} />
                 </Table.Td>
                 {columns.map((c) => (
                   <Table.Td key={c.header} className={c.numeric ? classes.numeric : undefined}>

@@ -1,10 +1,17 @@
 import { FlushKeysResultSchema } from '@store/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { get } from '../../../lib/http';
+import { machinesKey } from './get-machines';
 
 export const flushKeys = (subscriptionId: number) =>
   get(`/api/subscription/${subscriptionId}/flush-keys`, { schema: FlushKeysResultSchema });
 
+/** Flush Keys releases every machine: the License section's list is read again. */
 export function useFlushKeys() {
-  return useMutation({ mutationFn: flushKeys });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: flushKeys,
+    onSuccess: (_data, subscriptionId) =>
+      queryClient.invalidateQueries({ queryKey: machinesKey(subscriptionId) }),
+  });
 }

@@ -4,6 +4,7 @@ import {
   DETAIL_ROW_TRANSITION_MS,
   dateOrDash,
   EditToggle,
+  RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
   totalDesigners,
@@ -66,6 +67,7 @@ export function SubscriptionCards({
                     <Field label="Start New Month" value={dateOrDash(s.nextOverageBillingDate)} />
                   </SimpleGrid>
                   <StatusBadges subscription={s} />
+                  <RowUsageMeter subscription={s} />
                 </>
               )}
             </Stack>

@@ -4,9 +4,11 @@ import {
   isArtistPlan,
   isCancelled,
   type SubscriptionDetail,
+  showsUsageFigures,
   subscriptionStatusText,
   type Viewer,
 } from '@store/core';
+import { CompactUsageMeter } from './usage-meter';
 
 // What a subscription row shows (spec §2), shared by the table (wide screens) and the stacked
 // cards (phones) so that both read the same.
@@ -39,6 +41,11 @@ export function StatusBadges({ subscription: s }: { subscription: SubscriptionDe
       )}
     </Group>
   );
+}
+
+/** The row's usage meter, where the subscription shows usage at all (not perpetual, not offline volume). */
+export function RowUsageMeter({ subscription: s }: { subscription: SubscriptionDetail }) {
+  return showsUsageFigures(s) ? <CompactUsageMeter subscription={s} /> : null;
 }
 
 export function EditToggle({

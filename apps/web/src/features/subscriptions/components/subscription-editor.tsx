@@ -15,6 +15,7 @@ import { useSubAccountName } from '../api/get-subaccount-name';
 import { CancelSubscription } from './cancel-subscription';
 import { FlushKeys } from './flush-keys';
 import { LicenseKey } from './license-key';
+import { MachinesList } from './machines-list';
 import { OfflineSection } from './offline-section';
 import { PerpetualDetails } from './perpetual-details';
 import { SubscriptionCostPanel } from './subscription-cost-panel';
@@ -90,6 +91,7 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
                 License
               </Title>
               <LicenseKey subscription={s} withheldFor={actions.owned ? null : ownerName} />
+              <MachinesList subscriptionId={s.subscriptionId} canDeactivate={actions.showDeactivateMachine} />
               {actions.showFlushKeys && <FlushKeys subscription={s} />}
             </Stack>
           </Paper>

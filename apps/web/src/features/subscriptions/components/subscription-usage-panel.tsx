@@ -1,6 +1,14 @@
 import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
-import { annualRtus, formatUsd, type SubscriptionDetail } from '@store/core';
+import {
+  annualRtus,
+  formatRatePerRtu,
+  formatUsd,
+  isUsageMetered,
+  overagePerRtuMicrosOf,
+  type SubscriptionDetail,
+} from '@store/core';
 import { Link } from 'react-router';
+import { UsageMeter } from './usage-meter';
 
 /** The detail row's usage figures this month (spec §2) and the way to the detailed usage. */
 export function SubscriptionUsagePanel({
@@ -13,13 +21,14 @@ export function SubscriptionUsagePanel({
   showUsageButton: boolean;
 }) {
   // Pro engines are licensed per machine: their RTUs are counted, but nothing is included or billed by use.
-  const usageBilled = s.plan.baseRtus > 0 || s.plan.overagePerRtu > 0;
+  const usageBilled = isUsageMetered(s.plan);
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs">
         <Title order={2} size="h5">
           Usage this month
         </Title>
+        <UsageMeter subscription={s} />
         <Table withRowBorders={false} verticalSpacing={4} fz="sm" aria-label="Usage figures">
           <Table.Tbody>
             <Table.Tr>
@@ -41,7 +50,7 @@ export function SubscriptionUsagePanel({
                 <Table.Tr>
                   <Table.Td>Overage per additional RTU</Table.Td>
                   <Table.Td ta="right">
-                    ${s.plan.overagePerRtu.toFixed(s.plan.overagePerRtu < 0.1 ? 3 : 2)}
+                    {formatRatePerRtu(overagePerRtuMicrosOf(s.plan.overagePerRtu))}
                   </Table.Td>
                 </Table.Tr>
                 <Table.Tr>

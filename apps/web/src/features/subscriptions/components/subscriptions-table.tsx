@@ -1,25 +1,23 @@
 import { Collapse, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { productLabel, type SubscriptionDetail, type Viewer } from '@store/core';
 import { Fragment, useEffect, useState } from 'react';
+import { usePhone } from '../../../lib/phone';
 import { SubscriptionCards } from './subscription-cards';
 import {
   DETAIL_ROW_TRANSITION_MS,
   dateOrDash,
   EditToggle,
+  RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
   totalDesigners,
 } from './subscription-cells';
 import { SubscriptionEditor } from './subscription-editor';
 
-/** Below this width the table's seven columns do not fit: subscriptions stack as cards instead. */
-const PHONE = '(max-width: 47.99em)';
-
 /** The subscriptions table with one expandable detail row per subscription (spec §2). */
 export function SubscriptionsTable(props: SubscriptionsTableProps) {
-  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
-  return phone ? <SubscriptionCards {...props} /> : <WideTable {...props} />;
+  // On a phone the table's seven columns do not fit: subscriptions stack as cards instead.
+  return usePhone() ? <SubscriptionCards {...props} /> : <WideTable {...props} />;
 }
 
 function WideTable({ subscriptions, viewer, perpetual, expandedId, onToggle }: SubscriptionsTableProps) {
@@ -72,6 +70,7 @@ function WideTable({ subscriptions, viewer, perpetual, expandedId, onToggle }: S
                         {s.ownerName}
                       </Text>
                     )}
+                    <RowUsageMeter subscription={s} />
                   </Table.Td>
                   {!perpetual && (
                     <>

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { ActivationKind, UsageReport } from '@store/core';
+import { createEngineClient, type StoreAnswer } from './engine-client';
+
+// The reference engine's loop (docs/licensing.md): activate, then every tick heartbeat when due,
+// validate, and — while the store answers VALID — "process" documents and report their pages.
+// It prints what the store answers, so a developer sees the contract at work.
+
+export type EngineOptions = {
+  url: string;
+  licenseKey: string;
+  hostname: string;
+  kind: ActivationKind;
+  /** Pages processed per second while the license is valid. */
+  rate: number;
+  /** Seconds between ticks (a validation and a usage report each). */
+  intervalSeconds: number;
+  /** Seconds between heartbeats; the store's window is days, so hourly is plenty. */
+  heartbeatSeconds: number;
+  /** Stop after this many ticks (none: run until stopped). */
+  ticks?: number;
+};
+
+export type EngineIo = {
+  print: (line: string) => void;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  signal?: AbortSignal;
+};
+
+type MachineAnswer = StoreAnswer<{ alreadyActivated?: boolean; machine?: { heartbeatDeadline: string } }>;
+
+/** A refusal or a validation: its status, code and sentence. */
+const describe = (answer: StoreAnswer<object>) =>
+  `${answer.status} ${answer.code}${answer.body.message || answer.body.detail ? ` — ${answer.body.message ?? answer.body.detail}` : ''}`;
+
+/** An activation or heartbeat: what the seat now is, or the refusal. */
+const describeMachine = (answer: MachineAnswer) => {
+  const machine = answer.body.machine;
+  if (answer.status >= 300 || !machine) return describe(answer);
+  const what =
+    answer.body.alreadyActivated === false
+      ? 'activated'
+      : answer.body.alreadyActivated
+        ? 'already activated'
+        : 'alive';
+  return `${answer.status} ${what}, seat held until ${machine.heartbeatDeadline}`;
+};
+
+/** Documents of 1 to 4 pages adding up to `pages`, each a report with its own transaction id. */
+export function documentsOf(pages: number, hostname: string, time: Date): UsageReport[] {
+  const reports: UsageReport[] = [];
+  for (let left = pages, i = 0; left > 0; i++) {
+    const size = Math.min(left, 1 + (i % 4));
+    reports.push({ transactionId: randomUUID(), hostname, pages: size, time: time.toISOString() });
+    left -= size;
+  }
+  return reports;
+}
+
+/** Runs until `ticks` are done or the signal aborts; answers the exit code (0, or 1 when refused at start). */
+export async function runEngine(options: EngineOptions, io: EngineIo): Promise<number> {
+  const now = io.now ?? (() => new Date());
+  const sleep = io.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const client = createEngineClient({ ...options, sleep });
+  const stamp = () => now().toISOString().slice(11, 19);
+  const print = (line: string) => io.print(`${stamp()} ${line}`);
+
+  print(`${options.kind} ${options.hostname} → ${options.url}, ${options.rate} pages/s`);
+  const activation = await client.activate();
+  print(`activate: ${describeMachine(activation)}`);
+  if (activation.status !== 200 && activation.status !== 201) return 1;
+
+  let lastHeartbeat = now().getTime();
+  let carry = 0;
+  const totals = { reports: 0, pages: 0 };
+  for (let tick = 0; options.ticks === undefined || tick < options.ticks; tick++) {
+    if (io.signal?.aborted) break;
+    if (tick > 0) await sleep(options.intervalSeconds * 1000);
+    if (io.signal?.aborted) break;
+
+    if (now().getTime() - lastHeartbeat >= options.heartbeatSeconds * 1000) {
+      const beat = await client.heartbeat();
+      print(`heartbeat: ${describeMachine(beat)}`);
+      lastHeartbeat = now().getTime();
+      // A machine silent past the window (or deactivated in the portal) activates again.
+      if (beat.code === 'HEARTBEAT_DEAD' || beat.code === 'NO_MACHINE') {
+        print(`activate: ${describeMachine(await client.activate())}`);
+      }
+    }
+
+    const validation = await client.validate();
+    if (validation.code !== 'VALID') {
+      print(`validate: ${describe(validation)} — processing paused`);
+      if (validation.code === 'HEARTBEAT_DEAD' || validation.code === 'NO_MACHINE') {
+        print(`activate: ${describeMachine(await client.activate())}`);
+      }
+      continue;
+    }
+    carry += options.rate * options.intervalSeconds;
+    const pages = Math.floor(carry);
+    carry -= pages;
+    if (pages === 0) {
+      print('validate: 200 VALID — idle');
+      continue;
+    }
+    const reports = documentsOf(pages, options.hostname, now());
+    const { answer, accepted, duplicates } = await client.report(reports);
+    totals.reports += accepted;
+    totals.pages += answer?.status === 200 ? pages : 0;
+    print(
+      answer?.status === 200
+        ? `validate: 200 VALID; usage: ${reports.length} reports, ${pages} pages → accepted ${accepted}, duplicates ${duplicates}`
+        : `validate: 200 VALID; usage: ${answer ? describe(answer) : 'nothing sent'}`,
+    );
+  }
+  print(`stopped: ${totals.reports} reports, ${totals.pages} pages reported`);
+  return 0;
+}

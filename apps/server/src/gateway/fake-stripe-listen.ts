@@ -1,0 +1,26 @@
+import type { AddressInfo } from 'node:net';
+import type { fakeStripe } from './fake-stripe';
+import type { PaymentGateway } from './payment-gateway';
+import { createStripeGateway } from './stripe-gateway';
+
+/**
+ * Starts the local fake of Stripe's API on a free port: the Stripe gateway pointed at it (what the
+ * tests give createTestApp) and how to stop it.
+ */
+export async function listenFakeStripe(
+  fake: ReturnType<typeof fakeStripe>,
+  options: { timeoutMs?: number } = {},
+): Promise<{ gateway: () => PaymentGateway; close: () => Promise<void> }> {
+  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+  const { port } = fake.server.address() as AddressInfo;
+  return {
+    gateway: () =>
+      createStripeGateway({
+        secretKey: 'sk_test_fake',
+        publishableKey: 'pk_test_fake',
+        apiBase: `http://127.0.0.1:${port}`,
+        ...options,
+      }),
+    close: () => new Promise<void>((resolve) => fake.server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,70 @@
+import { BillingMode, Rights } from '@store/core';
+import { eq } from 'drizzle-orm';
+import { persons } from '../../db/schema';
+import { ManualClock } from '../../lib/clock';
+import { hashPassword } from '../../lib/passwords';
+import { seedCatalog } from '../../seed/catalog';
+import { createTestApp } from '../../test/test-app';
+import { makeOrganization, makeSubscription, planId } from '../billing/billing.fixtures';
+
+// Licensing's API tests: a store with its catalogue and one organization of their own (no demo
+// data, so a billing run or a clock moved by weeks touches only what the test made).
+
+export const PASSWORD = 'engine-room-password';
+export const ADMIN_EMAIL = 'licensing-admin@example.com';
+export const USER_EMAIL = 'licensing-user@example.com';
+export const DAY = 86_400_000;
+
+export async function createLicensingTestApp(opts: { env?: Record<string, string> } = {}) {
+  const clock = new ManualClock('2026-11-02T12:00:00Z');
+  const t = await createTestApp({ seed: false, clock, env: opts.env });
+  await seedCatalog(t.db);
+  const org = await makeOrganization(t.db, { name: 'Engine Room Ltd.', adminEmail: ADMIN_EMAIL });
+  const passwordHash = await hashPassword(PASSWORD);
+  await t.db.update(persons).set({ passwordHash }).where(eq(persons.email, ADMIN_EMAIL));
+  await t.db.insert(persons).values({
+    organizationId: org.id,
+    rights: Rights.User,
+    passwordHash,
+    firstName: 'Una',
+    lastName: 'User',
+    email: USER_EMAIL,
+    emailVerified: true,
+  });
+
+  /** Engines call without a browser: no XSRF cookie, no bearer token. (test-app checks each answer against the API document.) */
+  async function engine(url: string, body: unknown) {
+    const res = await t.app.inject({ method: 'POST', url, payload: body as object });
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  /** A subscription of the organization bought `daysAgo` days ago (default: 10), in its first period. */
+  async function subscribe(
+    plan: string,
+    opts: {
+      description?: string;
+      numberMachines?: number;
+      xtraAutoTags?: number;
+      maxAdditionalMonthlyChargeCents?: number;
+      organizationId?: number;
+      daysAgo?: number;
+    } = {},
+  ) {
+    return makeSubscription(t.db, {
+      organizationId: opts.organizationId ?? org.id,
+      pricingPlanId: await planId(t.db, plan),
+      description: opts.description ?? `${plan} ${Math.random().toString(36).slice(2, 8)}`,
+      billingMode: BillingMode.Monthly,
+      numberMachines: opts.numberMachines ?? 0,
+      xtraAutoTags: opts.xtraAutoTags ?? 0,
+      maxAdditionalMonthlyChargeCents: opts.maxAdditionalMonthlyChargeCents ?? 0,
+      purchasedAt: new Date(clock.now().getTime() - (opts.daysAgo ?? 10) * DAY),
+    });
+  }
+
+  const login = (email = ADMIN_EMAIL) => t.login(email, PASSWORD, org.id);
+
+  return { t, clock, org, engine, subscribe, login };
+}
+
+export type LicensingTestApp = Awaited<ReturnType<typeof createLicensingTestApp>>;

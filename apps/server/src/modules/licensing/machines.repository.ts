@@ -1,0 +1,189 @@
+import { type ActivationKind, heartbeatDeadline, type Machine, type MachineState } from '@store/core';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { machineActivations } from '../../db/schema';
+
+// Every write of machine_activations (licensing owns the table, docs/ARCHITECTURE.md). A machine
+// holds a seat while last seen at or after the heartbeat cutoff (DESIGN.md §5).
+
+export type MachineRow = typeof machineActivations.$inferSelect;
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** The wire shape of a machine: its dates, its deadline and whether it still holds its seat. */
+export function toMachineState(row: MachineRow, windowDays: number, now: Date): MachineState {
+  const deadline = heartbeatDeadline(row.lastSeenAt, windowDays);
+  return {
+    kind: row.kind as ActivationKind,
+    hostname: row.hostname,
+    activatedAt: row.activatedAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    heartbeatDeadline: deadline.toISOString(),
+    alive: now.getTime() <= deadline.getTime(),
+  };
+}
+
+export const toMachine = (row: MachineRow, windowDays: number, now: Date): Machine => ({
+  machineId: row.id,
+  ...toMachineState(row, windowDays, now),
+});
+
+export type SeatSnapshot = { engines: number; designers: number; machine: MachineRow | null };
+
+/**
+ * What validation needs in one round trip: the seats held per kind and, when named, the machine
+ * (alive or not).
+ */
+export async function seatSnapshot(
+  db: DbOrTx,
+  subscriptionId: number,
+  cutoff: Date,
+  named?: { kind: ActivationKind; hostname: string },
+): Promise<SeatSnapshot> {
+  const [row] = await queryRows<{
+    engines: number | string;
+    designers: number | string;
+    id: number | null;
+    kind: string | null;
+    hostname: string | null;
+    activated_at: unknown;
+    last_seen_at: unknown;
+  }>(
+    db,
+    sql`SELECT c.engines, c.designers, m.id, m.kind, m.hostname, m.activated_at, m.last_seen_at
+        FROM (SELECT count(*) FILTER (WHERE kind = 'engine' AND last_seen_at >= ${ts(cutoff)}) AS engines,
+                     count(*) FILTER (WHERE kind = 'designer' AND last_seen_at >= ${ts(cutoff)}) AS designers
+              FROM machine_activations WHERE subscription_id = ${subscriptionId}) c
+        LEFT JOIN machine_activations m ON m.subscription_id = ${subscriptionId}
+          AND m.kind = ${named?.kind ?? null} AND m.hostname = ${named?.hostname ?? null}`,
+  );
+  const machine =
+    row?.id != null
+      ? {
+          id: Number(row.id),
+          subscriptionId,
+          kind: row.kind!,
+          hostname: row.hostname!,
+          activatedAt: new Date(row.activated_at as string),
+          lastSeenAt: new Date(row.last_seen_at as string),
+        }
+      : null;
+  return { engines: Number(row?.engines ?? 0), designers: Number(row?.designers ?? 0), machine };
+}
+
+export async function findMachine(
+  db: DbOrTx,
+  subscriptionId: number,
+  kind: ActivationKind,
+  hostname: string,
+): Promise<MachineRow | null> {
+  const rows = await db
+    .select()
+    .from(machineActivations)
+    .where(
+      and(
+        eq(machineActivations.subscriptionId, subscriptionId),
+        eq(machineActivations.kind, kind),
+        eq(machineActivations.hostname, hostname),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A heartbeat: marks an alive machine seen now; null when it is dead or was never activated. */
+export async function touchAliveMachine(
+  db: DbOrTx,
+  subscriptionId: number,
+  kind: ActivationKind,
+  hostname: string,
+  now: Date,
+  cutoff: Date,
+): Promise<MachineRow | null> {
+  const rows = await db
+    .update(machineActivations)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(machineActivations.subscriptionId, subscriptionId),
+        eq(machineActivations.kind, kind),
+        eq(machineActivations.hostname, hostname),
+        sql`${machineActivations.lastSeenAt} >= ${ts(cutoff)}`,
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function markSeen(db: DbOrTx, machineId: number, now: Date): Promise<void> {
+  await db.update(machineActivations).set({ lastSeenAt: now }).where(eq(machineActivations.id, machineId));
+}
+
+/** Machines silent past the window have lost their seats; activation clears them away first. */
+export async function deleteDeadMachines(tx: DbOrTx, subscriptionId: number, cutoff: Date): Promise<void> {
+  await tx
+    .delete(machineActivations)
+    .where(
+      and(eq(machineActivations.subscriptionId, subscriptionId), lt(machineActivations.lastSeenAt, cutoff)),
+    );
+}
+
+export async function countMachines(
+  tx: DbOrTx,
+  subscriptionId: number,
+  kind: ActivationKind,
+): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(machineActivations)
+    .where(and(eq(machineActivations.subscriptionId, subscriptionId), eq(machineActivations.kind, kind)));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertMachine(
+  tx: DbOrTx,
+  values: { subscriptionId: number; kind: ActivationKind; hostname: string; now: Date },
+): Promise<MachineRow> {
+  const [row] = await tx
+    .insert(machineActivations)
+    .values({
+      subscriptionId: values.subscriptionId,
+      kind: values.kind,
+      hostname: values.hostname,
+      activatedAt: values.now,
+      lastSeenAt: values.now,
+    })
+    .returning();
+  return row!;
+}
+
+/** The License section's list: engines first, then designers, by host name. */
+export async function listMachines(db: DbOrTx, subscriptionId: number): Promise<MachineRow[]> {
+  return db
+    .select()
+    .from(machineActivations)
+    .where(eq(machineActivations.subscriptionId, subscriptionId))
+    .orderBy(desc(machineActivations.kind), asc(machineActivations.hostname));
+}
+
+/** Deactivate: one machine of the subscription; null when it has no such machine. */
+export async function deleteMachine(
+  tx: DbOrTx,
+  subscriptionId: number,
+  machineId: number,
+): Promise<MachineRow | null> {
+  const rows = await tx
+    .delete(machineActivations)
+    .where(and(eq(machineActivations.subscriptionId, subscriptionId), eq(machineActivations.id, machineId)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Flush Keys: every machine of the subscription at once (DESIGN.md §5). */
+export async function deleteAllMachines(tx: DbOrTx, subscriptionId: number): Promise<number> {
+  const rows = await tx
+    .delete(machineActivations)
+    .where(eq(machineActivations.subscriptionId, subscriptionId))
+    .returning({ id: machineActivations.id });
+  return rows.length;
+}

@@ -1,0 +1,44 @@
+import { DeactivatedMachineSchema, idParam, MachineListSchema } from '@store/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { requireAuth } from '../../plugins/auth';
+import { Access, errorResponses } from '../../plugins/route-security';
+import { createMachinesService } from './machines.service';
+
+const tags = ['subscriptions'];
+
+const MachineParams = z.object({ id: idParam('Subscription id'), machineId: idParam('Machine id') });
+
+/** The editor's License section: the key's machines, and Deactivate for one of them. */
+export const machinesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = createMachinesService(deps);
+
+  app.get(
+    '/api/subscription/:id/machines',
+    {
+      schema: {
+        security: Access.signedIn,
+        tags,
+        summary: "The machines activated against the subscription's key, and the seats they hold",
+        params: z.object({ id: idParam('Subscription id') }),
+        response: { 200: MachineListSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => service.list(requireAuth(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/subscription/:id/machines/:machineId',
+    {
+      schema: {
+        security: Access.signedInMutation,
+        tags,
+        summary: 'Deactivate one machine: its seat is released at once (the rights of Flush Keys)',
+        params: MachineParams,
+        response: { 200: DeactivatedMachineSchema, ...errorResponses(403, 404, 409) },
+      },
+    },
+    async (request) => service.deactivate(requireAuth(request), request.params.id, request.params.machineId),
+  );
+};

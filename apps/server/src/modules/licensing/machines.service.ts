@@ -1,0 +1,43 @@
+import { heartbeatCutoff, heartbeatWindowDays, type MachineList, MachineMessages } from '@store/core';
+import type { AppDeps } from '../../app-deps';
+import { notFound } from '../../lib/http-error';
+import type { AuthContext } from '../identity/session.service';
+import { lockForChange, visible } from '../subscriptions/subscription-access';
+import { activationLimit } from './licensing.service';
+import * as machines from './machines.repository';
+
+/**
+ * The License section's machines (DESIGN.md §5): who holds the key's seats, and Deactivate for one
+ * of them. Anyone who sees the subscription sees its machines (host names are not secrets, decision
+ * 010); deactivating takes the same rights as Flush Keys: an admin of the owning organization.
+ */
+export function createMachinesService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
+  const { db, clock } = deps;
+
+  return {
+    async list(auth: AuthContext, subscriptionId: number): Promise<MachineList> {
+      const record = await visible(db, auth, subscriptionId);
+      const window = heartbeatWindowDays(record.plan.heartbeatWindowDays, deps.config.heartbeatWindowDays);
+      const now = clock.now();
+      const cutoff = heartbeatCutoff(now, window).getTime();
+      const rows = await machines.listMachines(db, subscriptionId);
+      const used = (kind: string) =>
+        rows.filter((r) => r.kind === kind && r.lastSeenAt.getTime() >= cutoff).length;
+      return {
+        heartbeatWindowDays: window,
+        engines: { used: used('engine'), limit: activationLimit(record, 'engine') },
+        designers: { used: used('designer'), limit: activationLimit(record, 'designer') },
+        machines: rows.map((r) => machines.toMachine(r, window, now)),
+      };
+    },
+
+    async deactivate(auth: AuthContext, subscriptionId: number, machineId: number) {
+      return db.transaction(async (tx) => {
+        await lockForChange(tx, auth, subscriptionId);
+        const row = await machines.deleteMachine(tx, subscriptionId, machineId);
+        if (!row) throw notFound(MachineMessages.notFound);
+        return { machineId: row.id, kind: row.kind as 'engine' | 'designer', hostname: row.hostname };
+      });
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { reachedAlertLevels, type UsageAlertLevel, usageMeter } from '@store/core';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { usageAlertMail } from '../../mail/usage-alert-mail';
+import { adminEmails } from '../bills/bill-batches.repository';
+import type { SubscriptionRecord } from '../subscriptions/subscriptions.repository';
+import type { UsageCounters } from '../subscriptions/usage-counters.repository';
+
+// The usage meter's alert mails (DESIGN.md §5): at 80 % and 100 % of the included RTUs and when the
+// cap stops usage, each once per usage cycle, to the organization's admins. This is the one place
+// that decides an alert is due, records it and sends it.
+
+type AlertDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'> & {
+  log: { error: (obj: object, msg: string) => void };
+};
+
+/** A cycle is named by the day its counters reset; a subscription without one has a single cycle. */
+const cycleEndOf = (counters: UsageCounters) =>
+  counters.nextOverageBillingDate ? counters.nextOverageBillingDate.toISOString().slice(0, 10) : '1970-01-01';
+
+/** Records the levels not yet recorded for the cycle; answers those this call recorded. */
+async function recordAlerts(
+  db: DbOrTx,
+  subscriptionId: number,
+  cycleEnd: string,
+  levels: UsageAlertLevel[],
+  now: Date,
+): Promise<UsageAlertLevel[]> {
+  const rows = await queryRows<{ level: UsageAlertLevel }>(
+    db,
+    sql`INSERT INTO usage_alerts (subscription_id, cycle_end, level, sent_at)
+        SELECT ${subscriptionId}, ${cycleEnd}::date, v.level, ${now.toISOString()}::timestamptz
+        FROM (VALUES ${sql.join(
+          levels.map((level) => sql`(${level}::text)`),
+          sql`, `,
+        )}) AS v(level)
+        ON CONFLICT DO NOTHING RETURNING level`,
+  );
+  return rows.map((r) => r.level);
+}
+
+/**
+ * Creates the alerter for one app. Recorded levels are remembered in the process as well, so the hot
+ * path of usage reports asks the database only when a level is reached that this process has not
+ * seen recorded; the database's primary key keeps it to once across processes.
+ */
+export function createUsageAlerts(deps: AlertDeps) {
+  const seen = new Set<string>();
+  const MAX_REMEMBERED = 50_000;
+
+  return {
+    /** After usage was added: sends what the new counters make due. Never fails the usage report. */
+    async afterUsage(record: SubscriptionRecord, counters: UsageCounters): Promise<void> {
+      const meter = usageMeter({
+        ...counters,
+        baseRtus: record.plan.baseRtus,
+        overagePerRtuMicros: record.plan.overagePerRtuMicros,
+      });
+      const cycleEnd = cycleEndOf(counters);
+      const key = (level: UsageAlertLevel) => `${record.subscription.id}|${cycleEnd}|${level}`;
+      const due = reachedAlertLevels(meter).filter((level) => !seen.has(key(level)));
+      if (due.length === 0) return;
+      try {
+        const recorded = await recordAlerts(deps.db, record.subscription.id, cycleEnd, due, deps.clock.now());
+        if (seen.size > MAX_REMEMBERED) seen.clear();
+        for (const level of due) seen.add(key(level));
+        // Several levels reached by one report: one mail, the one that says the most.
+        const level = due.filter((l) => recorded.includes(l)).at(-1);
+        if (!level) return;
+        for (const to of await adminEmails(deps.db, record.subscription.organizationId)) {
+          await deps.mailer.send(
+            usageAlertMail({
+              publicUrl: deps.config.publicUrl,
+              to,
+              level,
+              meter,
+              subscriptionId: record.subscription.id,
+              subscriptionName: record.subscription.description,
+              companyName: record.owner.companyName,
+              overagePerRtuMicros: record.plan.overagePerRtuMicros,
+              cycleEnd: counters.nextOverageBillingDate,
+            }),
+          );
+        }
+      } catch (error) {
+        // The usage is recorded whatever happens to the mail; the log tells the operator.
+        deps.log.error({ err: error, subscriptionId: record.subscription.id }, 'usage alert mail failed');
+      }
+    },
+  };
+}
+
+export type UsageAlerts = ReturnType<typeof createUsageAlerts>;

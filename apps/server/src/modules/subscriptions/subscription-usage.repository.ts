@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+
+// The subscription's usage figures from the daily rollups of usage reports (DESIGN.md §5), in SQL:
+// the usage screen's per-host ranges and the month's counter rebuilt from the rollups (the demo).
+
+export type UsageCell = { hostname: string; bucket: number; pages: number };
+
+/**
+ * Per-host totals over the date ranges, from the daily rollups only (DESIGN.md §5). `bounds` are the
+ * ranges' start days plus the last range's end; width_bucket numbers the ranges 1..n.
+ */
+export async function usageByHostAndRange(
+  db: DbOrTx,
+  subscriptionId: number,
+  bounds: string[],
+): Promise<UsageCell[]> {
+  const first = bounds[0]!;
+  const last = bounds[bounds.length - 1]!;
+  const boundsArray = sql.raw(`ARRAY[${bounds.map((b) => `'${b}'::date`).join(',')}]`);
+  const rows = await queryRows<{ hostname: string; bucket: number; pages: string | number }>(
+    db,
+    sql`SELECT hostname, width_bucket(day, ${boundsArray})::int AS bucket, sum(pages)::bigint AS pages
+        FROM usage_rollups
+        WHERE subscription_id = ${subscriptionId} AND day >= ${first}::date AND day < ${last}::date
+        GROUP BY hostname, bucket
+        ORDER BY hostname`,
+  );
+  return rows.map((r) => ({ hostname: r.hostname, bucket: Number(r.bucket), pages: Number(r.pages) }));
+}
+
+/**
+ * Sets the month's usage counter to the rollups' total since the current usage month began (the
+ * demo's usage, written as rollups). The billed figure keeps the start the subscription was created
+ * with (the base RTUs its fee paid for, DESIGN.md §3).
+ */
+export async function accrueFromRollups(db: DbOrTx, subscriptionId: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE subscriptions s SET accrued_rtus_this_month = u.total
+    FROM
+      (SELECT coalesce(sum(pages), 0) AS total FROM usage_rollups r, subscriptions s2
+        WHERE r.subscription_id = ${subscriptionId} AND s2.id = ${subscriptionId}
+          AND r.day >= (s2.next_overage_billing_date - interval '1 month')::date) u
+    WHERE s.id = ${subscriptionId}
+  `);
+}

@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// A built web app as vite leaves it: index.html, and hashed assets each beside its .br and .gz.
+const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+writeFileSync(join(dist, 'assets/index-Ab12Cd34.js'), script);
+writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.br'), brotliCompressSync(script));
+writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.gz'), gzipSync(script));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the web app on the API port', () => {
+  it('serves hashed assets pre-compressed and cached for a year, unchanged', async () => {
+    const br = await t.app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+
+    const gz = await t.app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await t.app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': '' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates index.html on every visit, for any screen of the SPA', async () => {
+    for (const url of ['/Subscriptions', '/login?returnUrl=%2FBillingHistory', '/index.html']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('compresses large API answers for clients that accept it, and only for them', async () => {
+    const zipped = await t.app.inject({ url: '/api/product/all', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ url: '/api/product/all' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('still answers an unknown API path with the JSON 404, not the SPA', async () => {
+    const res = await t.app.inject({ url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: expect.any(String) });
+  });
+});

@@ -1,0 +1,35 @@
+import { sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { noSuchEndpoint } from './error-handler';
+
+/** Vite names every file under assets/ by a hash of its content: a new build means new names. */
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html above all) is revalidated on each visit, so a deployment shows at once. */
+const REVALIDATED = 'no-cache';
+
+/**
+ * The built web app on the API's port (DESIGN.md §1). Files are served as the build pre-compressed
+ * them (brotli or gzip, whichever the browser accepts), hashed assets cached for a year.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes(`${sep}assets${sep}`) ? HASHED_ASSET_CACHE : REVALIDATED);
+    },
+  });
+  // Every non-API path is a screen of the SPA; its router decides what to show. A catch-all GET
+  // route (files and API routes are more specific and win), because the error handler already
+  // owns the root's not-found handler and Fastify allows only one.
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send(noSuchEndpoint(request));
+    }
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,127 @@
+import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { isAdmin, type Person } from '@store/core';
+import { Link } from 'react-router';
+import { usePhone } from '../../../lib/phone';
+
+function TrashIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+    </svg>
+  );
+}
+
+export interface UserListProps {
+  persons: Person[];
+  /** The signed-in person, whose delete icon is hidden (spec §2). */
+  currentPersonId: number | undefined;
+  onDelete: (person: Person) => void;
+}
+
+function Badges({ person }: { person: Person }) {
+  return (
+    <>
+      {isAdmin(person) && (
+        <Badge size="xs" variant="filled">
+          Admin
+        </Badge>
+      )}
+      {!person.emailVerified && (
+        <Badge size="xs" variant="filled" color="gray.7">
+          Not verified
+        </Badge>
+      )}
+    </>
+  );
+}
+
+function Actions({ person, currentPersonId, onDelete }: { person: Person } & Omit<UserListProps, 'persons'>) {
+  const name = `${person.firstName} ${person.lastName}`;
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Anchor component={Link} to={`/Account/${person.personId}`} size="sm" aria-label={`Edit ${name}`}>
+        Edit
+      </Anchor>
+      {person.personId !== currentPersonId && (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${name}`}
+          onClick={() => onDelete(person)}
+        >
+          <TrashIcon />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The organization's users (spec §2 "Organization users"): first name, last name, email, edit and
+ * delete. On a phone each user is a card, so the actions are never scrolled out of sight.
+ */
+export function UserList({ persons, ...actions }: UserListProps) {
+  const phone = usePhone();
+  if (phone)
+    return (
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Users">
+        {persons.map((p) => (
+          <Paper key={p.personId} component="li" withBorder radius="md" p="md">
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Stack gap={4} style={{ minWidth: 0 }}>
+                <Text fw={600}>
+                  {p.firstName} {p.lastName}
+                </Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {p.email}
+                </Text>
+                <Group gap="xs">
+                  <Badges person={p} />
+                </Group>
+              </Stack>
+              <Actions person={p} {...actions} />
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  return (
+    <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">First Name</Table.Th>
+          <Table.Th scope="col">Last Name</Table.Th>
+          <Table.Th scope="col">Email</Table.Th>
+          <Table.Th scope="col">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {persons.map((p) => (
+          <Table.Tr key={p.personId}>
+            <Table.Td>{p.firstName}</Table.Td>
+            <Table.Td>{p.lastName}</Table.Td>
+            <Table.Td>
+              <Group gap="xs">
+                <Text size="sm">{p.email}</Text>
+                <Badges person={p} />
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Actions person={p} {...actions} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startBareFastify } from './lib/bare-fastify';
+import { measure } from './lib/load';
+import { argNumber, type BenchRow, fmt, report } from './lib/report';
+import { createStoreDatabase, startStore } from './lib/store-process';
+
+// Licensing over HTTP on PostgreSQL, load from this process (the server runs in another) over many
+// license keys so no single key's limits are what is measured:
+//  - POST /api/licensing/validate against a bare Fastify route answering the same bytes;
+//  - POST /api/licensing/usage in batches of 1,000 new reports (reports/s), then every batch sent
+//    again, which must add nothing (a repeated transaction id counts once).
+//
+//   npx tsx bench/licensing.ts [--keys 200] [--seconds 10] [--connections 32]
+
+const KEYS = argNumber('keys', 200);
+const SECONDS = argNumber('seconds', 10);
+const CONNECTIONS = argNumber('connections', 32);
+const BATCH = 1000;
+const TEMPLATE = 'Flex Reporting';
+
+/** KEYS copies of a demo Flex subscription, each with its own license key. */
+async function makeLicenseKeys(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: columns } = await client.query<{ name: string }>(
+      `SELECT column_name AS name FROM information_schema.columns
+       WHERE table_name = 'subscriptions' AND column_name NOT IN ('id', 'api_key1', 'created_at')`,
+    );
+    const list = columns.map((c) => `"${c.name}"`).join(', ');
+    const keys = Array.from({ length: KEYS }, () => randomBytes(24).toString('hex'));
+    await client.query(
+      `INSERT INTO subscriptions (api_key1, ${list})
+       SELECT k, ${list} FROM subscriptions, unnest($1::text[]) AS k WHERE description = $2`,
+      [keys, TEMPLATE],
+    );
+    return keys;
+  } finally {
+    await client.end();
+  }
+}
+
+async function countReports(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM usage_reports');
+  await client.end();
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function settledReportCount(databaseUrl: string): Promise<number> {
+  let last = await countReports(databaseUrl);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = await countReports(databaseUrl);
+    if (now === last) return now;
+    last = now;
+  }
+}
+
+const database = await createStoreDatabase('postgres');
+const store = await startStore(database);
+const rows: BenchRow[] = [];
+try {
+  const keys = await makeLicenseKeys(database.env.DATABASE_URL!);
+  const headers = { 'content-type': 'application/json' };
+
+  // Validate, against the bare route.
+  const sample = await fetch(`${store.url}/api/licensing/validate`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ licenseKey: keys[0] }),
+  });
+  if (sample.status !== 200) throw new Error(`validate answered ${sample.status}: ${await sample.text()}`);
+  const bare = await startBareFastify(await sample.text());
+  let k = 0;
+  const validate = await measure({
+    url: `${store.url}/api/licensing/validate`,
+    method: 'POST',
+    headers,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    setupRequest: (request) => ({ ...request, body: JSON.stringify({ licenseKey: keys[k++ % KEYS] }) }),
+  });
+  const bareRun = await measure({
+    url: `${bare.url}/bare`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ licenseKey: keys[0] }),
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+  });
+  await bare.stop();
+  console.log(
+    `validate: ${fmt(validate.requestsPerSecond)} req/s (p99 ${validate.p99} ms, ${validate.failures} failed), bare Fastify ${fmt(bareRun.requestsPerSecond)} req/s`,
+  );
+
+  // Usage ingest: every request a batch of 1,000 new reports for the next key.
+  const sent: string[] = [];
+  const now = Date.now();
+  let batchNo = 0;
+  const newBatch = () => {
+    const n = batchNo++;
+    const reports = Array.from({ length: BATCH }, (_, i) => ({
+      transactionId: `b${n}-${i}`,
+      hostname: `host-${i % 20}`,
+      pages: 1 + (i % 5),
+      time: new Date(now - (i % 48) * 3_600_000).toISOString(),
+    }));
+    const body = JSON.stringify({ licenseKey: keys[n % KEYS], reports });
+    sent.push(body);
+    return body;
+  };
+  const ingest = await measure({
+    url: `${store.url}/api/licensing/usage`,
+    method: 'POST',
+    headers,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    setupRequest: (request) => ({ ...request, body: newBatch() }),
+  });
+  // Batches cut off when the load stopped may still be committing: wait until the count is still.
+  const stored = await settledReportCount(database.env.DATABASE_URL!);
+  // Repeats: the first batches sent again must each add nothing.
+  let repeatedAccepted = 0;
+  for (const body of sent.slice(0, 20)) {
+    const res = await fetch(`${store.url}/api/licensing/usage`, { method: 'POST', headers, body });
+    repeatedAccepted += ((await res.json()) as { accepted?: number }).accepted ?? 0;
+  }
+  const storedAfter = await countReports(database.env.DATABASE_URL!);
+  const once = repeatedAccepted === 0 && storedAfter === stored;
+  const reportsPerSecond = ingest.requestsPerSecond * BATCH;
+  console.log(
+    `usage ingest: ${fmt(reportsPerSecond)} reports/s (${fmt(ingest.requestsPerSecond, 1)} batches/s, p99 ${ingest.p99} ms, ${ingest.failures} failed); ${fmt(stored)} reports stored; 20 repeated batches added ${storedAfter - stored} (accepted ${repeatedAccepted})`,
+  );
+
+  const bench = 'licensing (postgres)';
+  rows.push(
+    { bench, figure: 'POST /api/licensing/validate', value: `${fmt(validate.requestsPerSecond)} req/s` },
+    { bench, figure: 'bare Fastify, same bytes', value: `${fmt(bareRun.requestsPerSecond)} req/s` },
+    {
+      bench,
+      figure: 'validate ratio',
+      value: `${fmt((100 * validate.requestsPerSecond) / bareRun.requestsPerSecond, 1)} %`,
+      goal: '≥ 30 %',
+    },
+    { bench, figure: 'validate p99', value: `${validate.p99} ms` },
+    {
+      bench,
+      figure: 'usage ingest, batches of 1,000',
+      value: `${fmt(reportsPerSecond)} reports/s`,
+      goal: '≥ 25,000',
+    },
+    { bench, figure: 'usage ingest p99', value: `${ingest.p99} ms` },
+    { bench, figure: 'repeated batch counted once', value: once ? 'yes' : 'NO', goal: 'yes' },
+  );
+  if (validate.failures + ingest.failures > 0)
+    rows.push({ bench, figure: 'failed requests', value: fmt(validate.failures + ingest.failures) });
+} finally {
+  await store.stop();
+  await database.remove();
+}
+report(rows);

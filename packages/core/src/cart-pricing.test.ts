@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { billingCycle } from './billing-cycle';
+import { cartPriceChangeNote, repriceCartItem } from './cart-pricing';
+import type { CartItem } from './schemas';
+import { samplePlan } from './schemas/fixtures';
+
+// The cart priced again whenever the organization or the catalogue changes (SPEC.md §6).
+
+const noCycleDiscounts = { yearlyDiscount: 0, quarterlyDiscount: 0, monthlyDiscount: 0 };
+// Pro Level 1, one engine, annual: $100 × 12 = $1,200.00 a year, as added by a visitor.
+const added: CartItem = {
+  id: 'a1',
+  pricingPlan: samplePlan,
+  name: 'Prod',
+  maxOverages: 0,
+  extraDesigners: 0,
+  numberOfMachines: 1,
+  billingCycle: billingCycle(3, noCycleDiscounts),
+  orgDiscount: 0,
+  total: 1200,
+};
+
+describe('repriceCartItem', () => {
+  it('applies the organization’s discount once signed in, and keeps the price it was added at', () => {
+    const signedIn = repriceCartItem(added, noCycleDiscounts, 0.05);
+    expect(signedIn).toMatchObject({ total: 1140, orgDiscount: 0.05, addedTotal: 1200 });
+    expect(cartPriceChangeNote(signedIn)).toBe(
+      'The price has changed since you added this item; it was $1,200.00 / year.',
+    );
+  });
+
+  it('takes the discount away again when signed out, and says nothing once the price is back', () => {
+    const signedOut = repriceCartItem(repriceCartItem(added, noCycleDiscounts, 0.05), noCycleDiscounts, 0);
+    expect(signedOut).toMatchObject({ total: 1200, orgDiscount: 0, addedTotal: 1200 });
+    expect(cartPriceChangeNote(signedOut)).toBeNull();
+  });
+
+  it('prices another organization with its own discount', () => {
+    const first = repriceCartItem(added, noCycleDiscounts, 0.05);
+    expect(repriceCartItem(first, noCycleDiscounts, 0.1).total).toBe(1080);
+  });
+
+  it('reads the plan as the catalogue has it now, and today’s cycle discount', () => {
+    const dearer = { ...samplePlan, monthlyFee: 110 };
+    const repriced = repriceCartItem(added, { ...noCycleDiscounts, yearlyDiscount: 0.1 }, 0, dearer);
+    // $110 × 12 less 10 % = $1,188.00.
+    expect(repriced).toMatchObject({ total: 1188, pricingPlan: dearer, addedTotal: 1200 });
+    expect(repriced.billingCycle.billingModeDiscount).toBe(0.1);
+  });
+
+  it('says nothing for an item stored before prices were remembered', () => {
+    expect(cartPriceChangeNote(added)).toBeNull();
+  });
+});

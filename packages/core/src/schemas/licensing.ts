@@ -1,0 +1,218 @@
+import { z } from 'zod';
+
+// The engines' contract (DESIGN.md §5, docs/licensing.md): what engines and designers send to
+// /api/licensing/* and what they get back, plus the machines list of the subscription editor.
+
+export const LICENSE_KEY_MAX = 200;
+export const HOSTNAME_MAX = 253;
+export const TRANSACTION_ID_MAX = 100;
+export const MAX_USAGE_BATCH = 1000;
+export const MAX_PAGES_PER_REPORT = 1_000_000;
+/** An ISO 8601 time with nanoseconds and an offset is 35 characters. */
+export const TIME_MAX = 40;
+
+/**
+ * Keygen's validation codes that apply here, plus the store's own where they say more than
+ * SUSPENDED (UNPAID, CANCELLED) or NO_MACHINE (HEARTBEAT_DEAD). Engines compare against these names;
+ * the sentence beside each (LicensingMessages) is for their log. Never rename one: engines in the
+ * field depend on them.
+ */
+export const LicenseCodeSchema = z
+  .enum([
+    'VALID',
+    'NOT_FOUND',
+    'EXPIRED',
+    'SUSPENDED',
+    'UNPAID',
+    'CANCELLED',
+    'NO_MACHINE',
+    'HEARTBEAT_DEAD',
+    'OVER_CAP',
+    'TOO_MANY_MACHINES',
+  ])
+  .meta({ description: 'The outcome, machine-readable; docs/licensing.md says what to do for each.' });
+export type LicenseCode = z.infer<typeof LicenseCodeSchema>;
+
+/** The codes by name, so server and engine code compare against a name that exists. */
+export const ValidationCode = {
+  Valid: 'VALID',
+  NotFound: 'NOT_FOUND',
+  Expired: 'EXPIRED',
+  Suspended: 'SUSPENDED',
+  Unpaid: 'UNPAID',
+  Cancelled: 'CANCELLED',
+  NoMachine: 'NO_MACHINE',
+  HeartbeatDead: 'HEARTBEAT_DEAD',
+  OverCap: 'OVER_CAP',
+  TooManyMachines: 'TOO_MANY_MACHINES',
+} as const satisfies Record<string, LicenseCode>;
+export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
+
+const licenseKeyField = z
+  .string({ error: 'licenseKey is required' })
+  .trim()
+  .min(1, 'licenseKey is required')
+  .max(LICENSE_KEY_MAX, 'licenseKey is too long');
+const hostnameField = z
+  .string({ error: 'hostname is required' })
+  .trim()
+  .min(1, 'hostname is required')
+  .max(HOSTNAME_MAX, `hostname must be at most ${HOSTNAME_MAX} characters`);
+
+export const ActivationKindSchema = z.enum(['engine', 'designer'], {
+  error: "kind must be 'engine' or 'designer'",
+});
+export type ActivationKind = z.infer<typeof ActivationKindSchema>;
+
+/** POST /api/licensing/activate and /api/licensing/heartbeat: one machine of a license key. */
+export const MachineRequestSchema = z.strictObject({
+  licenseKey: licenseKeyField,
+  kind: ActivationKindSchema,
+  hostname: hostnameField,
+});
+export type MachineRequest = z.infer<typeof MachineRequestSchema>;
+export const ActivateRequestSchema = MachineRequestSchema;
+export type ActivateRequest = MachineRequest;
+export const HeartbeatRequestSchema = MachineRequestSchema;
+export type HeartbeatRequest = MachineRequest;
+
+export const ValidateRequestSchema = z.strictObject({
+  licenseKey: licenseKeyField,
+  kind: ActivationKindSchema.optional(),
+  hostname: hostnameField.optional(),
+});
+export type ValidateRequest = z.infer<typeof ValidateRequestSchema>;
+
+export const UsageReportSchema = z.strictObject({
+  transactionId: z
+    .string({ error: 'transactionId is required' })
+    .trim()
+    .min(1, 'transactionId is required')
+    .max(TRANSACTION_ID_MAX, `transactionId must be at most ${TRANSACTION_ID_MAX} characters`),
+  hostname: hostnameField,
+  pages: z
+    .number({ error: 'pages must be a number' })
+    .int('pages must be a whole number')
+    .min(0, 'pages must be at least 0')
+    .max(MAX_PAGES_PER_REPORT, `pages must be at most ${MAX_PAGES_PER_REPORT}`),
+  time: z.iso
+    .datetime({ offset: true, error: 'time must be an ISO 8601 date-time' })
+    .max(TIME_MAX, 'time must be an ISO 8601 date-time'),
+});
+export type UsageReport = z.infer<typeof UsageReportSchema>;
+
+export const UsageRequestSchema = z.strictObject({
+  licenseKey: licenseKeyField,
+  reports: z
+    .array(UsageReportSchema, { error: 'reports must be a list' })
+    .min(1, 'reports must not be empty')
+    .max(MAX_USAGE_BATCH, `At most ${MAX_USAGE_BATCH} reports per call`),
+});
+export type UsageRequest = z.infer<typeof UsageRequestSchema>;
+
+/**
+ * The largest body a valid batch of MAX_USAGE_BATCH reports can need: every field at its longest,
+ * free text at 3 bytes a character (UTF-8 of any character a JavaScript string counts as one). The
+ * usage route's body limit is this, so a valid batch is never refused for its size.
+ */
+export const MAX_USAGE_BODY_BYTES = (() => {
+  const report =
+    '{"transactionId":"","hostname":"","pages":,"time":""},'.length +
+    3 * (TRANSACTION_ID_MAX + HOSTNAME_MAX) +
+    String(MAX_PAGES_PER_REPORT).length +
+    TIME_MAX;
+  return `{"licenseKey":"","reports":[]}`.length + 3 * LICENSE_KEY_MAX + MAX_USAGE_BATCH * report;
+})();
+
+/** GET /api/licensing/public-key: what an engine verifies offline license files with (DESIGN.md §5). */
+export const LicensingPublicKeySchema = z.object({
+  algorithm: z.string(),
+  alg: z.string(),
+  /** The key that signs new files: its fingerprint (a file names it in its payload's `keyId`) and PEM. */
+  keyId: z.string(),
+  publicKey: z.string(),
+  /** Every key still valid, the signing key first, so files signed before a rotation keep verifying. */
+  keys: z.array(z.object({ keyId: z.string(), publicKey: z.string() })),
+});
+
+/** A machine as an engine sees it: when it was activated, last seen, and when its seat lapses. */
+export const MachineStateSchema = z.object({
+  kind: ActivationKindSchema,
+  hostname: z.string(),
+  activatedAt: z.string(),
+  lastSeenAt: z.string(),
+  /** Without a heartbeat (or a validation naming it) by then, the machine's seat is released. */
+  heartbeatDeadline: z.string(),
+  alive: z.boolean(),
+});
+export type MachineState = z.infer<typeof MachineStateSchema>;
+
+/** POST /api/licensing/activate: 201 for a new activation, 200 when the machine already was. */
+export const ActivationResultSchema = z.object({
+  activated: z.boolean(),
+  alreadyActivated: z.boolean(),
+  licenseId: z.number().int(),
+  kind: ActivationKindSchema,
+  hostname: z.string(),
+  machine: MachineStateSchema,
+});
+
+/** POST /api/licensing/heartbeat: the machine, seen now. */
+export const HeartbeatResultSchema = z.object({
+  licenseId: z.number().int(),
+  machine: MachineStateSchema,
+});
+
+const SeatCountSchema = z.object({
+  /** Machines holding a seat (seen within the heartbeat window). */
+  used: z.number().int(),
+  /** Null: not limited (engines of a plan billed by use). */
+  limit: z.number().int().nullable(),
+});
+export type SeatCount = z.infer<typeof SeatCountSchema>;
+
+/** POST /api/licensing/validate: always 200, `valid` and the code say the outcome. */
+export const ValidationResultSchema = z.object({
+  valid: z.boolean(),
+  code: LicenseCodeSchema,
+  detail: z.string(),
+  licenseId: z.number().int().optional(),
+  product: z.number().int().optional(),
+  productName: z.string().optional(),
+  plan: z.string().optional(),
+  expiry: z.string().nullable().optional(),
+  limits: z
+    .object({ engines: z.number().int().nullable(), designers: z.number().int().nullable() })
+    .optional(),
+  activations: z.object({ engines: z.number().int(), designers: z.number().int() }).optional(),
+  heartbeatWindowDays: z.number().int().optional(),
+  /** The machine named by hostname (and kind), when it was ever activated. */
+  machine: MachineStateSchema.optional(),
+});
+export type ValidationResult = z.infer<typeof ValidationResultSchema>;
+
+/** POST /api/licensing/usage: how many reports counted; a repeated transaction id counts once. */
+export const UsageResultSchema = z.object({
+  accepted: z.number().int(),
+  duplicates: z.number().int(),
+  pages: z.number(),
+});
+
+/** GET /api/subscription/{id}/machines: the License section's machines and seats. */
+export const MachineSchema = MachineStateSchema.extend({ machineId: z.number().int() });
+export type Machine = z.infer<typeof MachineSchema>;
+
+export const MachineListSchema = z.object({
+  heartbeatWindowDays: z.number().int(),
+  engines: SeatCountSchema,
+  designers: SeatCountSchema,
+  machines: z.array(MachineSchema),
+});
+export type MachineList = z.infer<typeof MachineListSchema>;
+
+/** DELETE /api/subscription/{id}/machines/{machineId}: the machine whose seat was released. */
+export const DeactivatedMachineSchema = z.object({
+  machineId: z.number().int(),
+  kind: ActivationKindSchema,
+  hostname: z.string(),
+});
