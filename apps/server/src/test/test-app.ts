@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -48,6 +49,15 @@ export async function createTestDatabase(): Promise<Database> {
 
 type App = Awaited<ReturnType<typeof buildApp>>['app'];
 
+/** The answer's text as the client reads it: a compressed answer is judged after decompression. */
+function decodedBody(res: LightMyRequestResponse): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString('utf8');
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(res.rawPayload).toString('utf8');
+  return res.body;
+}
+
 /**
  * Every answer a test receives, through the client below or a raw `app.inject`, is checked against
  * the OpenAPI document the app publishes (DESIGN.md §4): a drift fails the test that saw it.
@@ -63,7 +73,7 @@ function holdAnswersToTheDocument(app: App): void {
       url: String(request.url ?? ''),
       status: res.statusCode,
       contentType: String(res.headers['content-type'] ?? ''),
-      body: res.body,
+      body: decodedBody(res),
     });
     if (drift) throw new Error(`The answer drifts from the API document: ${drift}`);
     return res;
