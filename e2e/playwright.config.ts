@@ -13,8 +13,9 @@ export default defineConfig({
   // the function it returns stops the server and removes the data.
   globalSetup: './support/global-setup.ts',
   outputDir: path.join(repoRoot, `test-results/e2e-artifacts-${process.env.E2E_RUN_ID}`),
-  // A 2-core machine: one server, two browsers at most.
-  workers: process.env.CI ? 1 : 2,
+  // A 2-core machine: one server, two browsers at most (CI included: one browser would take the
+  // suite past its time budget).
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
