@@ -33,6 +33,8 @@ export const ErrorCode = z.enum([
   'RESET_LINK_INVALID',
   'RESET_EMAIL_MISMATCH',
   'RESET_ORGANIZATION',
+  // A new password that is common or holds the context's words (ASVS 6.2.4, 6.2.11).
+  'WEAK_PASSWORD',
   // Billing information and purchase (DESIGN.md §3).
   'GATEWAY',
   'GATEWAY_UNAVAILABLE',

@@ -14,6 +14,7 @@ export * from './messages';
 export * from './money';
 export * from './organization-admins';
 export * from './overage';
+export * from './password-rules';
 export * from './pricing';
 export * from './product-form-controls';
 export * from './products';

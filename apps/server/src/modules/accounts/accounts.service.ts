@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { badRequest, conflict } from '../../lib/http-error';
 import { createMailBudget } from '../../lib/limits/mail-budget';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
+import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import type { MailMessage } from '../../mail/mailer';
 import { VERIFY_LINK_DAYS, verifyEmailMail } from '../../mail/templates';
@@ -26,6 +27,10 @@ export function createAccountsService({ db, clock, mailer, config, limits }: Dep
       const country = input.organization.country.toUpperCase();
       if (!countries.isValid(country))
         throw badRequest(`organization.country: ${AccountMessages.countryUnknown}`);
+      assertAcceptablePassword(input.admin.password, {
+        email: input.admin.email,
+        organizationName: input.organization.orgName,
+      });
       await consumeOrRefuse(limits.accounts.registrations, clientIp, AccountMessages.tooManyRegistrations);
       await mailBudget.spend(null);
       const passwordHash = await hashPassword(input.admin.password);

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/http-error';
 import { createMailBudget } from '../../lib/limits/mail-budget';
 import { consumeOrRefuse, consumeWithin } from '../../lib/limits/refuse';
+import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { RESET_LINK_HOURS, resetPasswordMail } from '../../mail/templates';
 import * as repo from './accounts.repository';
@@ -99,6 +100,10 @@ export function createPasswordResetService({
         };
       }
       const person = chosen[0]!.person;
+      assertAcceptablePassword(input.password, {
+        email: person.email,
+        organizationName: chosen[0]!.companyName,
+      });
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         if (!(await useToken(tx, link.id, now)))

@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { createMailBudget } from '../../lib/limits/mail-budget';
+import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { MailMessage } from '../../mail/mailer';
 import { addedToOrganizationMail, confirmNewEmailMail, emailChangedMail } from '../../mail/templates';
@@ -115,6 +116,10 @@ export function createPersonsService({ db, clock, mailer, config, limits }: Deps
       });
       if (contradiction) throw badRequest(contradiction);
       const rights = requestedRights(true, Rights.User, input.rights) ?? Rights.User;
+      assertAcceptablePassword(input.password, {
+        email: input.email,
+        organizationName: auth.organization.companyName,
+      });
       await mailBudget.spend(auth.organization.id);
       const passwordHash = await hashPassword(input.password);
       const now = clock.now();
@@ -200,6 +205,12 @@ export function createPersonsService({ db, clock, mailer, config, limits }: Deps
           : null;
       if (self && (emailChange !== null || input.password !== undefined)) {
         await requireCurrentPassword(target, input.currentPassword, clientIp);
+      }
+      if (input.password !== undefined) {
+        assertAcceptablePassword(input.password, {
+          email: emailChange ?? target.email,
+          organizationName: auth.organization.companyName,
+        });
       }
       if (emailChange !== null) await mailBudget.spend(auth.organization.id);
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);

@@ -1,0 +1,73 @@
+import { PasswordMessages } from '@store/core';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { registration, tokenFrom, waitForMail } from './test-support';
+
+// ASVS 5.0 6.2.4 (common passwords) and 6.2.11 (context words): every place that sets a password.
+let t: TestApp;
+let admin: Awaited<ReturnType<TestApp['loginDemo']>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.loginDemo();
+});
+afterAll(() => t.close());
+
+const hashOf = async (email: string) =>
+  (await queryRows<{ h: string }>(t.db, sql`SELECT password_hash AS h FROM persons WHERE email = ${email}`))
+    .map((r) => r.h)
+    .join();
+
+const refusedWith = (message: string) => ({ status: 400, body: { message, code: 'WEAK_PASSWORD' } });
+
+describe('a new password is neither common nor made of the context', () => {
+  it('registration refuses a common password and the organization’s name, and creates nothing', async () => {
+    const common = registration('founder@weakco.example', 'WeakCo Labs');
+    common.admin.password = 'Password123';
+    expect(await t.client().post('/api/organization/register', common)).toMatchObject(
+      refusedWith(PasswordMessages.tooCommon),
+    );
+    const named = registration('founder@weakco.example', 'WeakCo Labs');
+    named.admin.password = 'weakco-labs-2026';
+    expect(await t.client().post('/api/organization/register', named)).toMatchObject(
+      refusedWith(PasswordMessages.containsContextWord),
+    );
+    expect(await hashOf('founder@weakco.example')).toBe('');
+    const fine = registration('founder@weakco.example', 'WeakCo Labs');
+    expect((await t.client().post('/api/organization/register', fine)).status).toBe(201);
+  });
+
+  it('an admin adding a user cannot give them a common password', async () => {
+    const res = await admin.post('/api/person/create', {
+      firstName: 'Nina',
+      lastName: 'New',
+      email: 'nina.weak@example.com',
+      password: 'iloveyou1',
+    });
+    expect(res).toMatchObject(refusedWith(PasswordMessages.tooCommon));
+    expect(await hashOf('nina.weak@example.com')).toBe('');
+  });
+
+  it("changing one's own password to one holding the e-mail address is refused and changes nothing", async () => {
+    const jane = await t.login(DEMO_USER_EMAIL, DEMO_PASSWORD);
+    const before = await hashOf(DEMO_USER_EMAIL);
+    const res = await jane.post(`/api/person/update/${jane.person.personId}`, {
+      password: `${DEMO_USER_EMAIL.split('@')[0]}-2026`,
+      currentPassword: DEMO_PASSWORD,
+    });
+    expect(res).toMatchObject(refusedWith(PasswordMessages.containsContextWord));
+    expect(await hashOf(DEMO_USER_EMAIL)).toBe(before);
+  });
+
+  it('a reset link cannot set a common password, and stays usable for a good one', async () => {
+    await t.client().get(`/api/person/password_reset_request/${encodeURIComponent(DEMO_USER_EMAIL)}`);
+    const token = tokenFrom(await waitForMail(() => t.mailer.sent, DEMO_USER_EMAIL), 'ResetPassword');
+    const body = (password: string) => ({ email: DEMO_USER_EMAIL, password, orgId: null, rememberMe: true });
+    const weak = await t.client().post(`/api/person/reset_password/${token}`, body('qwertyuiop'));
+    expect(weak).toMatchObject(refusedWith(PasswordMessages.tooCommon));
+    const good = await t.client().post(`/api/person/reset_password/${token}`, body('harder-to-guess-77'));
+    expect(good.body).toMatchObject({ success: true });
+  });
+});
