@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PasswordMessages, contextWordRefusal, contextWords } from './password-rules';
+import { contextWordRefusal, contextWords, PasswordMessages } from './password-rules';
 
 describe('context words in a new password (ASVS 6.2.11)', () => {
   const context = { email: 'omar.haddad@example.com', organizationName: 'Acme Print, Inc.' };
