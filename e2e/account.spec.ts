@@ -106,3 +106,38 @@ test('each Account field is edited alone; Cancel restores; Update saves', async 
   await expect(page.getByRole('heading', { name: 'Email Successfully Verified' })).toBeVisible();
   await login(page, newEmail, 'self-password-2');
 });
+
+test('the Account screen lists where one is signed in and signs another session out', async ({
+  page,
+  browser,
+  mailServer,
+}) => {
+  test.setTimeout(120_000);
+  const email = `${unique('sessions')}@example.com`;
+  await registerAndVerify(page, mailServer, {
+    orgName: unique('Sessions Org'),
+    email,
+    password: 'two-places-pw',
+  });
+  const other = await browser.newPage({ baseURL: mailServer.url });
+  await login(other, email, 'two-places-pw');
+  const me = await login(page, email, 'two-places-pw');
+  await page.goto(`/Account/${me.person.personId}`);
+
+  const panel = page.getByTestId('own-sessions');
+  await expect(panel.getByRole('heading', { name: 'Where you are signed in' })).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveCount(2);
+  await expect(panel.getByText('This session')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('account-sessions'), fullPage: true });
+  await expectNoAxeViolations(page);
+
+  await panel.getByRole('button', { name: /^Sign out the session on / }).click();
+  await expect(page.getByText('Signed out 1 session.')).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveCount(1);
+  await expect(panel.getByRole('button', { name: 'Sign out everywhere else' })).toHaveCount(0);
+
+  // The other browser's token no longer works: its next call answers 401 and the app signs it out.
+  await other.goto('/Subscriptions');
+  await expect(other).toHaveURL(/\/login/);
+  await other.close();
+});

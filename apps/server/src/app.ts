@@ -14,6 +14,7 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { billingInfoRoutes } from './modules/billing-info/billing-info.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
+import { ownSessionsRoutes } from './modules/identity/own-sessions.routes';
 import { createSessionService } from './modules/identity/session.service';
 import { useConfiguredSigningKey } from './modules/licensing/license-keys';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
@@ -95,6 +96,7 @@ export async function buildApp(input: AppInput) {
     licensingRoutes,
     billingRoutes,
     twoFactorRoutes,
+    ownSessionsRoutes,
   ]) {
     await app.register(routes, deps);
   }

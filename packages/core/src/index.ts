@@ -30,3 +30,4 @@ export * from './subscription-state';
 export * from './subscriptions';
 export * from './two-factor';
 export * from './usage-meter';
+export * from './user-agent';

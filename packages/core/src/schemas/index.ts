@@ -7,3 +7,4 @@ export * from './people';
 export * from './product-form';
 export * from './purchase';
 export * from './responses';
+export * from './sessions';

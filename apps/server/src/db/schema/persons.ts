@@ -37,6 +37,10 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The browser or client that signed in, as its User-Agent named it (shortened). */
+    userAgent: text('user_agent').notNull().default(''),
+    /** The client's address at sign-in (TRUST_PROXY decides which one). */
+    address: text('address').notNull().default(''),
   },
   (t) => [index('sessions_person_idx').on(t.personId)],
 );

@@ -30,7 +30,7 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         body: LoginRequestSchema,
       },
     },
-    async (request) => identity.authenticate(request.body, request.ip),
+    async (request) => identity.authenticate(request.body, request.ip, request.headers['user-agent'] ?? ''),
   );
 
   app.get(

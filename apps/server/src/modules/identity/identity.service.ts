@@ -41,7 +41,7 @@ export function createIdentityService({ db, clock, sessions, limits, twoFactor }
      * The attempt is counted before anything is checked and refunded unless a password or a second
      * factor was wrong (sign-in-throttle.ts).
      */
-    async authenticate(input: LoginRequest, address: string) {
+    async authenticate(input: LoginRequest, address: string, userAgent = '') {
       const email = input.email.trim().toLowerCase();
       return throttle.attempt<LoginResponse>(email, address, async () => {
         const candidates = await db
@@ -85,7 +85,7 @@ export function createIdentityService({ db, clock, sessions, limits, twoFactor }
             return { failed: true, value: { ...failure, twoFactorRequired: true, error } };
           }
         }
-        const token = await sessions.issue(person.id);
+        const token = await sessions.issue(person.id, { userAgent, address });
         const value = {
           success: true,
           token,

@@ -1,5 +1,5 @@
 import { isAdmin } from '@store/core';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations, persons, sessions, twoFactorEnrolments, twoFactorPolicies } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -17,6 +17,13 @@ export interface AuthContext {
    */
   twoFactorSetupRequired: boolean;
 }
+
+/** Where a session was opened from, shown to its owner in their list of sessions. */
+export interface SessionOrigin {
+  userAgent: string;
+  address: string;
+}
+const MAX_USER_AGENT = 256;
 
 const DAY = 86_400_000;
 /** DESIGN.md §4: 7 days unused, 30 days in all. */
@@ -56,12 +63,14 @@ function prepareSessionByToken(db: Db) {
 export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
   const sessionByToken = prepareSessionByToken(db);
   return {
-    async issue(personId: number): Promise<string> {
+    async issue(personId: number, origin: SessionOrigin = { userAgent: '', address: '' }): Promise<string> {
       const token = randomToken(32);
       const now = clock.now();
       await db.insert(sessions).values({
         tokenHash: hashToken(token),
         personId,
+        userAgent: origin.userAgent.slice(0, MAX_USER_AGENT),
+        address: origin.address,
         createdAt: now,
         lastUsedAt: now,
         expiresAt: new Date(now.getTime() + IDLE_LIFETIME_MS),
@@ -109,9 +118,21 @@ export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
       return rows.length;
     },
 
-    /** Password change or reset, deletion: every token of the person stops at once. */
-    async revokeAllFor(personId: number): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.personId, personId));
+    /**
+     * Password change or reset, deletion, a changed second factor: every token of the person stops at
+     * once, but for the session that made the change when it is named. Answers how many ended.
+     */
+    async revokeAllFor(personId: number, exceptSessionId?: number): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(
+          and(
+            eq(sessions.personId, personId),
+            exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+          ),
+        )
+        .returning({ id: sessions.id });
+      return rows.length;
     },
   };
 }

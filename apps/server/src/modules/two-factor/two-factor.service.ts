@@ -93,6 +93,8 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
         }
         await repo.replaceRecoveryCodes(tx, auth.person.id, hashes);
       });
+      // ASVS 5.0 7.4.3: a changed factor ends the person's other sessions, as a password change does.
+      await sessions.revokeAllFor(auth.person.id, auth.sessionId);
       return { recoveryCodes };
     },
 
@@ -110,6 +112,7 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
       });
       if (!ok) throw new HttpError(400, TwoFactorMessages.codeWrong, 'TWO_FACTOR_CODE_WRONG');
       await db.transaction((tx) => repo.turnOff(tx, auth.person.id, false));
+      await sessions.revokeAllFor(auth.person.id, auth.sessionId);
       return { success: true as const };
     },
 

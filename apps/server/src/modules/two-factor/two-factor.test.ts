@@ -149,12 +149,19 @@ describe('two-factor sign-in', () => {
     nextPeriod();
     const signedIn = await signIn(email, DEMO_PASSWORD, { totp: await codeOf(secret) });
     const session = t.client(signedIn.body.token);
+    nextPeriod();
+    const elsewhere = t.client(
+      (await signIn(email, DEMO_PASSWORD, { totp: await codeOf(secret) })).body.token,
+    );
     const wrong = await session.post('/api/person/2fa/disable', { code: '000000' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('TWO_FACTOR_CODE_WRONG');
     nextPeriod();
     const off = await session.post('/api/person/2fa/disable', { code: await codeOf(secret) });
     expect(off.status).toBe(200);
+    // ASVS 7.4.3: a changed factor ends the other sessions, not the one that changed it.
+    expect((await elsewhere.get('/api/person/current')).status).toBe(401);
+    expect((await session.get('/api/person/current')).status).toBe(200);
     expect((await signIn(email, DEMO_PASSWORD)).body.success).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { AccountMessages, isAdmin, Messages, Rights, type UpdatePerson } from '@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { showAlert } from '../../../features/alert';
+import { OwnSessionsPanel } from '../../../features/sessions';
 import { ResetTwoFactor, TwoFactorPanel } from '../../../features/two-factor';
 import {
   AccountFieldEditor,
@@ -102,6 +103,8 @@ export default function AccountScreen() {
             <>
               <Divider />
               <TwoFactorPanel />
+              <Divider />
+              <OwnSessionsPanel />
             </>
           )}
           {viewerIsAdmin && !self && (

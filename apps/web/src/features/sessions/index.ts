@@ -1,0 +1,1 @@
+export { OwnSessionsPanel } from './components/own-sessions-panel';
