@@ -16,6 +16,8 @@ test.describe('Forgot Password and Set Password', () => {
     page,
     mailServer,
   }) => {
+    // Registration, a reset and three sign-ins, each checked by argon2: slow on a busy machine.
+    test.setTimeout(120_000);
     const email = `${unique('forgetful')}@example.com`;
     await registerAndVerify(page, mailServer, {
       orgName: unique('Forgetful Co'),

@@ -4,6 +4,8 @@ import { expect, screenshotPath, test, unique } from './support/smtp';
 
 test.describe('Register New Organization', () => {
   test('register → verification mail over SMTP → verify → log in', async ({ page, mailServer }) => {
+    // Registration and sign-ins checked by argon2: slow on a busy machine.
+    test.setTimeout(120_000);
     const email = `${unique('founder')}@example.com`;
     const orgName = unique('Founders Inc');
     await page.goto('/register');
