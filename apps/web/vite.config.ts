@@ -10,13 +10,25 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
  * screens use.
  */
 const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
-  ['react', /\/node_modules\/(react|react-dom|scheduler)\//],
+  ['preact', /\/node_modules\/preact\//],
   ['router', /\/node_modules\/react-router\//],
   ['query', /\/node_modules\/@tanstack\//],
   ['zod', /\/node_modules\/zod\//],
 ];
 
+/**
+ * Preact's React compatibility layer runs the app in place of react-dom: about 12 KB gzip instead of
+ * 60, the largest single saving of the first-load budget. Mantine, React Router and TanStack Query
+ * run on it unchanged; the browser tests exercise the built app on it. Unit tests keep React.
+ */
+const PREACT_FOR_REACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-$1runtime' },
+  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig({
+  resolve: { alias: PREACT_FOR_REACT },
   plugins: [
     react(),
     // Every file is stored beside its brotli and gzip forms, compressed once at the highest levels;
