@@ -9,7 +9,7 @@ import {
   type SubscriptionsTableProps,
   totalDesigners,
 } from './subscription-cells';
-import { SubscriptionEditor } from './subscription-editor';
+import { SubscriptionEditor } from './lazy-subscription-editor';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

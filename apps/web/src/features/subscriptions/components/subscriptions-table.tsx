@@ -12,7 +12,7 @@ import {
   type SubscriptionsTableProps,
   totalDesigners,
 } from './subscription-cells';
-import { SubscriptionEditor } from './subscription-editor';
+import { SubscriptionEditor } from './lazy-subscription-editor';
 
 /** The subscriptions table with one expandable detail row per subscription (spec §2). */
 export function SubscriptionsTable(props: SubscriptionsTableProps) {
