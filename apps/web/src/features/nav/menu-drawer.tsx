@@ -1,3 +1,4 @@
+import '../../lib/mantine-input-styles';
 import { CloseButton, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { NavLink } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';

@@ -1,3 +1,4 @@
+import '../../lib/mantine-input-styles';
 import { Menu } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
