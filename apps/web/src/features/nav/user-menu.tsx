@@ -1,63 +1,32 @@
-import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { isAdmin } from '@store/core';
-import { Link } from 'react-router';
-import { type CurrentUser, useCurrentUser } from '../../lib/current-user';
-import classes from './nav-bar.module.css';
+import { lazy, Suspense, useState } from 'react';
+import { useCurrentUser } from '../../lib/current-user';
+import { UserButton } from './user-button';
+import { SignInButton } from './user-links';
 
-/** The signed-in user's pages; Manage Users and billing information are the admins' (DESIGN.md §2). */
-export function userLinks(user: CurrentUser) {
-  const admin = isAdmin(user.person);
-  return [
-    { to: `/Account/${user.person.personId}`, label: 'My Account' },
-    ...(admin
-      ? [
-          { to: '/Organization', label: 'Manage Users' },
-          { to: '/ModifyBillingInfo', label: 'Modify Billing Information' },
-        ]
-      : []),
-    { to: '/BillingHistory', label: 'Billing History' },
-  ];
-}
-
-export function SignInButton() {
-  return (
-    <Button component={Link} to="/login" variant="filled" color="brand" size="sm">
-      Sign In
-    </Button>
-  );
-}
+// Mantine's Menu and the positioning library under it are a fifth of the first load's JavaScript;
+// the header shows only the name button until it is first pressed. Pointing at or focusing the
+// button fetches the menu's chunk ahead of the press.
+const loadDropdown = () => import('./user-menu-dropdown');
+const UserMenuDropdown = lazy(loadDropdown);
 
 export function UserMenu() {
   const user = useCurrentUser();
+  const [pressed, setPressed] = useState(false);
   if (!user) return <SignInButton />;
-  const { person } = user;
+  const placeholder = (
+    <UserButton
+      person={user.person}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={() => setPressed(true)}
+    />
+  );
+  if (!pressed) return placeholder;
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton className={classes.userButton}>
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" fw={600} component="span">
-              {person.firstName} {person.lastName}
-            </Text>
-            <span aria-hidden className={classes.chevron}>
-              ▾
-            </span>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user.organization.companyName}</Menu.Label>
-        {userLinks(user).map((l) => (
-          <Menu.Item key={l.to} component={Link} to={l.to}>
-            {l.label}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        {/* Spec §2: Logout goes to login, and visiting login logs out. */}
-        <Menu.Item component={Link} to="/login">
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={placeholder}>
+      <UserMenuDropdown user={user} />
+    </Suspense>
   );
 }

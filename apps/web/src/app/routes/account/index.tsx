@@ -1,3 +1,4 @@
+import '../../../lib/mantine-input-styles';
 import { Divider, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { AccountMessages, isAdmin, Messages, Rights, type UpdatePerson } from '@store/core';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../../lib/mantine-content-styles';
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { productLabel } from '@store/core';
 import { Link } from 'react-router';

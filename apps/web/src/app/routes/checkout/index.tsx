@@ -1,3 +1,4 @@
+import '../../../lib/mantine-content-styles';
 import { Alert, Anchor, Button, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   ErrorCodes,

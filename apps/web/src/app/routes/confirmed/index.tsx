@@ -1,3 +1,4 @@
+import '../../../lib/mantine-content-styles';
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../../lib/mantine-content-styles';
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 

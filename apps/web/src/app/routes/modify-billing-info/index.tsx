@@ -1,3 +1,4 @@
+import '../../../lib/mantine-content-styles';
 import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type BillingDescription, type Country, cardBrandName } from '@store/core';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../../lib/mantine-content-styles';
 import { List, Stack, Table, Text, Title } from '@mantine/core';
 import { COOKIE_CONSENT_NAME } from '../../../features/cookie-banner';
 

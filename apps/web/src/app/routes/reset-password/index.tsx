@@ -1,3 +1,4 @@
+import '../../../lib/mantine-input-styles';
 import {
   Alert,
   Anchor,

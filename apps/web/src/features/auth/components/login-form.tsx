@@ -1,3 +1,4 @@
+import '../../../lib/mantine-input-styles';
 import { Alert, Anchor, Button, Group, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
 import {
   type LoginRequest,

@@ -1,3 +1,5 @@
+import '../../../lib/mantine-input-styles';
+import '../../../lib/mantine-content-styles';
 import { Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type Bill, billStatusText, formatShortDate, formatUsd, toCents } from '@store/core';
 import { useState } from 'react';

@@ -1,3 +1,5 @@
+import '../../../lib/mantine-input-styles';
+import '../../../lib/mantine-content-styles';
 import { Alert, Grid, Text, TextInput } from '@mantine/core';
 import {
   type CardFieldState,

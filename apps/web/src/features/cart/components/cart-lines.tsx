@@ -1,3 +1,4 @@
+import '../../../lib/mantine-input-styles';
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   type CartItem,

@@ -1,3 +1,5 @@
+import '../../../lib/mantine-input-styles';
+import '../../../lib/mantine-content-styles';
 import { Group, Paper, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import {
   annualRtus,

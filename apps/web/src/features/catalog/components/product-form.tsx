@@ -1,3 +1,4 @@
+import '../../../lib/mantine-input-styles';
 import {
   Anchor,
   Button,
@@ -25,11 +26,13 @@ import {
   toCurrencyOrNull,
   toIntegerOrZero,
 } from '@store/core';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { addToCart, newCartItemId } from '../../cart/cart-storage';
-import { EulaModal } from './eula-modal';
+
+// The agreement's dialog loads when the terms link is first followed; it stays mounted after.
+const EulaModal = lazy(async () => ({ default: (await import('./eula-modal')).EulaModal }));
 
 export interface ProductFormProps {
   plans: PricingPlan[];
@@ -53,7 +56,7 @@ export function ProductForm({
 }: ProductFormProps) {
   const modes = offeredBillingModes(allowMonthly);
   const [eulaOpen, setEulaOpen] = useState(false);
-  const [, setEulaViewed] = useState(false);
+  const [eulaViewed, setEulaViewed] = useState(false);
   const schema = useMemo(() => productFormFromControls(discounts), [discounts]);
   const { form, values, valid, onSubmit } = useSchemaForm(schema, {
     initialValues: {
@@ -232,11 +235,15 @@ export function ProductForm({
           Add to cart
         </Button>
       </Stack>
-      <EulaModal
-        planId={selected?.pricingPlanId ?? null}
-        opened={eulaOpen}
-        onClose={() => setEulaOpen(false)}
-      />
+      {eulaViewed && (
+        <Suspense>
+          <EulaModal
+            planId={selected?.pricingPlanId ?? null}
+            opened={eulaOpen}
+            onClose={() => setEulaOpen(false)}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -1,3 +1,4 @@
+import '../../../lib/mantine-input-styles';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import {
   Messages,

@@ -1,3 +1,4 @@
+import '../../../lib/mantine-input-styles';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type Machine, MachineMessages } from '@store/core';
 import { useState } from 'react';

@@ -1,3 +1,5 @@
+import '../../../lib/mantine-input-styles';
+import '../../../lib/mantine-content-styles';
 import { ActionIcon, Code, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { Messages, type SubscriptionDetail } from '@store/core';
 

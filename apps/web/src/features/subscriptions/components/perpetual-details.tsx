@@ -1,3 +1,4 @@
+import '../../../lib/mantine-content-styles';
 import { Loader, Paper, Stack, Table, Title } from '@mantine/core';
 import { productLabel } from '@store/core';
 import { usePerpetualLicense } from '../api/get-perpetual-license';

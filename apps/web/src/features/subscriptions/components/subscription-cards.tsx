@@ -1,5 +1,7 @@
+import '../../../lib/mantine-content-styles';
 import { Collapse, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { productLabel } from '@store/core';
+import { SubscriptionEditor } from './lazy-subscription-editor';
 import {
   DETAIL_ROW_TRANSITION_MS,
   dateOrDash,
@@ -9,7 +11,6 @@ import {
   type SubscriptionsTableProps,
   totalDesigners,
 } from './subscription-cells';
-import { SubscriptionEditor } from './subscription-editor';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

@@ -1,3 +1,4 @@
+import '../../../lib/mantine-content-styles';
 import { Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import {
   billingCycle,

@@ -1,3 +1,4 @@
+import '../../../lib/mantine-content-styles';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   formatLongDate,

@@ -1,3 +1,4 @@
+import '../../../lib/mantine-input-styles';
 import { Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import {
   formatCurrencyInput,

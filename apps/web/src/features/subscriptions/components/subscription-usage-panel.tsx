@@ -1,3 +1,4 @@
+import '../../../lib/mantine-content-styles';
 import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import {
   annualRtus,

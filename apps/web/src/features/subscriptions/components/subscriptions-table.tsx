@@ -1,7 +1,9 @@
+import '../../../lib/mantine-content-styles';
 import { Collapse, Table, Text, VisuallyHidden } from '@mantine/core';
 import { productLabel, type SubscriptionDetail, type Viewer } from '@store/core';
 import { Fragment, useEffect, useState } from 'react';
 import { usePhone } from '../../../lib/phone';
+import { SubscriptionEditor } from './lazy-subscription-editor';
 import { SubscriptionCards } from './subscription-cards';
 import {
   DETAIL_ROW_TRANSITION_MS,
@@ -12,7 +14,6 @@ import {
   type SubscriptionsTableProps,
   totalDesigners,
 } from './subscription-cells';
-import { SubscriptionEditor } from './subscription-editor';
 
 /** The subscriptions table with one expandable detail row per subscription (spec §2). */
 export function SubscriptionsTable(props: SubscriptionsTableProps) {

@@ -1,3 +1,4 @@
+import '../../../lib/mantine-content-styles';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import {
   isUsageMetered,

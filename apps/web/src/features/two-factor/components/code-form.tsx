@@ -1,3 +1,4 @@
+import '../../../lib/mantine-input-styles';
 import { Button, Group, TextInput } from '@mantine/core';
 import { RecoveryCodeSchema, TotpCodeSchema } from '@store/core';
 import { z } from 'zod';

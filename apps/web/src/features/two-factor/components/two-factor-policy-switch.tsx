@@ -1,3 +1,4 @@
+import '../../../lib/mantine-input-styles';
 import { Switch } from '@mantine/core';
 import { TwoFactorMessages } from '@store/core';
 import { showAlert } from '../../alert';

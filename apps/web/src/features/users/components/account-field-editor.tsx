@@ -1,3 +1,4 @@
+import '../../../lib/mantine-input-styles';
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { AccountFieldSchemas, AccountMessages, UpdatePersonSchema } from '@store/core';
 import { z } from 'zod';
