@@ -10,6 +10,8 @@ import type { AppDeps, AppInput } from './app-deps';
 import { createLimits } from './lib/limits/limits';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { registerRequestActor } from './modules/audit/actor';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { billingInfoRoutes } from './modules/billing-info/billing-info.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -67,6 +69,7 @@ export async function buildApp(input: AppInput) {
     sessions: deps.sessions,
     secureCookies: input.config.publicUrl.startsWith('https://'),
   });
+  registerRequestActor(app, input.clock);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -95,6 +98,7 @@ export async function buildApp(input: AppInput) {
     licensingRoutes,
     billingRoutes,
     twoFactorRoutes,
+    auditRoutes,
   ]) {
     await app.register(routes, deps);
   }

@@ -1,3 +1,4 @@
+import { OPERATOR_TOOL_ACTOR, runAs } from '../modules/audit/actor';
 import { type OpsContext, parseArgs } from './ops-args';
 import { runBillingCommand } from './ops-billing-commands';
 import { OpsError } from './ops-error';
@@ -47,8 +48,13 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
     ctx.out(HELP);
     return 0;
   }
-  const code =
-    (await runOrgCommand(p, ctx)) ?? (await runBillingCommand(p, ctx)) ?? (await runOfflineCommand(p, ctx));
+  // Every change the tool makes is audited as the operator's (docs/decisions/017).
+  const code = await runAs(
+    OPERATOR_TOOL_ACTOR,
+    ctx.clock,
+    async () =>
+      (await runOrgCommand(p, ctx)) ?? (await runBillingCommand(p, ctx)) ?? (await runOfflineCommand(p, ctx)),
+  );
   if (code === null) throw new OpsError(`Unknown command '${p.command}'. See: npm run ops -- help`);
   return code;
 }

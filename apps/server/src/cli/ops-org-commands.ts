@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { organizations, persons, pricingPlans, products } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
+import { recordAudit } from '../modules/audit/audit.service';
 import {
   insertPerpetualLicenses,
   insertSubscriptions,
@@ -48,15 +49,20 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
             zip: p.options.get('zip') ?? '',
           })
           .returning();
-        await tx.insert(persons).values({
-          organizationId: created!.id,
-          rights: Rights.User | Rights.Admin,
-          passwordHash: hash,
-          firstName: required(p, 'admin-first'),
-          lastName: required(p, 'admin-last'),
-          email,
-          emailVerified: true,
-        });
+        const [admin] = await tx
+          .insert(persons)
+          .values({
+            organizationId: created!.id,
+            rights: Rights.User | Rights.Admin,
+            passwordHash: hash,
+            firstName: required(p, 'admin-first'),
+            lastName: required(p, 'admin-last'),
+            email,
+            emailVerified: true,
+          })
+          .returning();
+        await recordAudit(tx, 'organization.registered', { after: created });
+        await recordAudit(tx, 'person.created', { after: admin });
         return created!;
       });
       out(
@@ -91,12 +97,12 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
         );
       if (Object.keys(set).length === 0)
         throw new OpsError('Nothing to set. Give --discount, --allow-monthly, --perpetual or --invoice.');
-      const [updated] = await db
-        .update(organizations)
-        .set(set)
-        .where(eq(organizations.id, org.id))
-        .returning();
-      out(describeOrg(updated!));
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx.update(organizations).set(set).where(eq(organizations.id, org.id)).returning();
+        await recordAudit(tx, 'organization.updated', { before: org, after: row });
+        return row!;
+      });
+      out(describeOrg(updated));
       return 0;
     }
 
@@ -124,10 +130,15 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
         );
       }
       const person = found[0]!;
-      await db
-        .update(persons)
-        .set({ rights: person.rights | 3 })
-        .where(eq(persons.id, person.id));
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(persons).where(eq(persons.id, person.id)).for('update');
+        const [after] = await tx
+          .update(persons)
+          .set({ rights: person.rights | 3 })
+          .where(eq(persons.id, person.id))
+          .returning();
+        await recordAudit(tx, 'person.updated', { before, after });
+      });
       out(`${email} is now an administrator of ${person.organizationId} '${person.companyName}'.`);
       return 0;
     }
@@ -188,6 +199,15 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
             numCpus: cpus,
           },
         ]);
+        await recordAudit(tx, 'subscription.created', {
+          after: {
+            id,
+            organizationId: org.id,
+            pricingPlanId: plan.id,
+            description,
+            isPerpetualLicense: true,
+          },
+        });
         return { id: id!, apiKey1 };
       });
       out(

@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './catalog';
 export * from './orders';
 export * from './organizations';

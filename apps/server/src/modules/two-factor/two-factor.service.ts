@@ -5,11 +5,19 @@ import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import * as accountsRepo from '../accounts/accounts.repository';
-import type { AuthContext } from '../identity/session.service';
+import { recordAudit } from '../audit/audit.service';
+import type { AuthContext, PersonRow } from '../identity/session.service';
 import type { SignInThrottle } from '../identity/sign-in-throttle';
 import { matchingStep, newRecoveryCodes, newTotpSecret, otpauthUri } from './totp';
 import * as repo from './two-factor.repository';
 import { twoFactorKey } from './two-factor-key';
+
+/** The audit entry of a second factor turned on or off (docs/decisions/017): the fact, never the secret. */
+const recordTwoFactor = (tx: DbOrTx, person: PersonRow, enabled: boolean) =>
+  recordAudit(tx, 'person.two-factor', {
+    before: { ...person, twoFactorEnabled: !enabled },
+    after: { ...person, twoFactorEnabled: enabled },
+  });
 
 /**
  * The question other modules ask (the operator console requires operators to have it): whether this
@@ -92,6 +100,7 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
           throw conflict(TwoFactorMessages.noSetupPending);
         }
         await repo.replaceRecoveryCodes(tx, auth.person.id, hashes);
+        await recordTwoFactor(tx, auth.person, true);
       });
       return { recoveryCodes };
     },
@@ -109,7 +118,10 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
         return { failed: !right, value: right };
       });
       if (!ok) throw new HttpError(400, TwoFactorMessages.codeWrong, 'TWO_FACTOR_CODE_WRONG');
-      await db.transaction((tx) => repo.turnOff(tx, auth.person.id, false));
+      await db.transaction(async (tx) => {
+        await repo.turnOff(tx, auth.person.id, false);
+        await recordTwoFactor(tx, auth.person, false);
+      });
       return { success: true as const };
     },
 
@@ -140,7 +152,10 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
       const target = await accountsRepo.findPersonInOrganization(db, auth.organization.id, personId);
       if (!target) throw notFound('No such user in your organization.');
       if (target.id === auth.person.id) throw conflict(TwoFactorMessages.cannotResetOwn);
-      await db.transaction((tx) => repo.turnOff(tx, target.id, true));
+      await db.transaction(async (tx) => {
+        await repo.turnOff(tx, target.id, true);
+        await recordTwoFactor(tx, target, false);
+      });
       await sessions.revokeAllFor(target.id);
       return { success: true as const };
     },
@@ -155,7 +170,14 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
       if (adminsRequired && !(await hasTwoFactor(db, auth.person.id))) {
         throw conflict(TwoFactorMessages.setUpYoursFirst);
       }
-      await repo.setAdminsRequired(db, auth.organization.id, adminsRequired);
+      await db.transaction(async (tx) => {
+        const before = await repo.adminsRequired(tx, auth.organization.id);
+        await repo.setAdminsRequired(tx, auth.organization.id, adminsRequired);
+        await recordAudit(tx, 'organization.updated', {
+          before: { ...auth.organization, adminsRequireTwoFactor: before },
+          after: { ...auth.organization, adminsRequireTwoFactor: adminsRequired },
+        });
+      });
       return { adminsRequired };
     },
   };
