@@ -25,12 +25,11 @@ export async function runOperatorCommand(p: Parsed, ctx: OpsContext): Promise<nu
       const firstName = required(p, 'first');
       const lastName = required(p, 'last');
       // A password nobody knows: the operator chooses theirs through the link mailed below.
-      const { created } = await addOperator(db, {
-        email,
-        firstName,
-        lastName,
-        passwordHash: await hashPassword(randomToken(32)),
-      });
+      const passwordHash = await hashPassword(randomToken(32));
+      // With its audit entry (docs/decisions/017).
+      const { created } = await db.transaction((tx) =>
+        addOperator(tx, { email, firstName, lastName, passwordHash }),
+      );
       if (created) {
         const now = ctx.clock.now();
         const lifetimeMs = RESET_LINK_HOURS * 3_600_000;
@@ -45,7 +44,8 @@ export async function runOperatorCommand(p: Parsed, ctx: OpsContext): Promise<nu
 
     case 'operator:remove': {
       const email = emailArg(p, 'operator:remove <email>');
-      if (!(await removeOperator(db, email))) throw new OpsError(`${email} is not a store operator.`);
+      if (!(await db.transaction((tx) => removeOperator(tx, email))))
+        throw new OpsError(`${email} is not a store operator.`);
       out(`${email} is no longer a store operator; their sessions have ended.`);
       return 0;
     }

@@ -2,6 +2,7 @@ import { Rights } from '@store/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { organizations, persons } from '../../db/schema';
+import { recordAudit } from '../audit/audit.service';
 
 // The store's operators (docs/decisions/015): persons with rights bit 4 in the store's own
 // organization. Only the operator's tool grants or removes the bit; person bodies never can
@@ -52,10 +53,12 @@ export async function addOperator(
     .from(persons)
     .where(and(eq(persons.organizationId, organizationId), sql`lower(${persons.email}) = ${email}`));
   if (existing) {
-    await db
+    const [after] = await db
       .update(persons)
       .set({ rights: existing.rights | Rights.User | Rights.Operator })
-      .where(eq(persons.id, existing.id));
+      .where(eq(persons.id, existing.id))
+      .returning();
+    await recordAudit(db, 'person.updated', { before: existing, after });
     return { personId: existing.id, created: false };
   }
   const [made] = await db
@@ -69,7 +72,8 @@ export async function addOperator(
       email,
       emailVerified: true,
     })
-    .returning({ id: persons.id });
+    .returning();
+  await recordAudit(db, 'person.created', { after: made });
   return { personId: made!.id, created: true };
 }
 
@@ -83,7 +87,8 @@ export async function removeOperator(db: DbOrTx, emailText: string): Promise<boo
   const gone = await db
     .delete(persons)
     .where(and(eq(persons.organizationId, organizationId), sql`lower(${persons.email}) = ${email}`))
-    .returning({ id: persons.id });
+    .returning();
+  for (const before of gone) await recordAudit(db, 'person.deleted', { before });
   return gone.length > 0;
 }
 
