@@ -1,4 +1,4 @@
-import { ActivityQuerySchema, type AuditEntry, AuditPageSchema } from '@store/core';
+import { ActivityQuerySchema, type AuditEntry, AuditPageSchema, OpsAuditQuerySchema } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { requireAdmin } from '../../plugins/auth';
@@ -32,5 +32,19 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const page = await listAudit(deps.db, { ...request.query, organizationId: auth.organization.id });
       return { ...page, items: page.items.map(asCustomerSees) };
     },
+  );
+
+  app.get(
+    '/api/ops/audit',
+    {
+      schema: {
+        security: Access.operator,
+        tags: ['ops'],
+        summary: 'The audit log of every organization (or one), newest first, filtered and paged',
+        querystring: OpsAuditQuerySchema,
+        response: { 200: AuditPageSchema },
+      },
+    },
+    async (request) => listAudit(deps.db, request.query),
   );
 };
