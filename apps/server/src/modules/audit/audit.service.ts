@@ -61,7 +61,8 @@ export async function recordAudit(tx: DbOrTx, kind: AuditKind, change: AuditChan
   const { before, after } = changes(kind, change.before, change.after);
   const subject = change.subject ?? nameOf(kind, row);
   const changed = before && after ? Object.keys(after).map(words) : [];
-  const summary = `${AUDIT_KIND_LABELS[kind]}: ${subject}${changed.length ? ` (${changed.join(', ')})` : ''}`;
+  // The kind is said beside it (its label); the summary names the subject and what changed.
+  const summary = `${subject}${changed.length ? ` (${changed.join(', ')})` : ''}`;
   await tx.insert(auditLog).values({
     at: change.at ?? current.at,
     organizationId: change.organizationId === undefined ? organizationOf(kind, row) : change.organizationId,

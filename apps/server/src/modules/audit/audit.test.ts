@@ -44,7 +44,7 @@ describe('recording a change', () => {
       actor: { kind: 'person', personId: admin.person.personId, name: 'Dana Demo' },
       kind: 'person.updated',
       subject: 'Janet Miller',
-      summary: 'User changed: Janet Miller (first name)',
+      summary: 'Janet Miller (first name)',
       before: { firstName: 'Jane' },
       after: { firstName: 'Janet' },
       address: '203.0.113.5',
