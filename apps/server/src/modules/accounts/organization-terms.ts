@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import type { Mailer } from '../../mail/mailer';
 import { verifyEmailMail } from '../../mail/templates';
+import { recordAudit } from '../audit/audit.service';
 import { VERIFY_LIFETIME_MS } from './accounts.service';
 import { issueToken } from './one-time-tokens';
 
@@ -41,18 +42,22 @@ export async function setOrganizationTerms(db: DbOrTx, organizationId: number, t
       .where(eq(organizations.parentOrganizationId, org.id));
     if ((children?.n ?? 0) > 0) throw conflict(OpsMessages.hasSubAccounts(org.companyName));
   }
-  const [updated] = await db
-    .update(organizations)
-    .set({
-      ...(terms.discount !== undefined ? { discountBp: fractionToBp(terms.discount) } : {}),
-      ...(terms.allowMonthly !== undefined ? { allowMonthly: terms.allowMonthly } : {}),
-      ...(terms.perpetualAccount !== undefined ? { isPerpetualAccount: terms.perpetualAccount } : {}),
-      ...(terms.invoiceTerms !== undefined ? { billedByInvoice: terms.invoiceTerms } : {}),
-      ...(parentId !== undefined ? { parentOrganizationId: parentId } : {}),
-    })
-    .where(eq(organizations.id, org.id))
-    .returning();
-  return updated!;
+  // With its audit entry, in one transaction (docs/decisions/017).
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(organizations)
+      .set({
+        ...(terms.discount !== undefined ? { discountBp: fractionToBp(terms.discount) } : {}),
+        ...(terms.allowMonthly !== undefined ? { allowMonthly: terms.allowMonthly } : {}),
+        ...(terms.perpetualAccount !== undefined ? { isPerpetualAccount: terms.perpetualAccount } : {}),
+        ...(terms.invoiceTerms !== undefined ? { billedByInvoice: terms.invoiceTerms } : {}),
+        ...(parentId !== undefined ? { parentOrganizationId: parentId } : {}),
+      })
+      .where(eq(organizations.id, org.id))
+      .returning();
+    await recordAudit(tx, 'organization.updated', { before: org, after: updated });
+    return updated!;
+  });
 }
 
 /** A person of a customer organization (never an operator). */
@@ -73,12 +78,15 @@ export async function promoteToAdmin(db: DbOrTx, personId: number, organizationI
     throw notFound(OpsMessages.personNotFound(personId));
   }
   if ((person.rights & Rights.Admin) !== 0) throw conflict(OpsMessages.alreadyAdmin(person.email));
-  const [updated] = await db
-    .update(persons)
-    .set({ rights: person.rights | Rights.User | Rights.Admin })
-    .where(eq(persons.id, person.id))
-    .returning();
-  return { person: updated!, organization };
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(persons)
+      .set({ rights: person.rights | Rights.User | Rights.Admin })
+      .where(eq(persons.id, person.id))
+      .returning();
+    await recordAudit(tx, 'person.updated', { before: person, after: updated });
+    return { person: updated!, organization };
+  });
 }
 
 /** A new verification link for a person whose address is not verified yet. */

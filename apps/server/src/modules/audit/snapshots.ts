@@ -78,7 +78,7 @@ const SHOWN: Record<string, readonly string[]> = {
     'maxReportsDay',
     'heartbeatWindowDays',
   ],
-  product: ['name', 'title', 'description', 'isAvailable'],
+  product: ['product', 'name', 'title', 'description', 'isAvailable', 'eula'],
   'billing-run': [
     'ended',
     'unpaid',

@@ -13,6 +13,7 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pricingPlans, products, subscriptions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { recordAudit } from '../audit/audit.service';
 import type { PlanRow, ProductRow } from './catalog.repository';
 
 // The one writer of the catalogue (products, pricing plans, EULAs): the operator console, the
@@ -108,8 +109,11 @@ async function refuseTakenProduct(db: DbOrTx, body: OpsProductBody, exceptId: nu
 
 export async function createProduct(db: DbOrTx, body: OpsProductBody): Promise<ProductRow> {
   await refuseTakenProduct(db, body, null);
-  const [row] = await db.insert(products).values(body).returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(products).values(body).returning();
+    await recordAudit(tx, 'product.created', { after: row });
+    return row!;
+  });
 }
 
 /** A product's flag may change: its plans follow it, so their subscriptions keep their product. */
@@ -120,14 +124,17 @@ export async function updateProduct(
 ): Promise<ProductRow> {
   const current = await findProduct(db, productId);
   await refuseTakenProduct(db, body, productId);
-  if (current.product !== body.product) {
-    await db
-      .update(pricingPlans)
-      .set({ product: body.product })
-      .where(eq(pricingPlans.product, current.product));
-  }
-  const [row] = await db.update(products).set(body).where(eq(products.id, productId)).returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    if (current.product !== body.product) {
+      await tx
+        .update(pricingPlans)
+        .set({ product: body.product })
+        .where(eq(pricingPlans.product, current.product));
+    }
+    const [row] = await tx.update(products).set(body).where(eq(products.id, productId)).returning();
+    await recordAudit(tx, 'product.updated', { before: current, after: row });
+    return row!;
+  });
 }
 
 async function refuseTakenPlanName(db: DbOrTx, body: OpsPlanBody, exceptId: number | null) {
@@ -148,11 +155,14 @@ async function refuseTakenPlanName(db: DbOrTx, body: OpsPlanBody, exceptId: numb
 
 export async function createPlan(db: DbOrTx, body: OpsPlanBody): Promise<PlanRow> {
   await refuseTakenPlanName(db, body, null);
-  const [row] = await db
-    .insert(pricingPlans)
-    .values({ product: body.product, ...planValues(body) })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(pricingPlans)
+      .values({ product: body.product, ...planValues(body) })
+      .returning();
+    await recordAudit(tx, 'plan.created', { after: row });
+    return row!;
+  });
 }
 
 /**
@@ -163,34 +173,48 @@ export async function updatePlan(db: DbOrTx, planId: number, body: OpsPlanBody) 
   const current = await findPlan(db, planId);
   await refuseTakenPlanName(db, body, planId);
   const values = { product: body.product, ...planValues(body) };
-  const [plan] = await db.update(pricingPlans).set(values).where(eq(pricingPlans.id, planId)).returning();
+  const plan = await db.transaction(async (tx) => {
+    const [saved] = await tx.update(pricingPlans).set(values).where(eq(pricingPlans.id, planId)).returning();
+    await recordAudit(tx, 'plan.updated', { before: current, after: saved });
+    return saved!;
+  });
   const priceChanged =
     current.monthlyFeeCents !== values.monthlyFeeCents ||
     current.xtraAutoTagPerMonthCents !== values.xtraAutoTagPerMonthCents ||
     current.overagePerRtuMicros !== values.overagePerRtuMicros;
-  return { plan: plan!, subscribersAtNextRenewal: priceChanged ? await subscriberCount(db, planId) : 0 };
+  return { plan, subscribersAtNextRenewal: priceChanged ? await subscriberCount(db, planId) : 0 };
 }
 
 /** Only new purchases stop: subscribers keep the plan, shown '(Grandfathered)'. */
 export async function setPlanAvailable(db: DbOrTx, planId: number, isAvailable: boolean): Promise<PlanRow> {
-  await findPlan(db, planId);
-  const [row] = await db
-    .update(pricingPlans)
-    .set({ isAvailable })
-    .where(eq(pricingPlans.id, planId))
-    .returning();
-  return row!;
+  const before = await findPlan(db, planId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pricingPlans)
+      .set({ isAvailable })
+      .where(eq(pricingPlans.id, planId))
+      .returning();
+    await recordAudit(tx, 'plan.updated', { before, after: row });
+    return row!;
+  });
 }
 
 /** A PDF must be one; HTML is kept as written and sanitized whenever it is served (eula.ts). */
 export async function setEula(db: DbOrTx, productId: number, body: OpsEulaBody): Promise<ProductRow> {
-  await findProduct(db, productId);
+  const before = await findProduct(db, productId);
   let values: Pick<ProductRow, 'eulaPdf' | 'eulaHtml' | 'eulaPdfBase64'>;
   if (body.kind === 'pdf') {
     const head = Buffer.from(body.pdfBase64.slice(0, 12), 'base64').toString('latin1');
     if (!head.startsWith('%PDF-')) throw badRequest(OpsMessages.pdfNotPdf);
     values = { eulaPdf: null, eulaHtml: null, eulaPdfBase64: body.pdfBase64 };
   } else values = { eulaPdf: null, eulaHtml: body.html, eulaPdfBase64: null };
-  const [row] = await db.update(products).set(values).where(eq(products.id, productId)).returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(products).set(values).where(eq(products.id, productId)).returning();
+    // The agreement's text stays out of the log: which kind it became is enough (docs/decisions/017).
+    await recordAudit(tx, 'product.updated', {
+      before,
+      after: { ...row, eula: `new ${body.kind.toUpperCase()}` },
+    });
+    return row!;
+  });
 }

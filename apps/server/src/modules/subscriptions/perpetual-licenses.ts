@@ -2,6 +2,7 @@ import { BillingMode } from '@store/core';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/audit.service';
 import type { PlanRow } from '../catalog/catalog.repository';
 import { insertPerpetualLicenses, insertSubscriptions } from './subscriptions.repository';
 
@@ -47,6 +48,15 @@ export async function addPerpetualLicense(db: Db, clock: Clock, input: NewPerpet
         numCpus: input.cpus,
       },
     ]);
+    await recordAudit(tx, 'subscription.created', {
+      after: {
+        id,
+        organizationId: input.organizationId,
+        pricingPlanId: input.plan.id,
+        description: input.description,
+        isPerpetualLicense: true,
+      },
+    });
     return { subscriptionId: id!, licenseKey: apiKey1 };
   });
 }
