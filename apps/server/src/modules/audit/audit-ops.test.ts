@@ -27,7 +27,7 @@ const ops = (...argv: string[]) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
   // An operator enrolled in two-factor sign-in, with a session (the gate, not sign-in, is tested here).
   const { personId } = await addOperator(t.db, {
     email: 'olivia@store.example',
@@ -65,6 +65,32 @@ describe('the operator tool', () => {
     const olivia = entries.body.items.find((i: { subject: string }) => i.subject === 'Olivia Operator');
     expect(olivia).toBeDefined();
     expect(olivia.organizationId).not.toBe(adminOrg);
+  });
+});
+
+describe('an operator in the console', () => {
+  it('is named with the client address; a refused change records nothing', async () => {
+    const terms = {
+      discount: 0.25,
+      allowMonthly: true,
+      perpetualAccount: false,
+      invoiceTerms: false,
+      parentOrganizationId: null,
+    };
+    const url = `/api/ops/organizations/${adminOrg}/terms`;
+    expect((await operator.put(url, terms, { 'x-forwarded-for': '198.51.100.4' })).status).toBe(200);
+    const [entry] = (
+      await operator.get(`/api/ops/audit?organizationId=${adminOrg}&kind=organization.updated`)
+    ).body.items;
+    expect(entry).toMatchObject({
+      actor: { kind: 'operator', personId: operatorId, name: 'Olivia Operator' },
+      after: { discountBp: 2500 },
+      address: '198.51.100.4',
+    });
+    const before = (await operator.get('/api/ops/audit')).body.total;
+    // An organization cannot be its own parent: refused, nothing recorded.
+    expect((await operator.put(url, { ...terms, parentOrganizationId: adminOrg })).status).toBe(400);
+    expect((await operator.get('/api/ops/audit')).body.total).toBe(before);
   });
 });
 
