@@ -57,6 +57,7 @@ for (const [path, task] of [
   ['/CreateAccount', 'manage users'],
   ['/ModifyBillingInfo', 'manage billing information'],
   ['/ModifyBillingInfo?returnUrl=%2Fcheckout', 'manage billing information'],
+  ['/Activity', "see the organization's activity"],
 ] as const) {
   test(`a plain user who types ${path} sees one page saying only admins ${task}`, async ({ page }) => {
     await login(page, JANE, DEMO_PASSWORD);

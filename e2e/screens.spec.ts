@@ -100,6 +100,7 @@ for (const viewport of WIDTHS) {
       ['/CreateAccount', 'add-user', 'Add New User'],
       ['/ModifyBillingInfo', 'billing-info', 'Modify Billing Information'],
       ['/BillingHistory', 'billing-history', 'Billing History'],
+      ['/Activity', 'activity', 'Activity'],
     ] as const)
       await visit(page, width, path, name, title);
 

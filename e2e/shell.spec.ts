@@ -88,6 +88,7 @@ test('the signed-in menu offers the account items by keyboard, admin items inclu
     'My Account',
     'Manage Users',
     'Modify Billing Information',
+    'Activity',
     'Billing History',
     'Logout',
   ]);

@@ -33,6 +33,7 @@ test('signed-in screens have their own titles', async ({ page }) => {
     ['/CreateAccount', 'Add New User – Subscription Store'],
     ['/ModifyBillingInfo', 'Modify Billing Information – Subscription Store'],
     ['/BillingHistory', 'Billing History – Subscription Store'],
+    ['/Activity', 'Activity – Subscription Store'],
     [`/Account/${person.personId}`, 'My Account – Subscription Store'],
     ['/checkout', 'Checkout – Subscription Store'],
   ]) {

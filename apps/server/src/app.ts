@@ -10,6 +10,8 @@ import type { AppDeps, AppInput } from './app-deps';
 import { createLimits } from './lib/limits/limits';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { registerRequestActor } from './modules/audit/actor';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { billingInfoRoutes } from './modules/billing-info/billing-info.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -19,6 +21,7 @@ import { createSessionService } from './modules/identity/session.service';
 import { useConfiguredSigningKey } from './modules/licensing/license-keys';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
+import { opsRoutes } from './modules/ops/ops.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
@@ -68,6 +71,7 @@ export async function buildApp(input: AppInput) {
     sessions: deps.sessions,
     secureCookies: input.config.publicUrl.startsWith('https://'),
   });
+  registerRequestActor(app, input.clock);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -97,6 +101,8 @@ export async function buildApp(input: AppInput) {
     billingRoutes,
     twoFactorRoutes,
     ownSessionsRoutes,
+    auditRoutes,
+    opsRoutes,
   ]) {
     await app.register(routes, deps);
   }

@@ -1,3 +1,4 @@
+import { OpsMessages } from '@store/core';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from './app';
@@ -9,8 +10,10 @@ import { createGateway } from './gateway';
 import { type Clock, OffsetClock } from './lib/clock';
 import { createMailer } from './mail';
 import { startBillingScheduler } from './modules/billing/scheduler';
+import { catalogIsEmpty } from './modules/catalog/catalog-overview';
 import { startHousekeeping } from './modules/housekeeping/housekeeping';
 import { seedDemo } from './seed';
+import { seedDemoOperator } from './seed/operator';
 
 /** Loads the demo clock's offset (advanced by the operator's CLI) from the database. */
 export async function loadDemoClock(db: AppInput['database']['db']): Promise<OffsetClock> {
@@ -36,8 +39,13 @@ export async function startRuntime(config: Config) {
   let clock: Clock = { now: () => new Date() };
   if (config.mode === 'demo') {
     clock = await loadDemoClock(database.db);
-    if (await seedDemo(database.db, clock)) logger.info('demo catalogue and organizations created');
+    if (await seedDemo(database.db, clock)) {
+      await seedDemoOperator(database.db, config);
+      logger.info('demo catalogue and organizations created');
+    }
   }
+  if (config.mode === 'production' && (await catalogIsEmpty(database.db)))
+    logger.warn(OpsMessages.catalogEmpty);
   const gateway = await createGateway(config, database.db);
   const mailer = createMailer(config, logger);
   const built = await buildApp({ config, database, clock, gateway, mailer, logger });

@@ -77,6 +77,10 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            element: <RequireAdmin task="see the organization's activity" />,
+            children: [{ path: 'Activity', ...screen('Activity', () => import('./routes/activity')) }],
+          },
+          {
             element: <RequireAdmin task="manage billing information" />,
             children: [
               {

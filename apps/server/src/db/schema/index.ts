@@ -1,3 +1,5 @@
+export * from './audit';
+export * from './billing-runs';
 export * from './catalog';
 export * from './orders';
 export * from './organizations';

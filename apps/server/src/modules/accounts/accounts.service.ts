@@ -8,6 +8,8 @@ import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import type { MailMessage } from '../../mail/mailer';
 import { VERIFY_LINK_DAYS, verifyEmailMail } from '../../mail/templates';
+import { asPerson } from '../audit/actor';
+import { recordAudit } from '../audit/audit.service';
 import * as repo from './accounts.repository';
 import { findUsableToken, issueToken, useToken } from './one-time-tokens';
 
@@ -54,6 +56,8 @@ export function createAccountsService({ db, clock, mailer, config, limits }: Dep
           email: input.admin.email,
           emailVerified: false,
         });
+        await recordAudit(tx, 'organization.registered', { after: organization, actor: asPerson(person) });
+        await recordAudit(tx, 'person.created', { after: person, actor: asPerson(person) });
         const token = await issueToken(tx, {
           kind: 'verify',
           personId: person.id,
@@ -89,13 +93,15 @@ export function createAccountsService({ db, clock, mailer, config, limits }: Dep
             throw conflict(AccountMessages.emailInUse);
           }
           if (!(await useToken(tx, row.id, now))) return invalid;
-          await repo.updatePerson(tx, person.id, { email: row.newEmail, emailVerified: true });
+          const after = await repo.updatePerson(tx, person.id, { email: row.newEmail, emailVerified: true });
+          await recordAudit(tx, 'person.email-verified', { before: person, after, actor: asPerson(person) });
           return { success: true, email: row.newEmail, error: null };
         }
         // A verify link is for the address it was sent to; a later change of address voids it.
         if (person.email.toLowerCase() !== row.email) return invalid;
         if (!(await useToken(tx, row.id, now))) return invalid;
-        await repo.updatePerson(tx, person.id, { emailVerified: true });
+        const after = await repo.updatePerson(tx, person.id, { emailVerified: true });
+        await recordAudit(tx, 'person.email-verified', { before: person, after, actor: asPerson(person) });
         return { success: true, email: person.email, error: null };
       });
       // A link that did not work counts against the address (guessing links); past the limit, 429.

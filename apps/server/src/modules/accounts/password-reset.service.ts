@@ -6,6 +6,8 @@ import { consumeOrRefuse, consumeWithin } from '../../lib/limits/refuse';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { RESET_LINK_HOURS, resetPasswordMail } from '../../mail/templates';
+import { asPerson } from '../audit/actor';
+import { recordAudit } from '../audit/audit.service';
 import * as repo from './accounts.repository';
 import type { BackgroundTasks } from './background';
 import { findUsableToken, issueToken, useToken } from './one-time-tokens';
@@ -109,7 +111,8 @@ export function createPasswordResetService({
         if (!(await useToken(tx, link.id, now)))
           throw badRequest(AccountMessages.resetLinkInvalid, 'RESET_LINK_INVALID');
         // The link reached this mailbox, which proves the address as well as a verify link would.
-        await repo.updatePerson(tx, person.id, { passwordHash, emailVerified: true });
+        const after = await repo.updatePerson(tx, person.id, { passwordHash, emailVerified: true });
+        await recordAudit(tx, 'person.password-reset', { before: person, after, actor: asPerson(person) });
       });
       await sessions.revokeAllFor(person.id);
       return { success: true, possibleOrganizations: [], error: null };

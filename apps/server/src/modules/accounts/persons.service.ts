@@ -15,6 +15,7 @@ import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { MailMessage } from '../../mail/mailer';
 import { addedToOrganizationMail, confirmNewEmailMail, emailChangedMail } from '../../mail/templates';
+import { recordAudit } from '../audit/audit.service';
 import { toPersonDto } from '../identity/dto';
 import type { AuthContext, PersonRow } from '../identity/session.service';
 import { createSignInThrottle } from '../identity/sign-in-throttle';
@@ -139,6 +140,7 @@ export function createPersonsService({ db, clock, mailer, config, limits }: Deps
             email: input.email,
             emailVerified: false,
           });
+          await recordAudit(tx, 'person.created', { after: person });
           const token = await issueToken(tx, {
             kind: 'verify',
             personId: person.id,
@@ -175,6 +177,7 @@ export function createPersonsService({ db, clock, mailer, config, limits }: Deps
         if (isAdmin(target) && admins <= 1) throw conflict(AccountMessages.lastAdminDelete, 'LAST_ADMIN');
         // Sessions and one-time tokens cascade with the person row.
         await repo.deletePerson(tx, target.id);
+        await recordAudit(tx, 'person.deleted', { before: target });
       });
       return { success: true as const };
     },
@@ -231,6 +234,7 @@ export function createPersonsService({ db, clock, mailer, config, limits }: Deps
         }
         const person =
           Object.keys(values).length > 0 ? await repo.updatePerson(tx, target.id, values) : target;
+        if (person !== target) await recordAudit(tx, 'person.updated', { before: target, after: person });
         if (passwordHash !== undefined)
           await repo.revokeSessionsExcept(tx, target.id, self ? auth.sessionId : null);
         let token: string | null = null;

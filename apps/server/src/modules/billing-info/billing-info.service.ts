@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { organizations } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { badRequest, HttpError } from '../../lib/http-error';
+import { recordAudit } from '../audit/audit.service';
 import { toOrganizationDto } from '../identity/dto';
 import type { AuthContext, OrganizationRow } from '../identity/session.service';
 
@@ -78,29 +79,33 @@ export function createBillingInfoService({ db, gateway }: Pick<AppDeps, 'db'> & 
           name: input.nameOnCard,
         }),
       );
-      const [updated] = await db
-        .update(organizations)
-        .set({
-          billingName: input.nameOnCard,
-          billingCompany: input.company ?? '',
-          billingAddr1: input.addr1,
-          billingAddr2: input.addr2 ?? '',
-          billingCity: input.city,
-          billingState: input.state,
-          billingCountry: input.country.toUpperCase(),
-          billingZip: input.postalCode,
-          gatewayCustomerId: saved.customerId,
-          paymentMethodId: saved.paymentMethodId,
-          // The gateway's figures win; the browser's are used where the gateway gives none (sandbox).
-          cardLastFour: saved.lastFour ?? input.lastFour,
-          cardExpMonth: saved.expMonth ?? input.expireMonth,
-          cardExpYear: saved.expYear ?? input.expireYear,
-          // A card whose brand the browser did not report is not said to be the previous card's brand.
-          cardBrand: input.cardBrand ?? null,
-        })
-        .where(eq(organizations.id, org.id))
-        .returning();
-      return toOrganizationDto(updated!);
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(organizations)
+          .set({
+            billingName: input.nameOnCard,
+            billingCompany: input.company ?? '',
+            billingAddr1: input.addr1,
+            billingAddr2: input.addr2 ?? '',
+            billingCity: input.city,
+            billingState: input.state,
+            billingCountry: input.country.toUpperCase(),
+            billingZip: input.postalCode,
+            gatewayCustomerId: saved.customerId,
+            paymentMethodId: saved.paymentMethodId,
+            // The gateway's figures win; the browser's are used where the gateway gives none (sandbox).
+            cardLastFour: saved.lastFour ?? input.lastFour,
+            cardExpMonth: saved.expMonth ?? input.expireMonth,
+            cardExpYear: saved.expYear ?? input.expireYear,
+            // A card whose brand the browser did not report is not said to be the previous card's brand.
+            cardBrand: input.cardBrand ?? null,
+          })
+          .where(eq(organizations.id, org.id))
+          .returning();
+        await recordAudit(tx, 'billing-info.updated', { before: org, after: row });
+        return row!;
+      });
+      return toOrganizationDto(updated);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { BillStatus } from '@store/core';
+import { recordAudit } from '../audit/audit.service';
 import { claimOverdueBills, insertBills, markUnpaid } from '../bills/bill-batches.repository';
 import { chargeDue, retryPastDueBills as retryBills } from '../bills/bill-charging';
 import { type BillingCycleCounts, type BillingDeps, emptyCounts, optionsOf } from '../bills/bill-deps';
@@ -34,8 +35,18 @@ export async function runBillingCycle(deps: BillingDeps): Promise<BillingCycleCo
     await runPass(deps, counts);
     if (workDone(counts) === before) break;
   }
+  if (workDone(counts) > 0)
+    await recordAudit(deps.db, 'billing-run', billingRunEntry(counts, deps.clock.now()));
   return counts;
 }
+
+/** A run is one audit entry with its counts, never one per bill: each bill is its own record (docs/decisions/017). */
+const billingRunEntry = (counts: BillingCycleCounts, at: Date) => ({
+  organizationId: null,
+  at,
+  subject: `Renewed ${counts.renewed}, invoiced ${counts.invoiced}, paid ${counts.paid}, declined ${counts.declined}, deactivated ${counts.deactivated}`,
+  after: { ...counts },
+});
 
 const workDone = (c: BillingCycleCounts) =>
   c.ended + c.unpaid + c.renewed + c.overageBilled + c.invoiced + c.chargeAttempts + c.recovered;

@@ -1,13 +1,19 @@
 import { BillStatus, billStatusText, GRACE_DAYS, OPEN_INVOICE_STATUSES } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { recordAudit } from '../audit/audit.service';
 import { findById, moveStatus } from './bills.repository';
 
 /** A bill the operator's action does not apply to: the message says why (the tool prints it as it is). */
 export class BillRefusal extends Error {}
 
-/** The operator records payment of an offline invoice (DESIGN.md §3). */
-export async function markOfflineInvoicePaid(db: DbOrTx, clock: Clock, orderId: number) {
+/** The operator records payment of an offline invoice (DESIGN.md §3), with how it was paid. */
+export async function markOfflineInvoicePaid(
+  db: DbOrTx,
+  clock: Clock,
+  orderId: number,
+  reference: string | null = null,
+) {
   const order = await findById(db, orderId);
   if (!order) throw new BillRefusal(`There is no bill #${orderId}.`);
   if (order.status === BillStatus.OfflinePaid) throw new BillRefusal(`Bill #${orderId} is already paid.`);
@@ -21,11 +27,15 @@ export async function markOfflineInvoicePaid(db: DbOrTx, clock: Clock, orderId: 
       `Bill #${orderId} is not an offline invoice (status '${billStatusText(order.status)}', ${order.status}); card bills are settled by the gateway.`,
     );
   }
-  const updated = await moveStatus(db, orderId, order.status, {
-    status: BillStatus.OfflinePaid,
-    paidAt: clock.now(),
-    nextAttemptAt: null,
+  return db.transaction(async (tx) => {
+    const updated = await moveStatus(tx, orderId, order.status, {
+      status: BillStatus.OfflinePaid,
+      paidAt: clock.now(),
+      paidReference: reference,
+      nextAttemptAt: null,
+    });
+    if (!updated) throw new BillRefusal(`Bill #${orderId} changed meanwhile; run the command again.`);
+    await recordAudit(tx, 'bill.updated', { before: order, after: updated });
+    return updated;
   });
-  if (!updated) throw new BillRefusal(`Bill #${orderId} changed meanwhile; run the command again.`);
-  return updated;
 }

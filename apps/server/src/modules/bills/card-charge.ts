@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { type NewOrder, type NewOrderLine, type OrderRow, organizations } from '../../db/schema';
 import type { ChargeHint, ChargeResult, PaymentGateway } from '../../gateway/payment-gateway';
+import { recordAudit } from '../audit/audit.service';
 import type { BillingLogger } from './bill-deps';
 import {
   attemptOf,
@@ -35,6 +36,7 @@ export async function openCardBill(
   const order = await insertBill(tx, bill);
   if (!order) return null;
   await insertLines(tx, order.id, lines);
+  await recordAudit(tx, 'bill.created', { after: order });
   const key = keyOf(order.id);
   await startAttempt(tx, {
     orderId: order.id,

@@ -4,6 +4,7 @@ import type { OrderRow } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/audit.service';
 import type { BillingLogger } from '../bills/bill-deps';
 import { insertLines } from '../bills/bills.repository';
 import { type CardOutcome, settleCardBill, settlePendingCardBills } from '../bills/card-charge';
@@ -39,6 +40,8 @@ export async function createSubscriptions(tx: Tx, order: OrderRow, stored: Store
     version: 1,
   }));
   const created = await insertSubscriptions(tx, rows);
+  for (const [i, id] of created.entries())
+    await recordAudit(tx, 'subscription.created', { after: { ...rows[i], id } });
   await insertLines(
     tx,
     order.id,

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { type OrderRow, organizations } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/http-error';
 import { randomToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/audit.service';
 import { findByKey, insertBill, subscriptionsOf } from '../bills/bills.repository';
 import { chargeCard, openCardBill } from '../bills/card-charge';
 import { priceItems, requestHash, type StoredRequest } from './purchase-pricing';
@@ -108,6 +109,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
             dueDate: dueDateOf({ kind: 'purchase', status, billingDate: now }),
             paidAt: status === BillStatus.ChargePaid ? now : null,
           });
+          if (order) await recordAudit(tx, 'bill.created', { after: order });
           if (order) await createSubscriptions(tx, order, stored);
           return order;
         });

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { offlineLicenseIssues, subscriptions } from '../../db/schema';
+import { recordAudit } from '../audit/audit.service';
 
 // The history of offline license files Enable Offline issued, and the operator's allowance of host
 // changes beyond one per paid period (DESIGN.md §5). Written by the subscriptions module only.
@@ -40,10 +41,22 @@ export function offlineIssuesOf(db: DbOrTx, subscriptionId: number): Promise<Off
 
 /** The operator allows one more host change of the offline file; the new allowance, null for no such subscription. */
 export async function allowOfflineReissue(db: DbOrTx, subscriptionId: number): Promise<number | null> {
-  const [row] = await db
-    .update(subscriptions)
-    .set({ offlineReissuesAllowed: sql`${subscriptions.offlineReissuesAllowed} + 1` })
-    .where(eq(subscriptions.id, subscriptionId))
-    .returning({ allowed: subscriptions.offlineReissuesAllowed });
-  return row ? row.allowed : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ offlineReissuesAllowed: sql`${subscriptions.offlineReissuesAllowed} + 1` })
+      .where(eq(subscriptions.id, subscriptionId))
+      .returning({
+        allowed: subscriptions.offlineReissuesAllowed,
+        organizationId: subscriptions.organizationId,
+      });
+    if (!row) return null;
+    await recordAudit(tx, 'subscription.updated', {
+      subject: `Subscription ${subscriptionId}`,
+      organizationId: row.organizationId,
+      before: { offlineReissuesAllowed: row.allowed - 1 },
+      after: { offlineReissuesAllowed: row.allowed },
+    });
+    return row.allowed;
+  });
 }

@@ -14,6 +14,7 @@ import type { AuthContext } from '../identity/session.service';
 import { issueOfflineLicense } from '../licensing/offline-license';
 import { hostChangesInPeriod, insertOfflineIssue } from './offline-issues.repository';
 import { lockForChange, visible } from './subscription-access';
+import { changeSubscription } from './subscription-audit';
 import * as repo from './subscriptions.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -63,14 +64,19 @@ export async function makeOffline(deps: Deps, auth: AuthContext, body: OfflineRe
     }
     const now = clock.now();
     const file = await issueOfflineLicense(tx, record, { engineHosts, designerHosts }, now);
-    await repo.updateSubscription(tx, id, {
-      isOfflineEnabled: true,
-      offlineLicenseKey: file,
-      offlineEngineHosts: joinHosts(engineHosts),
-      offlineAutoTagHosts: joinHosts(designerHosts),
-      offlineReissuesAllowed: allowed,
-      version: s.version + 1,
-    });
+    await changeSubscription(
+      tx,
+      id,
+      {
+        isOfflineEnabled: true,
+        offlineLicenseKey: file,
+        offlineEngineHosts: joinHosts(engineHosts),
+        offlineAutoTagHosts: joinHosts(designerHosts),
+        offlineReissuesAllowed: allowed,
+        version: s.version + 1,
+      },
+      s,
+    );
     await insertOfflineIssue(tx, {
       subscriptionId: id,
       issuedAt: now,

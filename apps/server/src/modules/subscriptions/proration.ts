@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import type { NewSubscription, OrderRow, PlanRow } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
+import { recordAudit } from '../audit/audit.service';
 import type { BillingLogger } from '../bills/bill-deps';
 import { insertBillsWithLines } from '../bills/bills.repository';
 import {
@@ -21,6 +22,7 @@ import {
   settleCardBill,
   settlePendingCardBills,
 } from '../bills/card-charge';
+import { changeSubscription } from './subscription-audit';
 import * as repo from './subscriptions.repository';
 
 // An editor change's prorated charge (DESIGN.md §3), settled like a checkout: (1) the bill, its
@@ -74,7 +76,7 @@ export async function billProration(
   const amount = quote.prorationCents;
   const byInvoice = record.owner.billedByInvoice;
   if (amount === 0 || (!byInvoice && !quote.chargeNow)) {
-    await repo.updateSubscription(tx, s.id, terms);
+    await changeSubscription(tx, s.id, terms, s);
     return { chargedCents: 0, orderId: null, pending: false };
   }
   if (!byInvoice && (!record.owner.paymentMethodId || !record.owner.gatewayCustomerId)) {
@@ -107,7 +109,8 @@ export async function billProration(
   };
   if (byInvoice) {
     const [invoiceId] = await insertBillsWithLines(tx, [{ ...bill, line }]);
-    await repo.updateSubscription(tx, s.id, terms);
+    await recordAudit(tx, 'bill.created', { after: { ...bill, id: invoiceId } });
+    await changeSubscription(tx, s.id, terms, s);
     return { chargedCents: amount, orderId: invoiceId!, pending: false };
   }
   const { order, key } = (await openCardBill(tx, bill, [line], prorationAttemptKey))!;
@@ -163,10 +166,12 @@ function settleProration(
           const change = order.request as StoredChange;
           const current = await repo.lockSubscription(tx, change.subscriptionId);
           // The version was claimed when the change was billed; nothing else wrote it meanwhile.
-          await repo.updateSubscription(tx, change.subscriptionId, {
-            ...change.terms,
-            version: Math.max(current?.version ?? 0, change.claimedVersion),
-          });
+          await changeSubscription(
+            tx,
+            change.subscriptionId,
+            { ...change.terms, version: Math.max(current?.version ?? 0, change.claimedVersion) },
+            current,
+          );
         },
         // Nothing changed: the version claimed is given back, so the editor's values are still current.
         onRefused: async (order) => {

@@ -18,6 +18,7 @@ import { badRequest, conflict } from '../../lib/http-error';
 import type { AuthContext } from '../identity/session.service';
 import { billProration, chargeProration, type ProrationCharge } from './proration';
 import { lockForChange } from './subscription-access';
+import { changeSubscription } from './subscription-audit';
 import * as repo from './subscriptions.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'>;
@@ -126,12 +127,17 @@ export async function updateSubscription(
     if (quote.applies !== 'now') {
       // Same or lower fee: the current terms run to the renewal; the wanted ones follow it.
       const pending = quote.applies === 'atRenewal';
-      await repo.updateSubscription(tx, id, {
-        ...base,
-        pendingPricingPlanId: pending ? wanted.pricingPlanId : null,
-        pendingXtraAutoTags: pending ? wanted.xtraAutoTags : null,
-        pendingNumberMachines: pending ? wanted.numberMachines : null,
-      });
+      await changeSubscription(
+        tx,
+        id,
+        {
+          ...base,
+          pendingPricingPlanId: pending ? wanted.pricingPlanId : null,
+          pendingXtraAutoTags: pending ? wanted.xtraAutoTags : null,
+          pendingNumberMachines: pending ? wanted.numberMachines : null,
+        },
+        s,
+      );
       return { chargedCents: 0, orderId: null, pending };
     }
 

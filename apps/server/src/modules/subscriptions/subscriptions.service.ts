@@ -16,6 +16,7 @@ import type { AuthContext } from '../identity/session.service';
 import { deleteAllMachines } from '../licensing/machines.repository';
 import { makeOffline, offlineLicenseFile } from './offline.service';
 import { lockForChange, visible as visibleTo } from './subscription-access';
+import { changeSubscription } from './subscription-audit';
 import { updateSubscription } from './subscription-update';
 import { usageByHostAndRange } from './subscription-usage.repository';
 import * as repo from './subscriptions.repository';
@@ -60,13 +61,18 @@ export function createSubscriptionService(deps: Deps) {
         const record = await lockForChange(tx, auth, id);
         const s = record.subscription;
         if (s.isPerpetualLicense) throw conflict(SubscriptionMessages.perpetualNoCancel, 'PERPETUAL');
-        await repo.updateSubscription(tx, id, {
-          deactivateDate: s.nextBaseBillingDate ?? clock.now(),
-          pendingPricingPlanId: null,
-          pendingXtraAutoTags: null,
-          pendingNumberMachines: null,
-          version: s.version + 1,
-        });
+        await changeSubscription(
+          tx,
+          id,
+          {
+            deactivateDate: s.nextBaseBillingDate ?? clock.now(),
+            pendingPricingPlanId: null,
+            pendingXtraAutoTags: null,
+            pendingNumberMachines: null,
+            version: s.version + 1,
+          },
+          s,
+        );
       });
       return detail(auth, id);
     },

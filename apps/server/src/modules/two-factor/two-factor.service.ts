@@ -1,15 +1,23 @@
-import { isAdmin, RecoveryCodeSchema, TwoFactorMessages } from '@store/core';
+import { isAdmin, isOperator, RecoveryCodeSchema, TwoFactorMessages } from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import * as accountsRepo from '../accounts/accounts.repository';
-import type { AuthContext } from '../identity/session.service';
+import { recordAudit } from '../audit/audit.service';
+import type { AuthContext, PersonRow } from '../identity/session.service';
 import type { SignInThrottle } from '../identity/sign-in-throttle';
 import { matchingStep, newRecoveryCodes, newTotpSecret, otpauthUri } from './totp';
 import * as repo from './two-factor.repository';
 import { twoFactorKey } from './two-factor-key';
+
+/** The audit entry of a second factor turned on or off (docs/decisions/017): the fact, never the secret. */
+const recordTwoFactor = (tx: DbOrTx, person: PersonRow, enabled: boolean) =>
+  recordAudit(tx, 'person.two-factor', {
+    before: { ...person, twoFactorEnabled: !enabled },
+    after: { ...person, twoFactorEnabled: enabled },
+  });
 
 /**
  * The question other modules ask (the operator console requires operators to have it): whether this
@@ -43,7 +51,7 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
 
   async function mustSetUp(person: AuthContext['person'], enrolment: repo.Enrolment | null) {
     if (enrolment?.secret) return false;
-    if (enrolment?.setupRequired) return true;
+    if (enrolment?.setupRequired || isOperator(person)) return true;
     return isAdmin(person) && (await repo.adminsRequired(db, person.organizationId));
   }
 
@@ -92,6 +100,7 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
           throw conflict(TwoFactorMessages.noSetupPending);
         }
         await repo.replaceRecoveryCodes(tx, auth.person.id, hashes);
+        await recordTwoFactor(tx, auth.person, true);
       });
       // ASVS 5.0 7.4.3: a changed factor ends the person's other sessions, as a password change does.
       await sessions.revokeAllFor(auth.person.id, auth.sessionId);
@@ -103,6 +112,8 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
       const enrolment = await repo.findEnrolment(db, auth.person.id);
       if (!enrolment?.secret) throw conflict(TwoFactorMessages.notEnabled);
       const secret = enrolment.secret;
+      // Operators always sign in with two factors (docs/decisions/015).
+      if (isOperator(auth.person)) throw conflict(TwoFactorMessages.operatorsAlways);
       if (isAdmin(auth.person) && (await repo.adminsRequired(db, auth.person.organizationId))) {
         throw conflict(TwoFactorMessages.setupRequiredByPolicy);
       }
@@ -111,7 +122,10 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
         return { failed: !right, value: right };
       });
       if (!ok) throw new HttpError(400, TwoFactorMessages.codeWrong, 'TWO_FACTOR_CODE_WRONG');
-      await db.transaction((tx) => repo.turnOff(tx, auth.person.id, false));
+      await db.transaction(async (tx) => {
+        await repo.turnOff(tx, auth.person.id, false);
+        await recordTwoFactor(tx, auth.person, false);
+      });
       await sessions.revokeAllFor(auth.person.id, auth.sessionId);
       return { success: true as const };
     },
@@ -143,7 +157,10 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
       const target = await accountsRepo.findPersonInOrganization(db, auth.organization.id, personId);
       if (!target) throw notFound('No such user in your organization.');
       if (target.id === auth.person.id) throw conflict(TwoFactorMessages.cannotResetOwn);
-      await db.transaction((tx) => repo.turnOff(tx, target.id, true));
+      await db.transaction(async (tx) => {
+        await repo.turnOff(tx, target.id, true);
+        await recordTwoFactor(tx, target, false);
+      });
       await sessions.revokeAllFor(target.id);
       return { success: true as const };
     },
@@ -158,7 +175,14 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
       if (adminsRequired && !(await hasTwoFactor(db, auth.person.id))) {
         throw conflict(TwoFactorMessages.setUpYoursFirst);
       }
-      await repo.setAdminsRequired(db, auth.organization.id, adminsRequired);
+      await db.transaction(async (tx) => {
+        const before = await repo.adminsRequired(tx, auth.organization.id);
+        await repo.setAdminsRequired(tx, auth.organization.id, adminsRequired);
+        await recordAudit(tx, 'organization.updated', {
+          before: { ...auth.organization, adminsRequireTwoFactor: before },
+          after: { ...auth.organization, adminsRequireTwoFactor: adminsRequired },
+        });
+      });
       return { adminsRequired };
     },
   };

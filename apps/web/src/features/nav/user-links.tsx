@@ -12,6 +12,7 @@ export function userLinks(user: CurrentUser) {
       ? [
           { to: '/Organization', label: 'Manage Users' },
           { to: '/ModifyBillingInfo', label: 'Modify Billing Information' },
+          { to: '/Activity', label: 'Activity' },
         ]
       : []),
     { to: '/BillingHistory', label: 'Billing History' },

@@ -1,0 +1,81 @@
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { type AuditActor, Rights } from '@store/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Clock, systemClock } from '../../lib/clock';
+
+/** Who made a change and from which address (docs/decisions/017). */
+export interface Actor extends AuditActor {
+  address: string | null;
+}
+
+interface ActorContext {
+  /** Read when a change is recorded, so a person who signs in during the request is named. */
+  actor: () => Actor;
+  clock: Clock;
+}
+
+export const SYSTEM_ACTOR: Actor = { kind: 'system', name: 'The store', address: null };
+/** The operator's command-line tool: whoever runs it on the server is a store operator. */
+export const OPERATOR_TOOL_ACTOR: Actor = { kind: 'operator', name: 'Operator command line', address: null };
+
+const storage = new AsyncLocalStorage<ActorContext>();
+
+/** The actor of the work being done now: the request's, the operator tool's, else the store itself. */
+export function currentActor(): { actor: Actor; at: Date } {
+  const context = storage.getStore();
+  return {
+    actor: context?.actor() ?? SYSTEM_ACTOR,
+    at: (context?.clock ?? systemClock).now(),
+  };
+}
+
+/** Runs work outside a request (the operator tool, the scheduler) as the given actor. */
+export function runAs<T>(actor: Actor, clock: Clock, work: () => Promise<T>): Promise<T> {
+  return storage.run({ actor: () => actor, clock }, work);
+}
+
+export function personActor(
+  person: { id: number; firstName: string; lastName: string; rights: number },
+  address: string | null,
+): Actor {
+  return {
+    kind: person.rights & Rights.Operator ? 'operator' : 'person',
+    personId: person.id,
+    name: `${person.firstName} ${person.lastName}`.trim(),
+    address,
+  };
+}
+
+/** Names the person an anonymous request turns out to be (registration, a mailed link). */
+export const asPerson = (person: { id: number; firstName: string; lastName: string }): Partial<Actor> => ({
+  kind: 'person',
+  personId: person.id,
+  name: `${person.firstName} ${person.lastName}`.trim(),
+});
+
+/** A request's actor: the signed-in person, or an anonymous person (registration, a reset link). */
+function requestActor(request: FastifyRequest): Actor {
+  const auth = request.auth;
+  return auth ? personActor(auth.person, request.ip) : { kind: 'person', address: request.ip };
+}
+
+const resources = new WeakMap<FastifyRequest, AsyncResource>();
+
+/**
+ * Carries each request's actor to the services it calls, so recording a change is one small call
+ * with no actor threaded through every signature. The body is read in another async context, so the
+ * context is restored before validation (the way @fastify/request-context does it).
+ */
+export function registerRequestActor(app: FastifyInstance, clock: Clock): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    storage.run({ actor: () => requestActor(request), clock }, () => {
+      resources.set(request, new AsyncResource('audit-actor'));
+      done();
+    });
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const resource = resources.get(request);
+    if (resource) resource.runInAsyncScope(done);
+    else done();
+  });
+}

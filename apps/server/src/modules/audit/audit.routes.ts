@@ -1,0 +1,50 @@
+import { ActivityQuerySchema, type AuditEntry, AuditPageSchema, OpsAuditQuerySchema } from '@store/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { requireAdmin } from '../../plugins/auth';
+import { Access, errorResponses } from '../../plugins/route-security';
+import { listAudit } from './audit.repository';
+
+/**
+ * Operators are hidden from customers everywhere (the operator contract): an organization's admin
+ * sees that the store's operator acted, not who or from where.
+ */
+function asCustomerSees(entry: AuditEntry): AuditEntry {
+  if (entry.actor.kind !== 'operator') return entry;
+  return { ...entry, actor: { kind: 'operator', name: 'Store operator' }, address: null };
+}
+
+/** The audit log's readers (docs/decisions/017); the log itself is written only by recordAudit. */
+export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/api/organization/activity',
+    {
+      schema: {
+        security: Access.signedIn,
+        tags: ['audit'],
+        summary: "The changes made to the admin's organization, newest first, filtered and paged",
+        querystring: ActivityQuerySchema,
+        response: { 200: AuditPageSchema, ...errorResponses(403) },
+      },
+    },
+    async (request) => {
+      const auth = requireAdmin(request);
+      const page = await listAudit(deps.db, { ...request.query, organizationId: auth.organization.id });
+      return { ...page, items: page.items.map(asCustomerSees) };
+    },
+  );
+
+  app.get(
+    '/api/ops/audit',
+    {
+      schema: {
+        security: Access.operator,
+        tags: ['ops'],
+        summary: 'The audit log of every organization (or one), newest first, filtered and paged',
+        querystring: OpsAuditQuerySchema,
+        response: { 200: AuditPageSchema },
+      },
+    },
+    async (request) => listAudit(deps.db, request.query),
+  );
+};

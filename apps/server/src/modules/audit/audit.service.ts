@@ -1,0 +1,79 @@
+import { AUDIT_KIND_LABELS, type AuditKind } from '@store/core';
+import type { DbOrTx } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import { type Actor, currentActor } from './actor';
+import { changes, subjectOf } from './snapshots';
+
+type Row = Record<string, unknown>;
+
+export interface AuditChange {
+  /** The row before the change; omitted for a creation. */
+  before?: Row | null;
+  /** The row after the change; omitted for a deletion. */
+  after?: Row | null;
+  /** Named from the row when omitted (a person's name, a company's, "Subscription 12"). */
+  subject?: string;
+  /** Read from the row when omitted; null for the catalogue and billing runs (every organization). */
+  organizationId?: number | null;
+  /** Names the person of an anonymous request once known (registration, a reset link). */
+  actor?: Partial<Actor>;
+  /** When, if not now on the current work's clock (the billing engine's own clock). */
+  at?: Date;
+}
+
+function nameOf(kind: AuditKind, row: Row): string {
+  switch (subjectOf(kind)) {
+    case 'person':
+      return `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim();
+    case 'organization':
+    case 'billing-info':
+      return String(row.companyName ?? '');
+    case 'subscription':
+      return `Subscription ${row.id}`;
+    case 'bill':
+      return `Bill ${row.id}`;
+    case 'plan':
+      return String(row.planName ?? `Plan ${row.id}`);
+    case 'product':
+      return String(row.title ?? row.name ?? `Product ${row.id}`);
+    default:
+      return AUDIT_KIND_LABELS[kind];
+  }
+}
+
+function organizationOf(kind: AuditKind, row: Row): number | null {
+  const subject = subjectOf(kind);
+  const id = subject === 'organization' || subject === 'billing-info' ? row.id : row.organizationId;
+  return typeof id === 'number' ? id : null;
+}
+
+const words = (field: string) => field.replace(/([A-Z])/g, ' $1').toLowerCase();
+
+/**
+ * Records one change in the audit log, inside the transaction that makes it (docs/decisions/017):
+ * if the change rolls back, so does its entry. The actor and address are the current request's (or
+ * the operator tool's, or the store's); only the allowed fields of before and after are kept.
+ */
+export async function recordAudit(tx: DbOrTx, kind: AuditKind, change: AuditChange): Promise<void> {
+  const row = change.after ?? change.before ?? {};
+  const current = currentActor();
+  const actor = { ...current.actor, ...change.actor };
+  const { before, after } = changes(kind, change.before, change.after);
+  const subject = change.subject ?? nameOf(kind, row);
+  const changed = before && after ? Object.keys(after).map(words) : [];
+  // The kind is said beside it (its label); the summary names the subject and what changed.
+  const summary = `${subject}${changed.length ? ` (${changed.join(', ')})` : ''}`;
+  await tx.insert(auditLog).values({
+    at: change.at ?? current.at,
+    organizationId: change.organizationId === undefined ? organizationOf(kind, row) : change.organizationId,
+    actorKind: actor.kind,
+    actorPersonId: actor.personId ?? null,
+    actorName: actor.name ?? null,
+    kind,
+    subject,
+    summary,
+    before,
+    after,
+    address: actor.address,
+  });
+}
