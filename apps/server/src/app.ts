@@ -51,7 +51,6 @@ export async function buildApp(input: AppInput) {
     db,
     clock: input.clock,
     gateway: input.gateway,
-    mailer: input.mailer,
     sessions: createSessionService({ db, clock: input.clock }),
     limits: createLimits(input.database),
   };

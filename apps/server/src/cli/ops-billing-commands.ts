@@ -28,7 +28,6 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
         db,
         clock: ctx.clock,
         gateway: await ctx.gateway(),
-        mailer: ctx.mailer,
       });
       out(`Billing cycle at ${ctx.clock.now().toISOString()}:`);
       out(

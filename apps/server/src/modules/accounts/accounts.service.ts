@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../../lib/http-error';
 import { createMailBudget } from '../../lib/limits/mail-budget';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { hashPassword } from '../../lib/passwords';
-import type { MailMessage } from '../../mail/mailer';
+import { enqueueMail } from '../../mail/outbox';
 import { VERIFY_LINK_DAYS, verifyEmailMail } from '../../mail/templates';
 import * as repo from './accounts.repository';
 import { findUsableToken, issueToken, useToken } from './one-time-tokens';
@@ -13,12 +13,11 @@ import { findUsableToken, issueToken, useToken } from './one-time-tokens';
 export const VERIFY_LIFETIME_MS = VERIFY_LINK_DAYS * 86_400_000;
 const ADMIN_RIGHTS = Rights.User | Rights.Admin;
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'limits'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'limits'>;
 
-export function createAccountsService({ db, clock, mailer, config, limits }: Deps) {
+export function createAccountsService({ db, clock, config, limits }: Deps) {
   const publicUrl = config.publicUrl;
   const mailBudget = createMailBudget(limits);
-  const send = (message: MailMessage) => mailer.send(message);
 
   return {
     /** POST /api/organization/register: the organization and its admin together, or neither. */
@@ -30,7 +29,7 @@ export function createAccountsService({ db, clock, mailer, config, limits }: Dep
       await mailBudget.spend(null);
       const passwordHash = await hashPassword(input.admin.password);
       const now = clock.now();
-      const { organization, person, token } = await db.transaction(async (tx) => {
+      const { organization, person } = await db.transaction(async (tx) => {
         const organization = await repo.insertOrganization(tx, {
           companyName: input.organization.orgName,
           addr1: input.organization.addr1,
@@ -56,17 +55,18 @@ export function createAccountsService({ db, clock, mailer, config, limits }: Dep
           now,
           lifetimeMs: VERIFY_LIFETIME_MS,
         });
-        return { organization, person, token };
+        await enqueueMail(
+          tx,
+          verifyEmailMail({
+            publicUrl,
+            to: person.email,
+            firstName: person.firstName,
+            companyName: organization.companyName,
+            token,
+          }),
+        );
+        return { organization, person };
       });
-      await send(
-        verifyEmailMail({
-          publicUrl,
-          to: person.email,
-          firstName: person.firstName,
-          companyName: organization.companyName,
-          token,
-        }),
-      );
       return { organizationId: organization.id, personId: person.id, email: person.email };
     },
 

@@ -15,6 +15,7 @@ import {
   claimDueRenewals,
   rollOverUsage,
 } from '../subscriptions/subscription-periods.repository';
+import { enqueueDeactivationNotices } from './billing-notices';
 
 export type { BillingCycleCounts, BillingDeps, BillingLogger, BillingOptions } from '../bills/bill-deps';
 
@@ -58,6 +59,7 @@ async function deactivateOverdue(deps: BillingDeps, counts: BillingCycleCounts):
       const bills = await claimOverdueBills(tx, now, batchSize);
       await markUnpaid(tx, bills);
       const subs = await deactivateForUnpaidBills(tx, bills);
+      await enqueueDeactivationNotices(tx, subs);
       counts.unpaid += bills.length;
       counts.deactivated += subs.length;
       return bills.length < batchSize;

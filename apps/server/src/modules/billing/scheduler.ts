@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Clock, OffsetClock } from '../../lib/clock';
 import { type BillingCycleCounts, type BillingDeps, runBillingCycle } from './billing-engine';
+import { sendBillingNotices } from './billing-notices';
 import { settlePendingCharges } from './settle-pending';
 
 /** Reads the demo clock's offset (the operator's `clock advance`) from the settings table. */
@@ -43,6 +44,8 @@ export function startBillingScheduler(deps: BillingDeps, options: SchedulerOptio
       if (stopping.signal.aborted) return null;
       const counts = await runBillingCycle({ ...deps, signal: stopping.signal });
       if (counts.passes > 1) deps.logger?.info({ billing: counts }, 'billing cycle');
+      const notices = await sendBillingNotices(deps);
+      if (notices.reminders + notices.cardWarnings > 0) deps.logger?.info({ notices }, 'billing notices');
       return counts;
     } catch (error) {
       deps.logger?.error({ err: error }, 'billing cycle failed; retrying next interval');

@@ -1,6 +1,7 @@
 import { BillStatus, billStatusText, GRACE_DAYS, OPEN_INVOICE_STATUSES } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { enqueueReceipts } from './bill-notices';
 import { findById, moveStatus } from './bills.repository';
 
 /** A bill the operator's action does not apply to: the message says why (the tool prints it as it is). */
@@ -21,10 +22,14 @@ export async function markOfflineInvoicePaid(db: DbOrTx, clock: Clock, orderId: 
       `Bill #${orderId} is not an offline invoice (status '${billStatusText(order.status)}', ${order.status}); card bills are settled by the gateway.`,
     );
   }
-  const updated = await moveStatus(db, orderId, order.status, {
-    status: BillStatus.OfflinePaid,
-    paidAt: clock.now(),
-    nextAttemptAt: null,
+  const updated = await db.transaction(async (tx) => {
+    const moved = await moveStatus(tx, orderId, order.status, {
+      status: BillStatus.OfflinePaid,
+      paidAt: clock.now(),
+      nextAttemptAt: null,
+    });
+    if (moved) await enqueueReceipts(tx, [orderId]);
+    return moved;
   });
   if (!updated) throw new BillRefusal(`Bill #${orderId} changed meanwhile; run the command again.`);
   return updated;
