@@ -19,6 +19,7 @@ import { useConfiguredSigningKey } from './modules/licensing/license-keys';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { storeRoutes } from './modules/store/store.routes';
+import { stripeWebhookRoutes } from './modules/stripe-webhook/stripe-webhook.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { webDistDir } from './paths';
@@ -94,6 +95,7 @@ export async function buildApp(input: AppInput) {
     licensingRoutes,
     billingRoutes,
     twoFactorRoutes,
+    stripeWebhookRoutes,
   ]) {
     await app.register(routes, deps);
   }

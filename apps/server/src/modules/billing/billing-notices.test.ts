@@ -42,7 +42,7 @@ describe('billing notices', () => {
     quarterlyOrg = await makeOrganization(t.db, { name: 'Quarterly Co.', adminEmail: 'q-admin@example.com' });
     await t.db
       .update(organizations)
-      .set({ cardBrand: 'Visa', cardExpMonth: 3, cardExpYear: 2026 })
+      .set({ cardBrand: 'visa', cardExpMonth: 3, cardExpYear: 2026 })
       .where(eq(organizations.id, quarterlyOrg.id));
     await makeSubscription(t.db, {
       organizationId: quarterlyOrg.id,

@@ -1,4 +1,4 @@
-import { BillingMode } from '@store/core';
+import { BillingMode, cardBrandName, toCardBrand } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { cardExpiringMail, deactivatedMail, renewalReminderMail } from '../../mail/billing-mails';
@@ -107,7 +107,7 @@ export async function sendBillingNotices(deps: Pick<BillingDeps, 'db' | 'clock' 
             SELECT due.* FROM due JOIN recorded ON recorded.subject_id = due.id`,
       );
       for (const o of due) {
-        const card = `${o.brand ?? 'card'} ending in ${o.last4}`;
+        const card = `${cardBrandName(toCardBrand(o.brand))} ending in ${o.last4}`;
         const expires = `${String(o.exp_month).padStart(2, '0')}/${o.exp_year}`;
         for (const to of await adminEmails(tx, o.id)) {
           await enqueueMail(

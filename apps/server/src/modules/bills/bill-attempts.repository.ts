@@ -202,3 +202,19 @@ export async function declinedAttempts(db: DbOrTx, orderId: number): Promise<num
   );
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Stripe told us how an open attempt ended (its webhook): the bill is made due at once, so the next
+ * charge pass settles it on its recorded key (decision 018). False when the attempt is not open.
+ */
+export async function makeOpenAttemptDue(db: DbOrTx, gatewayKey: string, now: Date): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE orders o SET next_attempt_at = ${now.toISOString()}::timestamptz
+      FROM payment_attempts pa
+      WHERE pa.gateway_key = ${gatewayKey} AND pa.status = 'started' AND o.id = pa.order_id
+        AND o.status IN (${list(CHARGEABLE_BILL_STATUSES)})
+      RETURNING o.id`,
+  );
+  return rows.length > 0;
+}
