@@ -24,6 +24,7 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { webDistDir } from './paths';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerMetrics } from './plugins/metrics';
 import { registerRouteSecurity, securitySchemes } from './plugins/route-security';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { validatorCompiler } from './plugins/validation';
@@ -67,6 +68,8 @@ export async function buildApp(input: AppInput) {
     sessions: deps.sessions,
     secureCookies: input.config.publicUrl.startsWith('https://'),
   });
+
+  registerMetrics(app, deps);
 
   await app.register(fastifySwagger, {
     openapi: {
