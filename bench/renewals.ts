@@ -4,7 +4,6 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { createSandboxGateway } from '../apps/server/src/gateway/sandbox-gateway';
 import { ManualClock } from '../apps/server/src/lib/clock';
-import { createMemoryMailer } from '../apps/server/src/mail/mailer';
 import {
   makeDueSubscriptions,
   makeOrganization,
@@ -56,7 +55,6 @@ async function main() {
       db: database.db,
       clock,
       gateway: createSandboxGateway(database.db),
-      mailer: createMemoryMailer(),
     });
     const seconds = (Date.now() - started) / 1000;
     console.log(
@@ -68,7 +66,6 @@ async function main() {
       db: database.db,
       clock,
       gateway: createSandboxGateway(database.db),
-      mailer: createMemoryMailer(),
     });
     const bills = await countBills(bench.url);
     const once = counts.renewed === COUNT && again.renewed === 0 && bills === COUNT;

@@ -11,7 +11,7 @@ rmSync(outdir, { recursive: true, force: true });
 
 const started = Date.now();
 await build({
-  entryPoints: { server: join(here, 'src/server.ts') },
+  entryPoints: { server: join(here, 'src/server.ts'), worker: join(here, 'src/worker.ts') },
   outdir,
   bundle: true,
   platform: 'node',

@@ -4,7 +4,6 @@ import type { Database, Db } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import type { Clock } from './lib/clock';
 import type { Limits } from './lib/limits/limits';
-import type { Mailer } from './mail/mailer';
 import type { SessionService } from './modules/identity/session.service';
 
 /**
@@ -17,7 +16,6 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   gateway: PaymentGateway;
-  mailer: Mailer;
   sessions: SessionService;
   /** Every rate limit of the store (lib/limits/limits.ts). */
   limits: Limits;

@@ -23,10 +23,12 @@ import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { storeRoutes } from './modules/store/store.routes';
+import { stripeWebhookRoutes } from './modules/stripe-webhook/stripe-webhook.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { webDistDir } from './paths';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerMetrics } from './plugins/metrics';
 import { registerRouteSecurity, securitySchemes } from './plugins/route-security';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { validatorCompiler } from './plugins/validation';
@@ -55,7 +57,6 @@ export async function buildApp(input: AppInput) {
     db,
     clock: input.clock,
     gateway: input.gateway,
-    mailer: input.mailer,
     sessions: createSessionService({ db, clock: input.clock }),
     limits: createLimits(input.database),
   };
@@ -72,6 +73,8 @@ export async function buildApp(input: AppInput) {
     secureCookies: input.config.publicUrl.startsWith('https://'),
   });
   registerRequestActor(app, input.clock);
+
+  registerMetrics(app, deps);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -103,6 +106,7 @@ export async function buildApp(input: AppInput) {
     ownSessionsRoutes,
     auditRoutes,
     opsRoutes,
+    stripeWebhookRoutes,
   ]) {
     await app.register(routes, deps);
   }

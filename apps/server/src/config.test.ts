@@ -13,6 +13,7 @@ const production = {
   PUBLIC_URL: 'https://store.example.com',
   TWO_FACTOR_KEY: randomBytes(32).toString('base64'),
   LICENSE_SIGNING_KEY: signingKey,
+  STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
 };
 
 describe('loadConfig in production', () => {
@@ -27,6 +28,14 @@ describe('loadConfig in production', () => {
   it('refuses a PUBLIC_URL that is not https', () => {
     expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://store.example.com' })).toThrow(
       'PUBLIC_URL must start with https:// in production',
+    );
+  });
+
+  it('needs the webhook signing secret', () => {
+    const { STRIPE_WEBHOOK_SECRET: _w, ...rest } = production;
+    expect(() => loadConfig(rest)).toThrow('Production mode needs these settings: STRIPE_WEBHOOK_SECRET.');
+    expect(() => loadConfig({ ...production, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(
+      'STRIPE_WEBHOOK_SECRET must start with whsec_',
     );
   });
 

@@ -33,6 +33,20 @@ const EnvSchema = z.object({
   // How often expired sessions, spent links and ended throttle windows are deleted; 0 turns it off.
   HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(600),
   WEB_DIST: z.string().optional(),
+  // 0: this process serves HTTP only; billing, settling, the outbox sender and housekeeping run in
+  // `npm run worker` (decision 018). 1 (the default, the one-command demo): they run here too.
+  RUN_JOBS: z.enum(['0', '1'], { message: 'RUN_JOBS must be 1 or 0' }).default('1'),
+  // How often the outbox sender looks for mail when it found none (milliseconds).
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  // Stripe's signing secret of the webhook endpoint (POST /api/stripe/webhook), whsec_…
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', { message: 'STRIPE_WEBHOOK_SECRET must start with whsec_' })
+    .optional(),
+  // Where the operator's alerts (a disputed charge) are mailed.
+  OPERATOR_ALERT_EMAIL: z.email({ message: 'OPERATOR_ALERT_EMAIL must be an e-mail address' }).optional(),
+  // Bearer token of GET /metrics; unset, /metrics answers 404.
+  METRICS_TOKEN: z.string().min(16, { message: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
   // The proxies whose X-Forwarded-For names the client: a hop count or a list of addresses/CIDRs.
   // Unset: no proxy is trusted and the client is the socket's address (DESIGN.md §4).
   TRUST_PROXY: z.string().optional(),
@@ -79,6 +93,11 @@ export interface Config {
   billingIntervalSeconds: number;
   housekeepingIntervalSeconds: number;
   webDist?: string;
+  runJobs: boolean;
+  outboxPollMs: number;
+  stripeWebhookSecret?: string;
+  operatorAlertEmail?: string;
+  metricsToken?: string;
   trustProxy: TrustProxy;
   twoFactorKey?: Buffer;
   licenseSigning?: { privateKeyPem: string; previousPublicKeyPems: string[] };
@@ -109,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'PUBLIC_URL',
       'TWO_FACTOR_KEY',
       'LICENSE_SIGNING_KEY',
+      'STRIPE_WEBHOOK_SECRET',
     ].filter((k) => !e[k as keyof typeof e]);
     if (!e.DATABASE_URL) missing.unshift('DATABASE_URL');
     if (missing.length > 0) {
@@ -155,6 +175,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     billingIntervalSeconds: e.BILLING_INTERVAL_SECONDS,
     housekeepingIntervalSeconds: e.HOUSEKEEPING_INTERVAL_SECONDS,
     webDist: e.WEB_DIST,
+    runJobs: e.RUN_JOBS === '1',
+    outboxPollMs: e.OUTBOX_POLL_MS,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    operatorAlertEmail: e.OPERATOR_ALERT_EMAIL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy,
     twoFactorKey: e.TWO_FACTOR_KEY ? (twoFactorKeyBytes(e.TWO_FACTOR_KEY) ?? undefined) : undefined,
     licenseSigning,

@@ -7,11 +7,11 @@ import type { Config } from './config';
 import { openDatabase, queryRows } from './db/client';
 import { migrate } from './db/migrate';
 import { createGateway } from './gateway';
+import { startJobs } from './jobs';
 import { type Clock, OffsetClock } from './lib/clock';
 import { createMailer } from './mail';
-import { startBillingScheduler } from './modules/billing/scheduler';
 import { catalogIsEmpty } from './modules/catalog/catalog-overview';
-import { startHousekeeping } from './modules/housekeeping/housekeeping';
+import { createSessionService } from './modules/identity/session.service';
 import { seedDemo } from './seed';
 import { seedDemoOperator } from './seed/operator';
 
@@ -24,8 +24,8 @@ export async function loadDemoClock(db: AppInput['database']['db']): Promise<Off
   return new OffsetClock(Number(rows[0]?.value?.offsetMs ?? 0));
 }
 
-/** Everything a running server needs, from configuration: database, migrations, demo data, gateway, mail. */
-export async function startRuntime(config: Config) {
+/** What the server and the worker share, from configuration: log, database, migrations, demo data, gateway. */
+export async function openRuntime(config: Config) {
   // Asynchronous writes: under load, lines logged while a write is in flight go out together rather
   // than one blocking write per line (two per request); pino flushes what is buffered on exit.
   const logger = pino({ level: config.logLevel }, pino.destination({ sync: false }));
@@ -47,19 +47,41 @@ export async function startRuntime(config: Config) {
   if (config.mode === 'production' && (await catalogIsEmpty(database.db)))
     logger.warn(OpsMessages.catalogEmpty);
   const gateway = await createGateway(config, database.db);
-  const mailer = createMailer(config, logger);
-  const built = await buildApp({ config, database, clock, gateway, mailer, logger });
-  // Renewals, retries, deactivation and overage, every BILLING_INTERVAL_SECONDS (0 = off), claimed
-  // in the database so any number of server processes bill each period once (DESIGN.md §1, §3).
-  const scheduler = startBillingScheduler(
-    { db: database.db, clock, gateway, mailer, logger, publicUrl: config.publicUrl },
-    { intervalSeconds: config.billingIntervalSeconds },
-  );
-  built.app.addHook('onClose', () => scheduler.stop());
-  const housekeeping = startHousekeeping(
-    { database, clock, sessions: built.deps.sessions, logger },
-    config.housekeepingIntervalSeconds * 1000,
-  );
-  built.app.addHook('onClose', () => housekeeping.stop());
-  return { ...built, database, logger, clock, scheduler };
+  return { logger, database, clock, gateway };
+}
+
+/** Everything a running server needs; with RUN_JOBS=1 (the default) the background jobs run here too. */
+export async function startRuntime(config: Config) {
+  const { logger, database, clock, gateway } = await openRuntime(config);
+  const built = await buildApp({ config, database, clock, gateway, logger });
+  // Renewals, retries, deactivation, overage, notices and the outbox, claimed in the database so
+  // any number of processes do each once (DESIGN.md §1, §3; decision 018).
+  if (config.runJobs) {
+    const jobs = startJobs({
+      config,
+      database,
+      clock,
+      gateway,
+      transport: createMailer(config, logger),
+      sessions: built.deps.sessions,
+      logger,
+    });
+    built.app.addHook('onClose', () => jobs.stop());
+  }
+  return { ...built, database, logger, clock };
+}
+
+/** `npm run worker`: the background jobs alone, no HTTP (decision 018). */
+export async function startWorker(config: Config) {
+  const { logger, database, clock, gateway } = await openRuntime(config);
+  const jobs = startJobs({
+    config,
+    database,
+    clock,
+    gateway,
+    transport: createMailer(config, logger),
+    sessions: createSessionService({ db: database.db, clock }),
+    logger,
+  });
+  return { jobs, database, logger };
 }

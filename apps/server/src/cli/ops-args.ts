@@ -4,7 +4,6 @@ import type { Db } from '../db/client';
 import { type OrganizationRow, organizations } from '../db/schema';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import type { Clock } from '../lib/clock';
-import type { Mailer } from '../mail/mailer';
 import { OpsError } from './ops-error';
 
 // The operator tool's arguments and what every command shares.
@@ -14,7 +13,6 @@ export interface OpsContext {
   /** The clock billing runs at: real time, plus the demo offset in demo mode. */
   clock: Clock;
   gateway: () => Promise<PaymentGateway>;
-  mailer: Mailer;
   mode: 'demo' | 'production';
   /** The store's address, for links in mail (PUBLIC_URL). */
   publicUrl: string;

@@ -24,7 +24,7 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
   switch (p.command) {
     case 'billing:run': {
       const { counts } = await runRecordedBillingCycle(
-        { db, clock: ctx.clock, gateway: await ctx.gateway(), mailer: ctx.mailer, publicUrl: ctx.publicUrl },
+        { db, clock: ctx.clock, gateway: await ctx.gateway() },
         'operator',
       );
       out(`Billing cycle at ${ctx.clock.now().toISOString()}:`);

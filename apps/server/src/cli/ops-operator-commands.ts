@@ -1,6 +1,7 @@
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
 import { RESET_LINK_HOURS, resetPasswordMail } from '../mail/templates';
+import { enqueueMail } from '../mail/outbox';
 import { issueToken } from '../modules/accounts/one-time-tokens';
 import { addOperator, listOperators, removeOperator } from '../modules/operators/operators';
 import type { OpsContext, Parsed } from './ops-args';
@@ -33,8 +34,10 @@ export async function runOperatorCommand(p: Parsed, ctx: OpsContext): Promise<nu
       if (created) {
         const now = ctx.clock.now();
         const lifetimeMs = RESET_LINK_HOURS * 3_600_000;
-        const token = await issueToken(db, { kind: 'reset', personId: null, email, now, lifetimeMs });
-        await ctx.mailer.send(resetPasswordMail({ publicUrl: ctx.publicUrl, to: email, token }));
+        await db.transaction(async (tx) => {
+          const token = await issueToken(tx, { kind: 'reset', personId: null, email, now, lifetimeMs });
+          await enqueueMail(tx, resetPasswordMail({ publicUrl: ctx.publicUrl, to: email, token }));
+        });
         out(
           `${email} is now a store operator. A link to choose a password was mailed (valid ${RESET_LINK_HOURS} hour); two-factor sign-in is set up at the first sign-in.`,
         );

@@ -21,7 +21,6 @@ const ops = (...argv: string[]) => {
     db: t.db,
     clock: t.clock,
     gateway: async () => t.gateway,
-    mailer: t.mailer,
     mode: 'demo',
     publicUrl: 'http://localhost:3000',
     out: (l) => lines.push(l),

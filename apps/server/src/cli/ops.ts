@@ -1,12 +1,10 @@
 import { Socket } from 'node:net';
-import pino from 'pino';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { createGateway } from '../gateway';
 import { type Clock, systemClock } from '../lib/clock';
 import { HttpError } from '../lib/http-error';
-import { createMailer } from '../mail';
 import { BillRefusal } from '../modules/bills/bills.service';
 import { useConfiguredSigningKey } from '../modules/licensing/license-keys';
 import { loadDemoClock } from '../runtime';
@@ -52,12 +50,10 @@ async function main(argv: string[]): Promise<number> {
     useConfiguredSigningKey(config);
     await migrate(database);
     const clock: Clock = config.mode === 'demo' ? await loadDemoClock(database.db) : systemClock;
-    const logger = pino({ level: config.mode === 'demo' ? 'warn' : config.logLevel });
     return await runOps(argv, {
       db: database.db,
       clock,
       gateway: () => createGateway(config, database.db),
-      mailer: createMailer(config, logger),
       mode: config.mode,
       publicUrl: config.publicUrl,
       out: (line) => console.log(line),

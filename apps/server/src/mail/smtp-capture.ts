@@ -46,20 +46,26 @@ function decodeBody(headers: Record<string, string>, body: string): string {
   return body;
 }
 
+/** The first text/plain part, looking into nested multiparts (mail with attachments). */
+function plainText(headers: Record<string, string>, body: string): string | null {
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!boundary) return type.startsWith('text/plain') ? decodeBody(headers, body) : null;
+  for (const chunk of body.split(`--${boundary}`)) {
+    const part = splitPart(chunk.replace(/^\r?\n/, ''));
+    // The preamble and the closing "--" are no parts: they have no Content-Type.
+    if (!part.headers['content-type']) continue;
+    const text = plainText(part.headers, part.body);
+    if (text !== null) return text;
+  }
+  return null;
+}
+
 /** The text/plain part of a MIME message (enough for what nodemailer sends). */
 export function textOf(raw: string): { subject: string; text: string } {
   const { headers, body } = splitPart(raw);
   const subject = decodeHeader(headers.subject ?? '');
-  const type = headers['content-type'] ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!boundary) return { subject, text: decodeBody(headers, body) };
-  for (const chunk of body.split(`--${boundary}`)) {
-    const part = splitPart(chunk.replace(/^\r?\n/, ''));
-    if ((part.headers['content-type'] ?? '').startsWith('text/plain')) {
-      return { subject, text: decodeBody(part.headers, part.body) };
-    }
-  }
-  return { subject, text: body };
+  return { subject, text: plainText(headers, body) ?? body };
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), as nodemailer writes non-ASCII subjects. */

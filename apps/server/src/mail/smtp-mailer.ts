@@ -12,6 +12,12 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
         subject: message.subject,
         text: message.text,
         html: message.html,
+        messageId: message.messageId,
+        attachments: message.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
       });
     },
     close: () => transport.close(),

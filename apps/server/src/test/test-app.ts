@@ -10,7 +10,9 @@ import type { PaymentGateway } from '../gateway/payment-gateway';
 import { createSandboxGateway } from '../gateway/sandbox-gateway';
 import { ManualClock } from '../lib/clock';
 import { createMemoryMailer } from '../mail/mailer';
+import { startOutboxSender } from '../mail/outbox-sender';
 import { createSmtpMailer } from '../mail/smtp-mailer';
+import { invoiceAttachments } from '../modules/billing/invoice-attachment';
 import { seedDemo } from '../seed';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from '../seed/organizations';
 import { createResponseChecker } from './response-contract';
@@ -106,8 +108,18 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const mailer = createMemoryMailer(
     config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
   );
-  const { app, deps } = await buildApp({ config, database, clock, gateway, mailer });
+  const { app, deps } = await buildApp({ config, database, clock, gateway });
   await app.ready();
+  // The outbox sender, as the worker runs it, looking often: tests wait for mail, not for a poll.
+  const outbox = startOutboxSender(
+    {
+      db: database.db,
+      transport: mailer,
+      resolveAttachment: invoiceAttachments(database.db),
+      messageIdDomain: 'store.test',
+    },
+    { pollMs: 20 },
+  );
   holdAnswersToTheDocument(app);
 
   let xsrfCounter = 0;
@@ -179,6 +191,9 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     database,
     clock,
     mailer,
+    outbox,
+    /** Sends what the outbox holds now; then `mailer.sent` has it (mail leaves through the outbox). */
+    flushMail: () => outbox.drain(),
     gateway,
     client,
     login,
@@ -191,6 +206,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       await database.query('UPDATE rate_limits SET expire = 1');
     },
     async close() {
+      await outbox.stop();
+      mailer.close?.();
       await app.close();
       await database.close();
     },

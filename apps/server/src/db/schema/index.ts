@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './orders';
 export * from './organizations';
 export * from './persons';
+export * from './platform';
 export * from './rows';
 export * from './subscriptions';
 export * from './system';

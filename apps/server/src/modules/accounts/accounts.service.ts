@@ -6,7 +6,7 @@ import { createMailBudget } from '../../lib/limits/mail-budget';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
-import type { MailMessage } from '../../mail/mailer';
+import { enqueueMail } from '../../mail/outbox';
 import { VERIFY_LINK_DAYS, verifyEmailMail } from '../../mail/templates';
 import { asPerson } from '../audit/actor';
 import { recordAudit } from '../audit/audit.service';
@@ -16,12 +16,11 @@ import { findUsableToken, issueToken, useToken } from './one-time-tokens';
 export const VERIFY_LIFETIME_MS = VERIFY_LINK_DAYS * 86_400_000;
 const ADMIN_RIGHTS = Rights.User | Rights.Admin;
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'limits'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'limits'>;
 
-export function createAccountsService({ db, clock, mailer, config, limits }: Deps) {
+export function createAccountsService({ db, clock, config, limits }: Deps) {
   const publicUrl = config.publicUrl;
   const mailBudget = createMailBudget(limits);
-  const send = (message: MailMessage) => mailer.send(message);
 
   return {
     /** POST /api/organization/register: the organization and its admin together, or neither. */
@@ -37,7 +36,7 @@ export function createAccountsService({ db, clock, mailer, config, limits }: Dep
       await mailBudget.spend(null);
       const passwordHash = await hashPassword(input.admin.password);
       const now = clock.now();
-      const { organization, person, token } = await db.transaction(async (tx) => {
+      const { organization, person } = await db.transaction(async (tx) => {
         const organization = await repo.insertOrganization(tx, {
           companyName: input.organization.orgName,
           addr1: input.organization.addr1,
@@ -65,17 +64,18 @@ export function createAccountsService({ db, clock, mailer, config, limits }: Dep
           now,
           lifetimeMs: VERIFY_LIFETIME_MS,
         });
-        return { organization, person, token };
+        await enqueueMail(
+          tx,
+          verifyEmailMail({
+            publicUrl,
+            to: person.email,
+            firstName: person.firstName,
+            companyName: organization.companyName,
+            token,
+          }),
+        );
+        return { organization, person };
       });
-      await send(
-        verifyEmailMail({
-          publicUrl,
-          to: person.email,
-          firstName: person.firstName,
-          companyName: organization.companyName,
-          token,
-        }),
-      );
       return { organizationId: organization.id, personId: person.id, email: person.email };
     },
 

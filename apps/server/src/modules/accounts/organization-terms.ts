@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { organizations, persons } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import type { Mailer } from '../../mail/mailer';
+import { enqueueMail } from '../../mail/outbox';
 import { verifyEmailMail } from '../../mail/templates';
 import { recordAudit } from '../audit/audit.service';
 import { VERIFY_LIFETIME_MS } from './accounts.service';
@@ -91,26 +91,30 @@ export async function promoteToAdmin(db: DbOrTx, personId: number, organizationI
 
 /** A new verification link for a person whose address is not verified yet. */
 export async function resendVerification(
-  deps: { db: DbOrTx; clock: Clock; mailer: Mailer; publicUrl: string },
+  deps: { db: DbOrTx; clock: Clock; publicUrl: string },
   personId: number,
 ) {
   const { person, organization } = await findCustomerPerson(deps.db, personId);
   if (person.emailVerified) throw conflict(OpsMessages.alreadyVerified(person.email));
-  const token = await issueToken(deps.db, {
-    kind: 'verify',
-    personId: person.id,
-    email: person.email,
-    now: deps.clock.now(),
-    lifetimeMs: VERIFY_LIFETIME_MS,
+  // The link and its mail in one transaction: the outbox sends it (docs/decisions/018).
+  await deps.db.transaction(async (tx) => {
+    const token = await issueToken(tx, {
+      kind: 'verify',
+      personId: person.id,
+      email: person.email,
+      now: deps.clock.now(),
+      lifetimeMs: VERIFY_LIFETIME_MS,
+    });
+    await enqueueMail(
+      tx,
+      verifyEmailMail({
+        publicUrl: deps.publicUrl,
+        to: person.email,
+        firstName: person.firstName,
+        companyName: organization.companyName,
+        token,
+      }),
+    );
   });
-  await deps.mailer.send(
-    verifyEmailMail({
-      publicUrl: deps.publicUrl,
-      to: person.email,
-      firstName: person.firstName,
-      companyName: organization.companyName,
-      token,
-    }),
-  );
   return { success: true as const, message: OpsMessages.verificationSent(person.email) };
 }

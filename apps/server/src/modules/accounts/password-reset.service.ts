@@ -5,6 +5,7 @@ import { createMailBudget } from '../../lib/limits/mail-budget';
 import { consumeOrRefuse, consumeWithin } from '../../lib/limits/refuse';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
+import { enqueueMail } from '../../mail/outbox';
 import { RESET_LINK_HOURS, resetPasswordMail } from '../../mail/templates';
 import { asPerson } from '../audit/actor';
 import { recordAudit } from '../audit/audit.service';
@@ -15,19 +16,11 @@ import { findUsableToken, issueToken, useToken } from './one-time-tokens';
 const HOUR = 3_600_000;
 const RESET_LIFETIME_MS = RESET_LINK_HOURS * HOUR;
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'sessions' | 'limits'> & {
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions' | 'limits'> & {
   background: BackgroundTasks;
 };
 
-export function createPasswordResetService({
-  db,
-  clock,
-  mailer,
-  config,
-  sessions,
-  limits,
-  background,
-}: Deps) {
+export function createPasswordResetService({ db, clock, config, sessions, limits, background }: Deps) {
   const mailBudget = createMailBudget(limits);
   /** A link that did not work counts against the address (guessing links); past the limit, 429. */
   const linkFailed = (clientIp: string) =>
@@ -47,16 +40,17 @@ export function createPasswordResetService({
         if (persons.length === 0) return;
         if (!(await consumeWithin(limits.accounts.resetMails, email))) return;
         if (!(await mailBudget.spendQuietly())) return;
-        const token = await issueToken(db, {
-          kind: 'reset',
-          personId: null,
-          email,
-          now,
-          lifetimeMs: RESET_LIFETIME_MS,
+        await db.transaction(async (tx) => {
+          const token = await issueToken(tx, {
+            kind: 'reset',
+            personId: null,
+            email,
+            now,
+            lifetimeMs: RESET_LIFETIME_MS,
+          });
+          const to = persons[0]!.person.email;
+          await enqueueMail(tx, resetPasswordMail({ publicUrl: config.publicUrl, to, token }));
         });
-        await mailer.send(
-          resetPasswordMail({ publicUrl: config.publicUrl, to: persons[0]!.person.email, token }),
-        );
       });
       return { success: true as const, message: AccountMessages.resetRequested };
     },

@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { createMailBudget } from '../../lib/limits/mail-budget';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { MailMessage } from '../../mail/mailer';
+import { enqueueMail } from '../../mail/outbox';
 import { addedToOrganizationMail, confirmNewEmailMail, emailChangedMail } from '../../mail/templates';
 import { recordAudit } from '../audit/audit.service';
 import { toPersonDto } from '../identity/dto';
@@ -44,12 +44,11 @@ function requestedRights(callerIsAdmin: boolean, current: number, requested: num
   return next === current ? null : next;
 }
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'limits'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'limits'>;
 
 /** The users of an organization: list, read, add, change, delete (SPEC.md §2, DESIGN.md §2). */
-export function createPersonsService({ db, clock, mailer, config, limits }: Deps) {
+export function createPersonsService({ db, clock, config, limits }: Deps) {
   const publicUrl = config.publicUrl;
-  const send = (message: MailMessage) => mailer.send(message);
   const mailBudget = createMailBudget(limits);
   const throttle = createSignInThrottle({ limits, clock });
 
@@ -124,7 +123,7 @@ export function createPersonsService({ db, clock, mailer, config, limits }: Deps
       await mailBudget.spend(auth.organization.id);
       const passwordHash = await hashPassword(input.password);
       const now = clock.now();
-      let created: { person: PersonRow; token: string };
+      let created: PersonRow;
       try {
         created = await db.transaction(async (tx) => {
           if (await repo.emailTakenInOrganization(tx, auth.organization.id, input.email)) {
@@ -148,23 +147,24 @@ export function createPersonsService({ db, clock, mailer, config, limits }: Deps
             now,
             lifetimeMs: VERIFY_LIFETIME_MS,
           });
-          return { person, token };
+          await enqueueMail(
+            tx,
+            addedToOrganizationMail({
+              publicUrl,
+              to: person.email,
+              firstName: person.firstName,
+              companyName: auth.organization.companyName,
+              addedBy: `${auth.person.firstName} ${auth.person.lastName}`,
+              token,
+            }),
+          );
+          return person;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(AccountMessages.emailInUse, 'EMAIL_IN_USE');
         throw error;
       }
-      await send(
-        addedToOrganizationMail({
-          publicUrl,
-          to: created.person.email,
-          firstName: created.person.firstName,
-          companyName: auth.organization.companyName,
-          addedBy: `${auth.person.firstName} ${auth.person.lastName}`,
-          token: created.token,
-        }),
-      );
-      return withPending(created.person);
+      return withPending(created);
     },
 
     /** DELETE /api/person/{id} (admin): never yourself, never the last admin; the person's tokens go with it. */
@@ -218,7 +218,7 @@ export function createPersonsService({ db, clock, mailer, config, limits }: Deps
       if (emailChange !== null) await mailBudget.spend(auth.organization.id);
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
 
-      const outcome = await db.transaction(async (tx) => {
+      const person = await db.transaction(async (tx) => {
         const values: Partial<repo.NewPerson> = {};
         if (input.firstName !== undefined) values.firstName = input.firstName;
         if (input.lastName !== undefined) values.lastName = input.lastName;
@@ -232,18 +232,17 @@ export function createPersonsService({ db, clock, mailer, config, limits }: Deps
           if (demoted && admins <= 1) throw conflict(AccountMessages.lastAdminDemote, 'LAST_ADMIN');
           values.rights = rights;
         }
-        const person =
+        const updated =
           Object.keys(values).length > 0 ? await repo.updatePerson(tx, target.id, values) : target;
         if (person !== target) await recordAudit(tx, 'person.updated', { before: target, after: person });
         if (passwordHash !== undefined)
           await repo.revokeSessionsExcept(tx, target.id, self ? auth.sessionId : null);
-        let token: string | null = null;
         if (emailChange) {
           if (await repo.emailTakenInOrganization(tx, target.organizationId, emailChange, target.id)) {
             throw conflict(AccountMessages.emailInUse, 'EMAIL_IN_USE');
           }
           await retirePendingEmailChanges(tx, target.id, now);
-          token = await issueToken(tx, {
+          const token = await issueToken(tx, {
             kind: 'email-change',
             personId: target.id,
             email: target.email,
@@ -251,31 +250,13 @@ export function createPersonsService({ db, clock, mailer, config, limits }: Deps
             now,
             lifetimeMs: VERIFY_LIFETIME_MS,
           });
+          const mail = { firstName: updated.firstName, companyName: auth.organization.companyName };
+          await enqueueMail(tx, confirmNewEmailMail({ ...mail, publicUrl, to: emailChange, token }));
+          await enqueueMail(tx, emailChangedMail({ ...mail, to: target.email, newEmail: emailChange }));
         }
-        return { person, token };
+        return updated;
       });
-
-      if (emailChange && outcome.token) {
-        const companyName = auth.organization.companyName;
-        await send(
-          confirmNewEmailMail({
-            publicUrl,
-            to: emailChange,
-            firstName: outcome.person.firstName,
-            companyName,
-            token: outcome.token,
-          }),
-        );
-        await send(
-          emailChangedMail({
-            to: target.email,
-            firstName: outcome.person.firstName,
-            companyName,
-            newEmail: emailChange,
-          }),
-        );
-      }
-      return withPending(outcome.person);
+      return withPending(person);
     },
   };
 }

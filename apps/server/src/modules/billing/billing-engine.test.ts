@@ -55,7 +55,7 @@ describe('a year of billing', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
-    deps = { db: t.db, clock, gateway: t.gateway, mailer: t.mailer };
+    deps = { db: t.db, clock, gateway: t.gateway };
     org = await makeOrganization(t.db, {
       name: 'Year Documents Inc.',
       discountBp: 500,
@@ -208,6 +208,7 @@ describe('a year of billing', () => {
       [`bill-${march.id}-attempt-1`, 'declined'],
       [`bill-${march.id}-attempt-2`, 'succeeded'],
     ]);
+    await t.flushMail();
     const mail = t.mailer.sent.find((m) => m.subject === `Payment failed for bill #${march.id}`);
     expect(mail?.to).toBe('year-admin@example.com');
     expect((await sub(monthly31)).isActive).toBe(true);
@@ -308,7 +309,7 @@ describe('offline licenses at renewal', () => {
     expect((await fileOf()).expiry?.slice(0, 10)).toBe('2026-02-24');
 
     clock2.set('2026-02-10T12:00:00Z');
-    await runBillingCycle({ db: t2.db, clock: clock2, gateway: t2.gateway, mailer: t2.mailer });
+    await runBillingCycle({ db: t2.db, clock: clock2, gateway: t2.gateway });
     const renewed = await fileOf();
     expect(renewed.expiry?.slice(0, 10)).toBe('2026-03-24');
     expect(renewed.engineHosts).toEqual(['engine-1']);

@@ -16,6 +16,7 @@ import {
   claimDueRenewals,
   rollOverUsage,
 } from '../subscriptions/subscription-periods.repository';
+import { enqueueDeactivationNotices } from './billing-notices';
 
 export type { BillingCycleCounts, BillingDeps, BillingLogger, BillingOptions } from '../bills/bill-deps';
 
@@ -69,6 +70,7 @@ async function deactivateOverdue(deps: BillingDeps, counts: BillingCycleCounts):
       const bills = await claimOverdueBills(tx, now, batchSize);
       await markUnpaid(tx, bills);
       const subs = await deactivateForUnpaidBills(tx, bills);
+      await enqueueDeactivationNotices(tx, subs);
       counts.unpaid += bills.length;
       counts.deactivated += subs.length;
       return bills.length < batchSize;
@@ -155,6 +157,10 @@ async function billOverage(deps: BillingDeps, counts: BillingCycleCounts): Promi
  */
 export const retryPastDueBills = (deps: BillingDeps, organizationId: number) =>
   retryBills(deps, organizationId, reissueOfflineLicensesOf(deps));
+
+/** Charges an organization's due bills now (a webhook made an open attempt due, decision 018). */
+export const chargeOrganizationNow = (deps: BillingDeps, organizationId: number) =>
+  chargeDue(deps, emptyCounts(), reissueOfflineLicensesOf(deps), organizationId);
 
 /** DESIGN.md §5: each paid renewal issues a new offline license file (see offline-license.ts). */
 const reissueOfflineLicensesOf = (deps: BillingDeps) => (orderIds: number[], now: Date) =>

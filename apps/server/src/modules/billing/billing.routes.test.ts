@@ -48,7 +48,7 @@ beforeAll(async () => {
     purchasedAt: '2025-11-15T00:00:00Z',
   });
   t.clock.set('2026-11-21T00:00:00Z');
-  await runBillingCycle({ db: t.db, clock: t.clock, gateway: t.gateway, mailer: t.mailer });
+  await runBillingCycle({ db: t.db, clock: t.clock, gateway: t.gateway });
   const otherAdmin = await t.db.query.orders.findFirst({
     where: (o, { eq }) => eq(o.organizationId, other.id),
   });

@@ -10,7 +10,6 @@ import { type Database, openDatabase, queryRows } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
-import { createMemoryMailer } from '../../mail/mailer';
 import { seedCatalog } from '../../seed/catalog';
 import { reconcile } from '../bills/reconcile';
 import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
@@ -160,7 +159,6 @@ describe.skipIf(!reachable)('checkout and editor under SIGKILL (two processes, o
       db: database.db,
       clock,
       gateway,
-      mailer: createMemoryMailer(),
     });
     console.log(`checkout fault test: the settle job ${JSON.stringify(settled)}`);
 

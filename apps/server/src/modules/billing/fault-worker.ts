@@ -5,7 +5,6 @@ import * as schema from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { systemClock } from '../../lib/clock';
-import { createMemoryMailer } from '../../mail/mailer';
 import { runBillingCycle } from './billing-engine';
 
 // A "server process" of the fault test (fault.test.ts): runs the billing cycle in a loop against
@@ -38,7 +37,6 @@ async function main() {
     db,
     clock: systemClock,
     gateway,
-    mailer: createMemoryMailer(),
     billing: {
       batchSize: 10,
       chargeLeaseMs: Number(process.env.FAULT_LEASE_MS ?? 1500),

@@ -10,7 +10,6 @@ import { type Database, openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
-import { createMemoryMailer } from '../../mail/mailer';
 import { seedCatalog } from '../../seed/catalog';
 import { reconcile } from '../bills/reconcile';
 import { makeDueSubscriptions, makeOrganization, planId } from './billing.fixtures';
@@ -164,7 +163,6 @@ describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQ
       db: database.db,
       clock,
       gateway: createSandboxGateway(database.db),
-      mailer: createMemoryMailer(),
     };
     const last = await runBillingCycle(deps);
     console.log(

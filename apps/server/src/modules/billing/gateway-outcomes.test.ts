@@ -42,7 +42,6 @@ const cycle = () =>
     db: t.db,
     clock,
     gateway: t.gateway,
-    mailer: t.mailer,
     billing: { chargeLeaseMs: 60_000 },
   });
 
@@ -195,7 +194,6 @@ describe('renewals through Stripe, whatever it answers', () => {
         db: t.db,
         clock,
         gateway: t.gateway,
-        mailer: t.mailer,
         logger,
         billing: { chargeLeaseMs: 60_000 },
       });

@@ -32,7 +32,6 @@ describe('stopping the billing scheduler', () => {
       {
         db: t.db,
         clock,
-        mailer: t.mailer,
         gateway: {
           ...gateway,
           charge: async (input) => {

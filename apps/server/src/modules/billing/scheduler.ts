@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Clock, OffsetClock } from '../../lib/clock';
 import type { BillingCycleCounts, BillingDeps } from './billing-engine';
+import { sendBillingNotices } from './billing-notices';
 import { runRecordedBillingCycle } from './billing-runs';
 import { settlePendingCharges } from './settle-pending';
 
@@ -44,6 +45,8 @@ export function startBillingScheduler(deps: BillingDeps, options: SchedulerOptio
       if (stopping.signal.aborted) return null;
       const { counts } = await runRecordedBillingCycle({ ...deps, signal: stopping.signal }, 'schedule');
       if (counts.passes > 1) deps.logger?.info({ billing: counts }, 'billing cycle');
+      const notices = await sendBillingNotices(deps);
+      if (notices.reminders + notices.cardWarnings > 0) deps.logger?.info({ notices }, 'billing notices');
       return counts;
     } catch (error) {
       deps.logger?.error({ err: error }, 'billing cycle failed; retrying next interval');

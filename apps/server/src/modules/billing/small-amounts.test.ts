@@ -60,7 +60,7 @@ describe('an amount under the minimum charge', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
-    deps = { db: t.db, clock, gateway: t.gateway, mailer: t.mailer };
+    deps = { db: t.db, clock, gateway: t.gateway };
     const org = await makeOrganization(t.db, { name: 'Small Change Ltd.' });
     const plan = await planId(t.db, 'Flex 2,500');
     const base = {

@@ -117,7 +117,7 @@ export interface AttemptOutcome {
 }
 
 /**
- * Applies what the gateway answered: paid, past due with the next retry, or (unknown, pending) left
+ * Applies what the gateway answered (answers the bills it marked paid): paid, past due with the next retry, or (unknown, pending) left
  * open to be asked about again at its `nextAt`, a transient failure counted.
  */
 export async function recordOutcomes(
@@ -125,8 +125,8 @@ export async function recordOutcomes(
   outcomes: AttemptOutcome[],
   now: Date,
   retryAt: Date,
-): Promise<void> {
-  if (outcomes.length === 0) return;
+): Promise<number[]> {
+  if (outcomes.length === 0) return [];
   const payload = JSON.stringify(
     outcomes.map((o) => ({
       order_id: o.orderId,
@@ -143,7 +143,9 @@ export async function recordOutcomes(
       gateway_charge_id = COALESCE(v.charge_id, pa.gateway_charge_id), message = v.message
     FROM json_to_recordset(${payload}::json) AS v(order_id int, key text, outcome text, charge_id text, message text)
     WHERE pa.gateway_key = v.key AND pa.status = 'started'`);
-  await tx.execute(sql`UPDATE orders o SET
+  const changed = await queryRows<{ id: number; status: number }>(
+    tx,
+    sql`UPDATE orders o SET
       status = CASE v.outcome WHEN 'succeeded' THEN ${BillStatus.ChargePaid}
                               WHEN 'declined' THEN ${BillStatus.ChargePastDue} ELSE o.status END,
       paid_at = CASE WHEN v.outcome = 'succeeded' THEN ${ts(now)} ELSE o.paid_at END,
@@ -153,7 +155,11 @@ export async function recordOutcomes(
                                        ELSE o.failure_message END
     FROM json_to_recordset(${payload}::json)
       AS v(order_id int, key text, outcome text, charge_id text, message text, next_at timestamptz)
-    WHERE o.id = v.order_id AND o.status IN (${list(CHARGEABLE_BILL_STATUSES)})`);
+    WHERE o.id = v.order_id AND o.status IN (${list(CHARGEABLE_BILL_STATUSES)})
+    RETURNING o.id, o.status`,
+  );
+  // The bills this call marked paid (not those settled meanwhile by someone else): their receipts.
+  return changed.filter((r) => Number(r.status) === BillStatus.ChargePaid).map((r) => Number(r.id));
 }
 
 /**
@@ -195,4 +201,20 @@ export async function declinedAttempts(db: DbOrTx, orderId: number): Promise<num
     sql`SELECT count(*)::int AS n FROM payment_attempts WHERE order_id = ${orderId} AND status = 'declined'`,
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Stripe told us how an open attempt ended (its webhook): the bill is made due at once, so the next
+ * charge pass settles it on its recorded key (decision 018). False when the attempt is not open.
+ */
+export async function makeOpenAttemptDue(db: DbOrTx, gatewayKey: string, now: Date): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE orders o SET next_attempt_at = ${now.toISOString()}::timestamptz
+      FROM payment_attempts pa
+      WHERE pa.gateway_key = ${gatewayKey} AND pa.status = 'started' AND o.id = pa.order_id
+        AND o.status IN (${list(CHARGEABLE_BILL_STATUSES)})
+      RETURNING o.id`,
+  );
+  return rows.length > 0;
 }

@@ -1,5 +1,7 @@
 import { billAttemptKey, formatLongDate, formatUsd, SETTLE_WITHIN_MS } from '@store/core';
+import type { DbOrTx } from '../../db/client';
 import type { ChargeResult } from '../../gateway/payment-gateway';
+import { enqueueMails } from '../../mail/outbox';
 import {
   type AttemptOutcome,
   type ChargeClaim,
@@ -17,6 +19,7 @@ import {
   optionsOf,
   RETRY_INTERVAL_MS,
 } from './bill-deps';
+import { enqueueReceipts } from './bill-notices';
 
 // Charging scheduled bills (renewal, overage): claim a batch and record each attempt's key, call the
 // gateway with no transaction open, record what it answered (DESIGN.md §3).
@@ -72,28 +75,28 @@ async function chargeBatch(
     return { claim: a.claim, outcome: withEnd(deps, outcome, a.isNew ? 0 : a.claim.openFailures, since) };
   });
 
-  // 3. Record the outcomes.
+  // 3. Record the outcomes; the receipts and decline notices are written with them (decision 018).
   const after = deps.clock.now();
-  await deps.db.transaction((tx) =>
-    recordOutcomes(
+  await deps.db.transaction(async (tx) => {
+    const paid = await recordOutcomes(
       tx,
       outcomes.map((o) => o.outcome),
       after,
       new Date(after.getTime() + RETRY_INTERVAL_MS),
-    ),
-  );
+    );
+    await enqueueReceipts(tx, paid);
+    for (const { claim, outcome } of outcomes) {
+      if (outcome.outcome === 'declined') await notifyDeclined(tx, deps.publicUrl, claim, outcome);
+    }
+  });
   await onPaid(
     outcomes.filter((o) => o.outcome.outcome === 'succeeded').map((o) => o.claim.orderId),
     after,
   );
-  for (const { claim, outcome } of outcomes) {
+  for (const { outcome } of outcomes) {
     if (outcome.outcome === 'succeeded') counts.paid += 1;
-    else if (outcome.outcome === 'declined') {
-      counts.declined += 1;
-      await notifyDeclined(deps, claim, outcome).catch((error) =>
-        deps.logger?.error({ err: error, orderId: claim.orderId }, 'could not mail the payment failure'),
-      );
-    } else counts.unknown += 1;
+    else if (outcome.outcome === 'declined') counts.declined += 1;
+    else counts.unknown += 1;
   }
   return planned.length;
 }
@@ -206,15 +209,20 @@ async function attemptCharge(
   }
 }
 
-async function notifyDeclined(deps: BillingDeps, claim: ChargeClaim, outcome: AttemptOutcome): Promise<void> {
+async function notifyDeclined(
+  tx: DbOrTx,
+  publicUrl: string | undefined,
+  claim: ChargeClaim,
+  outcome: AttemptOutcome,
+): Promise<void> {
   // The first decline of a bill, and every authentication_required (the customer must act).
-  const first = (await declinedAttempts(deps.db, claim.orderId)) === 1;
+  const first = (await declinedAttempts(tx, claim.orderId)) === 1;
   if (!first && outcome.code !== 'authentication_required') return;
-  const to = await adminEmails(deps.db, claim.organizationId);
+  const to = await adminEmails(tx, claim.organizationId);
   if (to.length === 0) return;
-  const dueDate = await billDueDate(deps.db, claim.orderId);
+  const dueDate = await billDueDate(tx, claim.orderId);
   const due = dueDate ? formatLongDate(dueDate) : '';
-  const link = `${deps.publicUrl ?? ''}/ModifyBillingInfo`;
+  const link = `${publicUrl ?? ''}/ModifyBillingInfo`;
   const text = [
     `We could not charge your card for bill #${claim.orderId} (${formatUsd(claim.amountCents)}).`,
     `Reason: ${outcome.message ?? 'Your card was declined.'}`,
@@ -222,9 +230,11 @@ async function notifyDeclined(deps: BillingDeps, claim: ChargeClaim, outcome: At
     `Please update your billing information at ${link}; we will retry the charge at once.`,
     `We retry about every other day. If the bill is still unpaid on ${due}, the subscription on it is deactivated and its license stops working.`,
   ].join('\n');
-  for (const address of to) {
-    await deps.mailer.send({ to: address, subject: `Payment failed for bill #${claim.orderId}`, text });
-  }
+  const subject = `Payment failed for bill #${claim.orderId}`;
+  await enqueueMails(
+    tx,
+    to.map((address) => ({ to: address, subject, text })),
+  );
 }
 
 /**

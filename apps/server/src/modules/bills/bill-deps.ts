@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
-import type { Mailer } from '../../mail/mailer';
 
 const DAY_MS = 86_400_000;
 
@@ -32,7 +31,6 @@ export interface BillingDeps {
   db: Db;
   clock: Clock;
   gateway: PaymentGateway;
-  mailer: Mailer;
   logger?: BillingLogger;
   /** Links in mails (the Modify Billing Info screen). */
   publicUrl?: string;

@@ -2,6 +2,7 @@ import { BillStatus, billStatusText, GRACE_DAYS, OPEN_INVOICE_STATUSES } from '@
 import type { DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { recordAudit } from '../audit/audit.service';
+import { enqueueReceipts } from './bill-notices';
 import { findById, moveStatus } from './bills.repository';
 
 /** A bill the operator's action does not apply to: the message says why (the tool prints it as it is). */
@@ -36,6 +37,7 @@ export async function markOfflineInvoicePaid(
     });
     if (!updated) throw new BillRefusal(`Bill #${orderId} changed meanwhile; run the command again.`);
     await recordAudit(tx, 'bill.updated', { before: order, after: updated });
+    await enqueueReceipts(tx, [orderId]);
     return updated;
   });
 }

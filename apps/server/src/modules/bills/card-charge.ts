@@ -5,6 +5,7 @@ import { type NewOrder, type NewOrderLine, type OrderRow, organizations } from '
 import type { ChargeHint, ChargeResult, PaymentGateway } from '../../gateway/payment-gateway';
 import { recordAudit } from '../audit/audit.service';
 import type { BillingLogger } from './bill-deps';
+import { enqueueReceipts } from './bill-notices';
 import {
   attemptOf,
   finishAttempt,
@@ -119,11 +120,13 @@ export async function settleCardBill(
   if (outcome.outcome === 'succeeded') {
     await hooks.onPaid(order);
     await finishAttempt(tx, key, { status: 'succeeded', gatewayChargeId: outcome.chargeId });
-    return updateBill(tx, orderId, {
+    const paid = await updateBill(tx, orderId, {
       status: BillStatus.ChargePaid,
       paidAt: now,
       attempts: order.attempts + 1,
     });
+    await enqueueReceipts(tx, [orderId]);
+    return paid;
   }
   await hooks.onRefused?.(order);
   await finishAttempt(tx, key, { status: attemptStatus, message: outcome.message });

@@ -170,7 +170,7 @@ describe('CANCELLED', () => {
         detail: message,
       });
       await expectRefusedEverywhere(sub.apiKey1, 403, 'CANCELLED', message);
-      await runBillingCycle({ db: l.t.db, clock: l.clock, gateway: l.t.gateway, mailer: l.t.mailer });
+      await runBillingCycle({ db: l.t.db, clock: l.clock, gateway: l.t.gateway });
       const [row] = await l.t.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
       expect(row!.isActive).toBe(false);
       expect((await validate(sub.apiKey1)).body.code).toBe('CANCELLED');
@@ -221,8 +221,7 @@ describe('UNPAID', () => {
       .set({ paymentMethodId: 'pm_card_chargeDeclined' })
       .where(eq(organizations.id, l.org.id));
     const saved = l.clock.now();
-    const billing = () =>
-      runBillingCycle({ db: l.t.db, clock: l.clock, gateway: l.t.gateway, mailer: l.t.mailer });
+    const billing = () => runBillingCycle({ db: l.t.db, clock: l.clock, gateway: l.t.gateway });
     try {
       l.clock.set(new Date(sub.nextBaseBillingDate!.getTime() + 3_600_000));
       await billing();

@@ -30,7 +30,7 @@ import { createUsageAlerts } from './usage-alerts';
 
 type Record_ = subscriptionsRepo.SubscriptionRecord;
 
-type LicensingDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'> & {
+type LicensingDeps = Pick<AppDeps, 'db' | 'clock' | 'config'> & {
   log: { error: (obj: object, msg: string) => void };
 };
 

@@ -15,17 +15,22 @@ beforeAll(async () => {
   l = await createLicensingTestApp();
 });
 afterAll(() => l.t.close());
-beforeEach(() => {
+beforeEach(async () => {
+  await l.t.flushMail();
   l.t.mailer.sent.length = 0;
 });
 
-const use = (licenseKey: string, pages: number) =>
-  l.engine('/api/licensing/usage', {
+/** Reports usage; the alert mails it caused have left the outbox when this resolves. */
+const use = async (licenseKey: string, pages: number) => {
+  const res = await l.engine('/api/licensing/usage', {
     licenseKey,
     reports: [
       { transactionId: `u-${++seq}`, hostname: 'meter-01', pages, time: l.clock.now().toISOString() },
     ],
   });
+  await l.t.flushMail();
+  return res;
+};
 const subjects = () => l.t.mailer.sent.map((m) => `${m.to}: ${m.subject}`);
 
 /** Flex 2,500 at 8¢ an RTU beyond the 2,500 included; a $4 cap lets 50 more through. */
@@ -81,7 +86,8 @@ describe('usage alert mails', () => {
     try {
       // The overage run at the cycle's end starts the next month of usage from zero.
       l.clock.set(new Date(row!.nextOverageBillingDate!.getTime() + 60_000));
-      await runBillingCycle({ db: l.t.db, clock: l.clock, gateway: l.t.gateway, mailer: l.t.mailer });
+      await runBillingCycle({ db: l.t.db, clock: l.clock, gateway: l.t.gateway });
+      await l.t.flushMail();
       l.t.mailer.sent.length = 0;
       await use(sub.apiKey1, 2_000);
       expect(subjects()).toEqual([`${ADMIN_EMAIL}: Monthly Reports: 80 % of the included RTUs used`]);
@@ -109,6 +115,7 @@ describe('usage alert mails', () => {
       ],
     });
     await Promise.all([l.engine('/api/licensing/usage', batch(1)), otherProcess.recordUsage(batch(2))]);
+    await l.t.flushMail();
     expect(subjects()).toEqual([`${ADMIN_EMAIL}: Two Processes: 80 % of the included RTUs used`]);
   });
 

@@ -2,6 +2,7 @@ import { reachedAlertLevels, type UsageAlertLevel, usageMeter } from '@store/cor
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { type DbOrTx, queryRows } from '../../db/client';
+import { enqueueMail } from '../../mail/outbox';
 import { usageAlertMail } from '../../mail/usage-alert-mail';
 import { adminEmails } from '../bills/bill-batches.repository';
 import type { SubscriptionRecord } from '../subscriptions/subscriptions.repository';
@@ -11,7 +12,7 @@ import type { UsageCounters } from '../subscriptions/usage-counters.repository';
 // cap stops usage, each once per usage cycle, to the organization's admins. This is the one place
 // that decides an alert is due, records it and sends it.
 
-type AlertDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'> & {
+type AlertDeps = Pick<AppDeps, 'db' | 'clock' | 'config'> & {
   log: { error: (obj: object, msg: string) => void };
 };
 
@@ -62,30 +63,34 @@ export function createUsageAlerts(deps: AlertDeps) {
       const due = reachedAlertLevels(meter).filter((level) => !seen.has(key(level)));
       if (due.length === 0) return;
       try {
-        const recorded = await recordAlerts(deps.db, record.subscription.id, cycleEnd, due, deps.clock.now());
+        // The alert is recorded and its mails written together: recorded means mailed (decision 018).
+        await deps.db.transaction(async (tx) => {
+          const recorded = await recordAlerts(tx, record.subscription.id, cycleEnd, due, deps.clock.now());
+          // Several levels reached by one report: one mail, the one that says the most.
+          const level = due.filter((l) => recorded.includes(l)).at(-1);
+          if (!level) return;
+          for (const to of await adminEmails(tx, record.subscription.organizationId)) {
+            await enqueueMail(
+              tx,
+              usageAlertMail({
+                publicUrl: deps.config.publicUrl,
+                to,
+                level,
+                meter,
+                subscriptionId: record.subscription.id,
+                subscriptionName: record.subscription.description,
+                companyName: record.owner.companyName,
+                overagePerRtuMicros: record.plan.overagePerRtuMicros,
+                cycleEnd: counters.nextOverageBillingDate,
+              }),
+            );
+          }
+        });
         if (seen.size > MAX_REMEMBERED) seen.clear();
         for (const level of due) seen.add(key(level));
-        // Several levels reached by one report: one mail, the one that says the most.
-        const level = due.filter((l) => recorded.includes(l)).at(-1);
-        if (!level) return;
-        for (const to of await adminEmails(deps.db, record.subscription.organizationId)) {
-          await deps.mailer.send(
-            usageAlertMail({
-              publicUrl: deps.config.publicUrl,
-              to,
-              level,
-              meter,
-              subscriptionId: record.subscription.id,
-              subscriptionName: record.subscription.description,
-              companyName: record.owner.companyName,
-              overagePerRtuMicros: record.plan.overagePerRtuMicros,
-              cycleEnd: counters.nextOverageBillingDate,
-            }),
-          );
-        }
       } catch (error) {
         // The usage is recorded whatever happens to the mail; the log tells the operator.
-        deps.log.error({ err: error, subscriptionId: record.subscription.id }, 'usage alert mail failed');
+        deps.log.error({ err: error, subscriptionId: record.subscription.id }, 'usage alert not recorded');
       }
     },
   };

@@ -75,7 +75,6 @@ describe('changing the hosts of an offline license', () => {
       db: t.db,
       clock,
       gateway: async () => t.gateway,
-      mailer: t.mailer,
       mode: 'demo',
       publicUrl: 'http://localhost:3000',
       out: (line) => out.push(line),
@@ -112,7 +111,7 @@ describe('an offline license during an unpaid renewal', () => {
       .set({ paymentMethodId: 'pm_card_chargeDeclined' })
       .where(eq(organizations.id, org.id));
     clock.set(new Date(renewal.getTime() + 3_600_000));
-    await runBillingCycle({ db: t.db, clock, gateway: t.gateway, mailer: t.mailer });
+    await runBillingCycle({ db: t.db, clock, gateway: t.gateway });
     api = await t.login('offline-admin@example.com', DEMO_PASSWORD); // the old token lapsed unused
     const [bill] = await t.db
       .select({ status: orders.status })
@@ -137,7 +136,7 @@ describe('an offline license during an unpaid renewal', () => {
 
     // Day 14 passes without payment: every file issued for the subscription fails verification.
     clock.set(new Date(graceEndOf(renewal).getTime() + 60_000));
-    await runBillingCycle({ db: t.db, clock, gateway: t.gateway, mailer: t.mailer });
+    await runBillingCycle({ db: t.db, clock, gateway: t.gateway });
     for (const file of files) {
       expect(() => verifyLicenseFile(file, publicKey, clock.now())).toThrow('The license file has expired');
     }
@@ -156,7 +155,7 @@ describe('an offline license billed by invoice', () => {
     const sub = await newSubscription('Invoiced offline');
     expect((await enable(sub.id, 'inv-a')).status).toBe(200);
     clock.set(new Date(sub.nextBaseBillingDate!.getTime() + 3_600_000));
-    await runBillingCycle({ db: t.db, clock, gateway: t.gateway, mailer: t.mailer });
+    await runBillingCycle({ db: t.db, clock, gateway: t.gateway });
     api = await t.login('offline-admin@example.com', DEMO_PASSWORD);
     const [invoice] = await t.db
       .select({ id: orders.id, status: orders.status })
@@ -170,7 +169,6 @@ describe('an offline license billed by invoice', () => {
       db: t.db,
       clock,
       gateway: async () => t.gateway,
-      mailer: t.mailer,
       mode: 'demo',
       publicUrl: 'http://localhost:3000',
       out: () => {},

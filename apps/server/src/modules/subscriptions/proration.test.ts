@@ -193,7 +193,7 @@ describe('a proration whose answer is lost', () => {
     const [open] = await prorationBills(BillStatus.ChargePending);
     t.clock.set(new Date(new Date(s.nextBaseBillingDate!).getTime() + 60_000));
     demo = await t.loginDemo();
-    await runBillingCycle({ db: t.db, clock: t.clock, gateway: t.gateway, mailer: t.mailer });
+    await runBillingCycle({ db: t.db, clock: t.clock, gateway: t.gateway });
     const renewals = () =>
       queryRows<{ id: number }>(
         t.db,
@@ -204,7 +204,7 @@ describe('a proration whose answer is lost', () => {
     await settlePendingCharges(t.deps);
     const [settled] = await t.db.select().from(orders).where(eq(orders.id, open!.id));
     expect(settled!.status).toBe(BillStatus.ChargePaid);
-    await runBillingCycle({ db: t.db, clock: t.clock, gateway: t.gateway, mailer: t.mailer });
+    await runBillingCycle({ db: t.db, clock: t.clock, gateway: t.gateway });
     expect((await renewals()).length).toBe(1);
     expect(await reconcileNow()).toEqual([]);
   });

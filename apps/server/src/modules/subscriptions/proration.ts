@@ -146,7 +146,7 @@ export async function chargeProration(deps: Deps, p: ProrationCharge) {
   return { chargedCents: p.amountCents, orderId: p.orderId, pending: false };
 }
 
-function settleProration(
+export function settleProration(
   deps: Deps,
   orderId: number,
   key: string,

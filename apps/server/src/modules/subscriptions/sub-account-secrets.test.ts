@@ -97,7 +97,7 @@ describe("a parent's view of its sub-accounts' subscriptions", () => {
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, hub.id));
     const over = row!.accruedRtusThisMonth - row!.billedRtusThisMonth; // the base RTUs start as billed
     t.clock.set(new Date(row!.nextOverageBillingDate!.getTime() + 3_600_000));
-    await runBillingCycle({ db: t.db, clock: t.clock, gateway: t.gateway, mailer: t.mailer });
+    await runBillingCycle({ db: t.db, clock: t.clock, gateway: t.gateway });
     const bills = await t.db
       .select({ organizationId: orders.organizationId, totalCents: orders.totalCents })
       .from(orders)

@@ -1,0 +1,74 @@
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { orders } from './orders';
+
+// The tables of decision 018 (migrations 0085–0087). Written with SQL by their owners (mail/outbox.ts,
+// billing/billing-notices.ts, stripe-webhook/stripe-events.repository.ts, disputes/disputes.repository.ts).
+
+/** Every customer mail, written in the transaction that causes it and sent by the outbox sender. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: text('message_id').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    attachments: jsonb('attachments').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_due').on(t.nextAttemptAt)],
+);
+
+/** Renewal reminders and card-expiry warnings sent, once per subject and renewal date. */
+export const billingNotices = pgTable(
+  'billing_notices',
+  {
+    kind: text('kind').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    dueOn: date('due_on').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'billing_notices_pk', columns: [t.kind, t.subjectId, t.dueOn] })],
+);
+
+/** Stripe's webhook events, each recorded once. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  deliveries: integer('deliveries').notNull().default(1),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+  outcome: text('outcome'),
+});
+
+/** A customer's dispute of a charge, beside the bill it paid. */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: text('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.id),
+    chargeId: text('charge_id').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('disputes_order_idx').on(t.orderId)],
+);

@@ -1,0 +1,72 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { PaymentGateway } from './gateway/payment-gateway';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './mail/mailer';
+import { type OutboxSender, startOutboxSender } from './mail/outbox-sender';
+import { invoiceAttachments } from './modules/billing/invoice-attachment';
+import { startBillingScheduler } from './modules/billing/scheduler';
+import { startHousekeeping } from './modules/housekeeping/housekeeping';
+import type { SessionService } from './modules/identity/session.service';
+
+// The background work of the store (decision 018): billing (renewals, retries, deactivation,
+// overage, notices), settling charges left pending, the outbox sender and housekeeping. The one way
+// they are started: in the server process (RUN_JOBS=1, the demo) or in `npm run worker`. Every one
+// claims its rows in the database, so any number of processes may run them side by side.
+
+export interface JobsDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  gateway: PaymentGateway;
+  transport: Mailer;
+  sessions: SessionService;
+  logger: {
+    info(obj: object, msg?: string): void;
+    warn(obj: object, msg?: string): void;
+    error(obj: object, msg?: string): void;
+  };
+  onMailSent?: (outcome: 'sent' | 'failed') => void;
+}
+
+export interface Jobs {
+  outbox: OutboxSender;
+  /** Runs one billing tick now (tests, the worker's first pass). */
+  billingTick(): Promise<unknown>;
+  /** Ends each loop after its current step; resolves when all have ended. */
+  stop(): Promise<void>;
+}
+
+/** The host of PUBLIC_URL: the right-hand side of every Message-ID the store sends. */
+export const messageIdDomain = (publicUrl: string) => new URL(publicUrl).hostname || 'localhost';
+
+export function startJobs(deps: JobsDeps): Jobs {
+  const { config, database, clock, logger } = deps;
+  const scheduler = startBillingScheduler(
+    { db: database.db, clock, gateway: deps.gateway, logger, publicUrl: config.publicUrl },
+    { intervalSeconds: config.billingIntervalSeconds },
+  );
+  const housekeeping = startHousekeeping(
+    { database, clock, sessions: deps.sessions, logger },
+    config.housekeepingIntervalSeconds * 1000,
+  );
+  const outbox = startOutboxSender(
+    {
+      db: database.db,
+      transport: deps.transport,
+      resolveAttachment: invoiceAttachments(database.db),
+      messageIdDomain: messageIdDomain(config.publicUrl),
+      logger,
+      onSent: deps.onMailSent,
+    },
+    { pollMs: config.outboxPollMs },
+  );
+  return {
+    outbox,
+    billingTick: () => scheduler.tick(),
+    async stop() {
+      await Promise.all([scheduler.stop(), housekeeping.stop(), outbox.stop()]);
+      deps.transport.close?.();
+    },
+  };
+}

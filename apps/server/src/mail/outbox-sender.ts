@@ -1,0 +1,134 @@
+import type { Db } from '../db/client';
+import type { AttachmentRef, MailAttachment, Mailer } from './mailer';
+import { claimDueMail, markMailFailed, markMailSent, type OutboxRow, releaseMail } from './outbox';
+
+// The outbox sender (decision 018): takes due mails from the outbox, hands them to the transport
+// with the Message-ID of their row, and marks them sent. A failed send is retried with backoff; a
+// sender killed mid-send leaves its claim to expire and the mail is sent again, with the same
+// Message-ID, so the receiving side can tell it is the same mail. Any number of senders may run.
+
+export type AttachmentResolver = (ref: AttachmentRef) => Promise<MailAttachment>;
+
+export interface OutboxSenderDeps {
+  db: Db;
+  transport: Mailer;
+  /** Renders what a mail refers to (a bill's invoice PDF) when it is sent. */
+  resolveAttachment: AttachmentResolver;
+  /** The right-hand side of Message-IDs: the host of PUBLIC_URL. */
+  messageIdDomain: string;
+  logger?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** Called after each send: the metrics count outcomes. */
+  onSent?: (outcome: 'sent' | 'failed') => void;
+}
+
+export interface OutboxSenderOptions {
+  /** Pause between looks when nothing was due (0 = no loop: a caller drives `pass`). */
+  pollMs: number;
+  batchSize?: number;
+  /** How long a claimed mail is reserved for this sender before another may send it. */
+  leaseMs?: number;
+}
+
+export interface OutboxSender {
+  /** One claim-and-send pass; answers how many mails it claimed. Passes never overlap. */
+  pass(): Promise<number>;
+  /** Passes until nothing is due (tests; the operator's flush). */
+  drain(): Promise<void>;
+  /** Stops the loop: the pass in progress finishes its current mail, then the sender ends. */
+  stop(): Promise<void>;
+}
+
+export const messageIdOf = (row: Pick<OutboxRow, 'messageId'>, domain: string) =>
+  `<${row.messageId}@${domain}>`;
+
+export function startOutboxSender(deps: OutboxSenderDeps, options: OutboxSenderOptions): OutboxSender {
+  const batchSize = options.batchSize ?? 20;
+  const leaseMs = options.leaseMs ?? 120_000;
+  let stopped = false;
+  let current: Promise<number> = Promise.resolve(0);
+  let wake: (() => void) | null = null;
+
+  async function sendOne(row: OutboxRow): Promise<void> {
+    try {
+      const attachments = await Promise.all(row.attachments.map(deps.resolveAttachment));
+      await deps.transport.send({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+        messageId: messageIdOf(row, deps.messageIdDomain),
+        attachments,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      deps.logger?.warn(
+        { err: error, outboxId: row.id, attempts: row.attempts },
+        'mail not sent; will retry',
+      );
+      await markMailFailed(deps.db, row.id, row.attempts, message);
+      deps.onSent?.('failed');
+      return;
+    }
+    await markMailSent(deps.db, row.id);
+    deps.onSent?.('sent');
+  }
+
+  async function runPass(): Promise<number> {
+    const rows = await claimDueMail(deps.db, batchSize, leaseMs);
+    for (const [i, row] of rows.entries()) {
+      // Stopping: the mails not yet tried are handed back at once, for the next sender.
+      if (stopped) {
+        await releaseMail(
+          deps.db,
+          rows.slice(i).map((r) => r.id),
+        );
+        break;
+      }
+      await sendOne(row);
+    }
+    return rows.length;
+  }
+
+  const pass = () => {
+    current = current.then(runPass, runPass);
+    return current;
+  };
+
+  async function loop() {
+    while (!stopped) {
+      let claimed = 0;
+      try {
+        claimed = await pass();
+      } catch (error) {
+        deps.logger?.error({ err: error }, 'outbox pass failed; retrying');
+      }
+      if (stopped) break;
+      if (claimed === 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, options.pollMs);
+          timer.unref();
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    }
+  }
+
+  const looping = options.pollMs > 0 ? loop() : Promise.resolve();
+
+  return {
+    pass,
+    async drain() {
+      while ((await pass()) > 0) {}
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await looping;
+      await current.catch(() => 0);
+    },
+  };
+}

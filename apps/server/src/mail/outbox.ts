@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../db/client';
+import type { AttachmentRef, MailMessage } from './mailer';
+
+// The outbox (decision 018): the one module that writes the `outbox` table. Whatever causes a mail
+// writes it here in its own transaction, so the mail exists exactly when the change that caused it
+// was committed; the outbox sender (outbox-sender.ts) delivers it, at least once.
+
+export interface OutboxRow {
+  id: number;
+  messageId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: AttachmentRef[];
+  attempts: number;
+}
+
+/** Writes one mail in the caller's transaction; it goes out once that transaction commits. */
+export async function enqueueMail(tx: DbOrTx, mail: MailMessage): Promise<void> {
+  await tx.execute(sql`INSERT INTO outbox (to_address, subject, text_body, html_body, attachments)
+    VALUES (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null},
+            ${JSON.stringify(mail.attachments ?? [])}::jsonb)`);
+}
+
+/** Several mails in one transaction (one per recipient of the same notice). */
+export async function enqueueMails(tx: DbOrTx, mails: MailMessage[]): Promise<void> {
+  for (const mail of mails) await enqueueMail(tx, mail);
+}
+
+/**
+ * Claims up to `limit` due mails for `leaseMs`: each is due again when the lease ends, so a sender
+ * that dies mid-send leaves its mails to the next one. SKIP LOCKED: several senders share the work.
+ */
+export async function claimDueMail(db: DbOrTx, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+  const rows = await queryRows<{
+    id: string | number;
+    message_id: string;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    attachments: AttachmentRef[] | string;
+    attempts: number;
+  }>(
+    db,
+    sql`UPDATE outbox SET attempts = attempts + 1,
+          next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
+        WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= now()
+                     ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id, message_id, to_address, subject, text_body, html_body, attachments, attempts`,
+  );
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      messageId: r.message_id,
+      to: r.to_address,
+      subject: r.subject,
+      text: r.text_body,
+      html: r.html_body,
+      attachments: typeof r.attachments === 'string' ? JSON.parse(r.attachments) : r.attachments,
+      attempts: r.attempts,
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
+  await db.execute(sql`UPDATE outbox SET sent_at = now(), last_error = NULL WHERE id = ${id}`);
+}
+
+/** Claimed mails a stopping sender did not try: due again now, the claim not counted. */
+export async function releaseMail(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`UPDATE outbox SET next_attempt_at = now(), attempts = attempts - 1
+    WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND sent_at IS NULL`);
+}
+
+/** Backoff after a failed send: 30 s, 1 min, 2 min, … at most an hour; never given up (nothing is lost). */
+export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+
+export async function markMailFailed(db: DbOrTx, id: number, attempts: number, error: string): Promise<void> {
+  await db.execute(sql`UPDATE outbox SET last_error = ${error.slice(0, 500)},
+      next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(attempts)})
+    WHERE id = ${id} AND sent_at IS NULL`);
+}
+
+/** Unsent mails and the age of the oldest (the metrics' outbox depth). */
+export async function outboxDepth(db: DbOrTx): Promise<{ unsent: number; oldestSeconds: number }> {
+  const [row] = await queryRows<{ unsent: string | number; oldest: string | number | null }>(
+    db,
+    sql`SELECT count(*) AS unsent, extract(epoch FROM now() - min(created_at)) AS oldest
+        FROM outbox WHERE sent_at IS NULL`,
+  );
+  return { unsent: Number(row?.unsent ?? 0), oldestSeconds: Number(row?.oldest ?? 0) };
+}
+
+/** Mails due now and not sent (tests wait for this to reach 0). */
+export async function dueMailCount(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= now()`,
+  );
+  return Number(row?.n ?? 0);
+}

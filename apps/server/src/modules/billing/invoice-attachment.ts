@@ -1,0 +1,17 @@
+import type { DbOrTx } from '../../db/client';
+import type { AttachmentResolver } from '../../mail/outbox-sender';
+import { findInvoice } from './billing.service';
+import { renderInvoicePdf } from './invoice-pdf';
+
+/** The receipt's attachment: the bill's invoice PDF, rendered when the mail is sent (decision 018). */
+export function invoiceAttachments(db: DbOrTx): AttachmentResolver {
+  return async (ref) => {
+    const invoice = await findInvoice(db, ref.organizationId, ref.orderId);
+    if (!invoice) throw new Error(`bill #${ref.orderId} of organization ${ref.organizationId} not found`);
+    return {
+      filename: `invoice_${ref.orderId}.pdf`,
+      contentType: 'application/pdf',
+      content: await renderInvoicePdf(invoice),
+    };
+  };
+}

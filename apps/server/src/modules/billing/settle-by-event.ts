@@ -1,0 +1,34 @@
+import { BillStatus } from '@store/core';
+import { makeOpenAttemptDue } from '../bills/bill-attempts.repository';
+import { attemptOf, findById } from '../bills/bills.repository';
+import type { CardOutcome } from '../bills/card-charge';
+import { settlePurchase } from '../store/purchase-settling';
+import { settleProration } from '../subscriptions/proration';
+import { type BillingDeps, chargeOrganizationNow } from './billing-engine';
+
+export type KnownOutcome = Exclude<CardOutcome, { outcome: 'unknown' }>;
+
+/**
+ * Stripe's word on a PaymentIntent (payment_intent.succeeded / payment_failed, decision 018),
+ * applied sooner than the settle job would, through the same settle functions: a waiting customer's
+ * purchase or proration is settled with the outcome the signed event carries; a renewal or overage
+ * attempt still open is made due and charged now, settling on its recorded key. A charge already
+ * settled is left as it is. Answers what was done, for the event's record.
+ */
+export async function settleChargeByEvent(deps: BillingDeps, key: string, outcome: KnownOutcome) {
+  const attempt = await attemptOf(deps.db, key);
+  if (!attempt) return 'no attempt with this key';
+  const order = await findById(deps.db, attempt.orderId);
+  if (!order) return 'no bill';
+  if (order.kind === 'purchase' || order.kind === 'proration') {
+    if (order.status !== BillStatus.ChargePending) return 'already settled';
+    const settled =
+      order.kind === 'purchase'
+        ? await settlePurchase(deps, order, outcome)
+        : await settleProration(deps, order.id, key, outcome);
+    return settled?.status === BillStatus.ChargePaid ? 'settled: paid' : 'settled: not paid';
+  }
+  if (!(await makeOpenAttemptDue(deps.db, key, deps.clock.now()))) return 'already settled';
+  await chargeOrganizationNow(deps, order.organizationId);
+  return 'charged now';
+}

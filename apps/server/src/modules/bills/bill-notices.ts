@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { receiptMail } from '../../mail/billing-mails';
+import { enqueueMails } from '../../mail/outbox';
+import { adminEmails } from './bill-batches.repository';
+
+/**
+ * A receipt, the invoice PDF attached, to the admins of each bill just paid (decision 018). Called in
+ * the transaction that marks the bills paid, so a bill is receipted exactly when it is paid; a bill
+ * of nothing (fully discounted) gets none.
+ */
+export async function enqueueReceipts(tx: DbOrTx, orderIds: number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const bills = await queryRows<{
+    id: number;
+    organization_id: number;
+    total_cents: number;
+    paid_at: unknown;
+  }>(
+    tx,
+    sql`SELECT id, organization_id, total_cents, paid_at FROM orders
+        WHERE id IN (${sql.join(
+          orderIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND total_cents > 0 AND paid_at IS NOT NULL ORDER BY id`,
+  );
+  for (const bill of bills) {
+    const to = await adminEmails(tx, bill.organization_id);
+    await enqueueMails(
+      tx,
+      to.map((address) =>
+        receiptMail({
+          to: address,
+          organizationId: bill.organization_id,
+          orderId: bill.id,
+          totalCents: Number(bill.total_cents),
+          paidAt: bill.paid_at instanceof Date ? bill.paid_at : new Date(String(bill.paid_at)),
+        }),
+      ),
+    );
+  }
+}

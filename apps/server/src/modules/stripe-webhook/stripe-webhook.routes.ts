@@ -1,0 +1,65 @@
+import { ErrorBodySchema } from '@store/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { Access } from '../../plugins/route-security';
+import { markEventProcessed, receiveEvent } from './stripe-events.repository';
+import { handleStripeEvent } from './webhook-handlers';
+
+export const BAD_SIGNATURE = 'The Stripe-Signature header does not match this body.';
+
+/**
+ * POST /api/stripe/webhook (decision 018): Stripe's events, verified with STRIPE_WEBHOOK_SECRET
+ * against the raw body, each recorded once. Without the secret (the demo) the route does not exist.
+ * The raw body parser is registered in this plugin's scope only: every other route parses JSON.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const secret = deps.config.stripeWebhookSecret;
+  if (!secret) return;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  app.post(
+    '/api/stripe/webhook',
+    {
+      schema: {
+        summary: "Stripe's events (signed)",
+        tags: ['stripe'],
+        security: Access.public,
+        response: {
+          200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+          400: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('unsigned');
+        event = Stripe.webhooks.constructEvent(request.body, signature, secret);
+      } catch {
+        return reply.status(400).send({ message: BAD_SIGNATURE, code: 'BAD_REQUEST' });
+      }
+      if (!(await receiveEvent(deps.db, { id: event.id, type: event.type, payload: event }))) {
+        return { received: true as const, duplicate: true };
+      }
+      // A failure here answers 500: Stripe delivers the event again, and it is handled again.
+      const outcome = await handleStripeEvent(
+        {
+          db: deps.db,
+          clock: deps.clock,
+          gateway: deps.gateway,
+          logger: request.log,
+          publicUrl: deps.config.publicUrl,
+          operatorAlertEmail: deps.config.operatorAlertEmail,
+        },
+        event,
+      );
+      await markEventProcessed(deps.db, event.id, outcome);
+      request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');
+      return { received: true as const, duplicate: false };
+    },
+  );
+};

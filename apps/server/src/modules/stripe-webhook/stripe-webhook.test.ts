@@ -1,0 +1,219 @@
+import { BillingMode, BillStatus } from '@store/core';
+import { eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { organizations } from '../../db/schema';
+import { fakeStripe, type Json } from '../../gateway/fake-stripe';
+import { listenFakeStripe } from '../../gateway/fake-stripe-listen';
+import { ManualClock } from '../../lib/clock';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { makeOrganization, makeSubscription, planId } from '../billing/billing.fixtures';
+import { runBillingCycle } from '../billing/billing-engine';
+import { findById } from '../bills/bills.repository';
+import { disputesOfBill } from '../disputes/disputes.repository';
+import { createPurchaseService } from '../store/purchase.service';
+import { BAD_SIGNATURE } from './stripe-webhook.routes';
+
+// POST /api/stripe/webhook (decision 018), with events signed the way Stripe signs them: a bad
+// signature is refused, a replayed event is handled once, and each event type has its effect.
+
+const SECRET = 'whsec_test_webhook_secret';
+const fake = fakeStripe();
+const clock = new ManualClock('2026-06-01T12:00:00Z');
+let t: TestApp;
+let stripe: Awaited<ReturnType<typeof listenFakeStripe>>;
+let seq = 0;
+
+beforeAll(async () => {
+  stripe = await listenFakeStripe(fake);
+  t = await createTestApp({
+    clock,
+    gateway: stripe.gateway,
+    env: { STRIPE_WEBHOOK_SECRET: SECRET, OPERATOR_ALERT_EMAIL: 'operator@store.test' },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+
+const event = (type: string, object: Json, id = `evt_${++seq}`) => ({
+  id,
+  object: 'event',
+  type,
+  api_version: '2025-01-01',
+  created: Math.floor(Date.now() / 1000),
+  data: { object },
+});
+
+function deliver(body: object, secret = SECRET) {
+  const payload = JSON.stringify(body);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+}
+
+const item = async () => ({
+  description: 'Reports',
+  pricingPlanId: await planId(t.db, 'Flex 2,500'),
+  maxAdditionalMonthlyCharge: 0,
+  xtraAutoTags: 0,
+  numberMachines: 0,
+  billingMode: BillingMode.Annually,
+});
+
+/** A checkout whose charge is still processing: the order stays pending; answers it and its intent. */
+async function pendingPurchase(name: string) {
+  const org = await makeOrganization(t.db, { name, paymentMethodId: 'pm_processing' });
+  await expect(
+    createPurchaseService(t.deps).purchase(org.id, [await item()], {
+      idempotencyKey: `${name}-1`,
+      expectedTotalCents: null,
+    }),
+  ).rejects.toMatchObject({ statusCode: 502 });
+  const intent = fake.intents.find((i) => i.customer === org.gatewayCustomerId)!;
+  const orderId = Number(String(intent.description).match(/Order (\d+)/)?.[1]);
+  return { org, intent, orderId };
+}
+
+describe('the Stripe webhook', () => {
+  it('refuses a bad or missing signature with 400 and records nothing', async () => {
+    const body = event('payment_intent.succeeded', { id: 'pi_x', object: 'payment_intent', metadata: {} });
+    const forged = await deliver(body, 'whsec_someone_else');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ message: BAD_SIGNATURE, code: 'BAD_REQUEST' });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unsigned.statusCode).toBe(400);
+    const rows = await queryRows(t.db, sql`SELECT id FROM stripe_events WHERE id = ${body.id}`);
+    expect(rows).toEqual([]);
+  });
+
+  it('takes the raw body on its own route only: every other route still reads JSON', async () => {
+    const res = await t
+      .client()
+      .post('/api/authenticate', { email: 'nobody@example.com', password: 'wrong-password' });
+    expect(res.body).toMatchObject({ success: false });
+  });
+
+  it('completes a pending purchase at once on payment_intent.succeeded, once when replayed', async () => {
+    const { intent, orderId } = await pendingPurchase('Webhook Paid Co.');
+    intent.status = 'succeeded';
+    const body = event('payment_intent.succeeded', intent);
+    const first = await deliver(body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    const order = await findById(t.db, orderId);
+    expect(order!.status).toBe(BillStatus.ChargePaid);
+    expect((await deliver(body)).json()).toEqual({ received: true, duplicate: true });
+    const [recorded] = await queryRows<{ deliveries: number; outcome: string }>(
+      t.db,
+      sql`SELECT deliveries, outcome FROM stripe_events WHERE id = ${body.id}`,
+    );
+    expect(recorded).toEqual({ deliveries: 2, outcome: 'settled: paid' });
+    await t.flushMail();
+    expect(t.mailer.sent.filter((m) => m.subject === `Receipt for bill #${orderId}`)).toHaveLength(1);
+  });
+
+  it('voids a pending purchase on payment_intent.payment_failed with the card message', async () => {
+    const { intent, orderId } = await pendingPurchase('Webhook Declined Co.');
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = { code: 'card_declined', message: 'Your card was declined.' };
+    expect((await deliver(event('payment_intent.payment_failed', intent))).statusCode).toBe(200);
+    const order = await findById(t.db, orderId);
+    expect(order!.status).toBe(BillStatus.UnPaid);
+    expect(order!.failureMessage).toBe('Your card was declined.');
+  });
+
+  it('settles an open renewal attempt at once on payment_intent.succeeded', async () => {
+    const org = await makeOrganization(t.db, {
+      name: 'Webhook Renewal Co.',
+      paymentMethodId: 'pm_processing',
+    });
+    await makeSubscription(t.db, {
+      organizationId: org.id,
+      pricingPlanId: await planId(t.db, 'Pro Standard'),
+      description: 'Renewing',
+      billingMode: BillingMode.Monthly,
+      numberMachines: 1,
+      purchasedAt: '2026-05-01T10:00:00Z',
+    });
+    await runBillingCycle({ db: t.db, clock, gateway: t.gateway });
+    const intent = fake.intents.find((i) => i.customer === org.gatewayCustomerId)!;
+    const orderId = Number(String(intent.description).match(/bill #(\d+)/)?.[1]);
+    expect((await findById(t.db, orderId))!.status).toBe(BillStatus.ChargePending);
+    intent.status = 'succeeded';
+    expect((await deliver(event('payment_intent.succeeded', intent))).statusCode).toBe(200);
+    expect((await findById(t.db, orderId))!.status).toBe(BillStatus.ChargePaid);
+  });
+
+  it('records a dispute beside the bill and mails the operator once', async () => {
+    const { intent, orderId } = await pendingPurchase('Webhook Dispute Co.');
+    intent.status = 'succeeded';
+    await deliver(event('payment_intent.succeeded', intent));
+    const dispute = {
+      id: 'dp_1',
+      object: 'dispute',
+      amount: 1234,
+      charge: 'ch_1',
+      payment_intent: intent.id,
+      reason: 'fraudulent',
+      status: 'needs_response',
+    };
+    await deliver(event('charge.dispute.created', dispute));
+    await deliver(event('charge.dispute.created', dispute));
+    expect(await disputesOfBill(t.db, orderId)).toEqual([
+      { id: 'dp_1', amount_cents: 1234, reason: 'fraudulent', status: 'needs_response' },
+    ]);
+    await t.flushMail();
+    const alerts = t.mailer.sent.filter((m) => m.to === 'operator@store.test');
+    expect(alerts.map((m) => m.subject)).toEqual([
+      `Dispute opened: $12.34 on bill #${orderId} of organization ${(await findById(t.db, orderId))!.organizationId}`,
+    ]);
+  });
+
+  it('keeps the card on file as the card network updated it', async () => {
+    const org = await makeOrganization(t.db, {
+      name: 'Webhook Card Co.',
+      paymentMethodId: 'pm_updated_card',
+    });
+    const method = {
+      id: 'pm_updated_card',
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: 'mastercard', last4: '4444', exp_month: 9, exp_year: 2031 },
+    };
+    await deliver(event('payment_method.automatically_updated', method));
+    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, org.id));
+    expect([row!.cardBrand, row!.cardLastFour, row!.cardExpMonth, row!.cardExpYear]).toEqual([
+      'mastercard',
+      '4444',
+      9,
+      2031,
+    ]);
+  });
+
+  it("stores a refund made in Stripe's dashboard for the operator", async () => {
+    const body = event('charge.refunded', {
+      id: 'ch_refunded',
+      object: 'charge',
+      payment_intent: 'pi_refunded',
+      amount_refunded: 500,
+    });
+    expect((await deliver(body)).statusCode).toBe(200);
+    const [row] = await queryRows<{ outcome: string }>(
+      t.db,
+      sql`SELECT outcome FROM stripe_events WHERE id = ${body.id}`,
+    );
+    expect(row!.outcome).toBe('refund of 500 cents stored for the operator');
+  });
+});

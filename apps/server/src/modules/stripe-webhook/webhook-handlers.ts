@@ -1,0 +1,113 @@
+import type Stripe from 'stripe';
+import { disputeAlertMail } from '../../mail/billing-mails';
+import { enqueueMail } from '../../mail/outbox';
+import type { BillingDeps } from '../billing/billing-engine';
+import { settleChargeByEvent } from '../billing/settle-by-event';
+import { updateCardOnFile } from '../billing-info/card-on-file';
+import { billOfPaymentIntent, recordDispute } from '../disputes/disputes.repository';
+
+// What each of Stripe's events does (decision 018). Every handler is idempotent: an event delivered
+// again before its first handling finished does no harm. Answers a line for the event's record.
+
+export type WebhookDeps = BillingDeps & { operatorAlertEmail?: string };
+
+const idOf = (v: string | { id: string } | null | undefined) =>
+  v == null ? null : typeof v === 'string' ? v : v.id;
+
+async function paymentIntentEvent(deps: WebhookDeps, intent: Stripe.PaymentIntent, succeeded: boolean) {
+  const key = intent.metadata?.idempotencyKey;
+  if (!key) return 'not a charge of this store (no idempotencyKey in its metadata)';
+  if (succeeded) return settleChargeByEvent(deps, key, { outcome: 'succeeded', chargeId: intent.id });
+  const error = intent.last_payment_error;
+  return settleChargeByEvent(deps, key, {
+    outcome: 'declined',
+    code: error?.decline_code ?? error?.code ?? 'card_declined',
+    message: error?.message ?? 'Your card was declined.',
+  });
+}
+
+async function disputeCreated(deps: WebhookDeps, dispute: Stripe.Dispute) {
+  const paymentIntentId = idOf(dispute.payment_intent);
+  const bill = await billOfPaymentIntent(deps.db, paymentIntentId);
+  const chargeId = idOf(dispute.charge) ?? '';
+  const recorded = await deps.db.transaction(async (tx) => {
+    const fresh = await recordDispute(
+      tx,
+      {
+        id: dispute.id,
+        chargeId,
+        paymentIntentId,
+        amountCents: dispute.amount,
+        reason: dispute.reason,
+        status: dispute.status,
+      },
+      bill?.orderId ?? null,
+    );
+    if (fresh && deps.operatorAlertEmail) {
+      await enqueueMail(
+        tx,
+        disputeAlertMail({
+          to: deps.operatorAlertEmail,
+          orderId: bill?.orderId ?? null,
+          organizationId: bill?.organizationId ?? null,
+          amountCents: dispute.amount,
+          reason: dispute.reason,
+          disputeId: dispute.id,
+          chargeId,
+        }),
+      );
+    }
+    return fresh;
+  });
+  if (!recorded) return 'dispute recorded before';
+  if (!deps.operatorAlertEmail) {
+    deps.logger?.error(
+      { disputeId: dispute.id, orderId: bill?.orderId ?? null },
+      'operator alert: a charge was disputed (set OPERATOR_ALERT_EMAIL to be mailed)',
+    );
+  }
+  return `dispute recorded${bill ? ` beside bill #${bill.orderId}` : ' (no bill of ours)'}`;
+}
+
+async function chargeRefunded(deps: WebhookDeps, charge: Stripe.Charge) {
+  // A refund made in Stripe's dashboard: kept with its event and logged for the operator to record
+  // as a credit note (refunds the store makes itself are recorded where they are made).
+  deps.logger?.warn(
+    {
+      chargeId: charge.id,
+      paymentIntentId: idOf(charge.payment_intent),
+      refundedCents: charge.amount_refunded,
+    },
+    'operator alert: a refund was made in the Stripe dashboard; record its credit note',
+  );
+  return `refund of ${charge.amount_refunded} cents stored for the operator`;
+}
+
+async function paymentMethodUpdated(deps: WebhookDeps, method: Stripe.PaymentMethod) {
+  if (!method.card) return 'not a card';
+  const changed = await updateCardOnFile(deps.db, method.id, {
+    brand: method.card.brand,
+    lastFour: method.card.last4,
+    expMonth: method.card.exp_month,
+    expYear: method.card.exp_year,
+  });
+  return `card on file updated for ${changed} organization(s)`;
+}
+
+export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<string> {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      return paymentIntentEvent(deps, event.data.object, true);
+    case 'payment_intent.payment_failed':
+      return paymentIntentEvent(deps, event.data.object, false);
+    case 'charge.refunded':
+      return chargeRefunded(deps, event.data.object);
+    case 'charge.dispute.created':
+      return disputeCreated(deps, event.data.object);
+    case 'payment_method.updated':
+    case 'payment_method.automatically_updated':
+      return paymentMethodUpdated(deps, event.data.object);
+    default:
+      return 'not handled';
+  }
+}

@@ -1,0 +1,35 @@
+import { ConfigError, loadConfig } from './config';
+import { startWorker } from './runtime';
+import { exitOnSignals } from './shutdown';
+
+// `npm run worker` (decision 018): billing, settling, the outbox sender and housekeeping, without
+// HTTP, for deployments whose server processes run with RUN_JOBS=0.
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.databaseUrl) {
+    // The embedded database admits one process: the demo runs its jobs inside `npm start`.
+    console.error('The worker needs DATABASE_URL (PostgreSQL shared with the server processes).');
+    process.exit(1);
+  }
+  const { jobs, database, logger } = await startWorker(config);
+  logger.info({ mode: config.mode }, 'worker running: billing, settling, outbox, housekeeping');
+  exitOnSignals(logger, async () => {
+    await jobs.stop();
+    await database.close();
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
