@@ -1,7 +1,7 @@
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
-import { RESET_LINK_HOURS, resetPasswordMail } from '../mail/templates';
 import { enqueueMail } from '../mail/outbox';
+import { RESET_LINK_HOURS, resetPasswordMail } from '../mail/templates';
 import { issueToken } from '../modules/accounts/one-time-tokens';
 import { addOperator, listOperators, removeOperator } from '../modules/operators/operators';
 import type { OpsContext, Parsed } from './ops-args';
