@@ -24,6 +24,12 @@ const EnvSchema = z.object({
     .optional(),
   // Only for tests: where the Stripe adapter sends its requests.
   STRIPE_API_BASE: url('STRIPE_API_BASE').optional(),
+  // Calls a second to Stripe at most: below the account's rate limit (100 a second live, 25 in test mode).
+  GATEWAY_RATE_PER_SECOND: z.coerce
+    .number({ message: 'GATEWAY_RATE_PER_SECOND must be a number' })
+    .int({ message: 'GATEWAY_RATE_PER_SECOND must be a whole number' })
+    .min(1, { message: 'GATEWAY_RATE_PER_SECOND must be at least 1' })
+    .default(25),
   // By default the product's own pages (SPA routes of the web app); set either to link elsewhere.
   STORE_GUIDE_URL: url('STORE_GUIDE_URL').default('/guide'),
   PRIVACY_POLICY_URL: url('PRIVACY_POLICY_URL').default('/privacy'),
@@ -86,7 +92,7 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
-  stripe?: { secretKey: string; publishableKey: string; apiBase?: string };
+  stripe?: { secretKey: string; publishableKey: string; apiBase?: string; ratePerSecond?: number };
   storeGuideUrl: string;
   privacyPolicyUrl: string;
   logLevel: string;
@@ -167,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             apiBase: e.STRIPE_API_BASE,
+            ratePerSecond: e.GATEWAY_RATE_PER_SECOND,
           }
         : undefined,
     storeGuideUrl: e.STORE_GUIDE_URL,

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { pacedGateway } from './paced-gateway';
 import type { PaymentGateway } from './payment-gateway';
 import { createSandboxGateway } from './sandbox-gateway';
 
@@ -7,7 +8,10 @@ import { createSandboxGateway } from './sandbox-gateway';
 export async function createGateway(config: Config, db: Db): Promise<PaymentGateway> {
   if (config.stripe) {
     const { createStripeGateway } = await import('./stripe-gateway');
-    return createStripeGateway(config.stripe);
+    // Paced below Stripe's rate limit; the sandbox has none.
+    return pacedGateway(createStripeGateway(config.stripe), {
+      ratePerSecond: config.stripe.ratePerSecond ?? 25,
+    });
   }
   return createSandboxGateway(db);
 }

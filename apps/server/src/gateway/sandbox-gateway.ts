@@ -53,26 +53,7 @@ export function createSandboxGateway(
         expYear: null,
       };
     },
-    async charge({ paymentMethodId, amountCents, idempotencyKey }) {
-      const outcome = OUTCOMES[paymentMethodId] ?? OUTCOMES.pm_card_chargeDeclined!;
-      const id = `ch_sandbox_${randomToken(12)}`;
-      const inserted = await db
-        .insert(sandboxCharges)
-        .values({
-          id,
-          idempotencyKey,
-          amountCents,
-          paymentMethodId,
-          status: outcome.status === 'succeeded' ? 'succeeded' : outcome.code,
-          declineMessage: outcome.status === 'declined' ? outcome.message : null,
-        })
-        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
-        .returning();
-      const row =
-        inserted[0] ??
-        (await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)))[0]!;
-      return toResult(row);
-    },
+    charge: createChargeBatcher(db),
     async findCharge(idempotencyKey) {
       const [row] = await db
         .select()
@@ -98,6 +79,86 @@ export function createSandboxGateway(
       );
     },
   };
+}
+
+type ChargeInput = Parameters<PaymentGateway['charge']>[0];
+interface Waiting {
+  input: ChargeInput;
+  resolve(result: ChargeResult): void;
+  reject(error: unknown): void;
+}
+interface ChargeRow {
+  id: string;
+  idempotency_key: string;
+  status: string;
+  decline_message: string | null;
+}
+
+/**
+ * The sandbox's charges, recorded in batches: the calls made in one turn of the event loop (the
+ * billing engine charges a whole batch of bills at once) become one INSERT and one commit instead of
+ * one each. Idempotent as Stripe is: a key seen before returns its first answer and charges nothing.
+ */
+function createChargeBatcher(db: DbOrTx): PaymentGateway['charge'] {
+  let waiting: Waiting[] = [];
+  const rowResult = (row: ChargeRow): ChargeResult =>
+    row.status === 'succeeded'
+      ? { status: 'succeeded', chargeId: row.id }
+      : { status: 'declined', code: row.status, message: row.decline_message ?? 'Your card was declined.' };
+
+  async function record(batch: Waiting[]): Promise<Map<string, ChargeRow>> {
+    const payload = JSON.stringify(
+      batch.map(({ input }) => {
+        const outcome = OUTCOMES[input.paymentMethodId] ?? OUTCOMES.pm_card_chargeDeclined!;
+        return {
+          id: `ch_sandbox_${randomToken(12)}`,
+          key: input.idempotencyKey,
+          amount: input.amountCents,
+          pm: input.paymentMethodId,
+          status: outcome.status === 'succeeded' ? 'succeeded' : outcome.code,
+          message: outcome.status === 'declined' ? outcome.message : null,
+        };
+      }),
+    );
+    const inserted = await queryRows<ChargeRow>(
+      db,
+      sql`INSERT INTO sandbox_charges (id, idempotency_key, amount_cents, payment_method_id, status, decline_message)
+        SELECT id, key, amount, pm, status, message FROM json_to_recordset(${payload}::json)
+          AS v(id text, key text, amount int, pm text, status text, message text)
+        ON CONFLICT (idempotency_key) DO NOTHING
+        RETURNING id, idempotency_key, status, decline_message`,
+    );
+    const byKey = new Map(inserted.map((row) => [row.idempotency_key, row]));
+    const seen = batch.map((w) => w.input.idempotencyKey).filter((key) => !byKey.has(key));
+    if (seen.length > 0) {
+      const earlier = await queryRows<ChargeRow>(
+        db,
+        sql`SELECT id, idempotency_key, status, decline_message FROM sandbox_charges
+          WHERE idempotency_key IN (SELECT json_array_elements_text(${JSON.stringify(seen)}::json))`,
+      );
+      for (const row of earlier) byKey.set(row.idempotency_key, row);
+    }
+    return byKey;
+  }
+
+  function flush(): void {
+    const batch = waiting;
+    waiting = [];
+    record(batch).then(
+      (byKey) => {
+        for (const w of batch) w.resolve(rowResult(byKey.get(w.input.idempotencyKey)!));
+      },
+      (error) => {
+        for (const w of batch) w.reject(error);
+      },
+    );
+  }
+
+  return (input) =>
+    new Promise<ChargeResult>((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(flush);
+      waiting.push({ input, resolve, reject });
+    });
 }
 
 /** For the fault test: every successful charge the sandbox ever made. */

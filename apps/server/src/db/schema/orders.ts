@@ -36,7 +36,6 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_org_idempotency_unique').on(t.organizationId, t.idempotencyKey),
     index('orders_org_idx').on(t.organizationId, t.billingDate),
-    index('orders_retry_idx').on(t.nextAttemptAt),
   ],
 );
 

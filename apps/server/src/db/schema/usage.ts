@@ -2,7 +2,6 @@ import {
   bigint,
   bigserial,
   date,
-  index,
   integer,
   pgTable,
   primaryKey,
@@ -39,10 +38,7 @@ export const usageRollups = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     pages: bigint('pages', { mode: 'number' }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.subscriptionId, t.day, t.hostname] }),
-    index('usage_rollups_sub_idx').on(t.subscriptionId),
-  ],
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.day, t.hostname] })],
 );
 
 /**

@@ -54,12 +54,20 @@ const workDone = (c: BillingCycleCounts) =>
 
 async function runPass(deps: BillingDeps, counts: BillingCycleCounts): Promise<void> {
   await deactivateOverdue(deps, counts);
+  // Each batch of bills is charged as soon as it is committed, while the next batches are made.
+  const billing = billDue(deps, counts);
+  await Promise.all([
+    billing,
+    chargeDue(deps, counts, reissueOfflineLicensesOf(deps), { whileBilling: billing }),
+  ]);
+}
+
+async function billDue(deps: BillingDeps, counts: BillingCycleCounts): Promise<void> {
   await billOverage(deps, counts);
   await renewDue(deps, counts);
   counts.ended += await endCancelledSubscriptions(deps.db, deps.clock.now());
   // A small bill waiting for a next bill that will never come (core's smallAmountOutcome).
   await writeOffEndedCarries(deps.db, deps.clock.now());
-  await chargeDue(deps, counts, reissueOfflineLicensesOf(deps));
 }
 
 async function deactivateOverdue(deps: BillingDeps, counts: BillingCycleCounts): Promise<void> {

@@ -96,12 +96,11 @@ export async function startAttempts(
       SELECT order_id, key, amount, 'started', at FROM json_to_recordset(${payload}::json)
         AS v(order_id int, key text, amount int, at timestamptz)
       ON CONFLICT (gateway_key) DO NOTHING`);
-    await tx.execute(sql`UPDATE orders o SET attempts = o.attempts + 1
-      FROM json_to_recordset(${payload}::json) AS v(order_id int) WHERE o.id = v.order_id`);
   }
-  const ids = JSON.stringify(attempts.map((a) => ({ id: a.orderId })));
-  await tx.execute(sql`UPDATE orders o SET next_attempt_at = ${ts(leaseUntil)}
-    FROM json_to_recordset(${ids}::json) AS v(id int) WHERE o.id = v.id`);
+  // One write of each bill: its attempt counted (a new key) and its lease.
+  const bills = JSON.stringify(attempts.map((a) => ({ id: a.orderId, fresh: a.isNew ? 1 : 0 })));
+  await tx.execute(sql`UPDATE orders o SET attempts = o.attempts + v.fresh, next_attempt_at = ${ts(leaseUntil)}
+    FROM json_to_recordset(${bills}::json) AS v(id int, fresh int) WHERE o.id = v.id`);
 }
 
 export interface AttemptOutcome {

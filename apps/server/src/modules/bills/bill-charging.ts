@@ -27,19 +27,44 @@ import { enqueueReceipts } from './bill-notices';
 /** Told of the bills just paid (the caller re-issues what follows a payment, e.g. offline license files). */
 export type PaidHook = (orderIds: number[], paidAt: Date) => Promise<void>;
 
-/** Charges every bill whose attempt is due, batch by batch; optionally one organization's only. */
+/**
+ * Charges every bill whose attempt is due, batch by batch; optionally one organization's only. Given
+ * the billing still under way (`whileBilling`), it charges each batch of new bills as soon as it is
+ * committed, and finishes with a claim made after the billing ended.
+ */
 export async function chargeDue(
   deps: BillingDeps,
   counts: BillingCycleCounts,
   onPaid: PaidHook,
-  organizationId?: number,
+  scope: { organizationId?: number; whileBilling?: Promise<unknown> } = {},
 ): Promise<void> {
-  const { batchSize } = optionsOf(deps);
-  for (;;) {
-    const claimed = await chargeBatch(deps, counts, batchSize, onPaid, organizationId);
-    if (claimed < batchSize) return;
-  }
+  const { batchSize, chargeWorkers } = optionsOf(deps);
+  let billing = scope.whileBilling !== undefined;
+  const billed = scope.whileBilling?.then(
+    () => {
+      billing = false;
+    },
+    () => {
+      billing = false;
+    },
+  );
+  // Several batches in flight: one is at the gateway while another's outcomes are being recorded.
+  // Claims skip locked rows and lease what they take, so the workers never charge a bill twice.
+  const worker = async () => {
+    for (;;) {
+      const last = !billing;
+      const claimed = await chargeBatch(deps, counts, batchSize, onPaid, scope.organizationId);
+      if (claimed === batchSize) continue;
+      if (last) return;
+      // The next batch of bills, or the end of the billing, whichever comes first.
+      await Promise.race([billed, new Promise((resolve) => setTimeout(resolve, BILLING_POLL_MS))]);
+    }
+  };
+  await Promise.all(Array.from({ length: chargeWorkers }, worker));
 }
+
+/** How long a charge worker waits for the next batch of bills while billing goes on. */
+const BILLING_POLL_MS = 20;
 
 async function chargeBatch(
   deps: BillingDeps,
@@ -244,7 +269,7 @@ async function notifyDeclined(
 export async function retryPastDueBills(deps: BillingDeps, organizationId: number, onPaid: PaidHook) {
   const counts = emptyCounts();
   const due = await makePastDueBillsDue(deps.db, organizationId, deps.clock.now());
-  if (due > 0) await chargeDue(deps, counts, onPaid, organizationId);
+  if (due > 0) await chargeDue(deps, counts, onPaid, { organizationId });
   return { retried: counts.chargeAttempts, paid: counts.paid, declined: counts.declined };
 }
 

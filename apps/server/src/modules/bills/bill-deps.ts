@@ -16,8 +16,10 @@ export interface BillingLogger {
 export interface BillingOptions {
   /** Rows claimed per transaction (small, so locks are short). */
   batchSize?: number;
-  /** Gateway calls in flight at once within one batch. */
+  /** Gateway calls in flight at once within one batch (default: 8; the sandbox's: the whole batch). */
   chargeConcurrency?: number;
+  /** Charge batches in flight at once. */
+  chargeWorkers?: number;
   /**
    * How long a bill being charged is reserved for the process charging it. A process that dies
    * mid-charge leaves the lease to expire; then another settles the recorded key with the gateway.
@@ -75,9 +77,14 @@ export const emptyCounts = (): BillingCycleCounts => ({
   recovered: 0,
 });
 
+/** Every claim is one set-based statement, so a batch this size holds its locks for milliseconds. */
+const BATCH_SIZE = 1000;
+
 export const optionsOf = (deps: BillingDeps) => ({
-  batchSize: deps.billing?.batchSize ?? 100,
-  chargeConcurrency: deps.billing?.chargeConcurrency ?? 8,
+  batchSize: deps.billing?.batchSize ?? BATCH_SIZE,
+  // The sandbox has no rate limit and records a batch's charges together (sandbox-gateway.ts).
+  chargeConcurrency: deps.billing?.chargeConcurrency ?? (deps.gateway.kind === 'sandbox' ? BATCH_SIZE : 8),
+  chargeWorkers: deps.billing?.chargeWorkers ?? 2,
   chargeLeaseMs: deps.billing?.chargeLeaseMs ?? 10 * 60_000,
   maxPasses: deps.billing?.maxPasses ?? 200,
 });

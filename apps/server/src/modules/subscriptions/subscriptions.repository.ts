@@ -98,14 +98,26 @@ export async function listVisible(db: DbOrTx, organizationId: number): Promise<S
   return rows.map(normalize);
 }
 
+/** Every subscription screen's read (detail, usage, editor): prepared once per database handle too. */
+function prepareFindVisible(db: DbOrTx) {
+  return baseQuery(db)
+    .where(and(eq(subscriptions.id, sql.placeholder('id')), visibleTo(sql.placeholder('organizationId'))))
+    .limit(1)
+    .prepare('subscription_visible');
+}
+const findVisibleQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareFindVisible>>();
+
 export async function findVisible(
   db: DbOrTx,
   id: number,
   organizationId: number,
 ): Promise<SubscriptionRecord | null> {
-  const rows = await baseQuery(db)
-    .where(and(eq(subscriptions.id, id), visibleTo(organizationId)))
-    .limit(1);
+  let query = findVisibleQueries.get(db);
+  if (!query) {
+    query = prepareFindVisible(db);
+    findVisibleQueries.set(db, query);
+  }
+  const rows = await query.execute({ id, organizationId });
   return rows[0] ? normalize(rows[0]) : null;
 }
 
