@@ -168,7 +168,7 @@ export const retryPastDueBills = (deps: BillingDeps, organizationId: number) =>
 
 /** Charges an organization's due bills now (a webhook made an open attempt due, decision 018). */
 export const chargeOrganizationNow = (deps: BillingDeps, organizationId: number) =>
-  chargeDue(deps, emptyCounts(), reissueOfflineLicensesOf(deps), organizationId);
+  chargeDue(deps, emptyCounts(), reissueOfflineLicensesOf(deps), { organizationId });
 
 /** DESIGN.md §5: each paid renewal issues a new offline license file (see offline-license.ts). */
 const reissueOfflineLicensesOf = (deps: BillingDeps) => (orderIds: number[], now: Date) =>

@@ -57,7 +57,7 @@ describe('charging at Stripe paced below its rate limit', () => {
     // Stripe refuses the first customer's charge three times: the request and the client's two retries.
     fake.injectFor.set(customers[0]!.gatewayCustomerId!, [rateLimit, rateLimit, rateLimit]);
 
-    const first = await runBillingCycle({ db: t.db, clock, gateway, mailer: t.mailer });
+    const first = await runBillingCycle({ db: t.db, clock, gateway });
     expect(first.renewed).toBe(5);
     expect(first.paid).toBe(4);
     expect(first.unknown).toBe(1);
@@ -68,7 +68,7 @@ describe('charging at Stripe paced below its rate limit', () => {
 
     // The transient failure is asked about again after its backoff, with the same key.
     clock.advanceMs(2 * 60_000);
-    const second = await runBillingCycle({ db: t.db, clock, gateway, mailer: t.mailer });
+    const second = await runBillingCycle({ db: t.db, clock, gateway });
     expect(second.paid).toBe(1);
     const keys = fake.log
       .filter((l) => l.method === 'POST' && l.path === '/v1/payment_intents')
