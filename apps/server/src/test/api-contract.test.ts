@@ -174,7 +174,9 @@ describe('the order of checks on every signed-in route, from its declaration', (
 
   test('then 400 for a bad body or path id, before rights and ownership (a plain user asks)', async () => {
     const problems: string[] = [];
-    for (const route of routes.filter((r) => forCustomers(r) && requiresToken(r) && (r.body || r.params.length > 0))) {
+    for (const route of routes.filter(
+      (r) => forCustomers(r) && requiresToken(r) && (r.body || r.params.length > 0),
+    )) {
       const res = await call(route, { token: janeToken, xsrf: true, badInput: true });
       if (res.status !== 400 || res.code !== 'VALIDATION')
         problems.push(`${route.method} ${route.path} → ${res.status} ${res.code}`);

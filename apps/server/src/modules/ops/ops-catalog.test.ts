@@ -48,7 +48,12 @@ describe('the catalogue in the console', () => {
     });
     expect(product.status).toBe(200);
     expect(product.body).toMatchObject({ productName: 'Console', eula: null, plans: [] });
-    const taken = await op.post('/api/ops/products', { product: 1, name: 'Other', title: 'x', description: 'x' });
+    const taken = await op.post('/api/ops/products', {
+      product: 1,
+      name: 'Other',
+      title: 'x',
+      description: 'x',
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('Another product already has the flag 1.');
 
@@ -119,7 +124,9 @@ describe('the catalogue in the console', () => {
     expect(res.status).toBe(200);
     expect(res.body.subscribersAtNextRenewal).toBe(0);
     const shop = await t.client().get(`/api/product/plans_for_product/${current.productName}`);
-    expect(shop.body.map((p: { pricingPlanId: number }) => p.pricingPlanId)).not.toContain(current.pricingPlanId);
+    expect(shop.body.map((p: { pricingPlanId: number }) => p.pricingPlanId)).not.toContain(
+      current.pricingPlanId,
+    );
     const still = await admin.get(`/api/subscription/${first.subscriptionId}`);
     expect(still.status).toBe(200);
     expect(still.body.pricingPlanId).toBe(current.pricingPlanId);

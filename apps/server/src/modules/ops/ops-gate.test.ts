@@ -71,7 +71,12 @@ describe('the operator gate', () => {
 
   it('401 without a token, on every route', async () => {
     for (const r of routes) {
-      const res = await send(r.method, r.url, { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' }, r.mutation ? {} : undefined);
+      const res = await send(
+        r.method,
+        r.url,
+        { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+        r.mutation ? {} : undefined,
+      );
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
     }
   });
@@ -80,7 +85,12 @@ describe('the operator gate', () => {
     const admin = await t.loginDemo();
     for (const r of routes) {
       const auth = { authorization: `Bearer ${admin.token}` };
-      const withXsrf = await send(r.method, r.url, { ...auth, cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' }, r.mutation ? {} : undefined);
+      const withXsrf = await send(
+        r.method,
+        r.url,
+        { ...auth, cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+        r.mutation ? {} : undefined,
+      );
       expect(withXsrf.statusCode, `${r.method} ${r.url}`).toBe(404);
       expect(withXsrf.json().message).toBe(`No such endpoint: ${r.method} ${r.url}`);
       const without = await send(r.method, r.url, auth, r.mutation ? {} : undefined);
@@ -117,7 +127,12 @@ describe('the operator gate', () => {
     expect(login.body.twoFactorSetupRequired).toBe(true);
     const op = t.client(login.body.token);
     for (const r of routes) {
-      const res = r.method === 'GET' ? await op.get(r.url) : r.method === 'PUT' ? await op.put(r.url, {}) : await op.post(r.url, {});
+      const res =
+        r.method === 'GET'
+          ? await op.get(r.url)
+          : r.method === 'PUT'
+            ? await op.put(r.url, {})
+            : await op.post(r.url, {});
       expect(res.status, `${r.method} ${r.url}`).toBe(403);
       expect(res.body.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
     }

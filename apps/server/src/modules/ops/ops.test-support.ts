@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { seedDemoOperator, DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_TOTP_SECRET } from '../../seed/operator';
+import { DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_TOTP_SECRET, seedDemoOperator } from '../../seed/operator';
 import { DEMO_PASSWORD } from '../../seed/organizations';
 import type { TestApp } from '../../test/test-app';
 
