@@ -1,0 +1,129 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useSchemaForm } from '../../../lib/form';
+import { showAlert } from '../../alert';
+import { usePlanImpact } from '../api/get-plan-impact';
+import { useSavePlan } from '../api/save-plan';
+import type { OpsPlan } from '../contract';
+import {
+  becomesUnavailable,
+  PlanFormSchema,
+  planBody,
+  planFormValues,
+  priceChanged,
+  priceChangeImpact,
+  UNAVAILABLE_NOTE,
+} from '../plan-form';
+import { EulaUpload } from './eula-upload';
+
+const MONEY = { decimalScale: 2, min: 0, prefix: '$', thousandSeparator: ',' } as const;
+const COUNT = { allowDecimal: false, min: 0 } as const;
+
+/** A plan's every field; before a price change is saved it says whom the change reaches. */
+export function PlanFormModal({
+  plan,
+  product,
+  productTitle,
+  onClose,
+}: {
+  plan: OpsPlan | null;
+  product: number;
+  productTitle: string;
+  onClose: () => void;
+}) {
+  const initial = planFormValues(plan, product);
+  const { form, values, onSubmit } = useSchemaForm(PlanFormSchema, { initialValues: initial });
+  const save = useSavePlan();
+  const repriced = plan !== null && priceChanged(initial, values);
+  const impact = usePlanImpact(plan?.pricingPlanId ?? null, repriced);
+  const submit = onSubmit((parsed) =>
+    save.mutate(
+      { planId: plan?.pricingPlanId ?? null, body: planBody(parsed) },
+      {
+        onSuccess: () => {
+          showAlert({ type: 'success', text: `Plan ${parsed.planName} saved` });
+          onClose();
+        },
+      },
+    ),
+  );
+  const money = (field: keyof typeof values, label: string) => (
+    <NumberInput label={label} {...MONEY} {...form.getInputProps(field)} />
+  );
+  const count = (field: keyof typeof values, label: string) => (
+    <NumberInput label={label} {...COUNT} {...form.getInputProps(field)} />
+  );
+  const check = (field: keyof typeof values, label: string) => (
+    <Checkbox label={label} {...form.getInputProps(field, { type: 'checkbox' })} />
+  );
+  return (
+    <Modal
+      id="plan-form"
+      opened
+      onClose={onClose}
+      title={plan ? `Edit plan ${plan.planName}` : `New plan of ${productTitle}`}
+      size="xl"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Plan name" required {...form.getInputProps('planName')} />
+          <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
+            {money('monthlyFee', 'Monthly fee')}
+            {count('baseRtus', 'Base RTUs')}
+            {money('overagePerRtu', 'Overage per RTU')}
+            {count('numAutoTags', 'Designers')}
+            {money('xtraAutoTagPerMonth', 'Extra-designer fee (monthly)')}
+            {count('numberCores', 'Cores')}
+            {count('numberThreads', 'Threads')}
+            {count('maxReportsDay', 'Reports per day')}
+            {count('numRtusPerReport', 'RTUs per report')}
+            {count('numPagesInBaseReportCharge', 'Pages in the base report charge')}
+            {count('numPagesPerRtu', 'Pages per RTU')}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            {check('allowXtraAutoTag', 'Extra designers can be bought')}
+            {check('isChargePerReport', 'Charged per report')}
+            {check('isBatchMode', 'Batch mode')}
+            {check('isAvailable', 'Available for purchase')}
+          </SimpleGrid>
+          {repriced && (
+            <Alert color="yellow" title="Price change" data-testid="price-impact">
+              {impact.data
+                ? priceChangeImpact(impact.data.subscribers)
+                : 'Counting the subscriptions it reaches…'}
+            </Alert>
+          )}
+          {plan !== null && becomesUnavailable(initial, values) && (
+            <Alert color="blue" title="Taken off sale" data-testid="unavailable-note">
+              {UNAVAILABLE_NOTE}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={repriced && !impact.data}>
+              Save plan
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {plan && (
+        <Stack gap={4} mt="lg" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <EulaUpload planId={plan.pricingPlanId} planName={plan.planName} />
+        </Stack>
+      )}
+    </Modal>
+  );
+}
