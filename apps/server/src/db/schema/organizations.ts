@@ -43,6 +43,8 @@ export const organizations = pgTable(
     cardExpYear: integer('card_exp_year'),
     cardBrand: text('card_brand'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The store's own organization, which holds the operators; never shown to customers. */
+    isStore: boolean('is_store').notNull().default(false),
   },
   (t) => [index('organizations_parent_idx').on(t.parentOrganizationId)],
 );
