@@ -1,6 +1,6 @@
+import { isOperator } from '@store/core';
 import { Navigate, Outlet } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
-import { isOperator } from '../lib/operator';
 
 /**
  * The operator console exists only for operators (DESIGN.md §2). For anyone else /ops is a path the

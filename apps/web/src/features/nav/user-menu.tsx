@@ -1,8 +1,7 @@
 import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { isAdmin } from '@store/core';
+import { isAdmin, isOperator } from '@store/core';
 import { Link } from 'react-router';
 import { type CurrentUser, useCurrentUser } from '../../lib/current-user';
-import { isOperator } from '../../lib/operator';
 import classes from './nav-bar.module.css';
 
 /**

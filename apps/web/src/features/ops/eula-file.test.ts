@@ -13,9 +13,9 @@ describe('EULA files', () => {
     const pdf = new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff])], 'a.pdf', {
       type: 'application/pdf',
     });
-    expect(await eulaBody(pdf)).toEqual({ format: 'pdf', content: 'JVBERv8=' });
+    expect(await eulaBody(pdf)).toEqual({ kind: 'pdf', pdfBase64: 'JVBERv8=' });
     const html = new File(['<p>Agree</p>'], 'a.html', { type: 'text/html' });
-    expect(await eulaBody(html)).toEqual({ format: 'html', content: '<p>Agree</p>' });
+    expect(await eulaBody(html)).toEqual({ kind: 'html', html: '<p>Agree</p>' });
     expect(await eulaBody(new File(['x'], 'a.txt', { type: 'text/plain' }))).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import type { OpsEulaBody } from './contract';
+import type { OpsEulaBody } from '@store/core';
 
-// A plan's EULA is a PDF or an HTML page (SPEC.md §3: the EULA answer is a PDF or HTML); the
+// A product's EULA is a PDF or an HTML page (SPEC.md §3: the EULA answer is a PDF or HTML); the
 // server sanitizes HTML as the catalogue does.
 
 export const EULA_ACCEPT = 'application/pdf,text/html,.pdf,.html,.htm';
@@ -23,7 +23,7 @@ function base64Of(bytes: Uint8Array): string {
 /** The upload body: a PDF as base64, an HTML page as its text; null for any other kind of file. */
 export async function eulaBody(file: File): Promise<OpsEulaBody | null> {
   const format = eulaFormat(file);
-  if (format === 'pdf') return { format, content: base64Of(new Uint8Array(await file.arrayBuffer())) };
-  if (format === 'html') return { format, content: await file.text() };
+  if (format === 'pdf') return { kind: 'pdf', pdfBase64: base64Of(new Uint8Array(await file.arrayBuffer())) };
+  if (format === 'html') return { kind: 'html', html: await file.text() };
   return null;
 }

@@ -1,70 +1,40 @@
-import { moneyField } from '@store/core';
-import { z } from 'zod';
-import type { OpsPlan, OpsPlanBody } from './contract';
+import { type OpsPlan, OpsPlanBodySchema } from '@store/core';
+import type { z } from 'zod';
 
-// Every pricing-plan field of SPEC.md §3, as the catalogue screen edits it (money in dollars, as on
-// the wire), and what a save means for the plan's existing subscribers.
+// Every pricing-plan field of SPEC.md §3 as the catalogue screen edits it: core's plan body (money in
+// dollars, as on the wire), and what a save means for the plan's existing subscribers.
 
-const count = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} must be at least 0`);
-
-export const PlanFormSchema = z.object({
-  planName: z
-    .string()
-    .trim()
-    .min(1, 'Plan name is required')
-    .max(100, 'Plan name must be at most 100 characters'),
-  product: z.number().int().min(1),
-  description: z.string().max(2000, 'Description must be at most 2000 characters'),
-  monthlyFee: moneyField('Monthly fee'),
-  baseRtus: count('Base RTUs'),
-  overagePerRtu: moneyField('Overage per RTU'),
-  numAutoTags: count('Designers'),
-  allowXtraAutoTag: z.boolean(),
-  xtraAutoTagPerMonth: moneyField('Extra-designer fee'),
-  numberCores: count('Cores'),
-  numberThreads: count('Threads'),
-  maxReportsDay: count('Reports per day'),
-  isChargePerReport: z.boolean(),
-  isBatchMode: z.boolean(),
-  numRtusPerReport: count('RTUs per report'),
-  numPagesInBaseReportCharge: count('Pages in the base report charge'),
-  numPagesPerRtu: count('Pages per RTU'),
-  isAvailable: z.boolean(),
-});
-export type PlanFormValues = z.infer<typeof PlanFormSchema>;
+export const PlanFormSchema = OpsPlanBodySchema;
+export type PlanFormValues = Required<z.input<typeof PlanFormSchema>>;
 
 const FIELDS = Object.keys(PlanFormSchema.shape) as (keyof PlanFormValues)[];
 
-/** A new plan of a product starts unavailable-safe: available, nothing included, nothing charged. */
+/** A plan's values, or a new plan of the product: available, nothing included, nothing charged. */
 export function planFormValues(plan: OpsPlan | null, product: number): PlanFormValues {
   if (plan) return Object.fromEntries(FIELDS.map((f) => [f, plan[f]])) as PlanFormValues;
   return {
-    planName: '',
     product,
+    planName: '',
     description: '',
     monthlyFee: 0,
+    isAvailable: true,
+    isChargePerReport: false,
+    isBatchMode: false,
     baseRtus: 0,
     overagePerRtu: 0,
+    numRtusPerReport: 1,
+    numPagesInBaseReportCharge: 1,
+    numPagesPerRtu: 1,
     numAutoTags: 0,
-    allowXtraAutoTag: false,
     xtraAutoTagPerMonth: 0,
+    allowXtraAutoTag: false,
     numberCores: 0,
     numberThreads: 0,
     maxReportsDay: 0,
-    isChargePerReport: false,
-    isBatchMode: false,
-    numRtusPerReport: 0,
-    numPagesInBaseReportCharge: 0,
-    numPagesPerRtu: 0,
-    isAvailable: true,
+    sortOrder: 0,
+    heartbeatWindowDays: null,
   };
 }
-
-export const planBody = (values: PlanFormValues): OpsPlanBody => values;
 
 /** The fields a subscriber pays by: changing one reaches existing subscriptions at their renewal. */
 const PRICE_FIELDS = [

@@ -1,8 +1,8 @@
-import { ProductFlag } from '@store/core';
+import { type OpsProduct, type OpsProductBody, OpsProductBodySchema, ProductFlag } from '@store/core';
 import { z } from 'zod';
 
-// A product as the operator edits it: the name in its address (Products/{productName}), the title
-// and description customers read, and the product's bit flags (SPEC.md §3).
+// A product as the operator edits it: core's product body, with the flag value (SPEC.md §3) ticked
+// bit by bit rather than typed as a number.
 
 /** The single bits; the combined flags of SPEC.md §3 (Java Engine = ATE + JAVA, …) are sums of these. */
 export const FLAG_BITS = [
@@ -20,15 +20,23 @@ export const flagsToBits = (flags: number): string[] =>
 
 export const bitsToFlags = (bits: string[]): number => bits.reduce((sum, b) => sum | Number(b), 0);
 
-export const ProductFormSchema = z.object({
-  productName: z
-    .string()
-    .trim()
-    .min(1, 'Name is required')
-    .max(60, 'Name must be at most 60 characters')
-    .regex(/^[A-Za-z0-9_-]+$/, 'Name may hold letters, digits, - and _ only (it is part of an address)'),
-  title: z.string().trim().min(1, 'Title is required').max(100, 'Title must be at most 100 characters'),
-  description: z.string().max(2000, 'Description must be at most 2000 characters'),
+export const ProductFormSchema = OpsProductBodySchema.omit({ product: true }).extend({
   flags: z.array(z.string()).min(1, 'Choose at least one flag'),
 });
 export type ProductFormValues = z.input<typeof ProductFormSchema>;
+
+export function productFormValues(product: OpsProduct | null): ProductFormValues {
+  return {
+    name: product?.productName ?? '',
+    title: product?.title ?? '',
+    description: product?.description ?? '',
+    isAvailable: product?.isAvailable ?? true,
+    sortOrder: product?.sortOrder ?? 0,
+    flags: flagsToBits(product?.product ?? 0),
+  };
+}
+
+export const productBody = ({ flags, ...fields }: z.output<typeof ProductFormSchema>): OpsProductBody => ({
+  ...fields,
+  product: bitsToFlags(flags),
+});

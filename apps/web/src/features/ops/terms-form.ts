@@ -1,6 +1,5 @@
-import { bpToFraction, fractionToBp, roundHalfUp } from '@store/core';
+import { bpToFraction, fractionToBp, type OpsTermsBody, roundHalfUp } from '@store/core';
 import { z } from 'zod';
-import type { OpsTerms } from './contract';
 
 // The terms form shows the discount as a percentage (what an operator agrees with a customer); the
 // wire carries a fraction (SPEC.md §3). Both go through basis points so 12.5 % stays 0.125 exactly.
@@ -18,7 +17,7 @@ export const TermsFormSchema = z.object({
 });
 export type TermsFormValues = z.input<typeof TermsFormSchema>;
 
-export function termsFormValues(terms: OpsTerms): TermsFormValues {
+export function termsFormValues(terms: OpsTermsBody): TermsFormValues {
   return {
     discountPercent: fractionToBp(terms.discount) / 100,
     allowMonthly: terms.allowMonthly,
@@ -28,7 +27,7 @@ export function termsFormValues(terms: OpsTerms): TermsFormValues {
   };
 }
 
-export function termsFromForm(values: z.output<typeof TermsFormSchema>): OpsTerms {
+export function termsFromForm(values: z.output<typeof TermsFormSchema>): OpsTermsBody {
   return {
     discount: bpToFraction(roundHalfUp(values.discountPercent * 100)),
     allowMonthly: values.allowMonthly,

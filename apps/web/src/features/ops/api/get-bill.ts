@@ -1,6 +1,6 @@
+import { OpsBillDetailSchema } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
 import { get } from '../../../lib/http';
-import { OpsBillDetailSchema } from '../contract';
 import { opsKeys } from './keys';
 
 export const getBill = (orderId: number, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
+import { OpsCatalogSchema } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
 import { get } from '../../../lib/http';
-import { OpsCatalogSchema } from '../contract';
 import { opsKeys } from './keys';
 
 export const getCatalog = (signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
+import { OpsOrganizationDetailSchema } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
 import { get } from '../../../lib/http';
-import { OpsOrganizationDetailSchema } from '../contract';
 import { opsKeys } from './keys';
 
 export const getOrganization = (organizationId: number, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
+import { OpsPlanImpactSchema } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
 import { get } from '../../../lib/http';
-import { OpsPlanImpactSchema } from '../contract';
 import { opsKeys } from './keys';
 
 /** How many subscriptions a price change reaches at their next renewal. */

@@ -1,11 +1,11 @@
+import { OpsOrganizationListSchema } from '@store/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get } from '../../../lib/http';
-import { OpsOrganizationPageSchema } from '../contract';
 import { opsKeys } from './keys';
 
 export const searchOrganizations = (q: string, page: number, signal?: AbortSignal) =>
   get(`/api/ops/organizations?${new URLSearchParams({ q, page: String(page) })}`, {
-    schema: OpsOrganizationPageSchema,
+    schema: OpsOrganizationListSchema,
     signal,
   });
 

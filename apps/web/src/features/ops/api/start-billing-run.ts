@@ -1,9 +1,9 @@
+import { BillingRunSchema } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../../lib/http';
-import { OpsBillingRunSchema } from '../contract';
 import { opsKeys } from './keys';
 
-export const startBillingRun = () => post('/api/ops/billing-runs', {}, { schema: OpsBillingRunSchema });
+export const startBillingRun = () => post('/api/ops/billing-runs', {}, { schema: BillingRunSchema });
 
 export function useStartBillingRun() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
+import type { OpsTermsBody } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { put } from '../../../lib/http';
-import type { OpsTerms } from '../contract';
 import { opsKeys } from './keys';
 
 export const updateOrganizationTerms = ({
@@ -8,7 +8,7 @@ export const updateOrganizationTerms = ({
   terms,
 }: {
   organizationId: number;
-  terms: OpsTerms;
+  terms: OpsTermsBody;
 }) => put(`/api/ops/organizations/${organizationId}/terms`, terms);
 
 export function useUpdateOrganizationTerms() {

@@ -1,4 +1,4 @@
-import type { OpsBillDetail } from '../contract';
+import type { OpsBillDetail } from '@store/core';
 
 /**
  * The bill page's place for actions on a paid bill (a refund). Empty until those actions exist; the

@@ -1,6 +1,5 @@
 import { Code, Table, Text } from '@mantine/core';
-import { formatMediumDateTime, formatUsd, toCents } from '@store/core';
-import type { OpsBillDetail } from '../contract';
+import { formatMediumDateTime, formatUsd, type OpsBillDetail, toCents } from '@store/core';
 
 /** Every payment attempt of the bill with the gateway's reference, so a payment can be traced there. */
 export function BillAttempts({ attempts }: { attempts: OpsBillDetail['attempts'] }) {

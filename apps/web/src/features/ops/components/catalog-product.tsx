@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { formatUsd, toCents } from '@store/core';
-import type { OpsPlan, OpsProduct } from '../contract';
+import { formatUsd, type OpsPlan, type OpsProduct, toCents } from '@store/core';
+import { EulaUpload } from './eula-upload';
 
 /** One product of the catalogue with all its plans, unavailable ones included. */
 export function CatalogProduct({
@@ -14,7 +14,7 @@ export function CatalogProduct({
   onEditPlan: (plan: OpsPlan) => void;
   onNewPlan: () => void;
 }) {
-  const headingId = `product-${product.product}-${product.productName}`;
+  const headingId = `product-${product.productId}`;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
@@ -24,7 +24,10 @@ export function CatalogProduct({
               {product.title}
             </Title>
             <Text size="sm" c="dimmed">
-              {product.productName} · flags {product.product}
+              {product.productName} · flags {product.product} ·{' '}
+              {product.isAvailable ? 'in the catalogue' : 'hidden'}
+              {' · EULA: '}
+              {product.eula ? product.eula.toUpperCase() : 'none'}
             </Text>
           </Stack>
           <Group gap="xs">
@@ -41,7 +44,7 @@ export function CatalogProduct({
             </Button>
           </Group>
         </Group>
-        {product.description && <Text size="sm">{product.description}</Text>}
+        <Text size="sm">{product.description}</Text>
         {product.plans.length === 0 ? (
           <Text c="dimmed">No plans yet.</Text>
         ) : (
@@ -99,6 +102,7 @@ export function CatalogProduct({
             </Table>
           </Table.ScrollContainer>
         )}
+        <EulaUpload productId={product.productId} productTitle={product.title} />
       </Stack>
     </Paper>
   );

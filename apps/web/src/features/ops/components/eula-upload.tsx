@@ -4,8 +4,8 @@ import { showAlert } from '../../alert';
 import { useUploadEula } from '../api/upload-eula';
 import { EULA_ACCEPT, eulaBody } from '../eula-file';
 
-/** Replaces a plan's end-user agreement with a PDF or an HTML page. */
-export function EulaUpload({ planId, planName }: { planId: number; planName: string }) {
+/** Replaces a product's end-user agreement with a PDF or an HTML page. */
+export function EulaUpload({ productId, productTitle }: { productId: number; productTitle: string }) {
   const [file, setFile] = useState<File | null>(null);
   const upload = useUploadEula();
   const send = async () => {
@@ -16,26 +16,26 @@ export function EulaUpload({ planId, planName }: { planId: number; planName: str
       return;
     }
     upload.mutate(
-      { planId, body },
+      { productId, body },
       {
         onSuccess: () => {
           setFile(null);
-          showAlert({ type: 'success', text: `EULA of ${planName} replaced` });
+          showAlert({ type: 'success', text: `EULA of ${productTitle} replaced` });
         },
       },
     );
   };
   return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
+    <Group align="flex-end" gap="xs">
       <FileInput
-        label={`EULA of ${planName}`}
+        label={`New EULA of ${productTitle}`}
         placeholder="PDF or HTML"
         accept={EULA_ACCEPT}
         value={file}
         onChange={setFile}
         clearable
         size="xs"
-        w={200}
+        w={{ base: '100%', xs: 240 }}
       />
       <Button
         size="xs"

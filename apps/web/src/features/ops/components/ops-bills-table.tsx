@@ -1,7 +1,6 @@
 import { Anchor, Table } from '@mantine/core';
-import { billStatusText, formatShortDate, formatUsd, toCents } from '@store/core';
+import { type BillSummary, formatShortDate, formatUsd, toCents } from '@store/core';
 import { Link } from 'react-router';
-import type { OpsBillSummary } from '../contract';
 
 /** Bills as the console lists them; each opens the bill's page. */
 export function OpsBillsTable({
@@ -9,7 +8,7 @@ export function OpsBillsTable({
   label,
   showOrganization = true,
 }: {
-  bills: OpsBillSummary[];
+  bills: BillSummary[];
   label: string;
   showOrganization?: boolean;
 }) {
@@ -47,7 +46,7 @@ export function OpsBillsTable({
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {b.dueDate ? formatShortDate(b.dueDate) : '—'}
               </Table.Td>
-              <Table.Td>{billStatusText(b.status)}</Table.Td>
+              <Table.Td>{b.status}</Table.Td>
               <Table.Td ta="right">{formatUsd(toCents(b.total))}</Table.Td>
             </Table.Tr>
           ))}

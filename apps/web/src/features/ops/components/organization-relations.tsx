@@ -1,13 +1,25 @@
 import { Anchor, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { OpsOrganizationDetail } from '@store/core';
 import { Link } from 'react-router';
-import type { OpsOrganizationDetail } from '../contract';
 
 /** Parent and sub-accounts (DESIGN.md §2), and the billing information the organization gave. */
 export function OrganizationRelations({ detail }: { detail: OpsOrganizationDetail }) {
   const { organization, subAccounts, billingInfo } = detail;
-  const billingLines = Object.entries(billingInfo ?? {}).filter(
-    ([, v]) => typeof v === 'string' || typeof v === 'number',
-  );
+  const card = billingInfo?.cardLastFour
+    ? `${billingInfo.cardBrand ?? 'Card'} ending ${billingInfo.cardLastFour}${
+        billingInfo.cardExpMonth && billingInfo.cardExpYear
+          ? `, expires ${String(billingInfo.cardExpMonth).padStart(2, '0')}/${billingInfo.cardExpYear}`
+          : ''
+      }`
+    : null;
+  const billingLines: [string, string | null][] = billingInfo
+    ? [
+        ['Name', billingInfo.name],
+        ['Company', billingInfo.company],
+        ['Country', billingInfo.country],
+        ['Card', card],
+      ]
+    : [];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="accounts-heading">
@@ -48,12 +60,12 @@ export function OrganizationRelations({ detail }: { detail: OpsOrganizationDetai
           <Title order={3} id="billing-info-heading">
             Billing information
           </Title>
-          {billingLines.length === 0 ? (
+          {billingInfo === null ? (
             <Text c="dimmed">None on file.</Text>
           ) : (
-            billingLines.map(([k, v]) => (
-              <Text key={k} size="sm">
-                {k}: {String(v)}
+            billingLines.map(([label, value]) => (
+              <Text key={label} size="sm">
+                {label}: {value ?? '—'}
               </Text>
             ))
           )}

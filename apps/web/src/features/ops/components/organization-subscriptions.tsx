@@ -1,6 +1,5 @@
 import { Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { formatShortDate } from '@store/core';
-import type { OpsOrganizationDetail } from '../contract';
+import { formatShortDate, type OpsOrganizationDetail } from '@store/core';
 import { AddPerpetualLicenseForm } from './add-perpetual-license-form';
 
 export function OrganizationSubscriptions({

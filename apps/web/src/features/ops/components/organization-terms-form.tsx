@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import type { OpsOrganizationDetail } from '@store/core';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useUpdateOrganizationTerms } from '../api/update-organization-terms';
-import type { OpsOrganizationDetail } from '../contract';
 import { TermsFormSchema, termsFormValues, termsFromForm } from '../terms-form';
 import { ParentSelect } from './parent-select';
 

@@ -10,21 +10,20 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import type { OpsPlan } from '@store/core';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
+import { useCreatePlan } from '../api/create-plan';
 import { usePlanImpact } from '../api/get-plan-impact';
-import { useSavePlan } from '../api/save-plan';
-import type { OpsPlan } from '../contract';
+import { useUpdatePlan } from '../api/update-plan';
 import {
   becomesUnavailable,
   PlanFormSchema,
-  planBody,
   planFormValues,
   priceChanged,
   priceChangeImpact,
   UNAVAILABLE_NOTE,
 } from '../plan-form';
-import { EulaUpload } from './eula-upload';
 
 const MONEY = { decimalScale: 2, min: 0, prefix: '$', thousandSeparator: ',' } as const;
 const COUNT = { allowDecimal: false, min: 0 } as const;
@@ -43,20 +42,19 @@ export function PlanFormModal({
 }) {
   const initial = planFormValues(plan, product);
   const { form, values, onSubmit } = useSchemaForm(PlanFormSchema, { initialValues: initial });
-  const save = useSavePlan();
+  const create = useCreatePlan();
+  const update = useUpdatePlan();
+  const saving = create.isPending || update.isPending;
   const repriced = plan !== null && priceChanged(initial, values);
   const impact = usePlanImpact(plan?.pricingPlanId ?? null, repriced);
-  const submit = onSubmit((parsed) =>
-    save.mutate(
-      { planId: plan?.pricingPlanId ?? null, body: planBody(parsed) },
-      {
-        onSuccess: () => {
-          showAlert({ type: 'success', text: `Plan ${parsed.planName} saved` });
-          onClose();
-        },
-      },
-    ),
-  );
+  const submit = onSubmit((body) => {
+    const saved = () => {
+      showAlert({ type: 'success', text: `Plan ${body.planName} saved` });
+      onClose();
+    };
+    if (plan) update.mutate({ planId: plan.pricingPlanId, body }, { onSuccess: saved });
+    else create.mutate(body, { onSuccess: saved });
+  });
   const money = (field: keyof typeof values, label: string) => (
     <NumberInput label={label} {...MONEY} {...form.getInputProps(field)} />
   );
@@ -81,7 +79,12 @@ export function PlanFormModal({
           <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
             {money('monthlyFee', 'Monthly fee')}
             {count('baseRtus', 'Base RTUs')}
-            {money('overagePerRtu', 'Overage per RTU')}
+            <NumberInput
+              label="Overage per RTU"
+              {...MONEY}
+              decimalScale={6}
+              {...form.getInputProps('overagePerRtu')}
+            />
             {count('numAutoTags', 'Designers')}
             {money('xtraAutoTagPerMonth', 'Extra-designer fee (monthly)')}
             {count('numberCores', 'Cores')}
@@ -113,17 +116,12 @@ export function PlanFormModal({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={repriced && !impact.data}>
+            <Button type="submit" loading={saving} disabled={repriced && !impact.data}>
               Save plan
             </Button>
           </Group>
         </Stack>
       </form>
-      {plan && (
-        <Stack gap={4} mt="lg" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          <EulaUpload planId={plan.pricingPlanId} planName={plan.planName} />
-        </Stack>
-      )}
     </Modal>
   );
 }

@@ -1,32 +1,25 @@
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import type { OpsProduct } from '@store/core';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
-import { useSaveProduct } from '../api/save-product';
-import type { OpsProduct } from '../contract';
-import { bitsToFlags, FLAG_BITS, flagsToBits, ProductFormSchema } from '../product-form';
+import { useCreateProduct } from '../api/create-product';
+import { useUpdateProduct } from '../api/update-product';
+import { FLAG_BITS, ProductFormSchema, productBody, productFormValues } from '../product-form';
 
-/** A product's name, title, description and flags; a new product when `product` is null. */
+/** A product's name, title, description, flags and availability; a new product when `product` is null. */
 export function ProductFormModal({ product, onClose }: { product: OpsProduct | null; onClose: () => void }) {
-  const save = useSaveProduct();
-  const { form, onSubmit } = useSchemaForm(ProductFormSchema, {
-    initialValues: {
-      productName: product?.productName ?? '',
-      title: product?.title ?? '',
-      description: product?.description ?? '',
-      flags: flagsToBits(product?.product ?? 0),
-    },
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const { form, onSubmit } = useSchemaForm(ProductFormSchema, { initialValues: productFormValues(product) });
+  const submit = onSubmit((values) => {
+    const body = productBody(values);
+    const saved = () => {
+      showAlert({ type: 'success', text: `Product ${body.title} saved` });
+      onClose();
+    };
+    if (product) update.mutate({ productId: product.productId, body }, { onSuccess: saved });
+    else create.mutate(body, { onSuccess: saved });
   });
-  const submit = onSubmit(({ flags, ...fields }) =>
-    save.mutate(
-      { productId: product?.product ?? null, body: { ...fields, product: bitsToFlags(flags) } },
-      {
-        onSuccess: () => {
-          showAlert({ type: 'success', text: `Product ${fields.title} saved` });
-          onClose();
-        },
-      },
-    ),
-  );
   return (
     <Modal
       id="product-form"
@@ -39,12 +32,18 @@ export function ProductFormModal({ product, onClose }: { product: OpsProduct | n
         <Stack gap="sm">
           <TextInput
             label="Name"
-            description="Used in the product's address: Products/{name}"
+            description="Letters and digits; the product's address is Products/{name}"
             required
-            {...form.getInputProps('productName')}
+            {...form.getInputProps('name')}
           />
           <TextInput label="Title" required {...form.getInputProps('title')} />
-          <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+          <Textarea
+            label="Description"
+            required
+            autosize
+            minRows={3}
+            {...form.getInputProps('description')}
+          />
           <Checkbox.Group label="Flags" required {...form.getInputProps('flags')}>
             <SimpleGrid cols={{ base: 2, sm: 4 }} mt="xs" spacing="xs">
               {FLAG_BITS.map((f) => (
@@ -52,11 +51,15 @@ export function ProductFormModal({ product, onClose }: { product: OpsProduct | n
               ))}
             </SimpleGrid>
           </Checkbox.Group>
+          <Checkbox
+            label="Available in the catalogue"
+            {...form.getInputProps('isAvailable', { type: 'checkbox' })}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={create.isPending || update.isPending}>
               Save product
             </Button>
           </Group>

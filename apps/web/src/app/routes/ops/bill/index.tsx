@@ -1,10 +1,11 @@
 import { Anchor, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { billStatusText, formatShortDate, formatUsd, OPEN_INVOICE_STATUSES, toCents } from '@store/core';
+import { formatShortDate, formatUsd, toCents } from '@store/core';
 import { Link, useParams } from 'react-router';
 import { useBill } from '../../../../features/ops/api/get-bill';
 import { BillActions } from '../../../../features/ops/components/bill-actions';
 import { BillAttempts } from '../../../../features/ops/components/bill-attempts';
 import { MarkPaidForm } from '../../../../features/ops/components/mark-paid-form';
+import { canMarkPaid } from '../../../../features/ops/mark-paid';
 import { usePageTitle } from '../../../page-title';
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
@@ -38,7 +39,7 @@ export default function OpsBillScreen() {
             </Anchor>
           }
         />
-        <Fact label="Status" value={billStatusText(bill.status)} />
+        <Fact label="Status" value={bill.status} />
         <Fact label="Total (USD)" value={formatUsd(toCents(bill.total))} />
         <Fact label="Bill date" value={formatShortDate(bill.billDate)} />
         <Fact label="Due" value={bill.dueDate ? formatShortDate(bill.dueDate) : '—'} />
@@ -76,7 +77,7 @@ export default function OpsBillScreen() {
         </Title>
         <BillAttempts attempts={attempts} />
       </Paper>
-      {OPEN_INVOICE_STATUSES.includes(bill.status) && <MarkPaidForm orderId={orderId} />}
+      {canMarkPaid(detail.data) && <MarkPaidForm orderId={orderId} />}
       <BillActions detail={detail.data} />
     </Stack>
   );

@@ -1,10 +1,10 @@
 import { Button, Group, Loader, Stack, Title } from '@mantine/core';
+import type { OpsPlan, OpsProduct } from '@store/core';
 import { useState } from 'react';
 import { useCatalog } from '../../../../features/ops/api/get-catalog';
 import { CatalogProduct } from '../../../../features/ops/components/catalog-product';
 import { PlanFormModal } from '../../../../features/ops/components/plan-form-modal';
 import { ProductFormModal } from '../../../../features/ops/components/product-form-modal';
-import type { OpsPlan, OpsProduct } from '../../../../features/ops/contract';
 
 type Editing =
   | { kind: 'product'; product: OpsProduct | null }
@@ -25,7 +25,7 @@ export default function OpsCatalogScreen() {
       {catalog.isPending && <Loader aria-label="Loading the catalogue" />}
       {catalog.data?.products.map((product) => (
         <CatalogProduct
-          key={`${product.product}-${product.productName}`}
+          key={product.productId}
           product={product}
           onEditProduct={() => setEditing({ kind: 'product', product })}
           onEditPlan={(plan) => setEditing({ kind: 'plan', product, plan })}

@@ -22,7 +22,6 @@ export default function OpsOrganizationScreen() {
         <Title order={2}>{organization.name}</Title>
         <Text size="sm" c="dimmed">
           Organization {organization.organizationId}, created {formatMediumDate(organization.createdAt)}
-          {organization.taxId ? `, tax id ${organization.taxId}` : ''}
         </Text>
       </Stack>
       <OrganizationTermsForm key={JSON.stringify(organization)} organization={organization} />
