@@ -1,11 +1,12 @@
 import { Code, Table, Text } from '@mantine/core';
 import { formatMediumDateTime, formatUsd, type OpsBillDetail, toCents } from '@store/core';
+import { TableFrame } from './table-frame';
 
 /** Every payment attempt of the bill with the gateway's reference, so a payment can be traced there. */
 export function BillAttempts({ attempts }: { attempts: OpsBillDetail['attempts'] }) {
   if (attempts.length === 0) return <Text c="dimmed">No payment attempts.</Text>;
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableFrame minWidth={560} label="Payment attempts, scrolls sideways">
       <Table aria-label="Payment attempts" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -30,6 +31,6 @@ export function BillAttempts({ attempts }: { attempts: OpsBillDetail['attempts']
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableFrame>
   );
 }

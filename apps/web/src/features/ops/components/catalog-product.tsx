@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatUsd, type OpsPlan, type OpsProduct, toCents } from '@store/core';
 import { EulaUpload } from './eula-upload';
+import { TableFrame } from './table-frame';
 
 /** One product of the catalogue with all its plans, unavailable ones included. */
 export function CatalogProduct({
@@ -39,7 +40,7 @@ export function CatalogProduct({
             >
               Edit product
             </Button>
-            <Button size="xs" onClick={onNewPlan} aria-label={`Add a plan to ${product.title}`}>
+            <Button size="xs" onClick={onNewPlan} aria-label={`Add plan to ${product.title}`}>
               Add plan
             </Button>
           </Group>
@@ -48,7 +49,7 @@ export function CatalogProduct({
         {product.plans.length === 0 ? (
           <Text c="dimmed">No plans yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={600}>
+          <TableFrame minWidth={600} label={`Plans of ${product.title}, scrolls sideways`}>
             <Table striped aria-label={`Plans of ${product.title}`} verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -77,7 +78,7 @@ export function CatalogProduct({
                     <Table.Td ta="right">{plan.subscriberCount}</Table.Td>
                     <Table.Td>
                       {plan.isAvailable ? (
-                        <Badge color="green.9" size="sm">
+                        <Badge color="teal.9" size="sm">
                           Available
                         </Badge>
                       ) : (
@@ -100,7 +101,7 @@ export function CatalogProduct({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableFrame>
         )}
         <EulaUpload productId={product.productId} productTitle={product.title} />
       </Stack>

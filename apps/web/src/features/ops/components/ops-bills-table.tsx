@@ -1,6 +1,7 @@
 import { Anchor, Table } from '@mantine/core';
 import { type BillSummary, formatShortDate, formatUsd, toCents } from '@store/core';
 import { Link } from 'react-router';
+import { TableFrame } from './table-frame';
 
 /** Bills as the console lists them; each opens the bill's page. */
 export function OpsBillsTable({
@@ -13,7 +14,7 @@ export function OpsBillsTable({
   showOrganization?: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={showOrganization ? 620 : 480}>
+    <TableFrame minWidth={showOrganization ? 620 : 480} label={`${label}, scrolls sideways`}>
       <Table striped highlightOnHover aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -52,6 +53,6 @@ export function OpsBillsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableFrame>
   );
 }

@@ -27,7 +27,7 @@ export function OrganizationRelations({ detail }: { detail: OpsOrganizationDetai
           <Title order={3} id="accounts-heading">
             Parent and sub-accounts
           </Title>
-          <Text>
+          <Text size="sm">
             Parent:{' '}
             {organization.parentOrganizationId === null ? (
               'none'
@@ -38,11 +38,11 @@ export function OrganizationRelations({ detail }: { detail: OpsOrganizationDetai
             )}
           </Text>
           {subAccounts.length === 0 ? (
-            <Text>Sub-accounts: none</Text>
+            <Text size="sm">Sub-accounts: none</Text>
           ) : (
             <>
-              <Text>Sub-accounts:</Text>
-              <List>
+              <Text size="sm">Sub-accounts:</Text>
+              <List size="sm">
                 {subAccounts.map((s) => (
                   <List.Item key={s.organizationId}>
                     <Anchor component={Link} to={`/ops/organizations/${s.organizationId}`}>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useSearchOrganizations } from '../api/search-organizations';
 import { PagedNav } from './paged-nav';
+import { TableFrame } from './table-frame';
 
 /** Organizations found by name, a person's e-mail or a license key, a page at a time. */
 export function OrganizationSearch({
@@ -39,7 +40,7 @@ export function OrganizationSearch({
         <Loader aria-label="Loading organizations" />
       ) : result.data ? (
         <>
-          <Table.ScrollContainer minWidth={560}>
+          <TableFrame minWidth={560} label="Organizations found, scrolls sideways">
             <Table striped highlightOnHover aria-label="Organizations found">
               <Table.Thead>
                 <Table.Tr>
@@ -73,7 +74,7 @@ export function OrganizationSearch({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableFrame>
           <PagedNav
             label="Organizations"
             page={result.data.page}

@@ -1,6 +1,7 @@
 import { Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatShortDate, type OpsOrganizationDetail } from '@store/core';
 import { AddPerpetualLicenseForm } from './add-perpetual-license-form';
+import { TableFrame } from './table-frame';
 
 export function OrganizationSubscriptions({
   organizationId,
@@ -18,7 +19,7 @@ export function OrganizationSubscriptions({
         {subscriptions.length === 0 ? (
           <Text c="dimmed">No subscriptions.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <TableFrame minWidth={640} label="Subscriptions, scrolls sideways">
             <Table aria-labelledby="subscriptions-heading" verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -45,7 +46,7 @@ export function OrganizationSubscriptions({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableFrame>
         )}
         <AddPerpetualLicenseForm organizationId={organizationId} />
       </Stack>

@@ -3,6 +3,7 @@ import { isAdmin, type Person } from '@store/core';
 import { showAlert } from '../../alert';
 import { usePromoteAdmin } from '../api/promote-admin';
 import { useResendVerificationMail } from '../api/resend-verification-mail';
+import { TableFrame } from './table-frame';
 
 /** The organization's people: who administers it, who has not verified, and the two fixes for those. */
 export function OrganizationUsers({ organizationId, users }: { organizationId: number; users: Person[] }) {
@@ -14,7 +15,7 @@ export function OrganizationUsers({ organizationId, users }: { organizationId: n
         <Title order={3} id="users-heading">
           Users
         </Title>
-        <Table.ScrollContainer minWidth={560}>
+        <TableFrame minWidth={560} label="Users, scrolls sideways">
           <Table aria-labelledby="users-heading" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -87,7 +88,7 @@ export function OrganizationUsers({ organizationId, users }: { organizationId: n
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableFrame>
       </Stack>
     </Paper>
   );

@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NumberInput,
   SimpleGrid,
   Stack,
@@ -24,6 +23,7 @@ import {
   priceChangeImpact,
   UNAVAILABLE_NOTE,
 } from '../plan-form';
+import { OpsModal } from './ops-modal';
 
 const MONEY = { decimalScale: 2, min: 0, prefix: '$', thousandSeparator: ',' } as const;
 const COUNT = { allowDecimal: false, min: 0 } as const;
@@ -65,9 +65,8 @@ export function PlanFormModal({
     <Checkbox label={label} {...form.getInputProps(field, { type: 'checkbox' })} />
   );
   return (
-    <Modal
+    <OpsModal
       id="plan-form"
-      opened
       onClose={onClose}
       title={plan ? `Edit plan ${plan.planName}` : `New plan of ${productTitle}`}
       size="xl"
@@ -101,14 +100,14 @@ export function PlanFormModal({
             {check('isAvailable', 'Available for purchase')}
           </SimpleGrid>
           {repriced && (
-            <Alert color="yellow" title="Price change" data-testid="price-impact">
+            <Alert color="orange.9" title="Price change" data-testid="price-impact">
               {impact.data
                 ? priceChangeImpact(impact.data.subscribers)
                 : 'Counting the subscriptions it reaches…'}
             </Alert>
           )}
           {plan !== null && becomesUnavailable(initial, values) && (
-            <Alert color="blue" title="Taken off sale" data-testid="unavailable-note">
+            <Alert color="blue.9" title="Taken off sale" data-testid="unavailable-note">
               {UNAVAILABLE_NOTE}
             </Alert>
           )}
@@ -122,6 +121,6 @@ export function PlanFormModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </OpsModal>
   );
 }

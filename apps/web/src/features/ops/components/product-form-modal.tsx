@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { OpsProduct } from '@store/core';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { FLAG_BITS, ProductFormSchema, productBody, productFormValues } from '../product-form';
+import { OpsModal } from './ops-modal';
 
 /** A product's name, title, description, flags and availability; a new product when `product` is null. */
 export function ProductFormModal({ product, onClose }: { product: OpsProduct | null; onClose: () => void }) {
@@ -21,9 +22,8 @@ export function ProductFormModal({ product, onClose }: { product: OpsProduct | n
     else create.mutate(body, { onSuccess: saved });
   });
   return (
-    <Modal
+    <OpsModal
       id="product-form"
-      opened
       onClose={onClose}
       title={product ? `Edit ${product.title}` : 'New product'}
       size="lg"
@@ -65,6 +65,6 @@ export function ProductFormModal({ product, onClose }: { product: OpsProduct | n
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </OpsModal>
   );
 }

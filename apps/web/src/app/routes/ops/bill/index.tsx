@@ -5,6 +5,7 @@ import { useBill } from '../../../../features/ops/api/get-bill';
 import { BillActions } from '../../../../features/ops/components/bill-actions';
 import { BillAttempts } from '../../../../features/ops/components/bill-attempts';
 import { MarkPaidForm } from '../../../../features/ops/components/mark-paid-form';
+import { TableFrame } from '../../../../features/ops/components/table-frame';
 import { canMarkPaid } from '../../../../features/ops/mark-paid';
 import { usePageTitle } from '../../../page-title';
 
@@ -48,7 +49,7 @@ export default function OpsBillScreen() {
         <Title order={3} id="lines-heading" mb="xs">
           Lines
         </Title>
-        <Table.ScrollContainer minWidth={360}>
+        <TableFrame minWidth={360} label="Lines, scrolls sideways">
           <Table aria-labelledby="lines-heading">
             <Table.Thead>
               <Table.Tr>
@@ -69,7 +70,7 @@ export default function OpsBillScreen() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableFrame>
       </Paper>
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="attempts-heading">
         <Title order={3} id="attempts-heading" mb="xs">

@@ -3,6 +3,7 @@ import { formatMediumDateTime } from '@store/core';
 import { showAlert } from '../../../../features/alert';
 import { useBillingRuns } from '../../../../features/ops/api/get-billing-runs';
 import { useStartBillingRun } from '../../../../features/ops/api/start-billing-run';
+import { TableFrame } from '../../../../features/ops/components/table-frame';
 
 const COUNTS = ['renewed', 'charged', 'declined', 'deactivated', 'invoiced'] as const;
 
@@ -31,7 +32,7 @@ export default function OpsBillingRunsScreen() {
       ) : runs.data?.items.length === 0 ? (
         <Text c="dimmed">No billing runs yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <TableFrame minWidth={720} label="Billing runs, scrolls sideways">
           <Table striped aria-label="Billing runs" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -61,7 +62,7 @@ export default function OpsBillingRunsScreen() {
                         Failed
                       </Badge>
                     ) : run.finishedAt ? (
-                      <Badge color="green.9">Finished</Badge>
+                      <Badge color="teal.9">Finished</Badge>
                     ) : (
                       <Badge color="gray.7">Running</Badge>
                     )}
@@ -70,7 +71,7 @@ export default function OpsBillingRunsScreen() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableFrame>
       )}
     </Stack>
   );
