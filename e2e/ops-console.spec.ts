@@ -57,7 +57,7 @@ test('a product and plan from the console are bought, repriced and grandfathered
     ops.getByRole('status').filter({ hasText: `Product ${productName} Flex saved` }),
   ).toBeVisible();
 
-  const product = ops.getByRole('region', { name: `${productName} Flex` });
+  const product = ops.getByRole('region', { name: `${productName} Flex`, exact: true });
   await product.getByRole('button', { name: `Add plan to ${productName} Flex` }).click();
   const planDialog = ops.getByRole('dialog', { name: `New plan of ${productName} Flex` });
   await planDialog.getByLabel('Plan name').fill('Scan Basic');

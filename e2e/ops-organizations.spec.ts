@@ -31,7 +31,7 @@ test('an operator finds an organization by e-mail and edits its terms', async ({
 
   await expect(ops.getByRole('heading', { level: 2, name: orgName })).toBeVisible();
   await expect(ops.getByRole('table', { name: 'Users' })).toContainText(email);
-  const terms = ops.getByRole('region', { name: 'Terms' });
+  const terms = ops.getByRole('region', { name: 'Terms', exact: true });
   await expect(terms.getByRole('button', { name: 'Save terms' })).toBeDisabled();
   await terms.getByLabel('Discount (%)').fill('12.5');
   await terms.getByLabel('Allow monthly billing').check();
@@ -64,7 +64,7 @@ test('bills by filter, a bill page, and a billing run started by hand', async ({
   await ops.goto('/ops/organizations');
   await openSection(ops, 'Bills');
   await expectNoAxeViolations(ops);
-  await ops.getByRole('radio', { name: 'All' }).check({ force: true });
+  await ops.getByRole('radio', { name: 'All', exact: true }).check({ force: true });
   await expect(ops).toHaveURL(/filter=all/);
   const bills = ops.getByRole('table', { name: 'Bills: All' });
   await expect(bills.getByRole('row').nth(1)).toBeVisible();
@@ -72,8 +72,8 @@ test('bills by filter, a bill page, and a billing run started by hand', async ({
   await ops.screenshot({ path: screenshotPath('ops-bills'), fullPage: true });
   await bills.getByRole('row').nth(1).getByRole('link').first().click();
   await expect(ops.getByRole('heading', { level: 2, name: /^Bill / })).toBeVisible();
-  await expect(ops.getByRole('region', { name: 'Lines' })).toBeVisible();
-  await expect(ops.getByRole('region', { name: 'Payment attempts' })).toBeVisible();
+  await expect(ops.getByRole('region', { name: 'Lines', exact: true })).toBeVisible();
+  await expect(ops.getByRole('region', { name: 'Payment attempts', exact: true })).toBeVisible();
   await expectNoAxeViolations(ops);
   await ops.screenshot({ path: screenshotPath('ops-bill'), fullPage: true });
 
@@ -109,7 +109,7 @@ test('every console screen at 390 px', async ({ browser, baseURL }) => {
   }
   await ops.goto('/ops/organizations');
   await ops.getByRole('table', { name: 'Organizations found' }).getByRole('link').first().click();
-  await expect(ops.getByRole('region', { name: 'Terms' })).toBeVisible();
+  await expect(ops.getByRole('region', { name: 'Terms', exact: true })).toBeVisible();
   await expectNoAxeViolations(ops);
   await ops.screenshot({ path: screenshotPath('ops-390-organization'), fullPage: true });
   await ops.context().close();
