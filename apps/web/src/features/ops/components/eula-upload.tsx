@@ -29,7 +29,7 @@ export function EulaUpload({ productId, productTitle }: { productId: number; pro
     <Group align="flex-end" gap="xs">
       <FileInput
         label={`New EULA of ${productTitle}`}
-        placeholder="PDF or HTML"
+        description="A PDF or an HTML page"
         accept={EULA_ACCEPT}
         value={file}
         onChange={setFile}

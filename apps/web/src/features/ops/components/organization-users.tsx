@@ -47,7 +47,7 @@ export function OrganizationUsers({ organizationId, users }: { organizationId: n
                           <Button
                             size="xs"
                             variant="light"
-                            aria-label={`Make ${name} an admin`}
+                            aria-label={`Make admin: ${name}`}
                             loading={promote.isPending && promote.variables?.personId === p.personId}
                             onClick={() =>
                               promote.mutate(
@@ -66,7 +66,7 @@ export function OrganizationUsers({ organizationId, users }: { organizationId: n
                           <Button
                             size="xs"
                             variant="light"
-                            aria-label={`Resend the verification mail to ${name}`}
+                            aria-label={`Resend verification: ${name}`}
                             loading={resend.isPending && resend.variables === p.personId}
                             onClick={() =>
                               resend.mutate(p.personId, {

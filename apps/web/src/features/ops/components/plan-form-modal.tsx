@@ -100,14 +100,14 @@ export function PlanFormModal({
             {check('isAvailable', 'Available for purchase')}
           </SimpleGrid>
           {repriced && (
-            <Alert color="orange.9" title="Price change" data-testid="price-impact">
+            <Alert color="orange.9" aria-label="Price change" data-testid="price-impact">
               {impact.data
                 ? priceChangeImpact(impact.data.subscribers)
                 : 'Counting the subscriptions it reaches…'}
             </Alert>
           )}
           {plan !== null && becomesUnavailable(initial, values) && (
-            <Alert color="blue.9" title="Taken off sale" data-testid="unavailable-note">
+            <Alert color="blue.9" aria-label="Taken off sale" data-testid="unavailable-note">
               {UNAVAILABLE_NOTE}
             </Alert>
           )}
