@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useSearchOrganizations } from '../api/search-organizations';
 
 /**
- * The parent organization, chosen by typing part of its name. An organization is never its own
- * parent, so it is left out of the choices (the server refuses cycles either way).
+ * The parent organization, chosen by typing part of its name. Only top-level organizations other
+ * than this one are offered.
  */
 export function ParentSelect({
   organizationId,
@@ -22,8 +22,10 @@ export function ParentSelect({
   const found = useSearchOrganizations(debounced, 1);
   const options = new Map<string, string>();
   if (current) options.set(String(current.organizationId), current.name);
+  // A parent is a top-level organization (the server refuses a sub-account as parent).
   for (const o of found.data?.items ?? [])
-    if (o.organizationId !== organizationId) options.set(String(o.organizationId), o.name);
+    if (o.organizationId !== organizationId && o.parentOrganizationId === null)
+      options.set(String(o.organizationId), o.name);
   return (
     <Select
       label="Parent organization"
