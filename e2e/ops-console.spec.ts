@@ -32,7 +32,8 @@ test('a product and plan from the console are bought, repriced and grandfathered
 
   const productName = `Scan${Date.now().toString(36)}`;
   await ops.getByRole('button', { name: 'Add product' }).click();
-  const productDialog = ops.getByRole('dialog', { name: 'New product' });
+  const productDialog = ops.getByRole('dialog');
+  await expect(productDialog.getByText('New product', { exact: true })).toBeVisible();
   await productDialog.getByLabel('Name', { exact: true }).fill(productName);
   await productDialog.getByLabel('Title').fill(`${productName} Flex`);
   await productDialog.getByLabel('Description').fill('Pages scanned on demand.');
@@ -48,7 +49,8 @@ test('a product and plan from the console are bought, repriced and grandfathered
 
   const product = ops.getByRole('region', { name: `${productName} Flex`, exact: true });
   await product.getByRole('button', { name: `Add plan to ${productName} Flex` }).click();
-  const planDialog = ops.getByRole('dialog', { name: `New plan of ${productName} Flex` });
+  const planDialog = ops.getByRole('dialog');
+  await expect(planDialog.getByText(`New plan of ${productName} Flex`)).toBeVisible();
   await planDialog.getByLabel('Plan name').fill('Scan Basic');
   await planDialog.getByLabel('Description').fill('Ten thousand pages a month.');
   await planDialog.getByLabel('Monthly fee').fill('40');
@@ -71,7 +73,8 @@ test('a product and plan from the console are bought, repriced and grandfathered
   await ops.reload();
   await expect(planRow.getByRole('cell').nth(3)).toHaveText('1');
   await planRow.getByRole('button', { name: 'Edit plan Scan Basic' }).click();
-  const editDialog = ops.getByRole('dialog', { name: 'Edit plan Scan Basic' });
+  const editDialog = ops.getByRole('dialog');
+  await expect(editDialog.getByText('Edit plan Scan Basic')).toBeVisible();
   await editDialog.getByLabel('Monthly fee').fill('45');
   await expect(editDialog.getByTestId('price-impact')).toHaveText(
     /This change applies to new purchases now and to 1 existing subscription at their next renewal\./,

@@ -64,7 +64,7 @@ test('bills by filter, a bill page, and a billing run started by hand', async ({
   await ops.goto('/ops/organizations');
   await openSection(ops, 'Bills');
   await expectNoAxeViolations(ops);
-  await ops.getByRole('radio', { name: 'All', exact: true }).check({ force: true });
+  await ops.locator('label').filter({ hasText: /^All$/ }).click();
   await expect(ops).toHaveURL(/filter=all/);
   const bills = ops.getByRole('table', { name: 'Bills: All' });
   await expect(bills.getByRole('row').nth(1)).toBeVisible();

@@ -43,6 +43,8 @@ export function OrganizationTermsForm({ organization }: { organization: Organiza
               min={0}
               max={100}
               decimalScale={2}
+              // The form's message says what is wrong; clamping would change the figure silently.
+              clampBehavior="none"
               {...form.getInputProps('discountPercent')}
             />
             <ParentSelect

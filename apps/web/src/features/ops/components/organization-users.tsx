@@ -70,11 +70,7 @@ export function OrganizationUsers({ organizationId, users }: { organizationId: n
                             loading={resend.isPending && resend.variables === p.personId}
                             onClick={() =>
                               resend.mutate(p.personId, {
-                                onSuccess: () =>
-                                  showAlert({
-                                    type: 'success',
-                                    text: `Verification mail sent to ${p.email}`,
-                                  }),
+                                onSuccess: ({ message }) => showAlert({ type: 'success', text: message }),
                               })
                             }
                           >
