@@ -34,7 +34,7 @@ test('a product and plan from the console are bought, repriced and grandfathered
   await ops.getByRole('button', { name: 'Add product' }).click();
   const productDialog = ops.getByRole('dialog');
   await expect(productDialog.getByText('New product', { exact: true })).toBeVisible();
-  await productDialog.getByLabel('Name', { exact: true }).fill(productName);
+  await productDialog.getByRole('textbox', { name: /^Name/ }).fill(productName);
   await productDialog.getByLabel('Title').fill(`${productName} Flex`);
   await productDialog.getByLabel('Description').fill('Pages scanned on demand.');
   // A flag value no demo product has (flags are unique): Scout and RESTful, a usage-billed plan.
