@@ -66,6 +66,20 @@ test('a product and plan from the console are bought, repriced and grandfathered
   await expectNoAxeViolations(ops);
   await ops.screenshot({ path: screenshotPath('ops-catalogue'), fullPage: true });
 
+  // The product's EULA, as an HTML page.
+  const chooser = ops.waitForEvent('filechooser');
+  await product.getByLabel(`New EULA of ${productName} Flex`).click();
+  await (await chooser).setFiles({
+    name: 'eula.html',
+    mimeType: 'text/html',
+    buffer: Buffer.from('<h1>Scan EULA</h1><p>Scan responsibly.</p>'),
+  });
+  await product.getByRole('button', { name: 'Upload' }).click();
+  await expect(
+    ops.getByRole('status').filter({ hasText: `EULA of ${productName} Flex replaced` }),
+  ).toBeVisible();
+  await expect(product).toContainText('EULA: HTML');
+
   // The customer buys the new plan.
   await buyWithCard(page, productName, 'Scan Basic', 'Scanning desk');
 

@@ -50,6 +50,15 @@ test('an operator finds an organization by e-mail and edits its terms', async ({
   await expect(terms.getByLabel('Discount (%)')).toHaveValue('12.5');
   await expect(terms.getByLabel('Billed by invoice')).toBeChecked();
 
+  // A perpetual license of a plan the operator chooses.
+  const subscriptions = ops.getByRole('region', { name: 'Subscriptions', exact: true });
+  await subscriptions.getByRole('textbox', { name: /^Plan/ }).click();
+  await ops.getByRole('option', { name: 'Pro Standard' }).click();
+  await subscriptions.getByLabel('License name (optional)').fill('Lab license');
+  await subscriptions.getByRole('button', { name: 'Add perpetual license' }).click();
+  await expect(ops.getByRole('status').filter({ hasText: 'Perpetual license added' })).toBeVisible();
+  await expect(ops.getByRole('table', { name: 'Subscriptions' })).toContainText('Pro Standard');
+
   // Bad input: a discount over 100 % shows its message and sends nothing.
   await terms.getByLabel('Discount (%)').fill('150');
   await terms.getByLabel('Discount (%)').blur();
