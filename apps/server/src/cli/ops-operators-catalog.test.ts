@@ -22,7 +22,6 @@ const ops = (...argv: string[]) => {
     db: t.db,
     clock: t.clock,
     gateway: async () => t.gateway,
-    mailer: t.mailer,
     mode: 'production',
     publicUrl: 'https://store.example.com',
     out: (l) => lines.push(l),
