@@ -35,6 +35,7 @@ beforeAll(async () => {
       DATABASE_URL: 'postgres://store@db.internal:5432/store',
       STRIPE_SECRET_KEY: 'sk_test_fake',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_fake',
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'https://store.example.com',
       TWO_FACTOR_KEY: randomBytes(32).toString('base64'),
