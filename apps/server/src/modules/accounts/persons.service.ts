@@ -234,7 +234,7 @@ export function createPersonsService({ db, clock, config, limits }: Deps) {
         }
         const updated =
           Object.keys(values).length > 0 ? await repo.updatePerson(tx, target.id, values) : target;
-        if (person !== target) await recordAudit(tx, 'person.updated', { before: target, after: person });
+        if (updated !== target) await recordAudit(tx, 'person.updated', { before: target, after: updated });
         if (passwordHash !== undefined)
           await repo.revokeSessionsExcept(tx, target.id, self ? auth.sessionId : null);
         if (emailChange) {
