@@ -18,6 +18,7 @@ import { createSessionService } from './modules/identity/session.service';
 import { useConfiguredSigningKey } from './modules/licensing/license-keys';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
+import { creditNotesRoutes } from './modules/refunds/credit-notes.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
@@ -95,6 +96,7 @@ export async function buildApp(input: AppInput) {
     licensingRoutes,
     billingRoutes,
     twoFactorRoutes,
+    creditNotesRoutes,
   ]) {
     await app.register(routes, deps);
   }

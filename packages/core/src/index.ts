@@ -17,6 +17,7 @@ export * from './overage';
 export * from './pricing';
 export * from './product-form-controls';
 export * from './products';
+export * from './refunds';
 export * from './sandbox-card';
 export * from './schemas';
 export * from './sentences';

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
+import { fakeStripeRefunds } from './fake-stripe-refunds';
 
 // A local stand-in for api.stripe.com that answers as Stripe's API does: form-encoded requests with
 // bracketed keys, JSON answers, card errors as 402 with {error: {type: 'card_error', ...}}, and the
@@ -65,6 +66,7 @@ export function fakeStripe() {
   const brokenCustomers = new Set<string>();
   let seq = 0;
   const id = (prefix: string) => `${prefix}_${++seq}`;
+  const refunding = fakeStripeRefunds(intents, id);
 
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -231,6 +233,8 @@ export function fakeStripe() {
         body: { object: 'search_result', data, has_more: false, url: '/v1/payment_intents/search' },
       };
     }
+    const refundAnswer = refunding.handle(method, path, form, query);
+    if (refundAnswer) return refundAnswer;
     return {
       status: 404,
       body: {
@@ -275,5 +279,15 @@ export function fakeStripe() {
     });
     res.end(JSON.stringify(answer.body));
   });
-  return { server, log, intents, customers, inject, injectFor, deletedCustomers, brokenCustomers };
+  return {
+    server,
+    log,
+    intents,
+    refunds: refunding.refunds,
+    customers,
+    inject,
+    injectFor,
+    deletedCustomers,
+    brokenCustomers,
+  };
 }

@@ -115,6 +115,13 @@ export const BillSchema = z.object({
   billingDate: z.string(),
   status: z.number().int(),
   total: z.number(),
+  /** The bill's invoice number (docs/decisions/016); null until issued. */
+  invoiceNumber: z.string().nullable().optional(),
+  /**
+   * Set on a credit note's row (a refund of bill `orderId`): its Status reads 'Credit Note', its
+   * total is negative and its button downloads credit_note_{number}.pdf.
+   */
+  creditNoteNumber: z.string().optional(),
 });
 export type Bill = z.infer<typeof BillSchema>;
 

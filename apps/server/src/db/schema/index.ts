@@ -2,6 +2,7 @@ export * from './catalog';
 export * from './orders';
 export * from './organizations';
 export * from './persons';
+export * from './refunds';
 export * from './rows';
 export * from './subscriptions';
 export * from './system';

@@ -42,6 +42,8 @@ export const organizations = pgTable(
     cardExpMonth: integer('card_exp_month'),
     cardExpYear: integer('card_exp_year'),
     cardBrand: text('card_brand'),
+    // The customer's tax / VAT id, printed on its invoices and credit notes.
+    taxId: text('tax_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('organizations_parent_idx').on(t.parentOrganizationId)],
