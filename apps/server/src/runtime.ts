@@ -11,6 +11,7 @@ import { createMailer } from './mail';
 import { startBillingScheduler } from './modules/billing/scheduler';
 import { startHousekeeping } from './modules/housekeeping/housekeeping';
 import { seedDemo } from './seed';
+import { seedDemoOperator } from './seed/operator';
 
 /** Loads the demo clock's offset (advanced by the operator's CLI) from the database. */
 export async function loadDemoClock(db: AppInput['database']['db']): Promise<OffsetClock> {
@@ -36,7 +37,10 @@ export async function startRuntime(config: Config) {
   let clock: Clock = { now: () => new Date() };
   if (config.mode === 'demo') {
     clock = await loadDemoClock(database.db);
-    if (await seedDemo(database.db, clock)) logger.info('demo catalogue and organizations created');
+    if (await seedDemo(database.db, clock)) {
+      await seedDemoOperator(database.db, config);
+      logger.info('demo catalogue and organizations created');
+    }
   }
   const gateway = await createGateway(config, database.db);
   const mailer = createMailer(config, logger);

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { startRuntime } from './runtime';
+import { DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_TOTP_SECRET } from './seed/operator';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from './seed/organizations';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,6 +22,9 @@ async function main() {
   logger.info({ url, mode: config.mode }, `store running at ${url}`);
   if (config.mode === 'demo') {
     logger.info(`demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (organization '${DEMO_COMPANY}')`);
+    logger.info(
+      `Operator: ${DEMO_OPERATOR_EMAIL} / ${DEMO_PASSWORD}, two-factor secret ${DEMO_OPERATOR_TOTP_SECRET}`,
+    );
   }
   // SIGTERM (DESIGN.md §4): stop accepting, answer the requests in flight, let the scheduled work end
   // its current pass, close the pool, exit; whatever still hangs after 10 s is cut by exiting.

@@ -12,6 +12,7 @@ export * from './input-rounding';
 export * from './licensing';
 export * from './messages';
 export * from './money';
+export * from './ops';
 export * from './organization-admins';
 export * from './overage';
 export * from './pricing';

@@ -19,6 +19,7 @@ export const TwoFactorMessages = {
   setupRequired: 'Set up two-factor sign-in on your Account page before you continue.',
   setupRequiredByPolicy:
     'Your organization requires administrators to sign in with two factors. Set up two-factor sign-in to continue.',
+  operatorsAlways: 'Store operators always sign in with two factors: it cannot be turned off.',
   setupRequiredAfterReset: 'Your administrator reset your two-factor sign-in. Set it up again to continue.',
   enabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe: they are shown only once.',
   recoveryCodesLeft: (n: number) => `${n} unused recovery code${n === 1 ? '' : 's'} left.`,

@@ -16,6 +16,8 @@ export interface OpsContext {
   gateway: () => Promise<PaymentGateway>;
   mailer: Mailer;
   mode: 'demo' | 'production';
+  /** The store's address, for links in mail (PUBLIC_URL). */
+  publicUrl: string;
   out: (line: string) => void;
 }
 

@@ -2,6 +2,7 @@ import { type OpsContext, parseArgs } from './ops-args';
 import { runBillingCommand } from './ops-billing-commands';
 import { OpsError } from './ops-error';
 import { runOfflineCommand } from './ops-offline-commands';
+import { runOperatorCommand } from './ops-operator-commands';
 import { runOrgCommand } from './ops-org-commands';
 
 // The operator's commands (DESIGN.md §2, last bullet): `npm run ops -- <command> [options]`.
@@ -26,6 +27,12 @@ Organizations
                                              Add a perpetual license to an organization.
   offline:allow-reissue <subscriptionId>     Allow one more change of the hosts of an offline license this period.
 
+Operators (the console at /ops; two-factor sign-in is required)
+  operator:add <email> --first <name> --last <name>
+                                             Make a person a store operator (mails a link to choose a password).
+  operator:remove <email>                    Remove a store operator.
+  operator:list                              List the store operators.
+
 Billing
   billing:run                                Run the billing cycle now (renewals, retries, deactivation, overage).
   bills:past-due                             List bills waiting for money: past-due charges and open invoices.
@@ -48,7 +55,10 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
     return 0;
   }
   const code =
-    (await runOrgCommand(p, ctx)) ?? (await runBillingCommand(p, ctx)) ?? (await runOfflineCommand(p, ctx));
+    (await runOrgCommand(p, ctx)) ??
+    (await runBillingCommand(p, ctx)) ??
+    (await runOfflineCommand(p, ctx)) ??
+    (await runOperatorCommand(p, ctx));
   if (code === null) throw new OpsError(`Unknown command '${p.command}'. See: npm run ops -- help`);
   return code;
 }

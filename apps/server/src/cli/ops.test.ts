@@ -23,6 +23,7 @@ const ops = (...argv: string[]) => {
     gateway: async () => t.gateway,
     mailer: t.mailer,
     mode: 'demo',
+    publicUrl: 'http://localhost:3000',
     out: (l) => lines.push(l),
   });
 };

@@ -58,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
       gateway: () => createGateway(config, database.db),
       mailer: createMailer(config, logger),
       mode: config.mode,
+      publicUrl: config.publicUrl,
       out: (line) => console.log(line),
     });
   } finally {

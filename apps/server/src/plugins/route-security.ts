@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ErrorBodySchema, TwoFactorMessages } from '@store/core';
+import { ErrorBodySchema, isOperator, TwoFactorMessages } from '@store/core';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { HttpError, unauthorized } from '../lib/http-error';
+import { HttpError, notFound, unauthorized } from '../lib/http-error';
 import { randomToken } from '../lib/tokens';
 import type { SessionService } from '../modules/identity/session.service';
+import { noSuchEndpoint } from './error-handler';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -31,6 +32,9 @@ export const securitySchemes = {
   },
 } as const;
 
+/** The bearer role of the operator's routes (published in the OpenAPI document as the scheme's scope). */
+const OPERATOR_ROLE = 'operator';
+
 type Requirement = Partial<Record<keyof typeof securitySchemes, string[]>>;
 
 /**
@@ -48,11 +52,20 @@ export const Access = {
   signedInMutation: [{ bearer: [], xsrf: [] }] as Requirement[],
   /** With or without a token; a valid one is read, an invalid one counts as none (logout). */
   optionalSignIn: [{}, { bearer: [] }] as Requirement[],
+  /**
+   * A store operator (rights bit 4; docs/decisions/015). The bearer's `operator` role: to anyone
+   * else, admins included, the route does not exist (404).
+   */
+  operator: [{ bearer: [OPERATOR_ROLE] }] as Requirement[],
+  /** A store operator changing something from the console. */
+  operatorMutation: [{ bearer: [OPERATOR_ROLE], xsrf: [] }] as Requirement[],
 };
 
 const requires = (security: Requirement[], scheme: keyof Requirement) =>
   security.length > 0 && security.every((r) => scheme in r);
 const reads = (security: Requirement[], scheme: keyof Requirement) => security.some((r) => scheme in r);
+const forOperators = (security: Requirement[]) =>
+  security.length > 0 && security.every((r) => r.bearer?.includes(OPERATOR_ROLE));
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -90,6 +103,8 @@ export function impliedErrorStatuses(schema: FastifySchema, methods: string[]): 
     statuses.add(403);
   }
   if (requires(security, 'xsrf')) statuses.add(403);
+  // Anyone but an operator is told the route does not exist.
+  if (forOperators(security)) statuses.add(404);
   return [...statuses].sort();
 }
 
@@ -99,8 +114,9 @@ export const errorResponses = (...statuses: number[]) =>
 
 /**
  * The one place a request's security is checked, from the route's declaration, before anything
- * else reads the request (DESIGN.md §4 "Order of checks"): 401 without a valid token, then 403
- * without the XSRF echo; body and params are validated after this hook, rights in the service.
+ * else reads the request (DESIGN.md §4 "Order of checks"): 401 without a valid token, 404 on an
+ * operator's route to anyone else (docs/decisions/015), then 403 without the XSRF echo; body and
+ * params are validated after this hook, rights in the service.
  */
 export function registerRouteSecurity(
   app: FastifyInstance,
@@ -132,6 +148,9 @@ export function registerRouteSecurity(
       const token = bearerToken(request.headers.authorization);
       request.auth = token ? await opts.sessions.resolve(token) : null;
       if (!request.auth && requires(security, 'bearer')) throw unauthorized();
+    }
+    if (forOperators(security) && !(request.auth && isOperator(request.auth.person))) {
+      throw notFound(noSuchEndpoint(request).message);
     }
     if (requires(security, 'xsrf')) {
       const header = request.headers[XSRF_HEADER];

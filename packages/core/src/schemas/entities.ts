@@ -110,6 +110,10 @@ export type Person = z.infer<typeof PersonSchema>;
 export const isAdmin = (person: { rights: number }): boolean =>
   (person.rights & Rights.Admin) === Rights.Admin;
 
+/** A store operator (docs/decisions/015): the console's routes exist for them alone. */
+export const isOperator = (person: { rights: number }): boolean =>
+  (person.rights & Rights.Operator) === Rights.Operator;
+
 export const BillSchema = z.object({
   orderId: z.number().int(),
   billingDate: z.string(),

@@ -1,4 +1,4 @@
-import { isAdmin } from '@store/core';
+import { isAdmin, isOperator } from '@store/core';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations, persons, sessions, twoFactorEnrolments, twoFactorPolicies } from '../../db/schema';
@@ -13,7 +13,7 @@ export interface AuthContext {
   sessionId: number;
   /**
    * The person must set up two-factor sign-in before anything else: the organization requires it of
-   * its admins, or an admin reset it. Only routes marked allowDuringTwoFactorSetup answer them.
+   * its admins, an admin reset it, or the person is a store operator (always, docs/decisions/015). Only routes marked allowDuringTwoFactorSetup answer them.
    */
   twoFactorSetupRequired: boolean;
 }
@@ -87,7 +87,9 @@ export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
       const enrolled = Boolean(row.twoFactor?.secret);
       const twoFactorSetupRequired =
         !enrolled &&
-        (Boolean(row.twoFactor?.setupRequired) || (isAdmin(row.person) && Boolean(row.adminsRequired)));
+        (Boolean(row.twoFactor?.setupRequired) ||
+          isOperator(row.person) ||
+          (isAdmin(row.person) && Boolean(row.adminsRequired)));
       return {
         person: row.person,
         organization: row.organization,

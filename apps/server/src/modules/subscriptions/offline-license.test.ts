@@ -77,6 +77,7 @@ describe('changing the hosts of an offline license', () => {
       gateway: async () => t.gateway,
       mailer: t.mailer,
       mode: 'demo',
+      publicUrl: 'http://localhost:3000',
       out: (line) => out.push(line),
     });
     expect([code, out]).toEqual([
@@ -171,6 +172,7 @@ describe('an offline license billed by invoice', () => {
       gateway: async () => t.gateway,
       mailer: t.mailer,
       mode: 'demo',
+      publicUrl: 'http://localhost:3000',
       out: () => {},
     });
     expect(code).toBe(0);

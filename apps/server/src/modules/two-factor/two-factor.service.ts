@@ -1,4 +1,4 @@
-import { isAdmin, RecoveryCodeSchema, TwoFactorMessages } from '@store/core';
+import { isAdmin, isOperator, RecoveryCodeSchema, TwoFactorMessages } from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
@@ -43,7 +43,7 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
 
   async function mustSetUp(person: AuthContext['person'], enrolment: repo.Enrolment | null) {
     if (enrolment?.secret) return false;
-    if (enrolment?.setupRequired) return true;
+    if (enrolment?.setupRequired || isOperator(person)) return true;
     return isAdmin(person) && (await repo.adminsRequired(db, person.organizationId));
   }
 
@@ -101,6 +101,8 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
       const enrolment = await repo.findEnrolment(db, auth.person.id);
       if (!enrolment?.secret) throw conflict(TwoFactorMessages.notEnabled);
       const secret = enrolment.secret;
+      // Operators always sign in with two factors (docs/decisions/015).
+      if (isOperator(auth.person)) throw conflict(TwoFactorMessages.operatorsAlways);
       if (isAdmin(auth.person) && (await repo.adminsRequired(db, auth.person.organizationId))) {
         throw conflict(TwoFactorMessages.setupRequiredByPolicy);
       }

@@ -1,0 +1,66 @@
+import { hashPassword } from '../lib/passwords';
+import { randomToken } from '../lib/tokens';
+import { RESET_LINK_HOURS, resetPasswordMail } from '../mail/templates';
+import { issueToken } from '../modules/accounts/one-time-tokens';
+import { addOperator, listOperators, removeOperator } from '../modules/operators/operators';
+import type { OpsContext, Parsed } from './ops-args';
+import { required } from './ops-args';
+import { OpsError } from './ops-error';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function emailArg(p: Parsed, usage: string): string {
+  const email = (p.args[0] ?? '').trim().toLowerCase();
+  if (!email) throw new OpsError(`Give the e-mail address: ${usage}`);
+  if (!EMAIL.test(email)) throw new OpsError(`'${email}' is not an e-mail address.`);
+  return email;
+}
+
+/** The store's operators (docs/decisions/015); null for a command of another group. */
+export async function runOperatorCommand(p: Parsed, ctx: OpsContext): Promise<number | null> {
+  const { db, out } = ctx;
+  switch (p.command) {
+    case 'operator:add': {
+      const email = emailArg(p, 'operator:add <email> --first <name> --last <name>');
+      const firstName = required(p, 'first');
+      const lastName = required(p, 'last');
+      // A password nobody knows: the operator chooses theirs through the link mailed below.
+      const { created } = await addOperator(db, {
+        email,
+        firstName,
+        lastName,
+        passwordHash: await hashPassword(randomToken(32)),
+      });
+      if (created) {
+        const now = ctx.clock.now();
+        const lifetimeMs = RESET_LINK_HOURS * 3_600_000;
+        const token = await issueToken(db, { kind: 'reset', personId: null, email, now, lifetimeMs });
+        await ctx.mailer.send(resetPasswordMail({ publicUrl: ctx.publicUrl, to: email, token }));
+        out(
+          `${email} is now a store operator. A link to choose a password was mailed (valid ${RESET_LINK_HOURS} hour); two-factor sign-in is set up at the first sign-in.`,
+        );
+      } else out(`${email} is a store operator.`);
+      return 0;
+    }
+
+    case 'operator:remove': {
+      const email = emailArg(p, 'operator:remove <email>');
+      if (!(await removeOperator(db, email))) throw new OpsError(`${email} is not a store operator.`);
+      out(`${email} is no longer a store operator; their sessions have ended.`);
+      return 0;
+    }
+
+    case 'operator:list': {
+      const rows = await listOperators(db);
+      for (const o of rows) out(`${o.email}  ${o.firstName} ${o.lastName}`);
+      if (rows.length === 0)
+        out(
+          'No operators yet. Add one with: npm run ops -- operator:add <email> --first <name> --last <name>',
+        );
+      return 0;
+    }
+
+    default:
+      return null;
+  }
+}

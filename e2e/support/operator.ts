@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { DEMO_PASSWORD } from './demo';
+
+// The demo's store operator (apps/server/src/seed/operator.ts): enrolled in two-factor sign-in with a
+// fixed secret, so the tests compute its codes as an authenticator app would.
+export const DEMO_OPERATOR_EMAIL = 'operator@example.com';
+export const DEMO_OPERATOR_TOTP_SECRET = 'OPERATORDEMOSECRETKEYFORTHESTORE';
+
+const STEP_SECONDS = 30;
+const isAuthenticate = (url: string) => new URL(url).pathname === '/api/authenticate';
+
+/**
+ * Signs in as the demo operator through the login screen: password, then a code. Each 30-second code
+ * is taken once and the server accepts the next period's too, so parallel tests sharing the operator
+ * try the current code, then the next, then wait for a fresh period.
+ */
+export async function signInAsOperator(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO_OPERATOR_EMAIL);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByLabel('Authentication code')).toBeVisible();
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const now = Math.floor(Date.now() / 1000);
+    const offset = attempt % 2 === 0 ? 0 : STEP_SECONDS;
+    if (attempt > 0 && offset === 0) {
+      // Both codes of this period are spent: wait for the next one.
+      await page.waitForTimeout((STEP_SECONDS - (now % STEP_SECONDS) + 1) * 1000);
+    }
+    const code = await generate({
+      secret: DEMO_OPERATOR_TOTP_SECRET,
+      epoch: Math.floor(Date.now() / 1000) + offset,
+    });
+    await page.getByLabel('Authentication code').fill(code);
+    const answer = page.waitForResponse((r) => isAuthenticate(r.url()));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const body = await (await answer).json();
+    if (body.success) {
+      await expect(page).not.toHaveURL(/\/login/i);
+      return;
+    }
+  }
+  throw new Error('signInAsOperator: no code of three periods was taken');
+}

@@ -1,0 +1,5 @@
+export * from './billing-runs';
+export * from './bills';
+export * from './catalog';
+export * from './common';
+export * from './organizations';

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { fractionField, idField, idParams } from '../schemas/common';
+import { PersonSchema } from '../schemas/entities';
+import { BillSummarySchema } from './bills';
+import { PageQueryField, pagedSchema } from './common';
+
+// The operator console's organizations (the operator API contract, "Organizations").
+
+export const OpsOrganizationsQuerySchema = z.object({
+  /** Matches the organization's name, any of its persons' e-mail addresses, or a license key. */
+  q: z.string().trim().max(200, 'q must be at most 200 characters').optional().default(''),
+  page: PageQueryField,
+});
+export type OpsOrganizationsQuery = z.infer<typeof OpsOrganizationsQuerySchema>;
+
+export const OpsOrganizationRowSchema = z.object({
+  organizationId: z.number().int(),
+  name: z.string(),
+  adminEmail: z.string().nullable(),
+  parentOrganizationId: z.number().int().nullable(),
+  parentName: z.string().nullable(),
+  subscriptions: z.number().int(),
+  pastDue: z.number().int(),
+});
+export type OpsOrganizationRow = z.infer<typeof OpsOrganizationRowSchema>;
+export const OpsOrganizationListSchema = pagedSchema(OpsOrganizationRowSchema);
+export type OpsOrganizationList = z.infer<typeof OpsOrganizationListSchema>;
+
+export const OpsOrganizationParamsSchema = idParams('organizationId', 'Organization id');
+export const OpsPersonParamsSchema = idParams('personId', 'Person id');
+
+export const OpsSubscriptionRowSchema = z.object({
+  subscriptionId: z.number().int(),
+  productTitle: z.string(),
+  planName: z.string(),
+  /** 'Active', 'Cancelled' (ends at its deactivate date), 'Deactivated' or 'Perpetual'. */
+  status: z.string(),
+  licenseKey: z.string(),
+  nextBillingDate: z.string().nullable(),
+});
+export type OpsSubscriptionRow = z.infer<typeof OpsSubscriptionRowSchema>;
+
+export const OpsBillingInfoSchema = z.object({
+  name: z.string().nullable(),
+  company: z.string().nullable(),
+  country: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  cardLastFour: z.string().nullable(),
+  cardExpMonth: z.number().int().nullable(),
+  cardExpYear: z.number().int().nullable(),
+});
+
+export const OpsOrganizationDetailSchema = z.object({
+  organization: z.object({
+    organizationId: z.number().int(),
+    name: z.string(),
+    /** A fraction: 0.15 = 15 %. */
+    discount: z.number(),
+    allowMonthly: z.boolean(),
+    perpetualAccount: z.boolean(),
+    invoiceTerms: z.boolean(),
+    parentOrganizationId: z.number().int().nullable(),
+    parentName: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  users: z.array(PersonSchema),
+  subAccounts: z.array(z.object({ organizationId: z.number().int(), name: z.string() })),
+  subscriptions: z.array(OpsSubscriptionRowSchema),
+  bills: z.array(BillSummarySchema),
+  billingInfo: OpsBillingInfoSchema.nullable(),
+});
+export type OpsOrganizationDetail = z.infer<typeof OpsOrganizationDetailSchema>;
+
+/** PUT /api/ops/organizations/:organizationId/terms: every term at once, as the form shows them. */
+export const OpsTermsBodySchema = z.object({
+  discount: fractionField('discount'),
+  allowMonthly: z.boolean({ error: 'allowMonthly must be true or false' }),
+  perpetualAccount: z.boolean({ error: 'perpetualAccount must be true or false' }),
+  invoiceTerms: z.boolean({ error: 'invoiceTerms must be true or false' }),
+  parentOrganizationId: idField('parentOrganizationId').nullable(),
+});
+export type OpsTermsBody = z.infer<typeof OpsTermsBodySchema>;
+
+/** POST /api/ops/organizations/:organizationId/perpetual-licenses. */
+export const OpsPerpetualLicenseBodySchema = z.object({
+  planId: idField('planId'),
+  /** The license's description; the plan's name when absent. */
+  name: z
+    .string()
+    .trim()
+    .min(1, 'name must not be blank')
+    .max(200, 'name must be at most 200 characters')
+    .optional(),
+  version: z.string().trim().max(50, 'version must be at most 50 characters').optional(),
+  machines: z.number().int().min(1, 'machines must be at least 1').max(10_000).optional(),
+  cpus: z.number().int().min(1, 'cpus must be at least 1').max(10_000).optional(),
+});
+export type OpsPerpetualLicenseBody = z.infer<typeof OpsPerpetualLicenseBodySchema>;
+
+/** POST /api/ops/organizations/:organizationId/admins: promote one of its users. */
+export const OpsPromoteAdminBodySchema = z.object({ personId: idField('personId') });
