@@ -19,6 +19,7 @@ import { useConfiguredSigningKey } from './modules/licensing/license-keys';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { creditNotesRoutes } from './modules/refunds/credit-notes.routes';
+import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
@@ -97,6 +98,7 @@ export async function buildApp(input: AppInput) {
     billingRoutes,
     twoFactorRoutes,
     creditNotesRoutes,
+    refundsRoutes,
   ]) {
     await app.register(routes, deps);
   }

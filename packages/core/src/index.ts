@@ -29,5 +29,6 @@ export * from './subscription-change';
 export * from './subscription-editor-form';
 export * from './subscription-state';
 export * from './subscriptions';
+export * from './tax-id';
 export * from './two-factor';
 export * from './usage-meter';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billStatusText } from './bill-status';
 import { formatUsd } from './money';
 import { moneyField, optionalText, requiredText } from './schemas/common';
 
@@ -9,6 +10,10 @@ import { moneyField, optionalText, requiredText } from './schemas/common';
 export const CREDIT_NOTE_STATUS_TEXT = 'Credit Note';
 
 export const creditNoteFileName = (number: string) => `credit_note_${number}.pdf`;
+
+/** A Billing History row's Status: 'Credit Note' for a credit note, else the bill status's text (spec §4). */
+export const billRowStatusText = (row: { status: number; creditNoteNumber?: string }): string =>
+  row.creditNoteNumber ? CREDIT_NOTE_STATUS_TEXT : billStatusText(row.status);
 
 /** Invoice and credit-note numbers: the year and six digits of its gap-free series (2026-000123). */
 export const DOCUMENT_NUMBER_PATTERN = /^\d{4}-\d{6,}$/;
@@ -73,3 +78,14 @@ export const RefundAnswerSchema = z.object({
   endedSubscriptionIds: z.array(z.number().int()),
 });
 export type RefundAnswer = z.infer<typeof RefundAnswerSchema>;
+
+/** The refund route's headers: a retry with the same Idempotency-Key answers with its first refund. */
+export const RefundHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 visible characters.')
+    .optional()
+    .meta({
+      description: 'Unique per refund the operator asks for; a retry with the same key refunds once.',
+    }),
+});

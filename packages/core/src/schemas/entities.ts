@@ -83,6 +83,8 @@ export const OrganizationSchema = z.object({
   zip: z.string().nullable(),
   parentOrganizationId: z.number().int().nullable(),
   billedByInvoice: z.boolean(),
+  /** The tax / VAT id printed on the organization's invoices (docs/decisions/016). */
+  taxId: z.string().nullable().optional(),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -166,6 +168,7 @@ export const BillingDescriptionSchema = z.object({
   cardExpYear: z.number().int().nullable(),
   // Absent when the card's brand is not on file (cards saved before brands were kept).
   cardBrand: CardBrandSchema.optional(),
+  taxId: z.string().nullable().optional(),
 });
 export type BillingDescription = z.infer<typeof BillingDescriptionSchema>;
 

@@ -23,7 +23,13 @@ import {
   billCoversRunningPeriod,
   endRefundedSubscriptions,
 } from '../subscriptions/subscription-endings.repository';
-import { findByRequestKey, finishRefund, insertRefund, refundedCentsOf } from './refunds.repository';
+import {
+  findByRequestKey,
+  finishRefund,
+  insertRefund,
+  refundedCentsOf,
+  refundsOfBill,
+} from './refunds.repository';
 
 export interface RefundDeps {
   db: Db;
@@ -187,4 +193,9 @@ async function applyRefundResult(deps: RefundDeps, refund: RefundRow, result: Re
         : [];
     return { refund: finished, ended };
   });
+}
+
+/** A bill's refunds as the operator's API shows them (the bill detail's `refunds`, this module's shape). */
+export async function listRefundsOfBill(db: DbOrTx, orderId: number): Promise<Refund[]> {
+  return (await refundsOfBill(db, orderId)).map(toRefundDto);
 }
