@@ -6,6 +6,7 @@ import { loginPathFor, registerNavigator } from '../lib/navigation';
 import { AppLoading, AppShell } from './app-shell';
 import type { RouteHandle } from './page-title';
 import { RequireAdmin } from './require-admin';
+import { RequireOperator } from './require-operator';
 
 // The route table of SPEC.md §2, plus /catalog (DESIGN.md §2). Each screen is its own chunk.
 
@@ -82,6 +83,34 @@ export const routes: RouteObject[] = [
               {
                 path: 'ModifyBillingInfo',
                 ...screen('Modify Billing Information', () => import('./routes/modify-billing-info')),
+              },
+            ],
+          },
+          // DESIGN.md §2: the store operator's console, its own chunks, never in a customer's first load.
+          {
+            path: 'ops',
+            element: <RequireOperator />,
+            children: [
+              {
+                lazy: async () => ({ Component: (await import('./routes/ops/layout')).default }),
+                children: [
+                  { index: true, element: <Navigate to="organizations" replace /> },
+                  {
+                    path: 'organizations',
+                    ...screen('Organizations', () => import('./routes/ops/organizations')),
+                  },
+                  {
+                    path: 'organizations/:organizationId',
+                    ...screen('Organization', () => import('./routes/ops/organization')),
+                  },
+                  { path: 'catalog', ...screen('Catalogue', () => import('./routes/ops/catalog')) },
+                  { path: 'bills', ...screen('Bills', () => import('./routes/ops/bills')) },
+                  { path: 'bills/:orderId', ...screen('Bill', () => import('./routes/ops/bill')) },
+                  {
+                    path: 'billing-runs',
+                    ...screen('Billing Runs', () => import('./routes/ops/billing-runs')),
+                  },
+                ],
               },
             ],
           },

@@ -1,10 +1,13 @@
 import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { isAdmin } from '@store/core';
+import { isAdmin, isOperator } from '@store/core';
 import { Link } from 'react-router';
 import { type CurrentUser, useCurrentUser } from '../../lib/current-user';
 import classes from './nav-bar.module.css';
 
-/** The signed-in user's pages; Manage Users and billing information are the admins' (DESIGN.md §2). */
+/**
+ * The signed-in user's pages; Manage Users and billing information are the admins', the operator
+ * console the operators' (DESIGN.md §2).
+ */
 export function userLinks(user: CurrentUser) {
   const admin = isAdmin(user.person);
   return [
@@ -16,6 +19,7 @@ export function userLinks(user: CurrentUser) {
         ]
       : []),
     { to: '/BillingHistory', label: 'Billing History' },
+    ...(isOperator(user.person) ? [{ to: '/ops', label: 'Operator console' }] : []),
   ];
 }
 

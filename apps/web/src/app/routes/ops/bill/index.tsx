@@ -1,0 +1,85 @@
+import { Anchor, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { formatShortDate, formatUsd, toCents } from '@store/core';
+import { Link, useParams } from 'react-router';
+import { useBill } from '../../../../features/ops/api/get-bill';
+import { BillActions } from '../../../../features/ops/components/bill-actions';
+import { BillAttempts } from '../../../../features/ops/components/bill-attempts';
+import { MarkPaidForm } from '../../../../features/ops/components/mark-paid-form';
+import { TableFrame } from '../../../../features/ops/components/table-frame';
+import { canMarkPaid } from '../../../../features/ops/mark-paid';
+import { usePageTitle } from '../../../page-title';
+
+function Fact({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text>{value}</Text>
+    </Stack>
+  );
+}
+
+/** One bill: its lines, its payment attempts with gateway references, and what the operator may do. */
+export default function OpsBillScreen() {
+  const orderId = Number(useParams().orderId);
+  const detail = useBill(orderId);
+  const name = detail.data?.bill.invoiceNumber ?? `Order ${orderId}`;
+  usePageTitle(detail.data ? `Bill ${name}` : undefined);
+  if (!detail.data) return detail.isPending ? <Loader aria-label="Loading the bill" /> : null;
+  const { bill, attempts } = detail.data;
+  return (
+    <Stack gap="md">
+      <Title order={2}>Bill {name}</Title>
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        <Fact
+          label="Organization"
+          value={
+            <Anchor component={Link} to={`/ops/organizations/${bill.organizationId}`}>
+              {bill.organizationName}
+            </Anchor>
+          }
+        />
+        <Fact label="Status" value={bill.status} />
+        <Fact label="Total (USD)" value={formatUsd(toCents(bill.total))} />
+        <Fact label="Bill date" value={formatShortDate(bill.billDate)} />
+        <Fact label="Due" value={bill.dueDate ? formatShortDate(bill.dueDate) : '—'} />
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="lines-heading">
+        <Title order={3} id="lines-heading" mb="xs">
+          Lines
+        </Title>
+        <TableFrame minWidth={360} label="Lines, scrolls sideways">
+          <Table aria-labelledby="lines-heading">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Description</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Amount (USD)
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bill.lines.map((line, i) => (
+                // Lines have no id of their own on the wire; their order is the bill's.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <Table.Tr key={i}>
+                  <Table.Td>{line.description}</Table.Td>
+                  <Table.Td ta="right">{formatUsd(toCents(line.amount))}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableFrame>
+      </Paper>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="attempts-heading">
+        <Title order={3} id="attempts-heading" mb="xs">
+          Payment attempts
+        </Title>
+        <BillAttempts attempts={attempts} />
+      </Paper>
+      {canMarkPaid(detail.data) && <MarkPaidForm orderId={orderId} />}
+      <BillActions detail={detail.data} />
+    </Stack>
+  );
+}

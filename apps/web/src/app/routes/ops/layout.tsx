@@ -1,0 +1,38 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { NavLink, Outlet, useMatch } from 'react-router';
+
+const SECTIONS = [
+  { to: '/ops/organizations', label: 'Organizations' },
+  { to: '/ops/catalog', label: 'Catalogue' },
+  { to: '/ops/bills', label: 'Bills' },
+  { to: '/ops/billing-runs', label: 'Billing runs' },
+] as const;
+
+function SectionLink({ to, label }: { to: string; label: string }) {
+  // A section stays marked on its detail pages (/ops/bills/42 is under Bills).
+  const active = useMatch({ path: to, end: false }) !== null;
+  return (
+    <Button component={NavLink} to={to} size="xs" variant={active ? 'filled' : 'light'}>
+      {label}
+    </Button>
+  );
+}
+
+/** The store operator's console (DESIGN.md §2): its sections, then the section's screen. */
+export default function OpsLayout() {
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={1} size="h3" c="dimmed">
+          Operator console
+        </Title>
+        <Group component="nav" aria-label="Operator console" gap="xs">
+          {SECTIONS.map((s) => (
+            <SectionLink key={s.to} {...s} />
+          ))}
+        </Group>
+      </Stack>
+      <Outlet />
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { Anchor, Badge, Button, Group, Loader, Stack, Table, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { useSearchOrganizations } from '../api/search-organizations';
+import { PagedNav } from './paged-nav';
+import { TableFrame } from './table-frame';
+
+/** Organizations found by name, a person's e-mail or a license key, a page at a time. */
+export function OrganizationSearch({
+  q,
+  page,
+  onSearch,
+}: {
+  q: string;
+  page: number;
+  onSearch: (q: string, page: number) => void;
+}) {
+  const [typed, setTyped] = useState(q);
+  const result = useSearchOrganizations(q, page);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(typed.trim(), 1);
+  };
+  return (
+    <Stack gap="md">
+      <search aria-label="Organizations">
+        <form onSubmit={submit}>
+          <Group align="flex-end" gap="sm" wrap="nowrap">
+            <TextInput
+              label="Name, e-mail or license key"
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
+            <Button type="submit">Search</Button>
+          </Group>
+        </form>
+      </search>
+      {result.isPending ? (
+        <Loader aria-label="Loading organizations" />
+      ) : result.data ? (
+        <>
+          <TableFrame minWidth={560} label="Organizations found, scrolls sideways">
+            <Table striped highlightOnHover aria-label="Organizations found">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Organization</Table.Th>
+                  <Table.Th scope="col">Admin e-mail</Table.Th>
+                  <Table.Th scope="col">Parent</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Subscriptions
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {result.data.items.map((o) => (
+                  <Table.Tr key={o.organizationId}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Anchor component={Link} to={`/ops/organizations/${o.organizationId}`}>
+                          {o.name}
+                        </Anchor>
+                        {o.pastDue > 0 && (
+                          <Badge color="red.9" size="xs">
+                            {o.pastDue} past due
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{o.adminEmail ?? '—'}</Table.Td>
+                    <Table.Td>{o.parentName ?? '—'}</Table.Td>
+                    <Table.Td ta="right">{o.subscriptions}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableFrame>
+          <PagedNav
+            label="Organizations"
+            page={result.data.page}
+            pageSize={result.data.pageSize}
+            total={result.data.total}
+            shown={result.data.items.length}
+            onChange={(p) => onSearch(q, p)}
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

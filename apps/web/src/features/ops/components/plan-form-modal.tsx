@@ -1,0 +1,126 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import type { OpsPlan } from '@store/core';
+import { useSchemaForm } from '../../../lib/form';
+import { showAlert } from '../../alert';
+import { useCreatePlan } from '../api/create-plan';
+import { usePlanImpact } from '../api/get-plan-impact';
+import { useUpdatePlan } from '../api/update-plan';
+import {
+  becomesUnavailable,
+  PlanFormSchema,
+  planFormValues,
+  priceChanged,
+  priceChangeImpact,
+  UNAVAILABLE_NOTE,
+} from '../plan-form';
+import { OpsModal } from './ops-modal';
+
+const MONEY = { decimalScale: 2, min: 0, prefix: '$', thousandSeparator: ',' } as const;
+const COUNT = { allowDecimal: false, min: 0 } as const;
+
+/** A plan's every field; before a price change is saved it says whom the change reaches. */
+export function PlanFormModal({
+  plan,
+  product,
+  productTitle,
+  onClose,
+}: {
+  plan: OpsPlan | null;
+  product: number;
+  productTitle: string;
+  onClose: () => void;
+}) {
+  const initial = planFormValues(plan, product);
+  const { form, values, onSubmit } = useSchemaForm(PlanFormSchema, { initialValues: initial });
+  const create = useCreatePlan();
+  const update = useUpdatePlan();
+  const saving = create.isPending || update.isPending;
+  const repriced = plan !== null && priceChanged(initial, values);
+  const impact = usePlanImpact(plan?.pricingPlanId ?? null, repriced);
+  const submit = onSubmit((body) => {
+    const saved = () => {
+      showAlert({ type: 'success', text: `Plan ${body.planName} saved` });
+      onClose();
+    };
+    if (plan) update.mutate({ planId: plan.pricingPlanId, body }, { onSuccess: saved });
+    else create.mutate(body, { onSuccess: saved });
+  });
+  const money = (field: keyof typeof values, label: string) => (
+    <NumberInput label={label} {...MONEY} {...form.getInputProps(field)} />
+  );
+  const count = (field: keyof typeof values, label: string) => (
+    <NumberInput label={label} {...COUNT} {...form.getInputProps(field)} />
+  );
+  const check = (field: keyof typeof values, label: string) => (
+    <Checkbox label={label} {...form.getInputProps(field, { type: 'checkbox' })} />
+  );
+  return (
+    <OpsModal
+      id="plan-form"
+      onClose={onClose}
+      title={plan ? `Edit plan ${plan.planName}` : `New plan of ${productTitle}`}
+      size="xl"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Plan name" required {...form.getInputProps('planName')} />
+          <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
+            {money('monthlyFee', 'Monthly fee')}
+            {count('baseRtus', 'Base RTUs')}
+            <NumberInput
+              label="Overage per RTU"
+              {...MONEY}
+              decimalScale={6}
+              {...form.getInputProps('overagePerRtu')}
+            />
+            {count('numAutoTags', 'Designers')}
+            {money('xtraAutoTagPerMonth', 'Extra-designer fee (monthly)')}
+            {count('numberCores', 'Cores')}
+            {count('numberThreads', 'Threads')}
+            {count('maxReportsDay', 'Reports per day')}
+            {count('numRtusPerReport', 'RTUs per report')}
+            {count('numPagesInBaseReportCharge', 'Pages in the base report charge')}
+            {count('numPagesPerRtu', 'Pages per RTU')}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            {check('allowXtraAutoTag', 'Extra designers can be bought')}
+            {check('isChargePerReport', 'Charged per report')}
+            {check('isBatchMode', 'Batch mode')}
+            {check('isAvailable', 'Available for purchase')}
+          </SimpleGrid>
+          {repriced && (
+            <Alert color="orange.9" title="Price change" data-testid="price-impact">
+              {impact.data
+                ? priceChangeImpact(impact.data.subscribers)
+                : 'Counting the subscriptions it reaches…'}
+            </Alert>
+          )}
+          {plan !== null && becomesUnavailable(initial, values) && (
+            <Alert color="blue.9" title="Taken off sale" data-testid="unavailable-note">
+              {UNAVAILABLE_NOTE}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving} disabled={repriced && !impact.data}>
+              Save plan
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </OpsModal>
+  );
+}

@@ -1,0 +1,79 @@
+import type { OpsPlan } from '@store/core';
+import { describe, expect, it } from 'vitest';
+import {
+  becomesUnavailable,
+  PlanFormSchema,
+  planFormValues,
+  priceChanged,
+  priceChangeImpact,
+} from './plan-form';
+
+const plan: OpsPlan = {
+  pricingPlanId: 3,
+  product: 1,
+  productName: 'Pro',
+  planName: 'Pro Level 1',
+  monthlyFee: 99.5,
+  isAvailable: true,
+  isChargePerReport: false,
+  isBatchMode: false,
+  baseRtus: 1000,
+  overagePerRtu: 0.02,
+  numRtusPerReport: 1,
+  numPagesInBaseReportCharge: 1,
+  numPagesPerRtu: 1,
+  numAutoTags: 1,
+  xtraAutoTagPerMonth: 25,
+  allowXtraAutoTag: true,
+  numberCores: 4,
+  numberThreads: 8,
+  maxReportsDay: 0,
+  description: 'For teams',
+  sortOrder: 0,
+  heartbeatWindowDays: null,
+  subscriberCount: 2,
+};
+
+describe('the plan form', () => {
+  it('edits every pricing-plan field and nothing else', () => {
+    const values = planFormValues(plan, 1);
+    expect(values).not.toHaveProperty('pricingPlanId');
+    expect(values).not.toHaveProperty('subscriberCount');
+    expect(values).toMatchObject({ planName: 'Pro Level 1', monthlyFee: 99.5, numberThreads: 8 });
+    expect(PlanFormSchema.safeParse(values).success).toBe(true);
+  });
+
+  it('starts a new plan of the chosen product, available, free and empty', () => {
+    const values = planFormValues(null, 4);
+    expect(values).toMatchObject({ product: 4, isAvailable: true, monthlyFee: 0, planName: '' });
+    expect(PlanFormSchema.safeParse(values).error?.issues[0]?.message).toBe('planName is required');
+  });
+
+  it('refuses fractions of a cent and negative counts', () => {
+    const messages = (patch: object) =>
+      PlanFormSchema.safeParse({ ...planFormValues(plan, 1), ...patch }).error?.issues.map((i) => i.message);
+    expect(messages({ monthlyFee: 1.005 })).toEqual(['monthlyFee must have at most 2 decimals']);
+    expect(messages({ numberCores: -1 })).toEqual(['numberCores must be at least 0']);
+  });
+
+  it('counts a change of what subscribers pay for as a price change, not a description', () => {
+    const before = planFormValues(plan, 1);
+    expect(priceChanged(before, { ...before, description: 'New words' })).toBe(false);
+    expect(priceChanged(before, { ...before, monthlyFee: 120 })).toBe(true);
+    expect(priceChanged(before, { ...before, overagePerRtu: 0.03 })).toBe(true);
+    expect(priceChanged(before, { ...before, xtraAutoTagPerMonth: 30 })).toBe(true);
+  });
+
+  it('states whom a price change reaches', () => {
+    expect(priceChangeImpact(3)).toBe(
+      'This change applies to new purchases now and to 3 existing subscriptions at their next renewal.',
+    );
+    expect(priceChangeImpact(1)).toContain('to 1 existing subscription at');
+  });
+
+  it('notices a plan being taken off sale', () => {
+    const before = planFormValues(plan, 1);
+    expect(becomesUnavailable(before, { ...before, isAvailable: false })).toBe(true);
+    expect(becomesUnavailable({ ...before, isAvailable: false }, before)).toBe(false);
+  });
+});

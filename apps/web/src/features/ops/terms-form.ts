@@ -1,0 +1,38 @@
+import { bpToFraction, fractionToBp, type OpsTermsBody, roundHalfUp } from '@store/core';
+import { z } from 'zod';
+
+// The terms form shows the discount as a percentage (what an operator agrees with a customer); the
+// wire carries a fraction (SPEC.md §3). Both go through basis points so 12.5 % stays 0.125 exactly.
+
+export const TermsFormSchema = z.object({
+  discountPercent: z
+    .number({ error: 'Discount must be a number' })
+    .min(0, 'Discount must be at least 0 %')
+    .max(100, 'Discount must be at most 100 %')
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Discount must have at most 2 decimals'),
+  allowMonthly: z.boolean(),
+  perpetualAccount: z.boolean(),
+  invoiceTerms: z.boolean(),
+  parentOrganizationId: z.string().nullable(),
+});
+export type TermsFormValues = z.input<typeof TermsFormSchema>;
+
+export function termsFormValues(terms: OpsTermsBody): TermsFormValues {
+  return {
+    discountPercent: fractionToBp(terms.discount) / 100,
+    allowMonthly: terms.allowMonthly,
+    perpetualAccount: terms.perpetualAccount,
+    invoiceTerms: terms.invoiceTerms,
+    parentOrganizationId: terms.parentOrganizationId === null ? null : String(terms.parentOrganizationId),
+  };
+}
+
+export function termsFromForm(values: z.output<typeof TermsFormSchema>): OpsTermsBody {
+  return {
+    discount: bpToFraction(roundHalfUp(values.discountPercent * 100)),
+    allowMonthly: values.allowMonthly,
+    perpetualAccount: values.perpetualAccount,
+    invoiceTerms: values.invoiceTerms,
+    parentOrganizationId: values.parentOrganizationId ? Number(values.parentOrganizationId) : null,
+  };
+}

@@ -1,0 +1,126 @@
+import { registerAndVerify } from './support/accounts';
+import { login } from './support/auth';
+import { expectNoAxeViolations } from './support/axe';
+import { buyWithCard, openSection, operatorPage } from './support/ops-console';
+import { expect, screenshotPath, test, unique } from './support/smtp';
+
+// The operator console's catalogue (DESIGN.md §2) end to end: an operator creates a product and a
+// plan, a customer buys it, the operator reprices it and takes it off sale, and the customer keeps it
+// as '(Grandfathered)'. A customer has no way into the console.
+
+test('a product and plan from the console are bought, repriced and grandfathered', async ({
+  page,
+  browser,
+  baseURL,
+  mailServer,
+}) => {
+  test.setTimeout(240_000);
+  const customerEmail = `${unique('buyer')}@example.com`;
+  await registerAndVerify(page, mailServer, {
+    orgName: unique('Buyer Org'),
+    email: customerEmail,
+    password: 'buyer-password',
+  });
+  await login(page, customerEmail, 'buyer-password');
+
+  // The console does not exist for a customer: no menu entry, and /ops goes where unknown paths go.
+  await page.getByRole('button', { name: 'Ava Owner' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Manage Users' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Operator console' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  for (const path of ['/ops', '/ops/catalog', '/ops/bills/1']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/Subscriptions$/);
+  }
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? '{}').token);
+  const api = await page.request.get('/api/ops/catalog', { headers: { authorization: `Bearer ${token}` } });
+  expect(api.status()).toBe(404);
+
+  // The operator reaches the console from the user menu.
+  const ops = await operatorPage(browser, baseURL);
+  await ops.getByRole('button', { name: /Operator/ }).click();
+  await ops.getByRole('menuitem', { name: 'Operator console' }).click();
+  await expect(ops).toHaveURL(/\/ops\/organizations$/);
+  await openSection(ops, 'Catalogue');
+
+  const productName = `Scan${Date.now().toString(36)}`;
+  await ops.getByRole('button', { name: 'Add product' }).click();
+  const productDialog = ops.getByRole('dialog', { name: 'New product' });
+  await productDialog.getByLabel('Name', { exact: true }).fill(productName);
+  await productDialog.getByLabel('Title').fill(`${productName} Flex`);
+  await productDialog.getByLabel('Description').fill('Pages scanned on demand.');
+  await productDialog.getByRole('checkbox', { name: /Scout/ }).check();
+  await expectNoAxeViolations(ops);
+  await ops.screenshot({ path: screenshotPath('ops-product-form'), fullPage: true });
+  await productDialog.getByRole('button', { name: 'Save product' }).click();
+  await expect(
+    ops.getByRole('status').filter({ hasText: `Product ${productName} Flex saved` }),
+  ).toBeVisible();
+
+  const product = ops.getByRole('region', { name: `${productName} Flex`, exact: true });
+  await product.getByRole('button', { name: `Add plan to ${productName} Flex` }).click();
+  const planDialog = ops.getByRole('dialog', { name: `New plan of ${productName} Flex` });
+  await planDialog.getByLabel('Plan name').fill('Scan Basic');
+  await planDialog.getByLabel('Description').fill('Ten thousand pages a month.');
+  await planDialog.getByLabel('Monthly fee').fill('40');
+  await planDialog.getByLabel('Base RTUs').fill('10000');
+  await planDialog.getByLabel('Overage per RTU').fill('0.01');
+  await expectNoAxeViolations(ops);
+  await ops.screenshot({ path: screenshotPath('ops-plan-form'), fullPage: true });
+  await planDialog.getByRole('button', { name: 'Save plan' }).click();
+  await expect(ops.getByRole('status').filter({ hasText: 'Plan Scan Basic saved' })).toBeVisible();
+  const planRow = product.getByRole('row', { name: /Scan Basic/ });
+  await expect(planRow).toContainText('$40.00');
+  await expect(planRow).toContainText('Available');
+  await expectNoAxeViolations(ops);
+  await ops.screenshot({ path: screenshotPath('ops-catalogue'), fullPage: true });
+
+  // The customer buys the new plan.
+  await buyWithCard(page, productName, 'Scan Basic', 'Scanning desk');
+
+  // A price change says whom it reaches before it is saved; taking the plan off sale says who keeps it.
+  await ops.reload();
+  await expect(planRow.getByRole('cell').nth(3)).toHaveText('1');
+  await planRow.getByRole('button', { name: 'Edit plan Scan Basic' }).click();
+  const editDialog = ops.getByRole('dialog', { name: 'Edit plan Scan Basic' });
+  await editDialog.getByLabel('Monthly fee').fill('45');
+  await expect(editDialog.getByTestId('price-impact')).toHaveText(
+    /This change applies to new purchases now and to 1 existing subscription at their next renewal\./,
+  );
+  await editDialog.getByLabel('Available for purchase').uncheck();
+  await expect(editDialog.getByTestId('unavailable-note')).toContainText("shows it as '(Grandfathered)'");
+  await expectNoAxeViolations(ops);
+  await ops.screenshot({ path: screenshotPath('ops-plan-price-change'), fullPage: true });
+  await editDialog.getByRole('button', { name: 'Save plan' }).click();
+  await expect(ops.getByRole('status').filter({ hasText: 'Plan Scan Basic saved' })).toBeVisible();
+  await expect(planRow).toContainText('Unavailable');
+  await expect(planRow).toContainText('$45.00');
+
+  // The customer keeps the plan, shown as grandfathered in the subscription editor.
+  await page.goto('/Subscriptions');
+  await page.getByRole('button', { name: 'Edit Scanning desk', exact: true }).click();
+  await expect(page.locator('[data-detail-open="true"]').getByLabel('Pricing Plan')).toHaveValue(
+    'Scan Basic (Grandfathered)',
+  );
+  await ops.context().close();
+});
+
+test("a customer's first load holds nothing of the console", async ({ page, mailServer }) => {
+  const email = `${unique('first')}@example.com`;
+  await registerAndVerify(page, mailServer, {
+    orgName: unique('First Load Org'),
+    email,
+    password: 'first-password',
+  });
+  await login(page, email, 'first-password');
+  const scripts: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(r.text());
+  });
+  await page.goto('/Subscriptions');
+  await expect(page.getByRole('heading', { name: 'Subscriptions', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(0);
+  for (const body of bodies) expect(body).not.toContain('/api/ops/');
+});
