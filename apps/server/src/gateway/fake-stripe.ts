@@ -56,7 +56,7 @@ export function fakeStripe() {
   const attached = new Map<string, string>();
   const intents: Json[] = [];
   const idempotent = new Map<string, { status: number; body: Json }>();
-  /** What happens to the next POST /v1/payment_intents calls, in order (a replay of a key included). */
+  /** What happens to the next POST /v1/payment_intents and /v1/refunds calls, in order (replays included). */
   const inject: InjectedAnswer[] = [];
   /** The same for one customer's charges (several customers charged at once, each its own fault). */
   const injectFor = new Map<string, InjectedAnswer[]>();
@@ -256,7 +256,8 @@ export function fakeStripe() {
       idempotencyKey: key,
       contentType: req.headers['content-type'],
     });
-    const charging = req.method === 'POST' && url.pathname === '/v1/payment_intents';
+    const charging =
+      req.method === 'POST' && (url.pathname === '/v1/payment_intents' || url.pathname === '/v1/refunds');
     const injected = charging ? (injectFor.get(form.customer ?? '')?.shift() ?? inject.shift()) : undefined;
     const given =
       injected?.status !== undefined ? { status: injected.status, body: injected.body ?? {} } : null;
