@@ -18,6 +18,7 @@ import { createSessionService } from './modules/identity/session.service';
 import { useConfiguredSigningKey } from './modules/licensing/license-keys';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
+import { opsRoutes } from './modules/ops/ops.routes';
 import { creditNotesRoutes } from './modules/refunds/credit-notes.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { storeRoutes } from './modules/store/store.routes';
@@ -99,6 +100,7 @@ export async function buildApp(input: AppInput) {
     twoFactorRoutes,
     creditNotesRoutes,
     refundsRoutes,
+    opsRoutes,
   ]) {
     await app.register(routes, deps);
   }

@@ -1,3 +1,4 @@
+import { OpsMessages } from '@store/core';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from './app';
@@ -9,6 +10,7 @@ import { createGateway } from './gateway';
 import { type Clock, OffsetClock } from './lib/clock';
 import { createMailer } from './mail';
 import { startBillingScheduler } from './modules/billing/scheduler';
+import { catalogIsEmpty } from './modules/catalog/catalog-overview';
 import { startHousekeeping } from './modules/housekeeping/housekeeping';
 import { seedDemo } from './seed';
 import { seedDemoOperator } from './seed/operator';
@@ -42,6 +44,8 @@ export async function startRuntime(config: Config) {
       logger.info('demo catalogue and organizations created');
     }
   }
+  if (config.mode === 'production' && (await catalogIsEmpty(database.db)))
+    logger.warn(OpsMessages.catalogEmpty);
   const gateway = await createGateway(config, database.db);
   const mailer = createMailer(config, logger);
   const built = await buildApp({ config, database, clock, gateway, mailer, logger });

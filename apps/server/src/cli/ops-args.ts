@@ -1,5 +1,5 @@
 import { bpToFraction } from '@store/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type OrganizationRow, organizations } from '../db/schema';
 import type { PaymentGateway } from '../gateway/payment-gateway';
@@ -73,7 +73,10 @@ export const yesNo = (value: string, name: string): boolean => {
 
 export async function findOrg(db: Db, idText: string | undefined) {
   const id = positiveInt(idText, 'The organization id');
-  const [org] = await db.select().from(organizations).where(eq(organizations.id, id));
+  const [org] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.id, id), eq(organizations.isStore, false)));
   if (!org) throw new OpsError(`There is no organization ${id}. List them with: npm run ops -- org:list`);
   return org;
 }

@@ -2,11 +2,10 @@ import { formatLongDate, formatUsd, GRACE_DAYS } from '@store/core';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { describeOutstanding, listOutstandingBills } from '../modules/billing/billing.service';
-import { runBillingCycle } from '../modules/billing/billing-engine';
+import { runRecordedBillingCycle } from '../modules/billing/billing-runs';
+import { recordInvoicePayment } from '../modules/billing/invoice-payment';
 import { readDemoClockOffset } from '../modules/billing/scheduler';
-import { markOfflineInvoicePaid } from '../modules/bills/bills.service';
 import { reconcile } from '../modules/bills/reconcile';
-import { reissueForPaidRenewals } from '../modules/licensing/offline-license';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
 import { OpsError } from './ops-error';
 
@@ -24,12 +23,10 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
   const { db, out } = ctx;
   switch (p.command) {
     case 'billing:run': {
-      const counts = await runBillingCycle({
-        db,
-        clock: ctx.clock,
-        gateway: await ctx.gateway(),
-        mailer: ctx.mailer,
-      });
+      const { counts } = await runRecordedBillingCycle(
+        { db, clock: ctx.clock, gateway: await ctx.gateway(), mailer: ctx.mailer, publicUrl: ctx.publicUrl },
+        'operator',
+      );
       out(`Billing cycle at ${ctx.clock.now().toISOString()}:`);
       out(
         `  renewed ${counts.renewed}, overage bills ${counts.overageBilled}, invoices ${counts.invoiced}, charges ${counts.chargeAttempts} (paid ${counts.paid}, declined ${counts.declined}, unknown ${counts.unknown}, settled after a crash ${counts.recovered})`,
@@ -65,8 +62,7 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
 
     case 'invoice:paid': {
       const orderId = positiveInt(p.args[0], 'The bill number');
-      const bill = await markOfflineInvoicePaid(db, ctx.clock, orderId);
-      await reissueForPaidRenewals(db, [bill.id], ctx.clock.now());
+      const bill = await recordInvoicePayment(db, ctx.clock, orderId, p.options.get('reference') ?? null);
       out(
         `Bill #${bill.id} (${formatUsd(bill.totalCents)}) is marked paid on ${formatLongDate(bill.paidAt!)}.`,
       );

@@ -1,5 +1,6 @@
 import { type OpsContext, parseArgs } from './ops-args';
 import { runBillingCommand } from './ops-billing-commands';
+import { runCatalogCommand } from './ops-catalog-commands';
 import { OpsError } from './ops-error';
 import { runOfflineCommand } from './ops-offline-commands';
 import { runOperatorCommand } from './ops-operator-commands';
@@ -33,10 +34,19 @@ Operators (the console at /ops; two-factor sign-in is required)
   operator:remove <email>                    Remove a store operator.
   operator:list                              List the store operators.
 
+Catalogue (what the console's Catalogue screen does, for scripts)
+  catalog:import <file.json>                 Add or update products and plans from a catalogue file (nothing is deleted).
+  catalog:export [file.json]                 Write the catalogue as such a file (to the screen without a file).
+  catalog:list                               Products and plans with their ids, prices and subscribers.
+  catalog:plan-unavailable <planId>          Stop selling a plan; its subscribers keep it (Grandfathered).
+  catalog:plan-available <planId>            Sell a plan again.
+  catalog:plan-price <planId> <monthlyFee>   New price: new purchases at once, subscribers at their next renewal.
+
 Billing
   billing:run                                Run the billing cycle now (renewals, retries, deactivation, overage).
   bills:past-due                             List bills waiting for money: past-due charges and open invoices.
-  invoice:paid <orderId>                     Record that an offline invoice was paid.
+  invoice:paid <orderId> [--reference <text>]
+                                             Record that an offline invoice was paid (and how).
   reconcile [--since <date>]                 Compare the gateway's charges with the bills; exits 1 on any difference.
 
 Demo clock (demo mode only)
@@ -58,7 +68,8 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
     (await runOrgCommand(p, ctx)) ??
     (await runBillingCommand(p, ctx)) ??
     (await runOfflineCommand(p, ctx)) ??
-    (await runOperatorCommand(p, ctx));
+    (await runOperatorCommand(p, ctx)) ??
+    (await runCatalogCommand(p, ctx));
   if (code === null) throw new OpsError(`Unknown command '${p.command}'. See: npm run ops -- help`);
   return code;
 }

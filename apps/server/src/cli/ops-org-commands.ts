@@ -1,12 +1,10 @@
-import { BillingMode, fractionToBp, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, Rights } from '@store/core';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type OpsTermsBody, Rights } from '@store/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { organizations, persons, pricingPlans, products } from '../db/schema';
+import { HttpError } from '../lib/http-error';
 import { hashPassword } from '../lib/passwords';
-import { randomToken } from '../lib/tokens';
-import {
-  insertPerpetualLicenses,
-  insertSubscriptions,
-} from '../modules/subscriptions/subscriptions.repository';
+import { promoteToAdmin, setOrganizationTerms } from '../modules/accounts/organization-terms';
+import { addPerpetualLicense } from '../modules/subscriptions/perpetual-licenses';
 import { describeOrg, findOrg, type OpsContext, type Parsed, positiveInt, required, yesNo } from './ops-args';
 import { OpsError } from './ops-error';
 
@@ -15,7 +13,11 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
   const { db, out } = ctx;
   switch (p.command) {
     case 'org:list': {
-      const rows = await db.select().from(organizations).orderBy(asc(organizations.id));
+      const rows = await db
+        .select()
+        .from(organizations)
+        .where(eq(organizations.isStore, false))
+        .orderBy(asc(organizations.id));
       for (const o of rows) out(describeOrg(o));
       if (rows.length === 0) out('No organizations yet.');
       return 0;
@@ -67,7 +69,15 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
 
     case 'org:set': {
       const org = await findOrg(db, p.args[0]);
-      const set: Partial<typeof organizations.$inferInsert> = {};
+      const known = ['discount', 'allow-monthly', 'perpetual', 'invoice'];
+      const unknown = [...p.options.keys()].filter((k) => !known.includes(k));
+      if (unknown.length > 0)
+        throw new OpsError(
+          `Unknown option --${unknown[0]}. org:set takes --discount, --allow-monthly, --perpetual, --invoice.`,
+        );
+      if (p.options.size === 0)
+        throw new OpsError('Nothing to set. Give --discount, --allow-monthly, --perpetual or --invoice.');
+      const terms: Partial<OpsTermsBody> = {};
       if (p.options.has('discount')) {
         const d = Number(p.options.get('discount'));
         if (!Number.isFinite(d) || d < 0 || d > 1) {
@@ -75,28 +85,14 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
             `--discount is a fraction from 0 to 1 (0.15 = 15 %), not '${p.options.get('discount')}'.`,
           );
         }
-        set.discountBp = fractionToBp(d);
+        terms.discount = d;
       }
       if (p.options.has('allow-monthly'))
-        set.allowMonthly = yesNo(p.options.get('allow-monthly')!, 'allow-monthly');
+        terms.allowMonthly = yesNo(p.options.get('allow-monthly')!, 'allow-monthly');
       if (p.options.has('perpetual'))
-        set.isPerpetualAccount = yesNo(p.options.get('perpetual')!, 'perpetual');
-      if (p.options.has('invoice')) set.billedByInvoice = yesNo(p.options.get('invoice')!, 'invoice');
-      const unknown = [...p.options.keys()].filter(
-        (k) => !['discount', 'allow-monthly', 'perpetual', 'invoice'].includes(k),
-      );
-      if (unknown.length > 0)
-        throw new OpsError(
-          `Unknown option --${unknown[0]}. org:set takes --discount, --allow-monthly, --perpetual, --invoice.`,
-        );
-      if (Object.keys(set).length === 0)
-        throw new OpsError('Nothing to set. Give --discount, --allow-monthly, --perpetual or --invoice.');
-      const [updated] = await db
-        .update(organizations)
-        .set(set)
-        .where(eq(organizations.id, org.id))
-        .returning();
-      out(describeOrg(updated!));
+        terms.perpetualAccount = yesNo(p.options.get('perpetual')!, 'perpetual');
+      if (p.options.has('invoice')) terms.invoiceTerms = yesNo(p.options.get('invoice')!, 'invoice');
+      out(describeOrg(await setOrganizationTerms(db, org.id, terms)));
       return 0;
     }
 
@@ -108,13 +104,16 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
         .select({
           id: persons.id,
           organizationId: persons.organizationId,
-          rights: persons.rights,
           companyName: organizations.companyName,
         })
         .from(persons)
         .innerJoin(organizations, eq(organizations.id, persons.organizationId))
         .where(
-          and(sql`lower(${persons.email}) = ${email}`, orgId ? eq(persons.organizationId, orgId) : undefined),
+          and(
+            sql`lower(${persons.email}) = ${email}`,
+            eq(organizations.isStore, false),
+            orgId ? eq(persons.organizationId, orgId) : undefined,
+          ),
         );
       if (found.length === 0)
         throw new OpsError(`No person with the e-mail ${email}${orgId ? ` in organization ${orgId}` : ''}.`);
@@ -124,10 +123,10 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
         );
       }
       const person = found[0]!;
-      await db
-        .update(persons)
-        .set({ rights: person.rights | 3 })
-        .where(eq(persons.id, person.id));
+      await promoteToAdmin(db, person.id).catch((error) => {
+        // Already an administrator: the command's result holds all the same.
+        if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+      });
       out(`${email} is now an administrator of ${person.organizationId} '${person.companyName}'.`);
       return 0;
     }
@@ -160,38 +159,16 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
       const version = required(p, 'version');
       const machines = positiveInt(p.options.get('machines'), '--machines');
       const cpus = positiveInt(p.options.get('cpus'), '--cpus');
-      const now = ctx.clock.now();
-      const apiKey1 = randomToken(24);
-      const sub = await db.transaction(async (tx) => {
-        const [id] = await insertSubscriptions(tx, [
-          {
-            organizationId: org.id,
-            pricingPlanId: plan.id,
-            description,
-            billingMode: BillingMode.NoBill,
-            isPerpetualLicense: true,
-            numberMachines: machines,
-            apiKey1,
-            currentPeriodStart: now,
-            nextBaseBillingDate: null,
-            nextOverageBillingDate: null,
-            anchorDay: now.getUTCDate(),
-          },
-        ]);
-        await insertPerpetualLicenses(tx, [
-          {
-            subscriptionId: id!,
-            description,
-            version,
-            product: product.product,
-            numMachines: machines,
-            numCpus: cpus,
-          },
-        ]);
-        return { id: id!, apiKey1 };
+      const sub = await addPerpetualLicense(db, ctx.clock, {
+        organizationId: org.id,
+        plan,
+        description,
+        version,
+        machines,
+        cpus,
       });
       out(
-        `Added perpetual license ${sub.id} '${description}' (${product.name} ${version}, ${machines} machines, ${cpus} CPUs) to ${org.id} '${org.companyName}'. License key: ${sub.apiKey1}`,
+        `Added perpetual license ${sub.subscriptionId} '${description}' (${product.name} ${version}, ${machines} machines, ${cpus} CPUs) to ${org.id} '${org.companyName}'. License key: ${sub.licenseKey}`,
       );
       return 0;
     }

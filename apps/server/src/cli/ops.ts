@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { createGateway } from '../gateway';
 import { type Clock, systemClock } from '../lib/clock';
+import { HttpError } from '../lib/http-error';
 import { createMailer } from '../mail';
 import { BillRefusal } from '../modules/bills/bills.service';
 import { useConfiguredSigningKey } from '../modules/licensing/license-keys';
@@ -69,7 +70,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof OpsError || error instanceof BillRefusal || error instanceof ConfigError) {
+    const told = [OpsError, BillRefusal, ConfigError, HttpError].some((kind) => error instanceof kind);
+    if (told) {
       console.error(error.message);
     } else console.error(error);
     process.exit(1);

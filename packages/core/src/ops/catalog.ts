@@ -91,7 +91,11 @@ export const OpsEulaBodySchema = z.discriminatedUnion(
     z.object({
       kind: z.literal('pdf'),
       /** The PDF file, base64; at most about 2 MB. */
-      pdfBase64: z.string().min(1, 'pdfBase64 is required').max(2_800_000, 'The PDF must be at most 2 MB'),
+      pdfBase64: z
+        .string()
+        .min(1, 'pdfBase64 is required')
+        .max(2_800_000, 'The PDF must be at most 2 MB')
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'pdfBase64 must be the file in base64'),
     }),
     z.object({
       kind: z.literal('html'),
@@ -120,6 +124,8 @@ export const CatalogFileSchema = z.object({
       /** A PDF file name under the server's assets, or inline HTML (sanitized on import). */
       eulaPdf: z.string().max(200).nullable().optional(),
       eulaHtml: z.string().max(200_000).nullable().optional(),
+      /** A PDF uploaded in the console, base64 (catalog:export writes it; catalog:import reads it). */
+      eulaPdfBase64: z.string().max(2_800_000).nullable().optional(),
       plans: z.array(OpsPlanFieldsSchema),
     }),
   ),

@@ -12,6 +12,8 @@ export const products = pgTable('products', {
   // The end-user agreement: a PDF file name under the server's assets, or sanitized HTML.
   eulaPdf: text('eula_pdf'),
   eulaHtml: text('eula_html'),
+  /** A PDF uploaded in the operator console, base64 (migration 0072); wins over eulaPdf. */
+  eulaPdfBase64: text('eula_pdf_base64'),
 });
 
 export const pricingPlans = pgTable('pricing_plans', {

@@ -1,3 +1,4 @@
+export * from './billing-runs';
 export * from './catalog';
 export * from './orders';
 export * from './organizations';

@@ -19,6 +19,8 @@ export const orders = pgTable(
     billingDate: timestamp('billing_date', { withTimezone: true }).notNull(),
     dueDate: timestamp('due_date', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** How an offline invoice was paid, as the operator recorded it (migration 0071). */
+    paidReference: text('paid_reference'),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     // The purchase request as accepted, so a pending order can be settled after a crash.

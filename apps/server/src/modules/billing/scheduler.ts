@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Clock, OffsetClock } from '../../lib/clock';
-import { type BillingCycleCounts, type BillingDeps, runBillingCycle } from './billing-engine';
+import type { BillingCycleCounts, BillingDeps } from './billing-engine';
+import { runRecordedBillingCycle } from './billing-runs';
 import { settlePendingCharges } from './settle-pending';
 
 /** Reads the demo clock's offset (the operator's `clock advance`) from the settings table. */
@@ -41,7 +42,7 @@ export function startBillingScheduler(deps: BillingDeps, options: SchedulerOptio
       if (deps.clock instanceof OffsetClock) deps.clock.offsetMs = await readDemoClockOffset(deps.db);
       await settlePendingCharges(deps);
       if (stopping.signal.aborted) return null;
-      const counts = await runBillingCycle({ ...deps, signal: stopping.signal });
+      const { counts } = await runRecordedBillingCycle({ ...deps, signal: stopping.signal }, 'schedule');
       if (counts.passes > 1) deps.logger?.info({ billing: counts }, 'billing cycle');
       return counts;
     } catch (error) {

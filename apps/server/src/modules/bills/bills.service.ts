@@ -6,8 +6,13 @@ import { findById, moveStatus } from './bills.repository';
 /** A bill the operator's action does not apply to: the message says why (the tool prints it as it is). */
 export class BillRefusal extends Error {}
 
-/** The operator records payment of an offline invoice (DESIGN.md §3). */
-export async function markOfflineInvoicePaid(db: DbOrTx, clock: Clock, orderId: number) {
+/** The operator records payment of an offline invoice (DESIGN.md §3), with how it was paid. */
+export async function markOfflineInvoicePaid(
+  db: DbOrTx,
+  clock: Clock,
+  orderId: number,
+  reference: string | null = null,
+) {
   const order = await findById(db, orderId);
   if (!order) throw new BillRefusal(`There is no bill #${orderId}.`);
   if (order.status === BillStatus.OfflinePaid) throw new BillRefusal(`Bill #${orderId} is already paid.`);
@@ -24,6 +29,7 @@ export async function markOfflineInvoicePaid(db: DbOrTx, clock: Clock, orderId: 
   const updated = await moveStatus(db, orderId, order.status, {
     status: BillStatus.OfflinePaid,
     paidAt: clock.now(),
+    paidReference: reference,
     nextAttemptAt: null,
   });
   if (!updated) throw new BillRefusal(`Bill #${orderId} changed meanwhile; run the command again.`);

@@ -123,8 +123,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request, reply) => {
       const found = (await repo.findPlans(db, [request.params.planId])).get(request.params.planId);
       if (!found?.product) throw notFound(PLAN_NOT_FOUND);
-      const { eulaPdf, eulaHtml } = found.product;
+      const { eulaPdf, eulaHtml, eulaPdfBase64: uploaded } = found.product;
       reply.header('cache-control', HOUR);
+      if (uploaded) return { pdfBase64: uploaded };
       if (eulaPdf) {
         try {
           return { pdfBase64: await eulaPdfBase64(eulaPdf) };

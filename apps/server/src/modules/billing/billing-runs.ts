@@ -1,0 +1,84 @@
+import type { BillingRun, BillingRunTrigger } from '@store/core';
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { billingRuns } from '../../db/schema';
+import { type BillingCycleCounts, type BillingDeps, runBillingCycle } from './billing-engine';
+
+// The record of billing runs (the console's Billing runs screen, docs/decisions/015): the only
+// writer of billing_runs. A run the operator starts is always recorded; a scheduled tick (every
+// minute) only when it did something or failed, so the list shows work rather than idle ticks.
+
+const RUNS_LISTED = 100;
+
+const didSomething = (c: BillingCycleCounts) =>
+  c.ended + c.unpaid + c.renewed + c.overageBilled + c.invoiced + c.chargeAttempts + c.recovered > 0;
+
+type RunRow = typeof billingRuns.$inferSelect;
+
+export const toBillingRunDto = (r: RunRow): BillingRun => ({
+  runId: r.id,
+  startedAt: r.startedAt.toISOString(),
+  finishedAt: r.finishedAt?.toISOString() ?? null,
+  trigger: r.trigger as BillingRunTrigger,
+  renewed: r.renewed,
+  charged: r.charged,
+  declined: r.declined,
+  deactivated: r.deactivated,
+  invoiced: r.invoiced,
+  error: r.error,
+});
+
+/**
+ * Runs the billing cycle and records it: charged counts paid charges, declined the declines,
+ * deactivated the subscriptions ended for unpaid bills or at their cancellation date.
+ */
+export async function runRecordedBillingCycle(
+  deps: BillingDeps,
+  trigger: BillingRunTrigger,
+): Promise<{ counts: BillingCycleCounts; run: BillingRun | null }> {
+  const startedAt = deps.clock.now();
+  try {
+    const counts = await runBillingCycle(deps);
+    if (trigger === 'schedule' && !didSomething(counts)) return { counts, run: null };
+    const [row] = await deps.db
+      .insert(billingRuns)
+      .values({
+        trigger,
+        startedAt,
+        finishedAt: deps.clock.now(),
+        renewed: counts.renewed,
+        charged: counts.paid,
+        declined: counts.declined,
+        deactivated: counts.deactivated + counts.ended,
+        invoiced: counts.invoiced,
+      })
+      .returning();
+    return { counts, run: toBillingRunDto(row!) };
+  } catch (error) {
+    await deps.db
+      .insert(billingRuns)
+      .values({
+        trigger,
+        startedAt,
+        finishedAt: deps.clock.now(),
+        error: String((error as Error)?.message ?? error),
+      })
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The latest runs, newest first. */
+export async function listBillingRuns(db: DbOrTx): Promise<BillingRun[]> {
+  const rows = await db
+    .select()
+    .from(billingRuns)
+    .orderBy(desc(billingRuns.startedAt), desc(billingRuns.id))
+    .limit(RUNS_LISTED);
+  return rows.map(toBillingRunDto);
+}
+
+export async function findBillingRun(db: DbOrTx, runId: number): Promise<BillingRun | null> {
+  const [row] = await db.select().from(billingRuns).where(eq(billingRuns.id, runId));
+  return row ? toBillingRunDto(row) : null;
+}

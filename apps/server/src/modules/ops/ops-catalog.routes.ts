@@ -1,0 +1,149 @@
+import {
+  OpsCatalogSchema,
+  OpsEulaBodySchema,
+  OpsPlanBodySchema,
+  OpsPlanImpactSchema,
+  OpsPlanParamsSchema,
+  OpsPlanSavedSchema,
+  OpsPlanSchema,
+  OpsProductBodySchema,
+  OpsProductParamsSchema,
+  OpsProductSchema,
+} from '@store/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { Access, errorResponses } from '../../plugins/route-security';
+import {
+  createPlan,
+  createProduct,
+  findPlan,
+  setEula,
+  subscriberCount,
+  updatePlan,
+  updateProduct,
+} from '../catalog/catalog-admin';
+import { opsCatalog, opsPlan, toOpsProduct } from '../catalog/catalog-overview';
+
+const tags = ['operator'];
+
+/** The console's Catalogue screen (the operator API contract, "Catalogue"). */
+export const opsCatalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  const productAnswer = async (productId: number) =>
+    (await opsCatalog(db)).products.find((p) => p.productId === productId)!;
+
+  app.get(
+    '/api/ops/catalog',
+    {
+      schema: {
+        security: Access.operator,
+        tags,
+        summary: 'Every product and plan, unavailable ones too, with the subscribers on each plan',
+        response: { 200: OpsCatalogSchema },
+      },
+    },
+    async () => opsCatalog(db),
+  );
+
+  app.post(
+    '/api/ops/products',
+    {
+      schema: {
+        security: Access.operatorMutation,
+        tags,
+        summary: 'Add a product',
+        body: OpsProductBodySchema,
+        response: { 200: OpsProductSchema, ...errorResponses(409) },
+      },
+    },
+    async (request) => toOpsProduct(await createProduct(db, request.body), []),
+  );
+
+  app.put(
+    '/api/ops/products/:productId',
+    {
+      schema: {
+        security: Access.operatorMutation,
+        tags,
+        summary: 'Change a product (its plans follow a changed flag)',
+        params: OpsProductParamsSchema,
+        body: OpsProductBodySchema,
+        response: { 200: OpsProductSchema, ...errorResponses(409) },
+      },
+    },
+    async (request) => {
+      await updateProduct(db, request.params.productId, request.body);
+      return productAnswer(request.params.productId);
+    },
+  );
+
+  app.put(
+    '/api/ops/products/:productId/eula',
+    {
+      schema: {
+        security: Access.operatorMutation,
+        tags,
+        summary: "Replace a product's end-user agreement: a PDF (base64) or HTML (sanitized when served)",
+        params: OpsProductParamsSchema,
+        body: OpsEulaBodySchema,
+        response: { 200: OpsProductSchema },
+      },
+    },
+    async (request) => {
+      await setEula(db, request.params.productId, request.body);
+      return productAnswer(request.params.productId);
+    },
+  );
+
+  app.post(
+    '/api/ops/plans',
+    {
+      schema: {
+        security: Access.operatorMutation,
+        tags,
+        summary: 'Add a pricing plan to a product',
+        body: OpsPlanBodySchema,
+        response: { 200: OpsPlanSchema, ...errorResponses(409) },
+      },
+    },
+    async (request) => opsPlan(db, await createPlan(db, request.body)),
+  );
+
+  app.put(
+    '/api/ops/plans/:planId',
+    {
+      schema: {
+        security: Access.operatorMutation,
+        tags,
+        summary:
+          'Change a plan: a new price applies to new purchases at once and to subscribers at their next renewal; unavailable keeps subscribers on it',
+        params: OpsPlanParamsSchema,
+        body: OpsPlanBodySchema,
+        response: { 200: OpsPlanSavedSchema, ...errorResponses(409) },
+      },
+    },
+    async (request) => {
+      const saved = await updatePlan(db, request.params.planId, request.body);
+      return {
+        plan: await opsPlan(db, saved.plan),
+        subscribersAtNextRenewal: saved.subscribersAtNextRenewal,
+      };
+    },
+  );
+
+  app.get(
+    '/api/ops/plans/:planId/impact',
+    {
+      schema: {
+        security: Access.operator,
+        tags,
+        summary: 'How many active subscriptions renew on this plan (and would take a price change)',
+        params: OpsPlanParamsSchema,
+        response: { 200: OpsPlanImpactSchema },
+      },
+    },
+    async (request) => {
+      await findPlan(db, request.params.planId);
+      return { subscribers: await subscriberCount(db, request.params.planId) };
+    },
+  );
+};

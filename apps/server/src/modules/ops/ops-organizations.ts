@@ -1,0 +1,140 @@
+import {
+  BillStatus,
+  bpToFraction,
+  OPS_PAGE_SIZE,
+  type OpsOrganizationDetail,
+  type OpsOrganizationList,
+  type OpsSubscriptionRow,
+  Rights,
+  subscriptionStatusText,
+} from '@store/core';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { organizations, persons, pricingPlans, products, subscriptions } from '../../db/schema';
+import { findCustomerOrganization } from '../accounts/organization-terms';
+import { toPersonDto } from '../identity/dto';
+import { billsOf } from './ops-bills';
+
+// What the console reads of customer organizations (the operator API contract, "Organizations").
+// The store's own organization is not a customer: never listed, never found.
+
+const PAST_DUE = sql.raw([BillStatus.ChargePastDue, BillStatus.OfflinePastDue].join(', '));
+
+/** LIKE matches the text as typed: % and _ are not wildcards. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+interface SearchRow {
+  id: number;
+  company_name: string;
+  parent_organization_id: number | null;
+  parent_name: string | null;
+  admin_email: string | null;
+  subscriptions: number;
+  past_due: number;
+  total: number;
+}
+
+/** Organizations whose name or any person's e-mail contains q, or holding the license key q. */
+export async function searchOrganizations(db: DbOrTx, q: string, page: number): Promise<OpsOrganizationList> {
+  const pattern = likePattern(q);
+  const matches =
+    q === ''
+      ? sql`TRUE`
+      : sql`(o.company_name ILIKE ${pattern}
+          OR EXISTS (SELECT 1 FROM persons p WHERE p.organization_id = o.id AND p.email ILIKE ${pattern})
+          OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.organization_id = o.id AND s.api_key1 = ${q}))`;
+  const rows = await queryRows<SearchRow>(
+    db,
+    sql`SELECT o.id, o.company_name, o.parent_organization_id, parent.company_name AS parent_name,
+        (SELECT p.email FROM persons p WHERE p.organization_id = o.id AND (p.rights & ${Rights.Admin}) <> 0
+          ORDER BY p.id LIMIT 1) AS admin_email,
+        (SELECT count(*)::int FROM subscriptions s WHERE s.organization_id = o.id AND s.is_active) AS subscriptions,
+        (SELECT count(*)::int FROM orders b WHERE b.organization_id = o.id AND b.status IN (${PAST_DUE})) AS past_due,
+        count(*) OVER ()::int AS total
+      FROM organizations o LEFT JOIN organizations parent ON parent.id = o.parent_organization_id
+      WHERE NOT o.is_store AND ${matches}
+      ORDER BY lower(o.company_name), o.id
+      LIMIT ${OPS_PAGE_SIZE} OFFSET ${(page - 1) * OPS_PAGE_SIZE}`,
+  );
+  return {
+    items: rows.map((r) => ({
+      organizationId: Number(r.id),
+      name: r.company_name,
+      adminEmail: r.admin_email,
+      parentOrganizationId: r.parent_organization_id === null ? null : Number(r.parent_organization_id),
+      parentName: r.parent_name,
+      subscriptions: Number(r.subscriptions),
+      pastDue: Number(r.past_due),
+    })),
+    page,
+    pageSize: OPS_PAGE_SIZE,
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+async function subscriptionsOf(db: DbOrTx, organizationId: number): Promise<OpsSubscriptionRow[]> {
+  const rows = await db
+    .select({ sub: subscriptions, planName: pricingPlans.planName, productTitle: products.title })
+    .from(subscriptions)
+    .innerJoin(pricingPlans, eq(pricingPlans.id, subscriptions.pricingPlanId))
+    .leftJoin(products, eq(products.product, pricingPlans.product))
+    .where(eq(subscriptions.organizationId, organizationId))
+    .orderBy(asc(subscriptions.id));
+  return rows.map(({ sub, planName, productTitle }) => ({
+    subscriptionId: sub.id,
+    productTitle: productTitle ?? '',
+    planName,
+    status: sub.isPerpetualLicense ? 'Perpetual' : subscriptionStatusText(sub),
+    licenseKey: sub.apiKey1,
+    nextBillingDate: sub.nextBaseBillingDate?.toISOString() ?? null,
+  }));
+}
+
+/** An organization with its users, sub-accounts, subscriptions, latest bills and billing details. */
+export async function organizationDetail(db: DbOrTx, organizationId: number): Promise<OpsOrganizationDetail> {
+  const org = await findCustomerOrganization(db, organizationId);
+  const parent = org.parentOrganizationId
+    ? (await db.select().from(organizations).where(eq(organizations.id, org.parentOrganizationId)))[0]
+    : undefined;
+  const users = await db
+    .select()
+    .from(persons)
+    .where(eq(persons.organizationId, org.id))
+    .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id));
+  const subAccounts = await db
+    .select({ organizationId: organizations.id, name: organizations.companyName })
+    .from(organizations)
+    .where(and(eq(organizations.parentOrganizationId, org.id), eq(organizations.isStore, false)))
+    .orderBy(asc(organizations.companyName));
+  const hasBilling = Boolean(org.billingName || org.cardLastFour || org.billingCompany);
+  return {
+    organization: {
+      organizationId: org.id,
+      name: org.companyName,
+      discount: bpToFraction(org.discountBp),
+      allowMonthly: org.allowMonthly,
+      perpetualAccount: org.isPerpetualAccount,
+      invoiceTerms: org.billedByInvoice,
+      parentOrganizationId: org.parentOrganizationId,
+      parentName: parent?.companyName ?? null,
+      createdAt: org.createdAt.toISOString(),
+      taxId: org.taxId,
+    },
+    users: users.map(toPersonDto),
+    subAccounts,
+    subscriptions: await subscriptionsOf(db, org.id),
+    bills: await billsOf(db, org.id),
+    billingInfo: hasBilling
+      ? {
+          name: org.billingName,
+          company: org.billingCompany,
+          country: org.billingCountry,
+          cardBrand: org.cardBrand,
+          cardLastFour: org.cardLastFour,
+          cardExpMonth: org.cardExpMonth,
+          cardExpYear: org.cardExpYear,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,52 @@
+import { BillingMode } from '@store/core';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { randomToken } from '../../lib/tokens';
+import type { PlanRow } from '../catalog/catalog.repository';
+import { insertPerpetualLicenses, insertSubscriptions } from './subscriptions.repository';
+
+export interface NewPerpetualLicense {
+  organizationId: number;
+  plan: PlanRow;
+  description: string;
+  version: string;
+  machines: number;
+  cpus: number;
+}
+
+/**
+ * A perpetual license the operator grants (DESIGN.md §2): a subscription that is never billed and
+ * never renewed, with its license record. The console and `license:add` both come here.
+ */
+export async function addPerpetualLicense(db: Db, clock: Clock, input: NewPerpetualLicense) {
+  const now = clock.now();
+  const apiKey1 = randomToken(24);
+  return db.transaction(async (tx) => {
+    const [id] = await insertSubscriptions(tx, [
+      {
+        organizationId: input.organizationId,
+        pricingPlanId: input.plan.id,
+        description: input.description,
+        billingMode: BillingMode.NoBill,
+        isPerpetualLicense: true,
+        numberMachines: input.machines,
+        apiKey1,
+        currentPeriodStart: now,
+        nextBaseBillingDate: null,
+        nextOverageBillingDate: null,
+        anchorDay: now.getUTCDate(),
+      },
+    ]);
+    await insertPerpetualLicenses(tx, [
+      {
+        subscriptionId: id!,
+        description: input.description,
+        version: input.version,
+        product: input.plan.product,
+        numMachines: input.machines,
+        numCpus: input.cpus,
+      },
+    ]);
+    return { subscriptionId: id!, licenseKey: apiKey1 };
+  });
+}
