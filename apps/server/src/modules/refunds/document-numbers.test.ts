@@ -141,3 +141,25 @@ describe("the customer's tax id", () => {
     expect(org!.taxId).toBe('DE 123456789');
   });
 });
+
+describe('the operator', () => {
+  it('sets the tax id with the terms, and sees invoice numbers and refunds on the bill', async () => {
+    const op = await loginOperator(t);
+    const detail = (await op.get(`/api/ops/organizations/${demoId}`)).body.organization;
+    const { organizationId: _id, name: _n, parentName: _p, createdAt: _c, taxId: _t, ...terms } = detail;
+    const saved = await op.put(`/api/ops/organizations/${demoId}/terms`, {
+      ...terms,
+      taxId: 'NL001234567B01',
+    });
+    expect(saved.status).toBe(200);
+    expect((await op.get(`/api/ops/organizations/${demoId}`)).body.organization.taxId).toBe('NL001234567B01');
+
+    const [bill] = await t.db.select().from(orders).where(eq(orders.idempotencyKey, 'numbers-tax-id'));
+    await op.post(`/api/ops/bills/${bill!.id}/refunds`, { amount: 2, reason: 'Shown on the bill' });
+    const shown = (await op.get(`/api/ops/bills/${bill!.id}`)).body;
+    expect(shown.bill.invoiceNumber).toBe(bill!.invoiceNumber);
+    expect(shown.refunds).toEqual([
+      expect.objectContaining({ amount: 2, reason: 'Shown on the bill', status: 'succeeded' }),
+    ]);
+  });
+});
