@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { registerAndVerify } from './support/accounts';
 import { login, storedToken } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
@@ -7,20 +6,8 @@ import { buyWithCard, operatorPage } from './support/ops-console';
 import { expect, screenshotPath, test, unique } from './support/smtp';
 
 // Refunds and credit notes (DESIGN.md §3, docs/decisions/016): the customer gives a tax id on Modify
-// Billing Info, the operator refunds part of a paid bill, and the customer finds the credit note as a
-// row of its own in Billing History and downloads it.
-
-/** The operator's refund through the API, as the console sends it (bearer, XSRF echo, a fresh key). */
-async function refundAsOperator(ops: Page, orderId: number, amount: number, reason: string) {
-  const token = await storedToken(ops);
-  const xsrf = (await ops.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await ops.request.post(`/api/ops/bills/${orderId}/refunds`, {
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'idempotency-key': unique('refund') },
-    data: { amount, reason },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as { refund: { creditNoteNumber: string }; message: string };
-}
+// Billing Info, the operator refunds part of the paid bill from the console's bill page, and the
+// customer finds the credit note as a row of its own in Billing History and downloads it.
 
 test('a refunded bill shows its credit note in Billing History, and the tax id is kept with the billing information', async ({
   page,
@@ -66,9 +53,21 @@ test('a refunded bill shows its credit note in Billing History, and the tax id i
   });
   const [bill] = (await history.json()) as { orderId: number }[];
   const ops = await operatorPage(browser, baseURL);
-  const refunded = await refundAsOperator(ops, bill!.orderId, 10, 'Goodwill');
-  const number = refunded.refund.creditNoteNumber;
-  expect(refunded.message).toBe(`Refunded $10.00 of bill #${bill!.orderId}; credit note ${number} issued.`);
+  await ops.goto(`/ops/bills/${bill!.orderId}`);
+  const refundForm = ops.getByRole('form', { name: 'Refund' });
+  await expect(refundForm.getByText(/is left to refund, to the card that paid/)).toBeVisible();
+  await refundForm.getByLabel('Refund amount (USD)').fill('10');
+  await refundForm.getByLabel('Reason').fill('Goodwill');
+  await expectNoAxeViolations(ops);
+  await refundForm.getByRole('button', { name: 'Refund' }).click();
+  const stated = refundForm.getByRole('status');
+  await expect(stated).toContainText(
+    new RegExp(`Refunded \\$10\\.00 of bill #${bill!.orderId}; credit note \\d{4}-\\d{6} issued\\.`),
+  );
+  const number = /credit note (\d{4}-\d{6})/.exec((await stated.textContent()) ?? '')![1]!;
+  const refunds = ops.getByRole('table', { name: 'Refunds' });
+  await expect(refunds.getByRole('row', { name: new RegExp(number) })).toContainText('Goodwill');
+  await ops.screenshot({ path: screenshotPath('ops-bill-refund'), fullPage: true });
   await ops.context().close();
 
   // The customer sees it as a row of its own and downloads credit_note_{number}.pdf.

@@ -162,7 +162,7 @@ function RefundForm({ orderId, leftCents, byCard }: { orderId: number; leftCents
           onChange={(e) => setEndSubscription(e.currentTarget.checked)}
         />
         <Group>
-          <Button type="submit" color="red" disabled={!ready} loading={refund.isPending}>
+          <Button type="submit" disabled={!ready} loading={refund.isPending}>
             Refund
           </Button>
         </Group>
