@@ -1,4 +1,4 @@
-import type { Json } from './fake-stripe';
+type Json = Record<string, unknown>;
 
 type Answer = { status: number; body: Json };
 
