@@ -39,10 +39,9 @@ export async function startRuntime(config: Config) {
   let clock: Clock = { now: () => new Date() };
   if (config.mode === 'demo') {
     clock = await loadDemoClock(database.db);
-    if (await seedDemo(database.db, clock)) {
-      await seedDemoOperator(database.db, config);
-      logger.info('demo catalogue and organizations created');
-    }
+    if (await seedDemo(database.db, clock)) logger.info('demo catalogue and organizations created');
+    // Also into a demo database made before operators existed.
+    await seedDemoOperator(database.db, config);
   }
   if (config.mode === 'production' && (await catalogIsEmpty(database.db)))
     logger.warn(OpsMessages.catalogEmpty);

@@ -68,8 +68,8 @@ export type OpsPlan = z.infer<typeof OpsPlanSchema>;
 export const OpsProductSchema = ProductSchema.extend({
   productId: z.number().int(),
   sortOrder: z.number().int(),
-  /** 'pdf', 'html' or null (no EULA). */
-  eula: z.enum(['pdf', 'html']).nullable(),
+  /** 'pdf', 'html' or null (no EULA). A plain string in the document: its generator drops null from an enum. */
+  eula: z.string().nullable(),
   plans: z.array(OpsPlanSchema),
 });
 export type OpsProduct = z.infer<typeof OpsProductSchema>;
