@@ -22,6 +22,8 @@ import { useConfiguredSigningKey } from './modules/licensing/license-keys';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
+import { creditNotesRoutes } from './modules/refunds/credit-notes.routes';
+import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { stripeWebhookRoutes } from './modules/stripe-webhook/stripe-webhook.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -105,6 +107,8 @@ export async function buildApp(input: AppInput) {
     twoFactorRoutes,
     ownSessionsRoutes,
     auditRoutes,
+    creditNotesRoutes,
+    refundsRoutes,
     opsRoutes,
     stripeWebhookRoutes,
   ]) {

@@ -14,6 +14,9 @@ const production = {
   TWO_FACTOR_KEY: randomBytes(32).toString('base64'),
   LICENSE_SIGNING_KEY: signingKey,
   STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
+  SELLER_NAME: 'Example Software GmbH',
+  SELLER_ADDRESS: 'Hauptstrasse 1\\n10115 Berlin\\nGermany',
+  SELLER_TAX_ID: 'DE123456789',
 };
 
 describe('loadConfig in production', () => {
@@ -44,6 +47,18 @@ describe('loadConfig in production', () => {
     expect(() => loadConfig(rest)).toThrow(
       'Production mode needs these settings: TWO_FACTOR_KEY, LICENSE_SIGNING_KEY.',
     );
+  });
+
+  it('needs the seller of the invoices, and reads its address lines', () => {
+    const { SELLER_NAME: _n, SELLER_ADDRESS: _a, SELLER_TAX_ID: _t, ...rest } = production;
+    expect(() => loadConfig(rest)).toThrow(
+      'Production mode needs these settings: SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID.',
+    );
+    expect(loadConfig(production).seller).toEqual({
+      name: 'Example Software GmbH',
+      addressLines: ['Hauptstrasse 1', '10115 Berlin', 'Germany'],
+      taxId: 'DE123456789',
+    });
   });
 
   it('names a bad key, a bad TRUST_PROXY and a signing key of the wrong kind', () => {

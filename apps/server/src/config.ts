@@ -69,6 +69,14 @@ const EnvSchema = z.object({
   LICENSE_PREVIOUS_PUBLIC_KEYS: z.string().optional(),
   // DESIGN.md §5: days a machine may go without a heartbeat before its seat is released (a plan
   // may set its own).
+  // The seller on invoices and credit notes (docs/decisions/016): legal name, postal address (lines
+  // separated by line breaks or `\n`) and tax id. Demo values stand in outside production.
+  SELLER_NAME: z.string().max(200, { message: 'SELLER_NAME must be at most 200 characters' }).optional(),
+  SELLER_ADDRESS: z
+    .string()
+    .max(1000, { message: 'SELLER_ADDRESS must be at most 1000 characters' })
+    .optional(),
+  SELLER_TAX_ID: z.string().max(100, { message: 'SELLER_TAX_ID must be at most 100 characters' }).optional(),
   HEARTBEAT_WINDOW_DAYS: z.coerce
     .number({ message: 'HEARTBEAT_WINDOW_DAYS must be a number of days' })
     .int({ message: 'HEARTBEAT_WINDOW_DAYS must be a whole number of days' })
@@ -108,7 +116,21 @@ export interface Config {
   twoFactorKey?: Buffer;
   licenseSigning?: { privateKeyPem: string; previousPublicKeyPems: string[] };
   heartbeatWindowDays: number;
+  seller: Seller;
 }
+
+/** Who sells, as every invoice and credit note names it. */
+export interface Seller {
+  name: string;
+  addressLines: string[];
+  taxId: string;
+}
+
+const DEMO_SELLER: Seller = {
+  name: 'Licensed Software Store, Inc.',
+  addressLines: ['1200 Larimer Street, Suite 300', 'Denver, CO 80204', 'United States'],
+  taxId: 'EIN 84-0000000',
+};
 
 export class ConfigError extends Error {}
 
@@ -135,6 +157,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'TWO_FACTOR_KEY',
       'LICENSE_SIGNING_KEY',
       'STRIPE_WEBHOOK_SECRET',
+      'SELLER_NAME',
+      'SELLER_ADDRESS',
+      'SELLER_TAX_ID',
     ].filter((k) => !e[k as keyof typeof e]);
     if (!e.DATABASE_URL) missing.unshift('DATABASE_URL');
     if (missing.length > 0) {
@@ -191,6 +216,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     twoFactorKey: e.TWO_FACTOR_KEY ? (twoFactorKeyBytes(e.TWO_FACTOR_KEY) ?? undefined) : undefined,
     licenseSigning,
     heartbeatWindowDays: e.HEARTBEAT_WINDOW_DAYS,
+    seller: {
+      name: e.SELLER_NAME?.trim() || DEMO_SELLER.name,
+      addressLines: e.SELLER_ADDRESS
+        ? e.SELLER_ADDRESS.split(/\r?\n|\\n/)
+            .map((l) => l.trim())
+            .filter(Boolean)
+        : DEMO_SELLER.addressLines,
+      taxId: e.SELLER_TAX_ID?.trim() || DEMO_SELLER.taxId,
+    },
   };
 }
 

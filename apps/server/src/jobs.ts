@@ -54,7 +54,7 @@ export function startJobs(deps: JobsDeps): Jobs {
     {
       db: database.db,
       transport: deps.transport,
-      resolveAttachment: invoiceAttachments(database.db),
+      resolveAttachment: invoiceAttachments(database.db, config.seller),
       messageIdDomain: messageIdDomain(config.publicUrl),
       logger,
       onSent: deps.onMailSent,

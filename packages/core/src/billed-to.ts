@@ -16,6 +16,8 @@ export interface BilledTo {
   cardLastFour: string | null;
   billedByInvoice: boolean;
   orgDiscountBp?: number;
+  /** The customer's tax / VAT id, printed on the invoice (docs/decisions/016); absent on older bills. */
+  taxId?: string | null;
 }
 
 /** What billedToOf reads of an organization (its row, whichever module loaded it). */
@@ -39,6 +41,7 @@ export interface BilledToSource {
   zip: string;
   country: string;
   cardLastFour: string | null;
+  taxId?: string | null;
 }
 
 /** Billing information where the organization gave it, else its registered address. */
@@ -56,4 +59,5 @@ export const billedToOf = (org: BilledToSource): BilledTo => ({
   cardLastFour: org.billedByInvoice ? null : org.cardLastFour,
   billedByInvoice: Boolean(org.billedByInvoice),
   orgDiscountBp: Number(org.discountBp),
+  taxId: org.taxId ?? null,
 });

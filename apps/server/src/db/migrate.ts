@@ -42,10 +42,22 @@ export async function pendingMigrations(db: DbOrTx): Promise<string[]> {
   return migrationFiles().filter((f) => !doneNames.has(f));
 }
 
-/** Migrations are plain DDL separated by semicolons at line ends (no functions with bodies). */
+/**
+ * Migrations are plain DDL separated by semicolons at line ends; a dollar-quoted body ($$ … $$, a
+ * function's or a DO block's) is kept whole whatever its lines end with.
+ */
 function splitStatements(text: string): string[] {
-  return text
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0 && !/^(--[^\n]*\n?)+$/.test(s));
+  const statements: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const line of text.split('\n')) {
+    current += `${line}\n`;
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) quoted = !quoted;
+    if (!quoted && /;\s*$/.test(line)) {
+      statements.push(current.replace(/;\s*$/, ''));
+      current = '';
+    }
+  }
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter((s) => s.length > 0 && !/^(--[^\n]*\n?)+$/.test(s));
 }

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
+import { fakeStripeRefunds } from './fake-stripe-refunds';
 
 // A local stand-in for api.stripe.com that answers as Stripe's API does: form-encoded requests with
 // bracketed keys, JSON answers, card errors as 402 with {error: {type: 'card_error', ...}}, and the
@@ -55,7 +56,7 @@ export function fakeStripe() {
   const attached = new Map<string, string>();
   const intents: Json[] = [];
   const idempotent = new Map<string, { status: number; body: Json }>();
-  /** What happens to the next POST /v1/payment_intents calls, in order (a replay of a key included). */
+  /** What happens to the next POST /v1/payment_intents and /v1/refunds calls, in order (replays included). */
   const inject: InjectedAnswer[] = [];
   /** The same for one customer's charges (several customers charged at once, each its own fault). */
   const injectFor = new Map<string, InjectedAnswer[]>();
@@ -65,6 +66,7 @@ export function fakeStripe() {
   const brokenCustomers = new Set<string>();
   let seq = 0;
   const id = (prefix: string) => `${prefix}_${++seq}`;
+  const refunding = fakeStripeRefunds(intents, id);
 
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -231,6 +233,8 @@ export function fakeStripe() {
         body: { object: 'search_result', data, has_more: false, url: '/v1/payment_intents/search' },
       };
     }
+    const refundAnswer = refunding.handle(method, path, form, query);
+    if (refundAnswer) return refundAnswer;
     return {
       status: 404,
       body: {
@@ -252,7 +256,8 @@ export function fakeStripe() {
       idempotencyKey: key,
       contentType: req.headers['content-type'],
     });
-    const charging = req.method === 'POST' && url.pathname === '/v1/payment_intents';
+    const charging =
+      req.method === 'POST' && (url.pathname === '/v1/payment_intents' || url.pathname === '/v1/refunds');
     const injected = charging ? (injectFor.get(form.customer ?? '')?.shift() ?? inject.shift()) : undefined;
     const given =
       injected?.status !== undefined ? { status: injected.status, body: injected.body ?? {} } : null;
@@ -275,5 +280,15 @@ export function fakeStripe() {
     });
     res.end(JSON.stringify(answer.body));
   });
-  return { server, log, intents, customers, inject, injectFor, deletedCustomers, brokenCustomers };
+  return {
+    server,
+    log,
+    intents,
+    refunds: refunding.refunds,
+    customers,
+    inject,
+    injectFor,
+    deletedCustomers,
+    brokenCustomers,
+  };
 }

@@ -33,6 +33,15 @@ export interface GatewayCharge {
   created: Date;
 }
 
+/**
+ * What the gateway answered to a refund (docs/decisions/016). 'failed' is a refusal a retry cannot
+ * fix (already refunded, more than is left of the charge); 'pending' is money on its way back (asked
+ * again later). An exception means the outcome is unknown: the same key is asked again.
+ */
+export type RefundResult =
+  | { status: 'succeeded' | 'pending'; refundId: string }
+  | { status: 'failed'; code: string; message: string };
+
 export interface SavedCard {
   customerId: string;
   paymentMethodId: string;
@@ -75,4 +84,11 @@ export interface PaymentGateway {
   findCharge(idempotencyKey: string, hint?: ChargeHint): Promise<ChargeResult | null>;
   /** Every charge made since `since` (all when null), oldest first: the gateway's side of reconcile. */
   listCharges(since: Date | null): Promise<GatewayCharge[]>;
+  /**
+   * Returns money of a succeeded charge (its id as `charge` answered). The idempotency key makes a
+   * retried call return the first result and never refund twice.
+   */
+  refund(input: { chargeId: string; amountCents: number; idempotencyKey: string }): Promise<RefundResult>;
+  /** What became of a refund made with this key against the charge; null when the gateway made none. */
+  findRefund(idempotencyKey: string, chargeId: string): Promise<RefundResult | null>;
 }

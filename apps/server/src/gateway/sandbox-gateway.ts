@@ -3,6 +3,7 @@ import { type Db, type DbOrTx, queryRows } from '../db/client';
 import { sandboxCharges } from '../db/schema';
 import { randomToken } from '../lib/tokens';
 import type { ChargeResult, GatewayCharge, PaymentGateway } from './payment-gateway';
+import { sandboxRefunding } from './sandbox-refunds';
 
 /**
  * Stripe's test payment methods, as the sandbox card fields produce them from Stripe's test card
@@ -37,6 +38,7 @@ export function createSandboxGateway(
       : { status: 'declined', code: row.status, message: row.declineMessage ?? 'Your card was declined.' };
 
   return {
+    ...sandboxRefunding(db),
     kind: 'sandbox',
     publishableKey: () => null,
     isKnownPaymentMethod: (id) => id in OUTCOMES,

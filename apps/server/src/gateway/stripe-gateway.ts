@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { ChargeResult, GatewayCharge, PaymentGateway, SavedCard } from './payment-gateway';
+import type { ChargeResult, GatewayCharge, PaymentGateway, RefundResult, SavedCard } from './payment-gateway';
 
 /** Decline codes that mean "this card cannot be charged now" rather than "we do not know what happened". */
 const DECLINE_MESSAGES: Record<string, string> = {
@@ -38,6 +38,19 @@ export function isPermanentError(error: StripeLikeError): boolean {
     'StripeIdempotencyError',
     'idempotency_error',
   ].includes(error.type ?? '');
+}
+
+function refundResult(refund: Stripe.Refund): RefundResult {
+  if (refund.status === 'succeeded') return { status: 'succeeded', refundId: refund.id };
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    return {
+      status: 'failed',
+      code: refund.failure_reason ?? refund.status,
+      message: `The refund ${refund.status === 'failed' ? 'failed' : 'was canceled'} at the gateway (${refund.failure_reason ?? refund.status}).`,
+    };
+  }
+  // 'pending' and 'requires_action': the money is on its way back; asked again later.
+  return { status: 'pending', refundId: refund.id };
 }
 
 /**
@@ -165,6 +178,31 @@ export function createStripeGateway(opts: {
         return intent.last_payment_error ? toResult(intent) : null;
       }
       return toResult(intent);
+    },
+
+    async refund({ chargeId, amountCents, idempotencyKey }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: chargeId, amount: amountCents, metadata: { idempotencyKey } },
+          { idempotencyKey },
+        );
+        return refundResult(refund);
+      } catch (error) {
+        const e = error as StripeLikeError;
+        if (!isPermanentError(e)) throw error;
+        return {
+          status: 'failed',
+          code: e.code ?? 'invalid_request',
+          message: e.message ?? 'The refund was refused.',
+        };
+      }
+    },
+
+    async findRefund(idempotencyKey, chargeId) {
+      for await (const refund of stripe.refunds.list({ payment_intent: chargeId, limit: 100 })) {
+        if (refund.metadata?.idempotencyKey === idempotencyKey) return refundResult(refund);
+      }
+      return null;
     },
 
     async listCharges(since) {

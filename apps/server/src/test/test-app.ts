@@ -115,7 +115,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     {
       db: database.db,
       transport: mailer,
-      resolveAttachment: invoiceAttachments(database.db),
+      resolveAttachment: invoiceAttachments(database.db, config.seller),
       messageIdDomain: 'store.test',
     },
     { pollMs: 20 },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fractionField, idField, idParams } from '../schemas/common';
 import { PersonSchema } from '../schemas/entities';
+import { taxIdField } from '../tax-id';
 import { BillSummarySchema } from './bills';
 import { PageQueryField, pagedSchema } from './common';
 
@@ -62,6 +63,7 @@ export const OpsOrganizationDetailSchema = z.object({
     parentOrganizationId: z.number().int().nullable(),
     parentName: z.string().nullable(),
     createdAt: z.string(),
+    taxId: z.string().nullable().optional(),
   }),
   users: z.array(PersonSchema),
   subAccounts: z.array(z.object({ organizationId: z.number().int(), name: z.string() })),
@@ -78,6 +80,8 @@ export const OpsTermsBodySchema = z.object({
   perpetualAccount: z.boolean({ error: 'perpetualAccount must be true or false' }),
   invoiceTerms: z.boolean({ error: 'invoiceTerms must be true or false' }),
   parentOrganizationId: idField('parentOrganizationId').nullable(),
+  /** The customer's tax / VAT id (docs/decisions/016); absent leaves it as it is, blank removes it. */
+  taxId: taxIdField(),
 });
 export type OpsTermsBody = z.infer<typeof OpsTermsBodySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CardBrandSchema } from '../card-brand';
 import { Messages } from '../messages';
+import { taxIdField } from '../tax-id';
 import { intField, optionalText, requiredText } from './common';
 
 /** PUT api/organization/billing_info (SPEC.md §3, messages of §5). */
@@ -21,5 +22,6 @@ export const BillingInfoSchema = z.strictObject({
   expireYear: intField('Expiration year', 2000, 2100),
   lastFour: z.string({ error: Messages.cardNumberRequired }).regex(/^\d{4}$/, 'Last four must be 4 digits'),
   cardBrand: CardBrandSchema.optional(),
+  taxId: taxIdField(),
 });
 export type BillingInfo = z.infer<typeof BillingInfoSchema>;

@@ -83,6 +83,8 @@ export const OrganizationSchema = z.object({
   zip: z.string().nullable(),
   parentOrganizationId: z.number().int().nullable(),
   billedByInvoice: z.boolean(),
+  /** The tax / VAT id printed on the organization's invoices (docs/decisions/016). */
+  taxId: z.string().nullable().optional(),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -119,6 +121,13 @@ export const BillSchema = z.object({
   billingDate: z.string(),
   status: z.number().int(),
   total: z.number(),
+  /** The bill's invoice number (docs/decisions/016); null until issued. */
+  invoiceNumber: z.string().nullable().optional(),
+  /**
+   * Set on a credit note's row (a refund of bill `orderId`): its Status reads 'Credit Note', its
+   * total is negative and its button downloads credit_note_{number}.pdf.
+   */
+  creditNoteNumber: z.string().optional(),
 });
 export type Bill = z.infer<typeof BillSchema>;
 
@@ -159,6 +168,7 @@ export const BillingDescriptionSchema = z.object({
   cardExpYear: z.number().int().nullable(),
   // Absent when the card's brand is not on file (cards saved before brands were kept).
   cardBrand: CardBrandSchema.optional(),
+  taxId: z.string().nullable().optional(),
 });
 export type BillingDescription = z.infer<typeof BillingDescriptionSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, Messages } from '../messages';
+import { taxIdField } from '../tax-id';
 import { emailField, idField, intField, optionalText, passwordField, requiredText } from './common';
 import { Rights } from './entities';
 
@@ -75,6 +76,7 @@ export const RegisterOrganizationDetailsSchema = z.strictObject({
     z.string().regex(/^[A-Za-z]{2}$/, Messages.countryRequired),
   ),
   zip: requiredText(Messages.postalCodeRequired, 'Postal code', 20),
+  taxId: taxIdField(),
 });
 
 export const RegisterOrganizationSchema = z.strictObject({

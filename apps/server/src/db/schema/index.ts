@@ -5,6 +5,7 @@ export * from './orders';
 export * from './organizations';
 export * from './persons';
 export * from './platform';
+export * from './refunds';
 export * from './rows';
 export * from './subscriptions';
 export * from './system';

@@ -31,6 +31,8 @@ export const orders = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     // Seller and customer details frozen at billing time, for the invoice.
     billedTo: jsonb('billed_to'),
+    // Set by the database when the bill is issued (migration 0080, docs/decisions/016).
+    invoiceNumber: text('invoice_number').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

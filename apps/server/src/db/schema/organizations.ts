@@ -42,6 +42,8 @@ export const organizations = pgTable(
     cardExpMonth: integer('card_exp_month'),
     cardExpYear: integer('card_exp_year'),
     cardBrand: text('card_brand'),
+    // The customer's tax / VAT id, printed on its invoices and credit notes.
+    taxId: text('tax_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The store's own organization, which holds the operators; never shown to customers. */
     isStore: boolean('is_store').notNull().default(false),

@@ -1,4 +1,4 @@
-import { AccountMessages, type RegisterOrganization, Rights } from '@store/core';
+import { AccountMessages, type RegisterOrganization, Rights, storedTaxId } from '@store/core';
 import countries from 'i18n-iso-countries';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, conflict } from '../../lib/http-error';
@@ -45,6 +45,7 @@ export function createAccountsService({ db, clock, config, limits }: Deps) {
           state: input.organization.state ?? '',
           country,
           zip: input.organization.zip,
+          taxId: storedTaxId(input.organization.taxId),
         });
         const person = await repo.insertPerson(tx, {
           organizationId: organization.id,

@@ -1,4 +1,4 @@
-import { fractionToBp, OpsMessages, type OpsTermsBody, Rights } from '@store/core';
+import { fractionToBp, OpsMessages, type OpsTermsBody, Rights, storedTaxId } from '@store/core';
 import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { organizations, persons } from '../../db/schema';
@@ -52,6 +52,8 @@ export async function setOrganizationTerms(db: DbOrTx, organizationId: number, t
         ...(terms.perpetualAccount !== undefined ? { isPerpetualAccount: terms.perpetualAccount } : {}),
         ...(terms.invoiceTerms !== undefined ? { billedByInvoice: terms.invoiceTerms } : {}),
         ...(parentId !== undefined ? { parentOrganizationId: parentId } : {}),
+        // The customer's tax / VAT id (docs/decisions/016): absent leaves it, blank removes it.
+        ...(terms.taxId !== undefined ? { taxId: storedTaxId(terms.taxId) } : {}),
       })
       .where(eq(organizations.id, org.id))
       .returning();

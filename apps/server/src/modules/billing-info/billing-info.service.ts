@@ -1,4 +1,4 @@
-import { type BillingInfo, Messages, toCardBrand } from '@store/core';
+import { type BillingInfo, Messages, storedTaxId, toCardBrand } from '@store/core';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { organizations } from '../../db/schema';
@@ -25,6 +25,7 @@ export function toBillingDescription(o: OrganizationRow) {
     cardLastFour: o.cardLastFour,
     cardExpMonth: o.cardExpMonth,
     cardExpYear: o.cardExpYear,
+    taxId: o.taxId,
     ...(o.cardBrand ? { cardBrand: toCardBrand(o.cardBrand) } : {}),
   };
 }
@@ -99,6 +100,8 @@ export function createBillingInfoService({ db, gateway }: Pick<AppDeps, 'db'> & 
             cardExpYear: saved.expYear ?? input.expireYear,
             // A card whose brand the browser did not report is not said to be the previous card's brand.
             cardBrand: input.cardBrand ?? null,
+            // Saved with the billing update (docs/decisions/016): absent leaves it, blank removes it.
+            ...(input.taxId === undefined ? {} : { taxId: storedTaxId(input.taxId) }),
           })
           .where(eq(organizations.id, org.id))
           .returning();

@@ -54,6 +54,7 @@ describe('billing information', () => {
       cardLastFour: null,
       cardExpMonth: null,
       cardExpYear: null,
+      taxId: null,
     });
     const setup = await europe.post('/api/organization/card_setup');
     expect(setup.body).toEqual({ clientSecret: null });
@@ -76,6 +77,7 @@ describe('billing information', () => {
       cardLastFour: info().lastFour,
       cardExpMonth: info().expireMonth,
       cardExpYear: info().expireYear,
+      taxId: null,
       cardBrand: 'mastercard',
     });
     const [row] = await t.db.select().from(organizations).where(eq(organizations.id, org.organizationId));

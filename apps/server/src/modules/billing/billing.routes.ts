@@ -52,7 +52,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       await consumeOrRefuse(deps.limits.invoicePdfs, String(person.id), ThrottleMessages.tooManyRequests);
       const invoice = await findInvoice(deps.db, organization.id, request.params.orderId);
       if (!invoice) throw notFound(BILL_NOT_FOUND);
-      const pdf = await renderInvoicePdf(invoice);
+      const pdf = await renderInvoicePdf(invoice, deps.config.seller);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="invoice_${invoice.orderId}.pdf"`)

@@ -12,6 +12,7 @@ import {
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, organizations } from '../../db/schema';
+import { creditNotesOf } from '../refunds/refunds.repository';
 
 // Reading bills (the history, the invoice, the operator's list); the bills module writes them.
 
@@ -22,7 +23,11 @@ import { orderLines, orders, organizations } from '../../db/schema';
 const isBill = sql`NOT (${orders.kind} IN ('purchase', 'proration') AND ${orders.status} = ${BillStatus.UnPaid}
   AND ${orders.failureMessage} IS NOT NULL)`;
 
-/** GET /api/order/history: the organization's own bills, newest first. */
+/**
+ * GET /api/order/history: the organization's own bills and credit notes, newest first. A credit
+ * note is a row of its own (DESIGN.md §3): dated the day of its refund, its total negative, its
+ * status that of the bill it refunds (which stays as it was paid).
+ */
 export async function listBills(db: DbOrTx, organizationId: number): Promise<Bill[]> {
   const rows = await db
     .select({
@@ -30,20 +35,45 @@ export async function listBills(db: DbOrTx, organizationId: number): Promise<Bil
       billingDate: orders.billingDate,
       status: orders.status,
       totalCents: orders.totalCents,
+      invoiceNumber: orders.invoiceNumber,
     })
     .from(orders)
     .where(and(eq(orders.organizationId, organizationId), isBill))
     .orderBy(desc(orders.billingDate), desc(orders.id));
-  return rows.map((r) => ({
+  const bills: (Bill & { at: number })[] = rows.map((r) => ({
     orderId: r.id,
     billingDate: r.billingDate.toISOString(),
     status: r.status,
     total: fromCents(r.totalCents),
+    invoiceNumber: r.invoiceNumber,
+    at: r.billingDate.getTime(),
   }));
+  const statusOf = new Map(rows.map((r) => [r.id, r.status]));
+  for (const note of await creditNotesOf(db, organizationId)) {
+    bills.push({
+      orderId: note.orderId,
+      billingDate: note.refundedAt!.toISOString(),
+      status: statusOf.get(note.orderId) ?? BillStatus.ChargePaid,
+      total: -fromCents(note.amountCents),
+      creditNoteNumber: note.creditNoteNumber!,
+      at: note.refundedAt!.getTime(),
+    });
+  }
+  // Stable: bills keep their order among themselves, a credit note comes before a bill of its day.
+  return bills
+    .map((b, i) => ({ b, i }))
+    .sort(
+      (x, y) =>
+        y.b.at - x.b.at ||
+        Number(Boolean(y.b.creditNoteNumber)) - Number(Boolean(x.b.creditNoteNumber)) ||
+        x.i - y.i,
+    )
+    .map(({ b: { at: _at, ...bill } }) => bill);
 }
 
 export interface InvoiceData {
   orderId: number;
+  invoiceNumber: string | null;
   kind: string;
   status: number;
   statusText: string;
@@ -77,8 +107,17 @@ export async function findInvoice(
     const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
     billedTo = billedToOf(org!);
   }
+  if (billedTo.taxId === undefined) {
+    // Bills frozen before tax ids were kept: the organization's tax id as it stands.
+    const [org] = await db
+      .select({ taxId: organizations.taxId })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    billedTo = { ...billedTo, taxId: org?.taxId ?? null };
+  }
   return {
     orderId: order.id,
+    invoiceNumber: order.invoiceNumber,
     kind: order.kind,
     status: order.status,
     statusText: billStatusText(order.status),

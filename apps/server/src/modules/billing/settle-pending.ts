@@ -1,13 +1,16 @@
+import { settleOpenRefunds } from '../refunds/refund-settling';
 import { settlePendingPurchases } from '../store/purchase-settling';
 import { settlePendingProrations } from '../subscriptions/proration';
 import type { BillingDeps } from './billing-engine';
 
 /**
  * Card charges made while a customer waited whose answer was lost (DESIGN.md §3): checkouts and
- * editor prorations, each settled with the gateway on its stored key, once. Every scheduler tick.
+ * editor prorations and refunds, each settled with the gateway on its stored key, once. Every
+ * scheduler tick.
  */
 export async function settlePendingCharges(deps: BillingDeps) {
   const purchases = await settlePendingPurchases(deps);
   const prorations = await settlePendingProrations(deps);
-  return { purchases, prorations };
+  const refunds = await settleOpenRefunds(deps);
+  return { purchases, prorations, refunds };
 }

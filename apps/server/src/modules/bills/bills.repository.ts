@@ -176,3 +176,13 @@ export function pendingChargesBefore(db: DbOrTx, kinds: string[], before: Date) 
     .orderBy(asc(orders.id))
     .limit(100);
 }
+
+/** The gateway's id of the charge that paid a card bill (what a refund returns money of), or null. */
+export async function paidChargeOf(db: DbOrTx, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ chargeId: paymentAttempts.gatewayChargeId })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'succeeded')))
+    .limit(1);
+  return row?.chargeId ?? null;
+}

@@ -2,6 +2,7 @@ import { BillStatus, billStatusText, formatUsd, SETTLE_WITHIN_MS } from '@store/
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import type { GatewayCharge, PaymentGateway } from '../../gateway/payment-gateway';
+import { refundDifferences } from '../refunds/refund-settling';
 
 /**
  * How long an attempt may stay 'started' before it is a fault: the engine's charge lease, its
@@ -34,7 +35,8 @@ const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)))
 /**
  * The gateway's record of charges against the bills (DESIGN.md §3): every succeeded charge ↔
  * exactly one paid bill of the same amount and organization; no paid card bill without a charge;
- * no attempt left 'started' past its lease. Returns one readable line per difference.
+ * no attempt left 'started' past its lease; every card refund as the gateway recorded it, none left
+ * open (docs/decisions/016). Returns one readable line per difference.
  */
 export async function reconcile(
   db: DbOrTx,
@@ -114,5 +116,6 @@ export async function reconcile(
       );
     }
   }
+  differences.push(...(await refundDifferences(db, gateway, opts.now)));
   return differences;
 }

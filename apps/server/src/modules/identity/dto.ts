@@ -33,5 +33,6 @@ export function toOrganizationDto(o: OrganizationRow) {
     state: o.state,
     country: o.country,
     zip: o.zip,
+    taxId: o.taxId,
   };
 }

@@ -12,6 +12,7 @@ import {
 import { asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, organizations, paymentAttempts } from '../../db/schema';
+import { listRefundsOfBill } from '../refunds/refunds.service';
 
 // What the console reads of bills (the operator API contract, "Bills"). Reading only: the bills
 // module stays the one writer of orders, lines and attempts.
@@ -27,6 +28,7 @@ const summaryColumns = {
   totalCents: orders.totalCents,
   billingDate: orders.billingDate,
   dueDate: orders.dueDate,
+  invoiceNumber: orders.invoiceNumber,
 };
 
 interface SummaryRow {
@@ -38,6 +40,7 @@ interface SummaryRow {
   totalCents: number;
   billingDate: Date;
   dueDate: Date | null;
+  invoiceNumber: string | null;
 }
 
 export const toBillSummary = (r: SummaryRow): BillSummary => ({
@@ -49,10 +52,8 @@ export const toBillSummary = (r: SummaryRow): BillSummary => ({
   total: fromCents(r.totalCents),
   billDate: r.billingDate.toISOString(),
   dueDate: r.dueDate?.toISOString() ?? null,
-  invoiceNumber:
-    OPEN_INVOICE_STATUSES.includes(r.status) || r.status === BillStatus.OfflinePaid
-      ? String(r.orderId)
-      : null,
+  // Taken when the bill is issued (docs/decisions/016).
+  invoiceNumber: r.invoiceNumber,
 });
 
 const billsQuery = (db: DbOrTx) =>
@@ -121,6 +122,6 @@ export async function billDetail(db: DbOrTx, orderId: number): Promise<OpsBillDe
       declineCode: a.status === 'declined' ? a.message : null,
       createdAt: a.createdAt.toISOString(),
     })),
-    refunds: [],
+    refunds: await listRefundsOfBill(db, orderId),
   };
 }

@@ -65,7 +65,8 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
       schema: {
         security: Access.operatorMutation,
         tags,
-        summary: 'Set discount, monthly billing, perpetual account, invoice terms and the parent',
+        summary:
+          'Set discount, monthly billing, perpetual account, invoice terms, the parent and the tax / VAT id',
         params: OpsOrganizationParamsSchema,
         body: OpsTermsBodySchema,
         response: { 200: OpsOrganizationDetailSchema, ...errorResponses(409) },

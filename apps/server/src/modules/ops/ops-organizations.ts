@@ -119,6 +119,7 @@ export async function organizationDetail(db: DbOrTx, organizationId: number): Pr
       parentOrganizationId: org.parentOrganizationId,
       parentName: parent?.companyName ?? null,
       createdAt: org.createdAt.toISOString(),
+      taxId: org.taxId,
     },
     users: users.map(toPersonDto),
     subAccounts,

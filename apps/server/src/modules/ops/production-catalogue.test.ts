@@ -42,6 +42,9 @@ beforeAll(async () => {
       LICENSE_SIGNING_KEY: generateKeyPairSync('ed25519')
         .privateKey.export({ type: 'pkcs8', format: 'pem' })
         .toString(),
+      SELLER_NAME: 'Example Software GmbH',
+      SELLER_ADDRESS: 'Hauptstrasse 1\\n10115 Berlin\\nGermany',
+      SELLER_TAX_ID: 'DE123456789',
     },
   });
 });

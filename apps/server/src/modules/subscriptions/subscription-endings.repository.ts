@@ -36,3 +36,30 @@ export async function deactivateForUnpaidBills(
   );
   return deactivated.map((r) => num(r.id));
 }
+
+/**
+ * A full refund of a subscription's current period ends it now (docs/decisions/016): the
+ * subscriptions on the bill's lines whose period has not ended; their ids.
+ */
+export async function endRefundedSubscriptions(tx: DbOrTx, orderId: number, now: Date): Promise<number[]> {
+  const ended = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE subscriptions s SET is_active = false, deactivate_date = ${ts(now)}, version = s.version + 1
+      FROM order_lines l
+      WHERE l.order_id = ${orderId} AND l.subscription_id = s.id AND s.is_active
+        AND (l.period_end IS NULL OR l.period_end > ${ts(now)})
+      RETURNING s.id`,
+  );
+  return ended.map((r) => num(r.id));
+}
+
+/** Whether the bill pays a period of a subscription that is still running (what a refund could end). */
+export async function billCoversRunningPeriod(db: DbOrTx, orderId: number, now: Date): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT s.id FROM order_lines l JOIN subscriptions s ON s.id = l.subscription_id
+      WHERE l.order_id = ${orderId} AND s.is_active AND (l.period_end IS NULL OR l.period_end > ${ts(now)})
+      LIMIT 1`,
+  );
+  return rows.length > 0;
+}

@@ -14,7 +14,7 @@ const num = (v: unknown): number => Number(v);
 
 const ORG_COLUMNS = sql`o.company_name, o.discount_bp, o.billed_by_invoice, o.billing_name, o.billing_company,
   o.billing_addr1, o.billing_addr2, o.billing_city, o.billing_state, o.billing_zip, o.billing_country,
-  o.addr1, o.addr2, o.city, o.state, o.zip, o.country, o.card_last_four`;
+  o.addr1, o.addr2, o.city, o.state, o.zip, o.country, o.card_last_four, o.tax_id`;
 
 interface OrgRow {
   company_name: string;
@@ -35,6 +35,7 @@ interface OrgRow {
   zip: string;
   country: string;
   card_last_four: string | null;
+  tax_id: string | null;
 }
 
 export interface DueSubscription {
@@ -139,6 +140,7 @@ const toDueSubscription = (r: SubRow): DueSubscription => ({
     zip: r.zip,
     country: r.country,
     cardLastFour: r.card_last_four,
+    taxId: r.tax_id,
   },
 });
 

@@ -7,6 +7,7 @@ const terms = {
   perpetualAccount: false,
   invoiceTerms: true,
   parentOrganizationId: 7,
+  taxId: 'DE123456789',
 };
 
 describe('the organization terms form', () => {
@@ -17,7 +18,9 @@ describe('the organization terms form', () => {
       perpetualAccount: false,
       invoiceTerms: true,
       parentOrganizationId: '7',
+      taxId: 'DE123456789',
     });
+    expect(termsFormValues({ ...terms, taxId: null }).taxId).toBe('');
   });
 
   it('sends what it showed, a fraction without float noise, and no parent as null', () => {

@@ -1,4 +1,4 @@
-import { bpToFraction, fractionToBp, type OpsTermsBody, roundHalfUp } from '@store/core';
+import { bpToFraction, fractionToBp, type OpsTermsBody, roundHalfUp, taxIdField } from '@store/core';
 import { z } from 'zod';
 
 // The terms form shows the discount as a percentage (what an operator agrees with a customer); the
@@ -14,16 +14,21 @@ export const TermsFormSchema = z.object({
   perpetualAccount: z.boolean(),
   invoiceTerms: z.boolean(),
   parentOrganizationId: z.string().nullable(),
+  taxId: taxIdField(),
 });
 export type TermsFormValues = z.input<typeof TermsFormSchema>;
 
-export function termsFormValues(terms: OpsTermsBody): TermsFormValues {
+/** The terms as the organization answers them (its tax id null when it has none). */
+type CurrentTerms = Omit<OpsTermsBody, 'taxId'> & { taxId?: string | null };
+
+export function termsFormValues(terms: CurrentTerms): TermsFormValues {
   return {
     discountPercent: fractionToBp(terms.discount) / 100,
     allowMonthly: terms.allowMonthly,
     perpetualAccount: terms.perpetualAccount,
     invoiceTerms: terms.invoiceTerms,
     parentOrganizationId: terms.parentOrganizationId === null ? null : String(terms.parentOrganizationId),
+    taxId: terms.taxId ?? '',
   };
 }
 
@@ -34,5 +39,6 @@ export function termsFromForm(values: z.output<typeof TermsFormSchema>): OpsTerm
     perpetualAccount: values.perpetualAccount,
     invoiceTerms: values.invoiceTerms,
     parentOrganizationId: values.parentOrganizationId ? Number(values.parentOrganizationId) : null,
+    taxId: values.taxId ?? '',
   };
 }

@@ -27,6 +27,7 @@ const EMPTY = {
   state: '',
   country: '',
   zip: '',
+  taxId: '',
   firstName: '',
   lastName: '',
   email: '',
@@ -52,6 +53,7 @@ export default function RegisterScreen() {
           state: v.state,
           country: v.country,
           zip: v.zip,
+          taxId: v.taxId,
         },
         admin: { firstName: v.firstName, lastName: v.lastName, email: v.email, password: v.password },
       },
@@ -98,6 +100,11 @@ export default function RegisterScreen() {
                 ]}
               />
               <TextInput label="Postal Code" autoComplete="postal-code" required {...text('zip')} />
+              <TextInput
+                label="Tax / VAT ID"
+                description="Printed on your invoices; leave empty if you have none."
+                {...text('taxId')}
+              />
             </SimpleGrid>
           </Stack>
           <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>

@@ -1,8 +1,9 @@
 import '../../../lib/mantine-input-styles';
 import '../../../lib/mantine-content-styles';
 import { Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { type Bill, billStatusText, formatShortDate, formatUsd, toCents } from '@store/core';
+import { type Bill, billRowStatusText, formatShortDate, formatUsd, toCents } from '@store/core';
 import { useState } from 'react';
+import { useDownloadCreditNote } from '../api/download-credit-note';
 import { useDownloadInvoice } from '../api/download-invoice';
 
 /**
@@ -12,9 +13,14 @@ import { useDownloadInvoice } from '../api/download-invoice';
  */
 export const BILLS_PER_PAGE = 50;
 
-/** Spec §2 Billing History: Bill Date (MM-dd-yy), Status, Bill Total (USD) and an invoice button. */
+/**
+ * Spec §2 Billing History: Bill Date (MM-dd-yy), Status, Bill Total (USD) and an invoice button. A
+ * refund's credit note is a row of its own (DESIGN.md §3): Status 'Credit Note', a negative total,
+ * its button downloading credit_note_{number}.pdf.
+ */
 export function BillHistoryTable({ bills }: { bills: Bill[] }) {
   const download = useDownloadInvoice();
+  const downloadCreditNote = useDownloadCreditNote();
   const [page, setPage] = useState(1);
   if (bills.length === 0) return <Text c="dimmed">There are no bills yet.</Text>;
   const pages = Math.ceil(bills.length / BILLS_PER_PAGE);
@@ -41,23 +47,40 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
           <Table.Tbody>
             {shown.map((bill) => {
               const date = formatShortDate(bill.billingDate);
+              const note = bill.creditNoteNumber;
               return (
-                <Table.Tr key={bill.orderId} data-order-id={bill.orderId}>
+                <Table.Tr
+                  key={note ? `credit-note-${note}` : bill.orderId}
+                  data-order-id={bill.orderId}
+                  data-credit-note={note}
+                >
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{date}</Table.Td>
-                  <Table.Td>{billStatusText(bill.status)}</Table.Td>
+                  <Table.Td>{billRowStatusText(bill)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatUsd(toCents(bill.total))}
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`invoice ${bill.orderId} of ${date}`}
-                      loading={download.isPending && download.variables === bill.orderId}
-                      onClick={() => download.mutate(bill.orderId)}
-                    >
-                      invoice
-                    </Button>
+                    {note ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        aria-label={`credit note ${note} of ${date}`}
+                        loading={downloadCreditNote.isPending && downloadCreditNote.variables === note}
+                        onClick={() => downloadCreditNote.mutate(note)}
+                      >
+                        credit note
+                      </Button>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        aria-label={`invoice ${bill.orderId} of ${date}`}
+                        loading={download.isPending && download.variables === bill.orderId}
+                        onClick={() => download.mutate(bill.orderId)}
+                      >
+                        invoice
+                      </Button>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               );

@@ -31,6 +31,7 @@ const AddressSchema = BillingInfoSchema.pick({
   state: true,
   country: true,
   postalCode: true,
+  taxId: true,
 });
 
 /** Why Update is disabled, in words: the field messages show only once a field is touched or changed. */
@@ -68,6 +69,7 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
       state: current?.state ?? organization?.state ?? '',
       country: current?.country ?? organization?.country ?? '',
       postalCode: current?.zip ?? organization?.zip ?? '',
+      taxId: current?.taxId ?? organization?.taxId ?? '',
     },
   });
   const [submitted, setSubmitted] = useState(false);
@@ -161,6 +163,11 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
             <TextInput label="Zip/Postal Code" required autoComplete="postal-code" {...input('postalCode')} />
           </Grid.Col>
         </Grid>
+        <TextInput
+          label="Tax / VAT ID"
+          description="Printed on your invoices and credit notes; leave empty if you have none."
+          {...input('taxId')}
+        />
         {gateway === 'stripe' ? (
           stripeKey.data?.publicKey ? (
             <Suspense fallback={null}>

@@ -1,9 +1,177 @@
-import type { OpsBillDetail } from '@store/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  formatShortDate,
+  formatUsd,
+  type OpsBillDetail,
+  type RefundAnswer,
+  RefundMessages,
+  RefundSchema,
+  refundableCents,
+  toCents,
+} from '@store/core';
+import { type FormEvent, useState } from 'react';
+import { z } from 'zod';
+import { useRefundBill } from '../api/refund-bill';
+import { TableFrame } from './table-frame';
+
+const RefundsSchema = z.array(RefundSchema);
+const newKey = () => crypto.randomUUID();
 
 /**
- * The bill page's place for actions on a paid bill (a refund). Empty until those actions exist; the
- * bill page renders it below the bill's attempts.
+ * The bill page's actions on a paid bill: its refunds and credit notes, and the Refund form (amount,
+ * reason, end subscription; for a bill paid by invoice, how the money went back). The answer's
+ * sentence states the result (docs/decisions/016).
  */
-export function BillActions(_props: { detail: OpsBillDetail }) {
-  return null;
+export function BillActions({ detail }: { detail: OpsBillDetail }) {
+  const { bill, attempts } = detail;
+  const refunds = RefundsSchema.safeParse(detail.refunds).data ?? [];
+  if (bill.status !== 'Paid') return null;
+  const refunded = refunds
+    .filter((r) => r.status !== 'failed')
+    .reduce((sum, r) => sum + toCents(r.amount), 0);
+  const left = refundableCents(toCents(bill.total), refunded);
+  const byCard = attempts.some((a) => a.status === 'succeeded');
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="refunds-heading">
+      <Title order={3} id="refunds-heading" mb="xs">
+        Refunds
+      </Title>
+      {refunds.length > 0 && (
+        <TableFrame minWidth={420} label="Refunds, scrolls sideways">
+          <Table aria-labelledby="refunds-heading">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Date</Table.Th>
+                <Table.Th scope="col">Credit note</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Reason</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Amount (USD)
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {refunds.map((r) => (
+                <Table.Tr key={r.refundId}>
+                  <Table.Td>{formatShortDate(r.refundedAt ?? r.createdAt)}</Table.Td>
+                  <Table.Td>{r.creditNoteNumber ?? '—'}</Table.Td>
+                  <Table.Td>{r.status}</Table.Td>
+                  <Table.Td>{r.reason}</Table.Td>
+                  <Table.Td ta="right">{formatUsd(toCents(r.amount))}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableFrame>
+      )}
+      {left > 0 ? (
+        <RefundForm orderId={bill.orderId} leftCents={left} byCard={byCard} />
+      ) : (
+        <Text>This bill is refunded in full.</Text>
+      )}
+    </Paper>
+  );
+}
+
+function RefundForm({ orderId, leftCents, byCard }: { orderId: number; leftCents: number; byCard: boolean }) {
+  const [amount, setAmount] = useState<number | string>(leftCents / 100);
+  const [reason, setReason] = useState('');
+  const [offlineMethod, setOfflineMethod] = useState('');
+  const [endSubscription, setEndSubscription] = useState(false);
+  const [key, setKey] = useState(newKey);
+  const [result, setResult] = useState<RefundAnswer | null>(null);
+  const refund = useRefundBill();
+  const ready =
+    typeof amount === 'number' && amount > 0 && reason.trim() !== '' && (byCard || offlineMethod.trim());
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || refund.isPending) return;
+    refund.mutate(
+      {
+        orderId,
+        idempotencyKey: key,
+        body: {
+          amount: amount as number,
+          reason: reason.trim(),
+          endSubscription,
+          ...(byCard ? {} : { offlineMethod: offlineMethod.trim() }),
+        },
+      },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          // The next refund is another request; a resend of this one (same key) refunds once.
+          setKey(newKey());
+          setReason('');
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label="Refund">
+      <Stack gap="sm" mt="sm">
+        <Text size="sm" c="dimmed">
+          Up to {formatUsd(leftCents)} is left to refund{byCard ? ', to the card that paid' : ''}.
+        </Text>
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <NumberInput
+            label="Refund amount (USD)"
+            value={amount}
+            onChange={setAmount}
+            min={0.01}
+            max={leftCents / 100}
+            decimalScale={2}
+            required
+            w={{ base: '100%', sm: 180 }}
+          />
+          <TextInput
+            label="Reason"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            required
+            maxLength={500}
+            w={{ base: '100%', sm: 320 }}
+          />
+          {!byCard && (
+            <TextInput
+              label="How the money went back"
+              description={RefundMessages.offlineMethodRequired(orderId).split(': ')[1]}
+              value={offlineMethod}
+              onChange={(e) => setOfflineMethod(e.currentTarget.value)}
+              required
+              maxLength={200}
+              w={{ base: '100%', sm: 320 }}
+            />
+          )}
+        </Group>
+        <Checkbox
+          label="End the subscription (a full refund of its current period)"
+          checked={endSubscription}
+          onChange={(e) => setEndSubscription(e.currentTarget.checked)}
+        />
+        <Group>
+          <Button type="submit" disabled={!ready} loading={refund.isPending}>
+            Refund
+          </Button>
+        </Group>
+        {result && (
+          <Alert role="status" color={result.refund.status === 'failed' ? 'red' : 'green'} title="Refund">
+            {result.message}
+          </Alert>
+        )}
+      </Stack>
+    </form>
+  );
 }

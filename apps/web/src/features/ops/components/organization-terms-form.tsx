@@ -1,4 +1,14 @@
-import { Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { OpsOrganizationDetail } from '@store/core';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
@@ -53,6 +63,11 @@ export function OrganizationTermsForm({ organization }: { organization: Organiza
               inputProps={form.getInputProps('parentOrganizationId')}
             />
           </SimpleGrid>
+          <TextInput
+            label="Tax / VAT ID"
+            description="Printed on the organization's invoices and credit notes"
+            {...form.getInputProps('taxId')}
+          />
           <Checkbox
             label="Allow monthly billing"
             {...form.getInputProps('allowMonthly', { type: 'checkbox' })}

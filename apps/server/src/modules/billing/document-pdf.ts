@@ -1,0 +1,158 @@
+import type { BilledTo } from '@store/core';
+import PDFDocument from 'pdfkit';
+import type { Seller } from '../../config';
+
+// The layout invoices and credit notes share (docs/decisions/016): the seller from configuration
+// with its tax id, the document's facts, the customer billed with its tax id, and the footer.
+
+/** How the seller is reached and paid; the legal name, address and tax id come from configuration. */
+export const SELLER_CONTACT = {
+  email: 'billing@store.example.com',
+  bank: 'Bank transfer: First Example Bank, ABA 102000021, account 4470012345',
+} as const;
+
+export const GREY = '#5f6b7a';
+export const INK = '#1d2733';
+export const RULE = '#c9d1db';
+export const ACCENT = '#1c5d99';
+
+export type Doc = InstanceType<typeof PDFDocument>;
+
+export interface DocumentFrame {
+  doc: Doc;
+  done: Promise<Buffer>;
+  left: number;
+  right: number;
+  width: number;
+}
+
+/** A new A4 document; `done` resolves to its bytes after `doc.end()`. */
+export function startDocument(info: { title: string; subject: string; seller: Seller }): DocumentFrame {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: info.title, Author: info.seller.name, Subject: info.subject },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done, left: 50, right: doc.page.width - 50, width: doc.page.width - 100 };
+}
+
+/** The seller (left), the heading and the document's facts (right); the y below them. */
+export function drawHeading(
+  { doc, left, right, width }: DocumentFrame,
+  seller: Seller,
+  heading: string,
+  facts: [string, string][],
+): number {
+  doc
+    .fillColor(ACCENT)
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(heading, left, 50, { width, align: 'right' });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text(seller.name, left, 50, { width: width - 240 });
+  doc.font('Helvetica').fontSize(9).fillColor(GREY);
+  for (const l of seller.addressLines) doc.text(l, { width: width - 240 });
+  doc.text(SELLER_CONTACT.email);
+  doc.text(`Tax ID: ${seller.taxId}`);
+  let y = 80;
+  for (const [label, value] of facts) {
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(label, right - 220, y, { width: 100 });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(value, right - 120, y, { width: 120, align: 'right' });
+    y += 14;
+  }
+  return Math.max(y, doc.y) + 24;
+}
+
+/** BILL TO (the customer, with its tax id) on the left and a second block on the right; the y below. */
+export function drawParties(
+  { doc, left, width }: DocumentFrame,
+  y: number,
+  b: BilledTo,
+  side: { title: string; lines: [string, string] },
+): number {
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(GREY).text('BILL TO', left, y);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(b.company || b.companyName, left, y + 13);
+  doc.font('Helvetica').fontSize(9.5);
+  const addr = [
+    b.name && b.name !== b.company ? `Attn: ${b.name}` : null,
+    b.addr1,
+    b.addr2,
+    [b.city, [b.state, b.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    b.country,
+    b.taxId ? `Tax ID: ${b.taxId}` : null,
+  ].filter((l): l is string => Boolean(l));
+  for (const l of addr) doc.text(l);
+  doc.fillColor(GREY).text(`Customer account ${b.organizationId}`);
+  const below = doc.y;
+
+  const x = left + width / 2 + 40;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(GREY).text(side.title, x, y);
+  doc.font('Helvetica').fontSize(9.5).fillColor(INK);
+  doc.text(side.lines[0], x, y + 13, { width: width / 2 - 40 });
+  doc.fillColor(GREY).text(side.lines[1], { width: width / 2 - 40 });
+  return Math.max(below, doc.y, y + 80) + 20;
+}
+
+/** Label and figure rows at the right; the y below them. */
+export function drawTotals(
+  { doc, right }: DocumentFrame,
+  y: number,
+  rows: [string, string, boolean][],
+): number {
+  let at = y;
+  for (const [label, value, strong] of rows) {
+    doc
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 10.5 : 9.5)
+      .fillColor(INK);
+    doc.text(label, right - 230, at, { width: 120 });
+    doc.text(value, right - 110, at, { width: 104, align: 'right' });
+    at += strong ? 17 : 14;
+  }
+  return at;
+}
+
+/** The closing note and the seller's line at the foot of the page; ends the document. */
+export function finishDocument(
+  { doc, left, width, done }: DocumentFrame,
+  seller: Seller,
+  y: number,
+  note: string,
+) {
+  doc.font('Helvetica').fontSize(9).fillColor(INK).text(note, left, y, { width });
+  doc
+    .fontSize(8)
+    .fillColor(GREY)
+    .text(
+      `${seller.name} | ${SELLER_CONTACT.email} | Tax ID ${seller.taxId}. All amounts in US dollars.`,
+      left,
+      doc.page.height - 70,
+      {
+        width,
+        align: 'center',
+        lineBreak: false,
+      },
+    );
+  doc.end();
+  return done;
+}

@@ -1,0 +1,61 @@
+import { type BilledTo, creditNoteFileName, DOCUMENT_NUMBER_PATTERN, ThrottleMessages } from '@store/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { notFound } from '../../lib/http-error';
+import { consumeOrRefuse } from '../../lib/limits/refuse';
+import { requireAuth } from '../../plugins/auth';
+import { Access, errorResponses } from '../../plugins/route-security';
+import { findById } from '../bills/bills.repository';
+import { renderCreditNotePdf } from './credit-note-pdf';
+import { findCreditNote } from './refunds.repository';
+
+export const CREDIT_NOTE_NOT_FOUND = 'There is no such credit note in your organization.';
+
+const CreditNoteParams = z.object({
+  number: z
+    .string()
+    .regex(DOCUMENT_NUMBER_PATTERN, 'number must be a credit note number such as 2026-000123'),
+});
+
+/** A credit note as a PDF (DESIGN.md §3): the button of its row in Billing History. */
+export const creditNotesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/api/order/credit-note/:number',
+    {
+      schema: {
+        security: Access.signedIn,
+        tags: ['billing'],
+        summary:
+          "A refund's credit note as a PDF (credit_note_{number}.pdf); another organization's is a 404",
+        params: CreditNoteParams,
+        response: {
+          200: {
+            description: 'The credit note (credit_note_{number}.pdf)',
+            content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+          },
+          ...errorResponses(404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { organization, person } = requireAuth(request);
+      await consumeOrRefuse(deps.limits.invoicePdfs, String(person.id), ThrottleMessages.tooManyRequests);
+      const refund = await findCreditNote(deps.db, organization.id, request.params.number);
+      if (!refund) throw notFound(CREDIT_NOTE_NOT_FOUND);
+      const bill = await findById(deps.db, refund.orderId);
+      const pdf = await renderCreditNotePdf(
+        { refund, invoiceNumber: bill?.invoiceNumber ?? null, billedTo: refund.billedTo as BilledTo },
+        deps.config.seller,
+      );
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="${creditNoteFileName(refund.creditNoteNumber!)}"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,48 @@
+import { formatUsd } from '@store/core';
+import type { DbOrTx } from '../../db/client';
+import type { PaymentGateway } from '../../gateway/payment-gateway';
+import { paidChargeOf } from '../bills/bills.repository';
+import { gatewayRefunds, openRefundsBefore } from './refunds.repository';
+import { type RefundDeps, refundAtGateway } from './refunds.service';
+
+/** A request's own gateway call gets this long before the settle job takes its refund over. */
+const OPEN_REFUND_GRACE_MS = 60_000;
+
+/** How long a refund may stay open before reconcile names it (the settle job runs every minute). */
+export const OPEN_REFUND_LIMIT_MS = 30 * 60_000;
+
+/**
+ * Refunds whose gateway answer was lost (a crash, a timeout) or is still pending end somewhere
+ * (DESIGN.md §3): each is asked about by its key and, if the gateway made none, made with that key.
+ * Every scheduler tick; returns how many were settled.
+ */
+export async function settleOpenRefunds(deps: RefundDeps): Promise<number> {
+  const open = await openRefundsBefore(deps.db, new Date(deps.clock.now().getTime() - OPEN_REFUND_GRACE_MS));
+  let settled = 0;
+  for (const refund of open) {
+    const after = await refundAtGateway(deps, refund, { lookFirst: true });
+    if (after.refund.status !== refund.status) settled++;
+  }
+  return settled;
+}
+
+/** Reconcile's refund half: every card refund we record against what the gateway recorded. */
+export async function refundDifferences(db: DbOrTx, gateway: PaymentGateway, now: Date): Promise<string[]> {
+  const differences: string[] = [];
+  for (const refund of await gatewayRefunds(db)) {
+    const name = `Refund ${refund.gatewayKey} of bill #${refund.orderId} (${formatUsd(refund.amountCents)})`;
+    if (refund.status === 'started' || refund.status === 'pending') {
+      if (refund.createdAt.getTime() < now.getTime() - OPEN_REFUND_LIMIT_MS) {
+        differences.push(`${name} is still '${refund.status}' since ${refund.createdAt.toISOString()}.`);
+      }
+      continue;
+    }
+    const chargeId = await paidChargeOf(db, refund.orderId);
+    const atGateway = chargeId ? await gateway.findRefund(refund.gatewayKey!, chargeId) : null;
+    const gatewayStatus = atGateway?.status ?? 'none';
+    const agrees = refund.status === 'failed' ? gatewayStatus !== 'succeeded' : gatewayStatus === 'succeeded';
+    if (!agrees)
+      differences.push(`${name} is '${refund.status}' here but '${gatewayStatus}' at the gateway.`);
+  }
+  return differences;
+}

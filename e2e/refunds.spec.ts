@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { registerAndVerify } from './support/accounts';
+import { login, storedToken } from './support/auth';
+import { expectNoAxeViolations } from './support/axe';
+import { buyWithCard, operatorPage } from './support/ops-console';
+import { expect, screenshotPath, test, unique } from './support/smtp';
+
+// Refunds and credit notes (DESIGN.md §3, docs/decisions/016): the customer gives a tax id on Modify
+// Billing Info, the operator refunds part of the paid bill from the console's bill page, and the
+// customer finds the credit note as a row of its own in Billing History and downloads it.
+
+test('a refunded bill shows its credit note in Billing History, and the tax id is kept with the billing information', async ({
+  page,
+  browser,
+  baseURL,
+  mailServer,
+}) => {
+  test.setTimeout(180_000);
+  const email = `${unique('refunded')}@example.com`;
+  await registerAndVerify(page, mailServer, {
+    orgName: unique('Refunded Org'),
+    email,
+    password: 'refund-password',
+  });
+  await login(page, email, 'refund-password');
+  await buyWithCard(page, 'Pro', 'Pro Standard', 'Refunded engine');
+
+  // Modify Billing Info carries the tax id, saved with the billing update.
+  await page.getByRole('button', { name: 'Ava Owner' }).click();
+  await page.getByRole('menuitem', { name: 'Modify Billing Information' }).click();
+  const taxId = page.getByLabel('Tax / VAT ID');
+  await expect(taxId).toBeVisible();
+  await taxId.fill('US 12-3456789');
+  await page.getByLabel('Card Number').fill('4242424242424242');
+  await page.getByLabel('Expiration Date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath('billing-info-tax-id'), fullPage: true });
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .or(page.getByRole('status'))
+      .filter({ hasText: /updated/i }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Tax / VAT ID')).toHaveValue('US 12-3456789');
+
+  // The operator refunds $10.00 of the purchase.
+  const customerToken = await storedToken(page);
+  const history = await page.request.get('/api/order/history', {
+    headers: { authorization: `Bearer ${customerToken}` },
+  });
+  const [bill] = (await history.json()) as { orderId: number }[];
+  const ops = await operatorPage(browser, baseURL);
+  await ops.goto(`/ops/bills/${bill!.orderId}`);
+  const refundForm = ops.getByRole('form', { name: 'Refund' });
+  await expect(refundForm.getByText(/is left to refund, to the card that paid/)).toBeVisible();
+  await refundForm.getByLabel('Refund amount (USD)').fill('10');
+  await refundForm.getByLabel('Reason').fill('Goodwill');
+  await expectNoAxeViolations(ops);
+  await refundForm.getByRole('button', { name: 'Refund' }).click();
+  const stated = refundForm.getByRole('status');
+  await expect(stated).toContainText(
+    new RegExp(`Refunded \\$10\\.00 of bill #${bill!.orderId}; credit note \\d{4}-\\d{6} issued\\.`),
+  );
+  const number = /credit note (\d{4}-\d{6})/.exec((await stated.textContent()) ?? '')![1]!;
+  const refunds = ops.getByRole('table', { name: 'Refunds' });
+  await expect(refunds.getByRole('row', { name: new RegExp(number) })).toContainText('Goodwill');
+  await ops.screenshot({ path: screenshotPath('ops-bill-refund'), fullPage: true });
+  await ops.context().close();
+
+  // The customer sees it as a row of its own and downloads credit_note_{number}.pdf.
+  await page.getByRole('button', { name: 'Ava Owner' }).click();
+  await page.getByRole('menuitem', { name: 'Billing History' }).click();
+  const table = page.getByRole('table', { name: 'Bills' });
+  const note = table.locator(`tr[data-credit-note="${number}"]`);
+  await expect(note.locator('td').nth(1)).toHaveText('Credit Note');
+  await expect(note.locator('td').nth(2)).toHaveText('-$10.00');
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath('billing-history-credit-note'), fullPage: true });
+  const downloading = page.waitForEvent('download');
+  await note.getByRole('button', { name: /^credit note/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`credit_note_${number}.pdf`);
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+});
