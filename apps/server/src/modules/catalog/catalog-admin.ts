@@ -1,7 +1,5 @@
 import {
   dollarsToMicros,
-  fromCents,
-  microsToDollars,
   type OpsEulaBody,
   OpsMessages,
   type OpsPlanBody,
@@ -14,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { pricingPlans, products, subscriptions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { recordAudit } from '../audit/audit.service';
-import type { PlanRow, ProductRow } from './catalog.repository';
+import { type PlanRow, type ProductRow, toPlanDto } from './catalog.repository';
 
 // The one writer of the catalogue (products, pricing plans, EULAs): the operator console, the
 // operator's catalog:* commands and catalog:import all come here (docs/decisions/015).
@@ -45,28 +43,11 @@ export const planValues = (f: OpsPlanFields) => ({
   heartbeatWindowDays: f.heartbeatWindowDays,
 });
 
-/** The operator's fields of a plan (the inverse of planValues). */
-export const planFields = (plan: PlanRow): OpsPlanFields => ({
-  planName: plan.planName,
-  description: plan.description,
-  monthlyFee: fromCents(plan.monthlyFeeCents),
-  isAvailable: plan.isAvailable,
-  isChargePerReport: plan.isChargePerReport,
-  isBatchMode: plan.isBatchMode,
-  baseRtus: plan.baseRtus,
-  overagePerRtu: microsToDollars(plan.overagePerRtuMicros),
-  numRtusPerReport: plan.numRtusPerReport,
-  numPagesInBaseReportCharge: plan.numPagesInBaseReportCharge,
-  numPagesPerRtu: plan.numPagesPerRtu,
-  numAutoTags: plan.numAutoTags,
-  xtraAutoTagPerMonth: fromCents(plan.xtraAutoTagPerMonthCents),
-  allowXtraAutoTag: plan.allowXtraAutoTag,
-  numberCores: plan.numberCores,
-  numberThreads: plan.numberThreads,
-  maxReportsDay: plan.maxReportsDay,
-  sortOrder: plan.sortOrder,
-  heartbeatWindowDays: plan.heartbeatWindowDays,
-});
+/** The operator's fields of a plan (the inverse of planValues): the wire plan's, and two of its own. */
+export const planFields = (plan: PlanRow): OpsPlanFields => {
+  const { pricingPlanId: _id, product: _flag, productName: _name, ...wire } = toPlanDto(plan, '');
+  return { ...wire, sortOrder: plan.sortOrder, heartbeatWindowDays: plan.heartbeatWindowDays };
+};
 
 /** Active subscriptions (perpetual licenses aside) on the plan: they renew at its price. */
 export async function subscriberCount(db: DbOrTx, planId: number): Promise<number> {
