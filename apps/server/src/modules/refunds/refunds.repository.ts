@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type RefundRow, refunds } from '../../db/schema';
 
@@ -15,6 +15,42 @@ export async function insertRefund(tx: DbOrTx, values: Omit<NewRefund, 'gatewayK
     .where(eq(refunds.id, row!.id))
     .returning();
   return keyed!;
+}
+
+/**
+ * Records a refund the gateway already made on its own (no gateway key: the store never asked for
+ * it, so reconcile and the settle job have nothing to ask about it).
+ */
+export async function insertGatewayMadeRefund(
+  tx: DbOrTx,
+  values: Omit<NewRefund, 'gatewayKey' | 'status'> & { gatewayRefundId: string },
+): Promise<RefundRow> {
+  const [row] = await tx
+    .insert(refunds)
+    .values({ ...values, status: 'succeeded' })
+    .returning();
+  return row!;
+}
+
+/** The bill's refund the gateway knows by this id, or that the store asked for under this key. */
+export async function findByGatewayRefund(
+  db: DbOrTx,
+  orderId: number,
+  gatewayRefundId: string,
+  gatewayKey: string | null,
+): Promise<RefundRow | null> {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        gatewayKey
+          ? or(eq(refunds.gatewayRefundId, gatewayRefundId), eq(refunds.gatewayKey, gatewayKey))
+          : eq(refunds.gatewayRefundId, gatewayRefundId),
+      ),
+    );
+  return row ?? null;
 }
 
 export async function findByRequestKey(db: DbOrTx, orderId: number, requestKey: string) {

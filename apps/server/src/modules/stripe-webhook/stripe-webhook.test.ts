@@ -1,4 +1,4 @@
-import { BillingMode, BillStatus } from '@store/core';
+import { BillingMode, BillStatus, billRowStatusText } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +9,11 @@ import { listenFakeStripe } from '../../gateway/fake-stripe-listen';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeOrganization, makeSubscription, planId } from '../billing/billing.fixtures';
+import { listBills } from '../billing/billing.service';
 import { runBillingCycle } from '../billing/billing-engine';
 import { findById } from '../bills/bills.repository';
 import { disputesOfBill } from '../disputes/disputes.repository';
+import { loginOperator } from '../refunds/refunds.fixtures';
 import { createPurchaseService } from '../store/purchase.service';
 import { BAD_SIGNATURE } from './stripe-webhook.routes';
 
@@ -202,18 +204,85 @@ describe('the Stripe webhook', () => {
     ]);
   });
 
-  it("stores a refund made in Stripe's dashboard for the operator", async () => {
-    const body = event('charge.refunded', {
-      id: 'ch_refunded',
+  /** A card bill paid through its PaymentIntent; answers it, its intent and the organization. */
+  async function paidPurchase(name: string) {
+    const bought = await pendingPurchase(name);
+    bought.intent.status = 'succeeded';
+    await deliver(event('payment_intent.succeeded', bought.intent));
+    return bought;
+  }
+
+  const chargeRefunded = (intent: Json, refunds: Json[]) =>
+    event('charge.refunded', {
+      id: String(intent.id).replace(/^pi_/, 'ch_'),
       object: 'charge',
-      payment_intent: 'pi_refunded',
-      amount_refunded: 500,
+      payment_intent: intent.id,
+      amount_refunded: refunds.reduce((sum, r) => sum + Number(r.amount), 0),
+      refunds: { object: 'list', data: refunds, has_more: false },
     });
+
+  const dashboardRefund = (id: string, amount: number) => ({
+    id,
+    object: 'refund',
+    amount,
+    status: 'succeeded',
+    metadata: {},
+    created: Math.floor(Date.now() / 1000),
+  });
+
+  const refundRowsOf = (orderId: number) =>
+    queryRows<{ amount_cents: number; reason: string; gateway_refund_id: string }>(
+      t.db,
+      sql`SELECT amount_cents, reason, gateway_refund_id FROM refunds WHERE order_id = ${orderId} ORDER BY id`,
+    );
+
+  it("records a refund made in Stripe's dashboard as a credit note in Billing History, once", async () => {
+    const { org, intent, orderId } = await paidPurchase('Webhook Dashboard Refund Co.');
+    const body = chargeRefunded(intent, [dashboardRefund('re_dash_1', 1234)]);
     expect((await deliver(body)).statusCode).toBe(200);
+    const history = await listBills(t.db, org.id);
+    const note = history.find((row) => row.creditNoteNumber);
+    expect(note).toMatchObject({
+      orderId,
+      total: -12.34,
+      creditNoteNumber: expect.stringMatching(/^\d{4}-\d{6}$/),
+    });
+    expect(billRowStatusText(note!)).toBe('Credit Note');
+    // The same event again, and a later event listing the same refund: still one credit note.
+    expect((await deliver(body)).json()).toEqual({ received: true, duplicate: true });
+    expect((await deliver(chargeRefunded(intent, [dashboardRefund('re_dash_1', 1234)]))).statusCode).toBe(
+      200,
+    );
+    expect(await refundRowsOf(orderId)).toEqual([
+      { amount_cents: 1234, reason: "Refunded in Stripe's dashboard", gateway_refund_id: 're_dash_1' },
+    ]);
+    expect((await listBills(t.db, org.id)).filter((row) => row.creditNoteNumber)).toHaveLength(1);
+  });
+
+  it('does not record again a refund the operator made through the console', async () => {
+    const { intent, orderId } = await paidPurchase('Webhook Console Refund Co.');
+    const op = await loginOperator(t);
+    const res = await op.post(`/api/ops/bills/${orderId}/refunds`, { amount: 5, reason: 'Goodwill' });
+    expect(res.status).toBe(200);
+    const atStripe = fake.refunds.filter((r) => r.payment_intent === intent.id);
+    expect(atStripe).toHaveLength(1);
+    const outcome = await deliver(chargeRefunded(intent, atStripe));
+    expect(outcome.statusCode).toBe(200);
+    expect(await refundRowsOf(orderId)).toEqual([
+      { amount_cents: 500, reason: 'Goodwill', gateway_refund_id: atStripe[0]!.id },
+    ]);
+  });
+
+  it('records no dashboard refund beyond what the bill has left, and tells the operator', async () => {
+    const { intent, orderId } = await paidPurchase('Webhook Over Refund Co.');
+    const total = (await findById(t.db, orderId))!.totalCents;
+    const body = chargeRefunded(intent, [dashboardRefund('re_dash_over', total + 1)]);
+    await deliver(body);
+    expect(await refundRowsOf(orderId)).toEqual([]);
     const [row] = await queryRows<{ outcome: string }>(
       t.db,
       sql`SELECT outcome FROM stripe_events WHERE id = ${body.id}`,
     );
-    expect(row!.outcome).toBe('refund of 500 cents stored for the operator');
+    expect(row!.outcome).toMatch(/^re_dash_over: not recorded \(A refund of .* is more than bill #/);
   });
 });

@@ -5,6 +5,7 @@ import type { BillingDeps } from '../billing/billing-engine';
 import { settleChargeByEvent } from '../billing/settle-by-event';
 import { updateCardOnFile } from '../billing-info/card-on-file';
 import { billOfPaymentIntent, recordDispute } from '../disputes/disputes.repository';
+import { recordGatewayMadeRefunds } from '../refunds/gateway-made-refunds';
 
 // What each of Stripe's events does (decision 018). Every handler is idempotent: an event delivered
 // again before its first handling finished does no harm. Answers a line for the event's record.
@@ -70,17 +71,31 @@ async function disputeCreated(deps: WebhookDeps, dispute: Stripe.Dispute) {
 }
 
 async function chargeRefunded(deps: WebhookDeps, charge: Stripe.Charge) {
-  // A refund made in Stripe's dashboard: kept with its event and logged for the operator to record
-  // as a credit note (refunds the store makes itself are recorded where they are made).
-  deps.logger?.warn(
-    {
-      chargeId: charge.id,
-      paymentIntentId: idOf(charge.payment_intent),
-      refundedCents: charge.amount_refunded,
-    },
-    'operator alert: a refund was made in the Stripe dashboard; record its credit note',
+  // A refund made in Stripe's dashboard becomes a refund with its credit note (decision 016); one the
+  // store made itself is recorded already and is known by its id or key.
+  const bill = await billOfPaymentIntent(deps.db, idOf(charge.payment_intent));
+  const made = charge.refunds?.data;
+  if (!bill || !made) {
+    deps.logger?.warn(
+      {
+        chargeId: charge.id,
+        paymentIntentId: idOf(charge.payment_intent),
+        refundedCents: charge.amount_refunded,
+      },
+      'operator alert: a refund was made in the Stripe dashboard that names no bill of ours or no refund',
+    );
+    return `refund of ${charge.amount_refunded} cents not recorded (${bill ? 'no refunds listed' : 'no bill of ours'})`;
+  }
+  return recordGatewayMadeRefunds(
+    deps,
+    bill.orderId,
+    made.map((r) => ({
+      id: r.id,
+      amountCents: r.amount,
+      status: r.status ?? '',
+      idempotencyKey: r.metadata?.idempotencyKey ?? null,
+    })),
   );
-  return `refund of ${charge.amount_refunded} cents stored for the operator`;
 }
 
 async function paymentMethodUpdated(deps: WebhookDeps, method: Stripe.PaymentMethod) {

@@ -1,0 +1,73 @@
+import { billedToOf, billStatusText, isBillPaid, RefundMessages, refundableCents } from '@store/core';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { organizations } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { BillingLogger } from '../bills/bill-deps';
+import { lockBill } from '../bills/bills.repository';
+import { findByGatewayRefund, insertGatewayMadeRefund, refundedCentsOf } from './refunds.repository';
+
+/** The reason a refund made outside the store carries on its credit note. */
+export const DASHBOARD_REFUND_REASON = "Refunded in Stripe's dashboard";
+
+/** A refund as the gateway reports it; `idempotencyKey` is the key the store asked under, if it did. */
+export interface GatewayMadeRefund {
+  id: string;
+  amountCents: number;
+  status: string;
+  idempotencyKey: string | null;
+}
+
+/**
+ * Records refunds of a bill the gateway already made without the store asking (a refund in Stripe's
+ * dashboard), each as a refund with its numbered credit note (docs/decisions/016, 018). Once per
+ * gateway refund: one the store asked for itself is known by its id or its key, and a refund already
+ * recorded is skipped. The bill is locked, so the over-refund rule holds as for the operator's
+ * refunds; a refund it breaks (or of a bill not paid) is an operator alert, not a record.
+ * Answers a line for the event's record.
+ */
+export async function recordGatewayMadeRefunds(
+  deps: { db: Db; clock: Clock; logger?: BillingLogger },
+  orderId: number,
+  made: GatewayMadeRefund[],
+): Promise<string> {
+  const lines: string[] = [];
+  for (const refund of made.filter((r) => r.status === 'succeeded')) {
+    lines.push(
+      await deps.db.transaction(async (tx) => {
+        const bill = await lockBill(tx, orderId);
+        if (!bill) return `${refund.id}: no bill #${orderId}`;
+        if (await findByGatewayRefund(tx, orderId, refund.id, refund.idempotencyKey)) {
+          return `${refund.id}: recorded before`;
+        }
+        const refunded = await refundedCentsOf(tx, orderId);
+        const refusal = !isBillPaid(bill.status)
+          ? RefundMessages.notPaid(orderId, billStatusText(bill.status))
+          : refund.amountCents > refundableCents(bill.totalCents, refunded)
+            ? RefundMessages.overRefund(refund.amountCents, orderId, bill.totalCents, refunded)
+            : null;
+        if (refusal) {
+          deps.logger?.error(
+            { orderId, gatewayRefundId: refund.id, amountCents: refund.amountCents },
+            `operator alert: a refund made in Stripe's dashboard was not recorded: ${refusal}`,
+          );
+          return `${refund.id}: not recorded (${refusal})`;
+        }
+        const [org] = await tx.select().from(organizations).where(eq(organizations.id, bill.organizationId));
+        const now = deps.clock.now();
+        const row = await insertGatewayMadeRefund(tx, {
+          orderId,
+          organizationId: bill.organizationId,
+          amountCents: refund.amountCents,
+          reason: DASHBOARD_REFUND_REASON,
+          gatewayRefundId: refund.id,
+          billedTo: billedToOf(org!),
+          createdAt: now,
+          refundedAt: now,
+        });
+        return `${refund.id}: credit note ${row.creditNoteNumber}`;
+      }),
+    );
+  }
+  return lines.length > 0 ? lines.join('; ') : 'no refund that succeeded';
+}
