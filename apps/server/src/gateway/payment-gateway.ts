@@ -42,6 +42,15 @@ export type RefundResult =
   | { status: 'succeeded' | 'pending'; refundId: string }
   | { status: 'failed'; code: string; message: string };
 
+/** A refund the gateway holds for a charge, whoever made it: the store, or the gateway's dashboard. */
+export interface GatewayRefund {
+  refundId: string;
+  amountCents: number;
+  status: string;
+  /** The store's key for refunds it made itself; null for one made in the dashboard. */
+  idempotencyKey: string | null;
+}
+
 export interface SavedCard {
   customerId: string;
   paymentMethodId: string;
@@ -91,4 +100,9 @@ export interface PaymentGateway {
   refund(input: { chargeId: string; amountCents: number; idempotencyKey: string }): Promise<RefundResult>;
   /** What became of a refund made with this key against the charge; null when the gateway made none. */
   findRefund(idempotencyKey: string, chargeId: string): Promise<RefundResult | null>;
+  /**
+   * Every refund of the charge. Stripe's charge.refunded event lists them only when the account's API
+   * version still expands `refunds` (before 2022-11-15), so the webhook asks here when it does not.
+   */
+  listRefunds(chargeId: string): Promise<GatewayRefund[]>;
 }

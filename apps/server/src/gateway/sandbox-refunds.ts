@@ -15,7 +15,7 @@ const toResult = (row: typeof sandboxRefunds.$inferSelect): RefundResult => ({
  * once per idempotency key; refusing a charge that is not there, already refunded, or asked for
  * more than is left of it, in Stripe's words.
  */
-export function sandboxRefunding(db: DbOrTx): Pick<PaymentGateway, 'refund' | 'findRefund'> {
+export function sandboxRefunding(db: DbOrTx): Pick<PaymentGateway, 'refund' | 'findRefund' | 'listRefunds'> {
   async function byKey(idempotencyKey: string) {
     const [row] = await db
       .select()
@@ -68,6 +68,15 @@ export function sandboxRefunding(db: DbOrTx): Pick<PaymentGateway, 'refund' | 'f
     async findRefund(idempotencyKey) {
       const row = await byKey(idempotencyKey);
       return row ? toResult(row) : null;
+    },
+    async listRefunds(chargeId) {
+      const rows = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, chargeId));
+      return rows.map((r) => ({
+        refundId: r.id,
+        amountCents: r.amountCents,
+        status: r.status,
+        idempotencyKey: r.idempotencyKey,
+      }));
     },
   };
 }

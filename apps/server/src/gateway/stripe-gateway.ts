@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
-import type { ChargeResult, GatewayCharge, PaymentGateway, RefundResult, SavedCard } from './payment-gateway';
+import type {
+  ChargeResult,
+  GatewayCharge,
+  GatewayRefund,
+  PaymentGateway,
+  RefundResult,
+  SavedCard,
+} from './payment-gateway';
 
 /** Decline codes that mean "this card cannot be charged now" rather than "we do not know what happened". */
 const DECLINE_MESSAGES: Record<string, string> = {
@@ -203,6 +210,19 @@ export function createStripeGateway(opts: {
         if (refund.metadata?.idempotencyKey === idempotencyKey) return refundResult(refund);
       }
       return null;
+    },
+
+    async listRefunds(chargeId) {
+      const found: GatewayRefund[] = [];
+      for await (const r of stripe.refunds.list({ payment_intent: chargeId, limit: 100 })) {
+        found.push({
+          refundId: r.id,
+          amountCents: r.amount,
+          status: r.status ?? '',
+          idempotencyKey: r.metadata?.idempotencyKey ?? null,
+        });
+      }
+      return found;
     },
 
     async listCharges(since) {

@@ -259,6 +259,19 @@ describe('the Stripe webhook', () => {
     expect((await listBills(t.db, org.id)).filter((row) => row.creditNoteNumber)).toHaveLength(1);
   });
 
+  it('asks Stripe for the refunds when the event does not list them (API versions from 2022-11-15)', async () => {
+    const { org, intent, orderId } = await paidPurchase('Webhook Unexpanded Refund Co.');
+    // Made in the dashboard: Stripe holds it, with none of the store's metadata.
+    fake.refunds.push({ ...dashboardRefund('re_dash_unlisted', 700), payment_intent: intent.id });
+    const { refunds: _unexpanded, ...charge } = chargeRefunded(intent, []).data.object as Json;
+    expect((await deliver(event('charge.refunded', charge))).statusCode).toBe(200);
+    expect(await refundRowsOf(orderId)).toEqual([
+      { amount_cents: 700, reason: "Refunded in Stripe's dashboard", gateway_refund_id: 're_dash_unlisted' },
+    ]);
+    const note = (await listBills(t.db, org.id)).find((row) => row.creditNoteNumber);
+    expect(note).toMatchObject({ orderId, total: -7 });
+  });
+
   it('does not record again a refund the operator made through the console', async () => {
     const { intent, orderId } = await paidPurchase('Webhook Console Refund Co.');
     const op = await loginOperator(t);

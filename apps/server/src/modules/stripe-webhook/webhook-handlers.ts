@@ -73,8 +73,9 @@ async function disputeCreated(deps: WebhookDeps, dispute: Stripe.Dispute) {
 async function chargeRefunded(deps: WebhookDeps, charge: Stripe.Charge) {
   // A refund made in Stripe's dashboard becomes a refund with its credit note (decision 016); one the
   // store made itself is recorded already and is known by its id or key.
-  const bill = await billOfPaymentIntent(deps.db, idOf(charge.payment_intent));
-  const made = charge.refunds?.data;
+  const paymentIntentId = idOf(charge.payment_intent);
+  const bill = await billOfPaymentIntent(deps.db, paymentIntentId);
+  const made = await refundsOf(deps, charge, paymentIntentId);
   if (!bill || !made) {
     deps.logger?.warn(
       {
@@ -86,16 +87,26 @@ async function chargeRefunded(deps: WebhookDeps, charge: Stripe.Charge) {
     );
     return `refund of ${charge.amount_refunded} cents not recorded (${bill ? 'no refunds listed' : 'no bill of ours'})`;
   }
-  return recordGatewayMadeRefunds(
-    deps,
-    bill.orderId,
-    made.map((r) => ({
+  return recordGatewayMadeRefunds(deps, bill.orderId, made);
+}
+
+/**
+ * The charge's refunds: as the event lists them, or, for accounts on API versions that no longer
+ * expand `refunds` in the event (2022-11-15 and later), as the gateway lists them.
+ */
+async function refundsOf(deps: WebhookDeps, charge: Stripe.Charge, paymentIntentId: string | null) {
+  const listed = charge.refunds?.data;
+  if (listed) {
+    return listed.map((r) => ({
       id: r.id,
       amountCents: r.amount,
       status: r.status ?? '',
       idempotencyKey: r.metadata?.idempotencyKey ?? null,
-    })),
-  );
+    }));
+  }
+  if (!paymentIntentId) return null;
+  const atGateway = await deps.gateway.listRefunds(paymentIntentId);
+  return atGateway.map((r) => ({ ...r, id: r.refundId }));
 }
 
 async function paymentMethodUpdated(deps: WebhookDeps, method: Stripe.PaymentMethod) {
