@@ -102,6 +102,9 @@ describe.skipIf(!reachable && process.env.CI !== 'true')('the compose deployment
         .privateKey.export({ type: 'pkcs8', format: 'pem' })
         .toString(),
       METRICS_TOKEN: randomBytes(16).toString('hex'),
+      SELLER_NAME: 'Example Software GmbH',
+      SELLER_ADDRESS: 'Hauptstrasse 1\\n10115 Berlin\\nGermany',
+      SELLER_TAX_ID: 'DE123456789',
     };
     // Where the test's own services are, instead of compose's host names.
     const local: Env = {

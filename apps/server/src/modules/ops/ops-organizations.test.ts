@@ -125,6 +125,7 @@ describe('organizations in the console', () => {
     const mail = await op.post(`/api/ops/persons/${user!.id}/verification-mail`);
     expect(mail.status).toBe(200);
     expect(mail.body.message).toBe('A new verification link was mailed to una.unverified@example.com.');
+    await t.flushMail();
     expect(t.mailer.sent.length).toBe(sent + 1);
     expect(t.mailer.sent.at(-1)!.to).toBe('una.unverified@example.com');
     const [verified] = await t.db.select().from(persons).where(eq(persons.email, 'demo@example.com'));
