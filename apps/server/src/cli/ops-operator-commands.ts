@@ -39,7 +39,7 @@ export async function runOperatorCommand(p: Parsed, ctx: OpsContext): Promise<nu
           await enqueueMail(tx, resetPasswordMail({ publicUrl: ctx.publicUrl, to: email, token }));
         });
         out(
-          `${email} is now a store operator. A link to choose a password was mailed (valid ${RESET_LINK_HOURS} hour); two-factor sign-in is set up at the first sign-in.`,
+          `${email} is now a store operator. A link to choose a password (valid ${RESET_LINK_HOURS} hour) is in the outbox: a running server or worker mails it. Two-factor sign-in is set up at the first sign-in.`,
         );
       } else out(`${email} is a store operator.`);
       return 0;

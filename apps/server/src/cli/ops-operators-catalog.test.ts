@@ -37,6 +37,7 @@ describe('operators', () => {
   it('adds an operator in the store organization, mails a password link, removes them', async () => {
     expect(await ops('operator:add', 'Ana@Store.example', '--first', 'Ana', '--last', 'Ops')).toBe(0);
     expect(lines[0]).toContain('ana@store.example is now a store operator.');
+    await t.flushMail();
     const mail = t.mailer.sent.at(-1)!;
     expect(mail.to).toBe('ana@store.example');
     expect(mail.text).toContain('https://store.example.com/');
