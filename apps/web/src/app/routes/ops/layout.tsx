@@ -1,3 +1,7 @@
+// The console's screens use inputs, dialogs and tables: both of Mantine's lazily loaded style groups
+// (docs/decisions/011), loaded with the layout every console screen renders in.
+import '../../../lib/mantine-input-styles';
+import '../../../lib/mantine-content-styles';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { NavLink, Outlet, useMatch } from 'react-router';
 
