@@ -2,6 +2,7 @@ import { BillStatus, billStatusText, formatUsd, SETTLE_WITHIN_MS } from '@store/
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import type { GatewayCharge, PaymentGateway } from '../../gateway/payment-gateway';
+import { openDisputes } from '../disputes/disputes.repository';
 import { refundDifferences } from '../refunds/refund-settling';
 
 /**
@@ -36,7 +37,8 @@ const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)))
  * The gateway's record of charges against the bills (DESIGN.md §3): every succeeded charge ↔
  * exactly one paid bill of the same amount and organization; no paid card bill without a charge;
  * no attempt left 'started' past its lease; every card refund as the gateway recorded it, none left
- * open (docs/decisions/016). Returns one readable line per difference.
+ * open (docs/decisions/016); every dispute not closed yet (decision 018). Returns one readable line
+ * per difference.
  */
 export async function reconcile(
   db: DbOrTx,
@@ -117,5 +119,11 @@ export async function reconcile(
     }
   }
   differences.push(...(await refundDifferences(db, gateway, opts.now)));
+  for (const d of await openDisputes(db)) {
+    const bill = d.order_id === null ? 'a charge of no bill of ours' : `bill #${d.order_id}`;
+    differences.push(
+      `Dispute ${d.id} on ${bill} (${formatUsd(Number(d.amount_cents))}, ${d.reason}) is '${d.status}': answer it in Stripe's dashboard.`,
+    );
+  }
   return differences;
 }

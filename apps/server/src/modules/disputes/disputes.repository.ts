@@ -43,3 +43,34 @@ export async function disputesOfBill(db: DbOrTx, orderId: number) {
     sql`SELECT id, amount_cents, reason, status FROM disputes WHERE order_id = ${orderId} ORDER BY created_at`,
   );
 }
+
+/** Stripe's later word on a dispute (charge.dispute.updated / closed): its status; false when unknown here. */
+export async function updateDisputeStatus(db: DbOrTx, id: string, status: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE disputes SET status = ${status} WHERE id = ${id} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** Stripe's final statuses of a dispute; any other asks the operator for an answer or a wait. */
+const CLOSED_DISPUTE_STATUSES = ['won', 'lost', 'warning_closed', 'prevented'];
+
+/** Disputes not closed yet, oldest first (reconcile names each, docs/decisions/018). */
+export async function openDisputes(db: DbOrTx) {
+  return queryRows<{
+    id: string;
+    order_id: number | null;
+    amount_cents: number;
+    reason: string;
+    status: string;
+  }>(
+    db,
+    sql`SELECT id, order_id, amount_cents, reason, status FROM disputes
+        WHERE status NOT IN (${sql.join(
+          CLOSED_DISPUTE_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+        ORDER BY created_at, id`,
+  );
+}

@@ -12,6 +12,7 @@ import { makeOrganization, makeSubscription, planId } from '../billing/billing.f
 import { listBills } from '../billing/billing.service';
 import { runBillingCycle } from '../billing/billing-engine';
 import { findById } from '../bills/bills.repository';
+import { reconcile } from '../bills/reconcile';
 import { disputesOfBill } from '../disputes/disputes.repository';
 import { loginOperator } from '../refunds/refunds.fixtures';
 import { createPurchaseService } from '../store/purchase.service';
@@ -181,6 +182,16 @@ describe('the Stripe webhook', () => {
     expect(alerts.map((m) => m.subject)).toEqual([
       `Dispute opened: $12.34 on bill #${orderId} of organization ${(await findById(t.db, orderId))!.organizationId}`,
     ]);
+
+    // Open, reconcile names it for the operator; once Stripe closes it, it is no longer a difference.
+    const openLine = `Dispute dp_1 on bill #${orderId} ($12.34, fraudulent) is 'needs_response': answer it in Stripe's dashboard.`;
+    const differences = () => reconcile(t.db, t.gateway, { since: null, now: clock.now() });
+    expect(await differences()).toContain(openLine);
+    await deliver(event('charge.dispute.closed', { ...dispute, status: 'won' }));
+    expect(await disputesOfBill(t.db, orderId)).toEqual([
+      { id: 'dp_1', amount_cents: 1234, reason: 'fraudulent', status: 'won' },
+    ]);
+    expect((await differences()).filter((d) => d.startsWith('Dispute dp_1'))).toEqual([]);
   });
 
   it('keeps the card on file as the card network updated it', async () => {

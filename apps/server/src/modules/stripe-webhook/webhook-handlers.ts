@@ -4,7 +4,7 @@ import { enqueueMail } from '../../mail/outbox';
 import type { BillingDeps } from '../billing/billing-engine';
 import { settleChargeByEvent } from '../billing/settle-by-event';
 import { updateCardOnFile } from '../billing-info/card-on-file';
-import { billOfPaymentIntent, recordDispute } from '../disputes/disputes.repository';
+import { billOfPaymentIntent, recordDispute, updateDisputeStatus } from '../disputes/disputes.repository';
 import { recordGatewayMadeRefunds } from '../refunds/gateway-made-refunds';
 
 // What each of Stripe's events does (decision 018). Every handler is idempotent: an event delivered
@@ -130,6 +130,11 @@ export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event):
       return chargeRefunded(deps, event.data.object);
     case 'charge.dispute.created':
       return disputeCreated(deps, event.data.object);
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+      return (await updateDisputeStatus(deps.db, event.data.object.id, event.data.object.status))
+        ? `dispute ${event.data.object.status}`
+        : 'a dispute not recorded here';
     case 'payment_method.updated':
     case 'payment_method.automatically_updated':
       return paymentMethodUpdated(deps, event.data.object);
