@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput } from './app-deps';
 import { createLimits } from './lib/limits/limits';
 import { fastifyTrustProxy } from './lib/trust-proxy';
@@ -33,6 +33,7 @@ import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerMetrics } from './plugins/metrics';
 import { registerRouteSecurity, securitySchemes } from './plugins/route-security';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { serializerCompiler } from './plugins/serialization';
 import { validatorCompiler } from './plugins/validation';
 import { registerWebApp } from './plugins/web-app';
 

@@ -73,8 +73,21 @@ function baseQuery(db: DbOrTx) {
 const visibleTo = (organizationId: number | Placeholder) =>
   or(eq(organizations.id, organizationId), eq(organizations.parentOrganizationId, organizationId));
 
-/** The signed-in home's read, on every visit: built and prepared once per database handle. */
-function prepareListVisible(db: DbOrTx) {
+/** A query built and prepared once per database handle: drizzle would build it again on every call. */
+function preparedPerHandle<Q>(prepare: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
+  const prepared = new WeakMap<DbOrTx, Q>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = prepare(db);
+      prepared.set(db, query);
+    }
+    return query;
+  };
+}
+
+/** The signed-in home's read, on every visit. */
+const listVisibleQuery = preparedPerHandle((db) => {
   const organizationId = sql.placeholder('organizationId');
   return baseQuery(db)
     .where(visibleTo(organizationId))
@@ -85,39 +98,27 @@ function prepareListVisible(db: DbOrTx) {
       asc(subscriptions.id),
     )
     .prepare('subscriptions_visible');
-}
-const listVisibleQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareListVisible>>();
+});
 
 export async function listVisible(db: DbOrTx, organizationId: number): Promise<SubscriptionRecord[]> {
-  let query = listVisibleQueries.get(db);
-  if (!query) {
-    query = prepareListVisible(db);
-    listVisibleQueries.set(db, query);
-  }
-  const rows = await query.execute({ organizationId });
+  const rows = await listVisibleQuery(db).execute({ organizationId });
   return rows.map(normalize);
 }
 
-/** Every subscription screen's read (detail, usage, editor): prepared once per database handle too. */
-function prepareFindVisible(db: DbOrTx) {
-  return baseQuery(db)
+/** Every subscription screen's read (detail, usage, editor). */
+const findVisibleQuery = preparedPerHandle((db) =>
+  baseQuery(db)
     .where(and(eq(subscriptions.id, sql.placeholder('id')), visibleTo(sql.placeholder('organizationId'))))
     .limit(1)
-    .prepare('subscription_visible');
-}
-const findVisibleQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareFindVisible>>();
+    .prepare('subscription_visible'),
+);
 
 export async function findVisible(
   db: DbOrTx,
   id: number,
   organizationId: number,
 ): Promise<SubscriptionRecord | null> {
-  let query = findVisibleQueries.get(db);
-  if (!query) {
-    query = prepareFindVisible(db);
-    findVisibleQueries.set(db, query);
-  }
-  const rows = await query.execute({ id, organizationId });
+  const rows = await findVisibleQuery(db).execute({ id, organizationId });
   return rows[0] ? normalize(rows[0]) : null;
 }
 
@@ -126,8 +127,16 @@ export async function findById(db: DbOrTx, id: number): Promise<SubscriptionReco
   return rows[0] ? normalize(rows[0]) : null;
 }
 
+/** Every licensing call's read (validate, activate, heartbeat, usage). */
+const findByLicenseKeyQuery = preparedPerHandle((db) =>
+  baseQuery(db)
+    .where(eq(subscriptions.apiKey1, sql.placeholder('licenseKey')))
+    .limit(1)
+    .prepare('subscription_by_license_key'),
+);
+
 export async function findByLicenseKey(db: DbOrTx, licenseKey: string): Promise<SubscriptionRecord | null> {
-  const rows = await baseQuery(db).where(eq(subscriptions.apiKey1, licenseKey)).limit(1);
+  const rows = await findByLicenseKeyQuery(db).execute({ licenseKey });
   return rows[0] ? normalize(rows[0]) : null;
 }
 
