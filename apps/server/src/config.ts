@@ -248,3 +248,16 @@ function licenseSigningConfig(privateKey: string | undefined, previous: string |
   }
   return { privateKeyPem: privatePems[0]!, previousPublicKeyPems: previousPems };
 }
+
+/** The configuration of a process entry point (server, worker): a bad setting is said and ends it. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

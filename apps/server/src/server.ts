@@ -1,20 +1,11 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { startRuntime } from './runtime';
 import { DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_TOTP_SECRET } from './seed/operator';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from './seed/organizations';
 import { exitOnSignals } from './shutdown';
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const { app, database, logger } = await startRuntime(config);
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { startWorker } from './runtime';
 import { exitOnSignals } from './shutdown';
 
@@ -6,16 +6,7 @@ import { exitOnSignals } from './shutdown';
 // HTTP, for deployments whose server processes run with RUN_JOBS=0.
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     // The embedded database admits one process: the demo runs its jobs inside `npm start`.
     console.error('The worker needs DATABASE_URL (PostgreSQL shared with the server processes).');
