@@ -5,6 +5,7 @@ import type { PaymentGateway } from './gateway/payment-gateway';
 import type { Clock } from './lib/clock';
 import type { Limits } from './lib/limits/limits';
 import type { SessionService } from './modules/identity/session.service';
+import type { ReadCaches } from './plugins/read-caches';
 
 /**
  * What every feature module is given: its dependencies, never globals (CONVENTIONS.md). Kept apart
@@ -19,6 +20,8 @@ export interface AppDeps {
   sessions: SessionService;
   /** Every rate limit of the store (lib/limits/limits.ts). */
   limits: Limits;
+  /** The signed-in reads answered from memory (plugins/read-caches.ts). */
+  readCaches: ReadCaches;
 }
 
-export type AppInput = Omit<AppDeps, 'sessions' | 'db' | 'limits'> & { logger?: FastifyBaseLogger };
+export type AppInput = Omit<AppDeps, 'sessions' | 'db' | 'limits' | 'readCaches'> & { logger?: FastifyBaseLogger };

@@ -31,6 +31,7 @@ import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { webDistDir } from './paths';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerMetrics } from './plugins/metrics';
+import { createReadCaches, registerReadCaches } from './plugins/read-caches';
 import { registerRouteSecurity, securitySchemes } from './plugins/route-security';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serialization';
@@ -54,14 +55,16 @@ export async function buildApp(input: AppInput) {
   app.setSerializerCompiler(serializerCompiler);
 
   const db = input.database.db;
+  const readCaches = createReadCaches();
   const deps: AppDeps = {
     config: input.config,
     database: input.database,
     db,
     clock: input.clock,
     gateway: input.gateway,
-    sessions: createSessionService({ db, clock: input.clock }),
+    sessions: createSessionService({ db, clock: input.clock, cache: readCaches.sessions }),
     limits: createLimits(input.database),
+    readCaches,
   };
   useConfiguredSigningKey(input.config);
 
@@ -76,6 +79,7 @@ export async function buildApp(input: AppInput) {
     secureCookies: input.config.publicUrl.startsWith('https://'),
   });
   registerRequestActor(app, input.clock);
+  await registerReadCaches(app, input.database, readCaches);
 
   registerMetrics(app, deps);
 

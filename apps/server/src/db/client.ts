@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type ListenHandlers, type Listening, listenOnPglite, listenOnPostgres } from './listen';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -20,6 +21,8 @@ export interface Database {
   exec(sqlText: string): Promise<void>;
   /** One parameterized statement, in node-postgres' shape (the throttles' store speaks it). */
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
+  /** LISTEN on a channel (db/listen.ts): the read caches hear from it what changed. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,7 @@ export async function openDatabase(opts: {
         const result = await pool.query(text, values);
         return { rows: result.rows, rowCount: result.rowCount ?? 0 };
       },
+      listen: (channel, handlers) => listenOnPostgres(opts.databaseUrl as string, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -78,6 +82,7 @@ export async function openDatabase(opts: {
       // PGlite counts rows a SELECT returns apart from rows a statement changed; pg counts either.
       return { rows: result.rows, rowCount: Math.max(result.affectedRows ?? 0, result.rows.length) };
     },
+    listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
     close: () => client.close(),
   };
 }

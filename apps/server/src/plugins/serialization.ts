@@ -1,5 +1,5 @@
 import fastJson from 'fast-json-stringify';
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 
@@ -31,3 +31,11 @@ export const serializerCompiler: FastifySerializerCompiler<RouteSchema> = (route
   delete jsonSchema.$schema;
   return fastJson(jsonSchema) as (data: unknown) => string;
 };
+
+/**
+ * Sends an answer the route's own serializer already wrote (`reply.serialize`), e.g. one kept by a
+ * read cache: a string with a JSON content type goes out as it is, not serialized again.
+ */
+export function sendSerialized(reply: FastifyReply, json: string | null): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}

@@ -3,6 +3,7 @@ import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations, persons, sessions, twoFactorEnrolments, twoFactorPolicies } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { ReadCache } from '../../lib/read-cache';
 import { hashToken, randomToken } from '../../lib/tokens';
 
 export type PersonRow = typeof persons.$inferSelect;
@@ -60,8 +61,57 @@ function prepareSessionByToken(db: Db) {
     .prepare('session_by_token');
 }
 
-export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
+/**
+ * A session as the read cache keeps it (docs/decisions/020): its context, and the times that decide
+ * whether the cached copy may still answer, read with the injected clock.
+ */
+export interface CachedSession {
+  context: AuthContext;
+  lastUsedAt: number;
+  expiresAt: number;
+}
+
+export function createSessionService({
+  db,
+  clock,
+  cache,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Without one (the worker, the command line) every resolve reads the database. */
+  cache?: ReadCache<string, CachedSession>;
+}) {
   const sessionByToken = prepareSessionByToken(db);
+
+  async function read(tokenHash: string, now: Date): Promise<CachedSession | null> {
+    const rows = await sessionByToken.execute({ tokenHash, now: now.toISOString() });
+    const row = rows[0];
+    if (!row) return null;
+    let { lastUsedAt, expiresAt } = row.session;
+    if (now.getTime() - lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+      const absoluteEnd = row.session.createdAt.getTime() + ABSOLUTE_LIFETIME_MS;
+      lastUsedAt = now;
+      expiresAt = new Date(Math.min(now.getTime() + IDLE_LIFETIME_MS, absoluteEnd));
+      await db.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, row.session.id));
+    }
+    const enrolled = Boolean(row.twoFactor?.secret);
+    const twoFactorSetupRequired =
+      !enrolled &&
+      (Boolean(row.twoFactor?.setupRequired) ||
+        isOperator(row.person) ||
+        (isAdmin(row.person) && Boolean(row.adminsRequired)));
+    return {
+      context: {
+        person: row.person,
+        organization: row.organization,
+        sessionId: row.session.id,
+        twoFactorSetupRequired,
+      },
+      lastUsedAt: lastUsedAt.getTime(),
+      expiresAt: expiresAt.getTime(),
+    };
+  }
+
   return {
     async issue(personId: number, origin: SessionOrigin = { userAgent: '', address: '' }): Promise<string> {
       const token = randomToken(32);
@@ -78,37 +128,24 @@ export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
       return token;
     },
 
+    /**
+     * The session behind a token. A cached copy answers until the sliding expiry is due to be
+     * written again, so an expiry is never missed and a session in use is touched as before.
+     */
     async resolve(token: string): Promise<AuthContext | null> {
       const now = clock.now();
-      const rows = await sessionByToken.execute({ tokenHash: hashToken(token), now: now.toISOString() });
-      const row = rows[0];
-      if (!row) return null;
-      if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-        const absoluteEnd = row.session.createdAt.getTime() + ABSOLUTE_LIFETIME_MS;
-        await db
-          .update(sessions)
-          .set({
-            lastUsedAt: now,
-            expiresAt: new Date(Math.min(now.getTime() + IDLE_LIFETIME_MS, absoluteEnd)),
-          })
-          .where(eq(sessions.id, row.session.id));
+      const tokenHash = hashToken(token);
+      const cached = cache?.get(tokenHash);
+      if (cached && now.getTime() < cached.expiresAt && now.getTime() - cached.lastUsedAt <= TOUCH_INTERVAL_MS) {
+        return cached.context;
       }
-      const enrolled = Boolean(row.twoFactor?.secret);
-      const twoFactorSetupRequired =
-        !enrolled &&
-        (Boolean(row.twoFactor?.setupRequired) ||
-          isOperator(row.person) ||
-          (isAdmin(row.person) && Boolean(row.adminsRequired)));
-      return {
-        person: row.person,
-        organization: row.organization,
-        sessionId: row.session.id,
-        twoFactorSetupRequired,
-      };
+      const found = cache ? await cache.fill(tokenHash, () => read(tokenHash, now)) : await read(tokenHash, now);
+      return found?.context ?? null;
     },
 
     async revoke(sessionId: number): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
+      cache?.forgetAll();
     },
 
     /** Housekeeping: sessions past their expiry (7 days unused or 30 in all) are deleted. */
@@ -134,6 +171,7 @@ export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
           ),
         )
         .returning({ id: sessions.id });
+      cache?.forgetAll();
       return rows.length;
     },
   };

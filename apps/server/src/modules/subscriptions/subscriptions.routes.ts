@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
+import { sendSerialized } from '../../plugins/serialization';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { createSubscriptionService } from './subscriptions.service';
 
@@ -36,7 +37,16 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         response: { 200: SubscriptionDetailListSchema },
       },
     },
-    async (request) => service.list(requireAuth(request)),
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      // The signed-in home's read, answered from memory until its rows change (docs/decisions/020).
+      const lists = deps.readCaches.subscriptionLists;
+      const organizationId = auth.organization.id;
+      const answer =
+        lists.get(organizationId) ??
+        (await lists.fill(organizationId, async () => reply.serialize(await service.list(auth)) as string));
+      return sendSerialized(reply, answer);
+    },
   );
 
   app.get(
