@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * Answers read from the database kept in memory until the rows behind them change
- * (docs/decisions/020). It only holds anything while it is `live`, i.e. while the process hears every
+ * (docs/decisions/021). It only holds anything while it is `live`, i.e. while the process hears every
  * change (plugins/read-caches.ts); a read that started before a change is never stored after it.
  */
 export interface ReadCache<K extends {}, V extends {}> {

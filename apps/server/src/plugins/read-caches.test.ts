@@ -4,7 +4,7 @@ import { queryRows } from '../db/client';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../seed/organizations';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-// docs/decisions/020: the session and the subscription list are answered from memory until the
+// docs/decisions/021: the session and the subscription list are answered from memory until the
 // database announces that their rows changed, whoever changed them.
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import type { CachedSession } from '../modules/identity/session.service';
 export const CHANGES_CHANNEL = 'store_changes';
 
 /**
- * The signed-in reads answered from memory (docs/decisions/020): the session behind a bearer token
+ * The signed-in reads answered from memory (docs/decisions/021): the session behind a bearer token
  * (every signed-in request reads it) and an organization's subscription list as its serialized
  * answer (the signed-in home). Both are forgotten when the database announces a change to the rows
  * they were read from.

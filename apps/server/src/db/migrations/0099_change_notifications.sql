@@ -1,6 +1,6 @@
 -- Every server process keeps the signed-in reads it answers most (the session behind a bearer token,
 -- an organization's subscription list) in memory and forgets them when the rows they were read from
--- change (docs/decisions/020). The database says what changed, whoever changed it (another server, the
+-- change (docs/decisions/021). The database says what changed, whoever changed it (another server, the
 -- worker, the operator's command line, a migration), on one channel, at commit:
 --   'auth'           a session ended, or a person, organization or two-factor setting changed
 --   'orgs:1,2,…'     subscriptions or organization rows of these organizations (and their parents) changed

@@ -62,7 +62,7 @@ function prepareSessionByToken(db: Db) {
 }
 
 /**
- * A session as the read cache keeps it (docs/decisions/020): its context, and the times that decide
+ * A session as the read cache keeps it (docs/decisions/021): its context, and the times that decide
  * whether the cached copy may still answer, read with the injected clock.
  */
 export interface CachedSession {

@@ -39,7 +39,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      // The signed-in home's read, answered from memory until its rows change (docs/decisions/020).
+      // The signed-in home's read, answered from memory until its rows change (docs/decisions/021).
       const lists = deps.readCaches.subscriptionLists;
       const organizationId = auth.organization.id;
       const answer =
