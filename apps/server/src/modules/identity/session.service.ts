@@ -101,12 +101,13 @@ export function createSessionService({
         isOperator(row.person) ||
         (isAdmin(row.person) && Boolean(row.adminsRequired)));
     return {
-      context: {
-        person: row.person,
-        organization: row.organization,
+      // Shared by every request the cached copy answers: frozen, so none can change it for the next.
+      context: Object.freeze({
+        person: Object.freeze(row.person),
+        organization: Object.freeze(row.organization),
         sessionId: row.session.id,
         twoFactorSetupRequired,
-      },
+      }),
       lastUsedAt: lastUsedAt.getTime(),
       expiresAt: expiresAt.getTime(),
     };
