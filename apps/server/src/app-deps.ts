@@ -24,4 +24,6 @@ export interface AppDeps {
   readCaches: ReadCaches;
 }
 
-export type AppInput = Omit<AppDeps, 'sessions' | 'db' | 'limits' | 'readCaches'> & { logger?: FastifyBaseLogger };
+export type AppInput = Omit<AppDeps, 'sessions' | 'db' | 'limits' | 'readCaches'> & {
+  logger?: FastifyBaseLogger;
+};

@@ -26,12 +26,14 @@ export function createReadCaches(): ReadCaches {
 
 /** What a notification on the channel means to the caches; anything unknown empties them. */
 export function applyChange(caches: ReadCaches, payload: string): void {
-  if (payload === 'auth') return caches.sessions.forgetAll();
-  if (payload === 'orgs:*') return caches.subscriptionLists.forgetAll();
   const ids = payload.startsWith('orgs:') ? payload.slice('orgs:'.length).split(',').map(Number) : [];
-  if (ids.length > 0 && ids.every(Number.isSafeInteger)) return caches.subscriptionLists.forget(ids);
-  caches.sessions.forgetAll();
-  caches.subscriptionLists.forgetAll();
+  if (payload === 'auth') caches.sessions.forgetAll();
+  else if (payload === 'orgs:*') caches.subscriptionLists.forgetAll();
+  else if (ids.length > 0 && ids.every(Number.isSafeInteger)) caches.subscriptionLists.forget(ids);
+  else {
+    caches.sessions.forgetAll();
+    caches.subscriptionLists.forgetAll();
+  }
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

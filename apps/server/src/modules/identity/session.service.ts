@@ -137,10 +137,16 @@ export function createSessionService({
       const now = clock.now();
       const tokenHash = hashToken(token);
       const cached = cache?.get(tokenHash);
-      if (cached && now.getTime() < cached.expiresAt && now.getTime() - cached.lastUsedAt <= TOUCH_INTERVAL_MS) {
+      if (
+        cached &&
+        now.getTime() < cached.expiresAt &&
+        now.getTime() - cached.lastUsedAt <= TOUCH_INTERVAL_MS
+      ) {
         return cached.context;
       }
-      const found = cache ? await cache.fill(tokenHash, () => read(tokenHash, now)) : await read(tokenHash, now);
+      const found = cache
+        ? await cache.fill(tokenHash, () => read(tokenHash, now))
+        : await read(tokenHash, now);
       return found?.context ?? null;
     },
 

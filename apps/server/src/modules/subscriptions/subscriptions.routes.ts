@@ -15,8 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { sendSerialized } from '../../plugins/serialization';
 import { Access, errorResponses } from '../../plugins/route-security';
+import { sendSerialized } from '../../plugins/serialization';
 import { createSubscriptionService } from './subscriptions.service';
 
 const IdParams = idParams('id', 'Subscription id');
