@@ -4,29 +4,38 @@ import { type DbOrTx, queryRows } from '../../db/client';
 // The subscription's usage figures from the daily rollups of usage reports (DESIGN.md §5), in SQL:
 // the usage screen's per-host ranges and the month's counter rebuilt from the rollups (the demo).
 
-export type UsageCell = { hostname: string; bucket: number; pages: number };
+export type HostUsage = { hostname: string; rangePages: number[] };
 
 /**
  * Per-host totals over the date ranges, from the daily rollups only (DESIGN.md §5). `bounds` are the
- * ranges' start days plus the last range's end; width_bucket numbers the ranges 1..n.
+ * ranges' start days plus the last range's end; width_bucket numbers the ranges 1..n. One row per
+ * host, its ranges' totals as one JSON object: the driver parses fifty rows, not six hundred.
  */
 export async function usageByHostAndRange(
   db: DbOrTx,
   subscriptionId: number,
   bounds: string[],
-): Promise<UsageCell[]> {
+): Promise<HostUsage[]> {
   const first = bounds[0]!;
   const last = bounds[bounds.length - 1]!;
   const boundsArray = sql.raw(`ARRAY[${bounds.map((b) => `'${b}'::date`).join(',')}]`);
-  const rows = await queryRows<{ hostname: string; bucket: number; pages: string | number }>(
+  const rows = await queryRows<{ hostname: string; pages: Record<string, number> | string }>(
     db,
-    sql`SELECT hostname, width_bucket(day, ${boundsArray})::int AS bucket, sum(pages)::bigint AS pages
-        FROM usage_rollups
-        WHERE subscription_id = ${subscriptionId} AND day >= ${first}::date AND day < ${last}::date
-        GROUP BY hostname, bucket
+    sql`SELECT hostname, json_object_agg(bucket, pages) AS pages
+        FROM (SELECT hostname, width_bucket(day, ${boundsArray})::int AS bucket, sum(pages)::bigint AS pages
+              FROM usage_rollups
+              WHERE subscription_id = ${subscriptionId} AND day >= ${first}::date AND day < ${last}::date
+              GROUP BY hostname, bucket) cells
+        GROUP BY hostname
         ORDER BY hostname`,
   );
-  return rows.map((r) => ({ hostname: r.hostname, bucket: Number(r.bucket), pages: Number(r.pages) }));
+  const ranges = bounds.length - 1;
+  return rows.map((r) => {
+    const rangePages = new Array<number>(ranges).fill(0);
+    const pages = typeof r.pages === 'string' ? (JSON.parse(r.pages) as Record<string, number>) : r.pages;
+    for (const [bucket, sum] of Object.entries(pages)) rangePages[Number(bucket) - 1] = Number(sum);
+    return { hostname: r.hostname, rangePages };
+  });
 }
 
 /**

@@ -127,21 +127,11 @@ export function createSubscriptionService(deps: Deps) {
       const ranges = usageDateRanges(record.subscription.nextOverageBillingDate, clock.now());
       const day = (d: Date) => d.toISOString().slice(0, 10);
       const bounds = [...ranges.map((r) => day(r.start)), day(ranges[ranges.length - 1]!.end)];
-      const cells = await usageByHostAndRange(db, id, bounds);
-      const runs = new Map<string, number[]>();
-      for (const cell of cells) {
-        if (cell.bucket < 1 || cell.bucket > ranges.length) continue;
-        let row = runs.get(cell.hostname);
-        if (!row) {
-          row = new Array(ranges.length).fill(0);
-          runs.set(cell.hostname, row);
-        }
-        row[cell.bucket - 1] = (row[cell.bucket - 1] ?? 0) + cell.pages;
-      }
+      const hosts = await usageByHostAndRange(db, id, bounds);
       const last = ranges.length - 1;
       let totalThisCycle = 0;
       let machinesThisCycle = 0;
-      const list = [...runs.entries()].map(([hostname, dateRangePages]) => {
+      const list = hosts.map(({ hostname, rangePages: dateRangePages }) => {
         const current = dateRangePages[last] ?? 0;
         totalThisCycle += current;
         if (current > 0) machinesThisCycle += 1;
