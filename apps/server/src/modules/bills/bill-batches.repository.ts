@@ -151,6 +151,22 @@ export async function makePastDueBillsDue(db: DbOrTx, organizationId: number, no
   return result.length;
 }
 
+/** Admin e-mail addresses of each of these organizations (Rights.Admin), in one statement. */
+export async function adminEmailsOf(db: DbOrTx, organizationIds: number[]): Promise<Map<number, string[]>> {
+  const byOrg = new Map<number, string[]>();
+  if (organizationIds.length === 0) return byOrg;
+  const rows = await queryRows<{ organization_id: number; email: string }>(
+    db,
+    sql`SELECT organization_id, email FROM persons
+      WHERE organization_id IN (${list([...new Set(organizationIds)])}) AND (rights & ${Rights.Admin}) <> 0 ORDER BY id`,
+  );
+  for (const r of rows) {
+    const orgId = num(r.organization_id);
+    byOrg.set(orgId, [...(byOrg.get(orgId) ?? []), r.email]);
+  }
+  return byOrg;
+}
+
 /** Admin e-mail addresses of an organization (Rights.Admin). */
 export async function adminEmails(db: DbOrTx, organizationId: number): Promise<string[]> {
   const result = await queryRows<{ email: string }>(
