@@ -28,7 +28,13 @@ export async function enqueueMail(tx: DbOrTx, mail: MailMessage): Promise<void> 
 export async function enqueueMails(tx: DbOrTx, mails: MailMessage[]): Promise<void> {
   if (mails.length === 0) return;
   const payload = JSON.stringify(
-    mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, att: m.attachments ?? [] })),
+    mails.map((m) => ({
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html ?? null,
+      att: m.attachments ?? [],
+    })),
   );
   await tx.execute(sql`INSERT INTO outbox (to_address, subject, text_body, html_body, attachments)
     SELECT v.to, v.subject, v.text, v.html, v.att
