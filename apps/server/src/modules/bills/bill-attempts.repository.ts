@@ -87,20 +87,51 @@ export async function startAttempts(
   leaseUntil: Date,
 ): Promise<void> {
   if (attempts.length === 0) return;
-  const fresh = attempts.filter((a) => a.isNew);
-  if (fresh.length > 0) {
-    const payload = JSON.stringify(
-      fresh.map((a) => ({ order_id: a.orderId, key: a.key, amount: a.amountCents, at: now.toISOString() })),
-    );
-    await tx.execute(sql`INSERT INTO payment_attempts (order_id, gateway_key, amount_cents, status, created_at)
-      SELECT order_id, key, amount, 'started', at FROM json_to_recordset(${payload}::json)
-        AS v(order_id int, key text, amount int, at timestamptz)
-      ON CONFLICT (gateway_key) DO NOTHING`);
-  }
+  await recordAttemptKeys(
+    tx,
+    attempts.filter((a) => a.isNew),
+    now,
+  );
   // One write of each bill: its attempt counted (a new key) and its lease.
   const bills = JSON.stringify(attempts.map((a) => ({ id: a.orderId, fresh: a.isNew ? 1 : 0 })));
   await tx.execute(sql`UPDATE orders o SET attempts = o.attempts + v.fresh, next_attempt_at = ${ts(leaseUntil)}
     FROM json_to_recordset(${bills}::json) AS v(id int, fresh int) WHERE o.id = v.id`);
+}
+
+/** Records new attempts' keys ('started'): from here on the attempt is settled, never made anew. */
+export async function recordAttemptKeys(
+  tx: DbOrTx,
+  attempts: { orderId: number; key: string; amountCents: number }[],
+  now: Date,
+): Promise<void> {
+  if (attempts.length === 0) return;
+  const payload = JSON.stringify(
+    attempts.map((a) => ({ order_id: a.orderId, key: a.key, amount: a.amountCents, at: now.toISOString() })),
+  );
+  await tx.execute(sql`INSERT INTO payment_attempts (order_id, gateway_key, amount_cents, status, created_at)
+    SELECT order_id, key, amount, 'started', at FROM json_to_recordset(${payload}::json)
+      AS v(order_id int, key text, amount int, at timestamptz)
+    ON CONFLICT (gateway_key) DO NOTHING`);
+}
+
+/** The card on file of each of these organizations (its gateway customer and payment method). */
+export async function payersOf(
+  db: DbOrTx,
+  organizationIds: number[],
+): Promise<Map<number, { customerId: string | null; paymentMethodId: string | null }>> {
+  if (organizationIds.length === 0) return new Map();
+  const rows = await queryRows<{
+    id: number;
+    gateway_customer_id: string | null;
+    payment_method_id: string | null;
+  }>(
+    db,
+    sql`SELECT id, gateway_customer_id, payment_method_id FROM organizations
+      WHERE id IN (${list([...new Set(organizationIds)])})`,
+  );
+  return new Map(
+    rows.map((r) => [num(r.id), { customerId: r.gateway_customer_id, paymentMethodId: r.payment_method_id }]),
+  );
 }
 
 export interface AttemptOutcome {
