@@ -1,4 +1,4 @@
-import { billAttemptKey, BillStatus } from '@store/core';
+import { BillStatus, billAttemptKey } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import { type ChargeClaim, payersOf, recordAttemptKeys } from './bill-attempts.repository';
 import { insertBills, type NewBill } from './bill-batches.repository';
