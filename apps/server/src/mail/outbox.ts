@@ -24,9 +24,21 @@ export async function enqueueMail(tx: DbOrTx, mail: MailMessage): Promise<void> 
             ${JSON.stringify(mail.attachments ?? [])}::jsonb)`);
 }
 
-/** Several mails in one transaction (one per recipient of the same notice). */
+/** Several mails in one transaction and one statement (a notice's recipients, a batch's receipts). */
 export async function enqueueMails(tx: DbOrTx, mails: MailMessage[]): Promise<void> {
-  for (const mail of mails) await enqueueMail(tx, mail);
+  if (mails.length === 0) return;
+  const payload = JSON.stringify(
+    mails.map((m) => ({
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html ?? null,
+      att: m.attachments ?? [],
+    })),
+  );
+  await tx.execute(sql`INSERT INTO outbox (to_address, subject, text_body, html_body, attachments)
+    SELECT v.to, v.subject, v.text, v.html, v.att
+    FROM json_to_recordset(${payload}::json) AS v("to" text, subject text, text text, html text, att jsonb)`);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { BillStatus } from '@store/core';
 import { recordAudit } from '../audit/audit.service';
-import { claimOverdueBills, insertBills, markUnpaid } from '../bills/bill-batches.repository';
+import { claimOverdueBills, markUnpaid } from '../bills/bill-batches.repository';
 import { chargeDue, retryPastDueBills as retryBills } from '../bills/bill-charging';
 import { type BillingCycleCounts, type BillingDeps, emptyCounts, optionsOf } from '../bills/bill-deps';
 import { carriesOf, markCarried, writeOffEndedCarries } from '../bills/carried-bills.repository';
+import { insertBillsStartingCharges, type PlannedAttempt, StartedBatches } from '../bills/first-attempts';
 import { overageBill, renewalBill } from '../bills/scheduled-bills';
 import { reissueForPaidRenewals } from '../licensing/offline-license';
 import {
@@ -55,16 +56,18 @@ const workDone = (c: BillingCycleCounts) =>
 async function runPass(deps: BillingDeps, counts: BillingCycleCounts): Promise<void> {
   await deactivateOverdue(deps, counts);
   // Each batch of bills is charged as soon as it is committed, while the next batches are made.
-  const billing = billDue(deps, counts);
-  await Promise.all([
-    billing,
-    chargeDue(deps, counts, reissueOfflineLicensesOf(deps), { whileBilling: billing }),
-  ]);
+  const started = new StartedBatches();
+  const billing = billDue(deps, counts, started).finally(() => started.close());
+  await Promise.all([billing, chargeDue(deps, counts, reissueOfflineLicensesOf(deps), { started })]);
 }
 
-async function billDue(deps: BillingDeps, counts: BillingCycleCounts): Promise<void> {
-  await billOverage(deps, counts);
-  await renewDue(deps, counts);
+async function billDue(
+  deps: BillingDeps,
+  counts: BillingCycleCounts,
+  started: StartedBatches,
+): Promise<void> {
+  await billOverage(deps, counts, started);
+  await renewDue(deps, counts, started);
   counts.ended += await endCancelledSubscriptions(deps.db, deps.clock.now());
   // A small bill waiting for a next bill that will never come (core's smallAmountOutcome).
   await writeOffEndedCarries(deps.db, deps.clock.now());
@@ -88,15 +91,21 @@ async function deactivateOverdue(deps: BillingDeps, counts: BillingCycleCounts):
 }
 
 /**
- * Claims due subscriptions a small batch at a time; each batch's bills are created and the
- * subscriptions moved into their new period in one transaction, so a crash leaves either neither
- * or both. The charge follows after the commit (chargeDue), never under these locks.
+ * Claims due subscriptions a small batch at a time; each batch's bills are created (their first
+ * charge attempts started) and the subscriptions moved into their new period in one transaction, so
+ * a crash leaves either neither or both. The charge follows after the commit (chargeDue), never
+ * under these locks.
  */
-async function renewDue(deps: BillingDeps, counts: BillingCycleCounts): Promise<void> {
+async function renewDue(
+  deps: BillingDeps,
+  counts: BillingCycleCounts,
+  started: StartedBatches,
+): Promise<void> {
   const { batchSize } = optionsOf(deps);
   let afterId = 0;
   for (;;) {
     const now = deps.clock.now();
+    let charges: PlannedAttempt[] = [];
     const claimed = await deps.db.transaction(async (tx) => {
       const subs = await claimDueRenewals(tx, now, afterId, batchSize);
       if (subs.length === 0) return subs;
@@ -105,10 +114,13 @@ async function renewDue(deps: BillingDeps, counts: BillingCycleCounts): Promise<
         subs.map((s) => s.id),
       );
       const made = subs.map((s) => ({ sub: s, ...renewalBill(s, now, carries.get(s.id)) }));
-      const ids = await insertBills(
+      const { ids, started: attempts } = await insertBillsStartingCharges(
         tx,
         made.map((m) => m.bill),
+        now,
+        leaseEnd(deps, now),
       );
+      charges = attempts;
       await advanceBasePeriods(
         tx,
         made.map((m) => ({ id: m.sub.id, periodStart: m.bill.billingDate, periodEnd: m.periodEnd })),
@@ -125,23 +137,33 @@ async function renewDue(deps: BillingDeps, counts: BillingCycleCounts): Promise<
       }
       return subs;
     });
+    started.push(charges);
     if (claimed.length === 0) return;
     afterId = claimed[claimed.length - 1]!.id;
     if (claimed.length < batchSize) return;
   }
 }
 
-async function billOverage(deps: BillingDeps, counts: BillingCycleCounts): Promise<void> {
+const leaseEnd = (deps: BillingDeps, now: Date) => new Date(now.getTime() + optionsOf(deps).chargeLeaseMs);
+
+async function billOverage(
+  deps: BillingDeps,
+  counts: BillingCycleCounts,
+  started: StartedBatches,
+): Promise<void> {
   const { batchSize } = optionsOf(deps);
   let afterId = 0;
   for (;;) {
     const now = deps.clock.now();
+    let charges: PlannedAttempt[] = [];
     const claimed = await deps.db.transaction(async (tx) => {
       const subs = await claimDueOverage(tx, now, afterId, batchSize);
       if (subs.length === 0) return subs;
       const made = subs.map((s) => overageBill(s, now));
       const bills = made.flatMap((m) => (m.bill ? [m.bill] : []));
-      const ids = await insertBills(tx, bills);
+      const inserted = await insertBillsStartingCharges(tx, bills, now, leaseEnd(deps, now));
+      const ids = inserted.ids;
+      charges = inserted.started;
       await rollOverUsage(
         tx,
         made.map((m) => m.rollover),
@@ -153,6 +175,7 @@ async function billOverage(deps: BillingDeps, counts: BillingCycleCounts): Promi
       }
       return subs;
     });
+    started.push(charges);
     if (claimed.length === 0) return;
     afterId = claimed[claimed.length - 1]!.id;
     if (claimed.length < batchSize) return;

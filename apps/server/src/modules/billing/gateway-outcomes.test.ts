@@ -7,7 +7,7 @@ import { fakeStripe, type InjectedAnswer, stripeError } from '../../gateway/fake
 import { listenFakeStripe } from '../../gateway/fake-stripe-listen';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { MAX_TRANSIENT_FAILURES } from '../bills/bill-charging';
+import { MAX_TRANSIENT_FAILURES } from '../bills/charge-attempt';
 import { reconcile } from '../bills/reconcile';
 import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { runBillingCycle } from './billing-engine';

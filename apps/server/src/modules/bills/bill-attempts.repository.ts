@@ -87,20 +87,51 @@ export async function startAttempts(
   leaseUntil: Date,
 ): Promise<void> {
   if (attempts.length === 0) return;
-  const fresh = attempts.filter((a) => a.isNew);
-  if (fresh.length > 0) {
-    const payload = JSON.stringify(
-      fresh.map((a) => ({ order_id: a.orderId, key: a.key, amount: a.amountCents, at: now.toISOString() })),
-    );
-    await tx.execute(sql`INSERT INTO payment_attempts (order_id, gateway_key, amount_cents, status, created_at)
-      SELECT order_id, key, amount, 'started', at FROM json_to_recordset(${payload}::json)
-        AS v(order_id int, key text, amount int, at timestamptz)
-      ON CONFLICT (gateway_key) DO NOTHING`);
-  }
+  await recordAttemptKeys(
+    tx,
+    attempts.filter((a) => a.isNew),
+    now,
+  );
   // One write of each bill: its attempt counted (a new key) and its lease.
   const bills = JSON.stringify(attempts.map((a) => ({ id: a.orderId, fresh: a.isNew ? 1 : 0 })));
   await tx.execute(sql`UPDATE orders o SET attempts = o.attempts + v.fresh, next_attempt_at = ${ts(leaseUntil)}
     FROM json_to_recordset(${bills}::json) AS v(id int, fresh int) WHERE o.id = v.id`);
+}
+
+/** Records new attempts' keys ('started'): from here on the attempt is settled, never made anew. */
+export async function recordAttemptKeys(
+  tx: DbOrTx,
+  attempts: { orderId: number; key: string; amountCents: number }[],
+  now: Date,
+): Promise<void> {
+  if (attempts.length === 0) return;
+  const payload = JSON.stringify(
+    attempts.map((a) => ({ order_id: a.orderId, key: a.key, amount: a.amountCents, at: now.toISOString() })),
+  );
+  await tx.execute(sql`INSERT INTO payment_attempts (order_id, gateway_key, amount_cents, status, created_at)
+    SELECT order_id, key, amount, 'started', at FROM json_to_recordset(${payload}::json)
+      AS v(order_id int, key text, amount int, at timestamptz)
+    ON CONFLICT (gateway_key) DO NOTHING`);
+}
+
+/** The card on file of each of these organizations (its gateway customer and payment method). */
+export async function payersOf(
+  db: DbOrTx,
+  organizationIds: number[],
+): Promise<Map<number, { customerId: string | null; paymentMethodId: string | null }>> {
+  if (organizationIds.length === 0) return new Map();
+  const rows = await queryRows<{
+    id: number;
+    gateway_customer_id: string | null;
+    payment_method_id: string | null;
+  }>(
+    db,
+    sql`SELECT id, gateway_customer_id, payment_method_id FROM organizations
+      WHERE id IN (${list([...new Set(organizationIds)])})`,
+  );
+  return new Map(
+    rows.map((r) => [num(r.id), { customerId: r.gateway_customer_id, paymentMethodId: r.payment_method_id }]),
+  );
 }
 
 export interface AttemptOutcome {
@@ -115,6 +146,24 @@ export interface AttemptOutcome {
   nextAt?: Date;
 }
 
+const outcomeRow = (o: AttemptOutcome, now: Date) => ({
+  order_id: o.orderId,
+  key: o.key,
+  outcome: o.outcome,
+  charge_id: o.chargeId ?? null,
+  message: o.code && o.outcome === 'declined' ? `${o.code}: ${o.message ?? ''}` : (o.message ?? null),
+  next_at: (o.nextAt ?? now).toISOString(),
+});
+
+/** The first of `count` consecutive invoice numbers of the year of `issued`, in the caller's transaction. */
+async function takeDocumentNumbers(tx: DbOrTx, issued: Date, count: number): Promise<number> {
+  const [row] = await queryRows<{ first: number }>(
+    tx,
+    sql`SELECT take_document_numbers(${ts(issued)}, ${count}) AS first`,
+  );
+  return num(row!.first);
+}
+
 /**
  * Applies what the gateway answered (answers the bills it marked paid): paid, past due with the next retry, or (unknown, pending) left
  * open to be asked about again at its `nextAt`, a transient failure counted.
@@ -126,22 +175,32 @@ export async function recordOutcomes(
   retryAt: Date,
 ): Promise<number[]> {
   if (outcomes.length === 0) return [];
-  const payload = JSON.stringify(
-    outcomes.map((o) => ({
-      order_id: o.orderId,
-      key: o.key,
-      outcome: o.outcome,
-      charge_id: o.chargeId ?? null,
-      message: o.code && o.outcome === 'declined' ? `${o.code}: ${o.message ?? ''}` : (o.message ?? null),
-      next_at: (o.nextAt ?? now).toISOString(),
-    })),
-  );
+  const payload = JSON.stringify(outcomes.map((o) => outcomeRow(o, now)));
   await tx.execute(sql`UPDATE payment_attempts pa SET
       status = CASE WHEN v.outcome IN ('unknown', 'pending') THEN 'started' ELSE v.outcome END,
       transient_failures = pa.transient_failures + CASE WHEN v.outcome = 'unknown' THEN 1 ELSE 0 END,
       gateway_charge_id = COALESCE(v.charge_id, pa.gateway_charge_id), message = v.message
     FROM json_to_recordset(${payload}::json) AS v(order_id int, key text, outcome text, charge_id text, message text)
     WHERE pa.gateway_key = v.key AND pa.status = 'started'`);
+  // The bills paid here are locked first, so exactly they are updated, and numbered as one block
+  // (migration 0093): one update of the year's invoice-number counter per batch, not one per bill.
+  const succeeded = outcomes.filter((o) => o.outcome === 'succeeded').map((o) => o.orderId);
+  const paying =
+    succeeded.length === 0
+      ? []
+      : await queryRows<{ id: number }>(
+          tx,
+          sql`SELECT id FROM orders WHERE id IN (${list(succeeded)})
+            AND status IN (${list(CHARGEABLE_BILL_STATUSES)}) AND invoice_number IS NULL ORDER BY id FOR UPDATE`,
+        );
+  const first = paying.length === 0 ? null : await takeDocumentNumbers(tx, now, paying.length);
+  const offsets = new Map(paying.map((r, i) => [num(r.id), i]));
+  const bills = JSON.stringify(
+    outcomes.map((o) => ({
+      ...outcomeRow(o, now),
+      number: offsets.has(o.orderId) ? first! + offsets.get(o.orderId)! : null,
+    })),
+  );
   const changed = await queryRows<{ id: number; status: number }>(
     tx,
     sql`UPDATE orders o SET
@@ -151,9 +210,10 @@ export async function recordOutcomes(
       next_attempt_at = CASE v.outcome WHEN 'succeeded' THEN NULL WHEN 'declined' THEN ${ts(retryAt)}
                                        ELSE v.next_at END,
       failure_message = CASE v.outcome WHEN 'succeeded' THEN NULL WHEN 'declined' THEN v.message
-                                       ELSE o.failure_message END
-    FROM json_to_recordset(${payload}::json)
-      AS v(order_id int, key text, outcome text, charge_id text, message text, next_at timestamptz)
+                                       ELSE o.failure_message END,
+      invoice_number = COALESCE(o.invoice_number, document_number(${ts(now)}, v.number))
+    FROM json_to_recordset(${bills}::json)
+      AS v(order_id int, key text, outcome text, charge_id text, message text, next_at timestamptz, number int)
     WHERE o.id = v.order_id AND o.status IN (${list(CHARGEABLE_BILL_STATUSES)})
     RETURNING o.id, o.status`,
   );

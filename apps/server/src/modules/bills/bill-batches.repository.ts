@@ -22,6 +22,8 @@ export interface NewBill {
   periodKey: string;
   nextAttemptAt: Date | null;
   paidAt: Date | null;
+  /** Charge attempts started (1: made with its first attempt started, first-attempts.ts). */
+  attempts?: number;
   billedTo: BilledTo;
   line: {
     subscriptionId: number;
@@ -57,18 +59,19 @@ export async function insertBills(tx: DbOrTx, bills: NewBill[]): Promise<Map<str
       period_key: b.periodKey,
       next_attempt_at: b.nextAttemptAt?.toISOString() ?? null,
       paid_at: b.paidAt?.toISOString() ?? null,
+      attempts: b.attempts ?? 0,
       billed_to: b.billedTo,
     })),
   );
   const inserted = await queryRows<{ id: number; period_key: string }>(
     tx,
     sql`INSERT INTO orders (organization_id, kind, status, total_cents, billing_date, due_date, period_key,
-        next_attempt_at, paid_at, billed_to)
+        next_attempt_at, paid_at, attempts, billed_to)
       SELECT organization_id, kind, status, total_cents, billing_date, due_date, period_key, next_attempt_at,
-        paid_at, billed_to
+        paid_at, attempts, billed_to
       FROM json_to_recordset(${payload}::json) AS v(organization_id int, kind text, status int, total_cents int,
         billing_date timestamptz, due_date timestamptz, period_key text, next_attempt_at timestamptz,
-        paid_at timestamptz, billed_to jsonb)
+        paid_at timestamptz, attempts int, billed_to jsonb)
       ON CONFLICT (period_key) DO NOTHING
       RETURNING id, period_key`,
   );
@@ -149,6 +152,22 @@ export async function makePastDueBillsDue(db: DbOrTx, organizationId: number, no
       RETURNING o.id`,
   );
   return result.length;
+}
+
+/** Admin e-mail addresses of each of these organizations (Rights.Admin), in one statement. */
+export async function adminEmailsOf(db: DbOrTx, organizationIds: number[]): Promise<Map<number, string[]>> {
+  const byOrg = new Map<number, string[]>();
+  if (organizationIds.length === 0) return byOrg;
+  const rows = await queryRows<{ organization_id: number; email: string }>(
+    db,
+    sql`SELECT organization_id, email FROM persons
+      WHERE organization_id IN (${list([...new Set(organizationIds)])}) AND (rights & ${Rights.Admin}) <> 0 ORDER BY id`,
+  );
+  for (const r of rows) {
+    const orgId = num(r.organization_id);
+    byOrg.set(orgId, [...(byOrg.get(orgId) ?? []), r.email]);
+  }
+  return byOrg;
 }
 
 /** Admin e-mail addresses of an organization (Rights.Admin). */

@@ -1,6 +1,5 @@
-import { billAttemptKey, formatLongDate, formatUsd, SETTLE_WITHIN_MS } from '@store/core';
+import { billAttemptKey, formatLongDate, formatUsd } from '@store/core';
 import type { DbOrTx } from '../../db/client';
-import type { ChargeResult } from '../../gateway/payment-gateway';
 import { enqueueMails } from '../../mail/outbox';
 import {
   type AttemptOutcome,
@@ -8,7 +7,6 @@ import {
   claimChargeableBills,
   declinedAttempts,
   recordOutcomes,
-  replaceOpenAttempt,
   startAttempts,
 } from './bill-attempts.repository';
 import { adminEmails, billDueDate, makePastDueBillsDue } from './bill-batches.repository';
@@ -20,6 +18,8 @@ import {
   RETRY_INTERVAL_MS,
 } from './bill-deps';
 import { enqueueReceipts } from './bill-notices';
+import { attemptCharge, withEnd } from './charge-attempt';
+import type { PlannedAttempt, StartedBatches } from './first-attempts';
 
 // Charging scheduled bills (renewal, overage): claim a batch and record each attempt's key, call the
 // gateway with no transaction open, record what it answered (DESIGN.md §3).
@@ -29,42 +29,26 @@ export type PaidHook = (orderIds: number[], paidAt: Date) => Promise<void>;
 
 /**
  * Charges every bill whose attempt is due, batch by batch; optionally one organization's only. Given
- * the billing still under way (`whileBilling`), it charges each batch of new bills as soon as it is
- * committed, and finishes with a claim made after the billing ended.
+ * the batches billing is making (`started`, their first attempts started as they were made), it
+ * charges each as soon as it is committed, and once billing has ended claims what else is due.
  */
 export async function chargeDue(
   deps: BillingDeps,
   counts: BillingCycleCounts,
   onPaid: PaidHook,
-  scope: { organizationId?: number; whileBilling?: Promise<unknown> } = {},
+  scope: { organizationId?: number; started?: StartedBatches } = {},
 ): Promise<void> {
   const { batchSize, chargeWorkers } = optionsOf(deps);
-  let billing = scope.whileBilling !== undefined;
-  const billed = scope.whileBilling?.then(
-    () => {
-      billing = false;
-    },
-    () => {
-      billing = false;
-    },
-  );
   // Several batches in flight: one is at the gateway while another's outcomes are being recorded.
   // Claims skip locked rows and lease what they take, so the workers never charge a bill twice.
   const worker = async () => {
-    for (;;) {
-      const last = !billing;
-      const claimed = await chargeBatch(deps, counts, batchSize, onPaid, scope.organizationId);
-      if (claimed === batchSize) continue;
-      if (last) return;
-      // The next batch of bills, or the end of the billing, whichever comes first.
-      await Promise.race([billed, new Promise((resolve) => setTimeout(resolve, BILLING_POLL_MS))]);
+    for (let batch = await scope.started?.next(); batch; batch = await scope.started?.next()) {
+      await chargeStarted(deps, counts, batch, onPaid);
     }
+    while ((await chargeBatch(deps, counts, batchSize, onPaid, scope.organizationId)) === batchSize);
   };
   await Promise.all(Array.from({ length: chargeWorkers }, worker));
 }
-
-/** How long a charge worker waits for the next batch of bills while billing goes on. */
-const BILLING_POLL_MS = 20;
 
 async function chargeBatch(
   deps: BillingDeps,
@@ -73,10 +57,10 @@ async function chargeBatch(
   onPaid: PaidHook,
   organizationId?: number,
 ): Promise<number> {
-  const { chargeConcurrency, chargeLeaseMs } = optionsOf(deps);
+  const { chargeLeaseMs } = optionsOf(deps);
   const now = deps.clock.now();
-  // 1. Claim and record each attempt's key before any gateway call (a crash after this point
-  //    leaves a 'started' attempt whose key the next claimant settles with the gateway).
+  // Claim and record each attempt's key before any gateway call (a crash after this point leaves a
+  // 'started' attempt whose key the next claimant settles with the gateway).
   const planned = await deps.db.transaction(async (tx) => {
     const claims = await claimChargeableBills(tx, now, batchSize, organizationId);
     const attempts = claims.map((c) => ({
@@ -89,10 +73,20 @@ async function chargeBatch(
     await startAttempts(tx, attempts, now, new Date(now.getTime() + chargeLeaseMs));
     return attempts;
   });
-  if (planned.length === 0) return 0;
+  await chargeStarted(deps, counts, planned, onPaid);
+  return planned.length;
+}
 
-  // 2. The gateway, with no transaction open.
-  const outcomes = await mapLimit(planned, chargeConcurrency, async (a) => {
+/** Charges attempts whose keys are committed, then records what the gateway answered. */
+async function chargeStarted(
+  deps: BillingDeps,
+  counts: BillingCycleCounts,
+  planned: PlannedAttempt[],
+  onPaid: PaidHook,
+): Promise<void> {
+  if (planned.length === 0) return;
+  // The gateway, with no transaction open.
+  const outcomes = await mapLimit(planned, optionsOf(deps).chargeConcurrency, async (a) => {
     counts.chargeAttempts += 1;
     if (!a.isNew) counts.recovered += 1;
     const outcome = await attemptCharge(deps, a.claim, a.key, !a.isNew);
@@ -100,7 +94,7 @@ async function chargeBatch(
     return { claim: a.claim, outcome: withEnd(deps, outcome, a.isNew ? 0 : a.claim.openFailures, since) };
   });
 
-  // 3. Record the outcomes; the receipts and decline notices are written with them (decision 018).
+  // The outcomes; the receipts and decline notices are written with them (decision 018).
   const after = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const paid = await recordOutcomes(
@@ -122,115 +116,6 @@ async function chargeBatch(
     if (outcome.outcome === 'succeeded') counts.paid += 1;
     else if (outcome.outcome === 'declined') counts.declined += 1;
     else counts.unknown += 1;
-  }
-  return planned.length;
-}
-
-/** Transient gateway failures of one attempt before it is given up as a decline (DESIGN.md §3). */
-export const MAX_TRANSIENT_FAILURES = 5;
-/** The first wait after a transient failure; it doubles with each one (1, 2, 4, 8 minutes). */
-const TRANSIENT_BACKOFF_MS = 60_000;
-/** How often a charge the gateway is still processing is asked about. */
-const PENDING_RECHECK_MS = 10 * 60_000;
-
-const givenUp = (outcome: AttemptOutcome): AttemptOutcome => ({
-  ...outcome,
-  outcome: 'declined',
-  code: 'gateway_unavailable',
-  message: 'The card processor did not complete the charge.',
-});
-
-/**
- * Every outcome has an end: a transient failure is asked about again with backoff, a bounded number
- * of times, and a charge still processing is asked about until a day has passed since the attempt
- * (Stripe may forget keys after that); then the attempt is treated as a permanent failure (the
- * decline path: PastDue, retries, UnPaid at the due date) and the operator is alerted in the log.
- */
-function withEnd(
-  deps: BillingDeps,
-  outcome: AttemptOutcome,
-  failuresBefore: number,
-  since: Date | null,
-): AttemptOutcome {
-  const now = deps.clock.now().getTime();
-  if (outcome.outcome === 'pending') {
-    if (!since || now - since.getTime() < SETTLE_WITHIN_MS) {
-      return { ...outcome, nextAt: new Date(now + PENDING_RECHECK_MS) };
-    }
-    deps.logger?.error(
-      { orderId: outcome.orderId, key: outcome.key, chargeId: outcome.chargeId },
-      'operator alert: the card processor was still processing this charge after a day; the bill follows the decline path',
-    );
-    return givenUp(outcome);
-  }
-  if (outcome.outcome !== 'unknown') return outcome;
-  const failures = failuresBefore + 1;
-  if (failures >= MAX_TRANSIENT_FAILURES) {
-    deps.logger?.error(
-      { orderId: outcome.orderId, key: outcome.key, failures, reason: outcome.message },
-      'operator alert: the card processor failed this charge repeatedly; the bill follows the decline path',
-    );
-    return givenUp(outcome);
-  }
-  return { ...outcome, nextAt: new Date(now + TRANSIENT_BACKOFF_MS * 2 ** (failures - 1)) };
-}
-
-async function attemptCharge(
-  deps: BillingDeps,
-  claim: ChargeClaim,
-  key: string,
-  settling: boolean,
-): Promise<AttemptOutcome> {
-  let base = { orderId: claim.orderId, key };
-  if (!claim.customerId || !claim.paymentMethodId) {
-    return { ...base, outcome: 'declined', code: 'no_payment_method', message: 'No card on file.' };
-  }
-  try {
-    let result: ChargeResult | null = null;
-    // Settling an attempt whose answer was lost (a timeout, a 5xx, a crash): its PaymentIntent by
-    // the stored id, else by listing the customer's since the attempt (DESIGN.md §3). When the
-    // gateway has none, the same key is tried again (idempotent, so never a second charge) until
-    // the attempt is older than the charge lease, which no call outlives; after that a new key,
-    // since the old one may be spent (Stripe replays a stored 5xx for it).
-    if (settling) {
-      result = await deps.gateway.findCharge(key, {
-        chargeId: claim.openChargeId,
-        customerId: claim.customerId,
-        since: claim.openSince,
-      });
-      const age = deps.clock.now().getTime() - (claim.openSince?.getTime() ?? 0);
-      if (!result && age >= optionsOf(deps).chargeLeaseMs) {
-        const newKey = billAttemptKey(claim.orderId, claim.attempts + 1);
-        const replaced = await deps.db.transaction((tx) =>
-          replaceOpenAttempt(tx, {
-            orderId: claim.orderId,
-            oldKey: key,
-            newKey,
-            amountCents: claim.amountCents,
-            failures: claim.openFailures,
-            now: deps.clock.now(),
-          }),
-        );
-        if (!replaced) return { ...base, outcome: 'unknown', message: 'The attempt was settled meanwhile.' };
-        base = { orderId: claim.orderId, key: newKey };
-      }
-    }
-    result ??= await deps.gateway.charge({
-      customerId: claim.customerId,
-      paymentMethodId: claim.paymentMethodId,
-      amountCents: claim.amountCents,
-      idempotencyKey: base.key,
-      description: `${claim.kind === 'overage' ? 'Overage' : 'Renewal'} bill #${claim.orderId}`,
-    });
-    if (result.status === 'succeeded') return { ...base, outcome: 'succeeded', chargeId: result.chargeId };
-    if (result.status === 'pending') return { ...base, outcome: 'pending', chargeId: result.chargeId };
-    return { ...base, outcome: 'declined', code: result.code, message: result.message };
-  } catch (error) {
-    deps.logger?.warn(
-      { err: error, orderId: claim.orderId, key: base.key },
-      'charge outcome unknown; will settle with the gateway',
-    );
-    return { ...base, outcome: 'unknown', message: error instanceof Error ? error.message : String(error) };
   }
 }
 

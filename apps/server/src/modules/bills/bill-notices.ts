@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { receiptMail } from '../../mail/billing-mails';
 import { enqueueMails } from '../../mail/outbox';
-import { adminEmails } from './bill-batches.repository';
+import { adminEmailsOf } from './bill-batches.repository';
 
 /**
  * A receipt, the invoice PDF attached, to the admins of each bill just paid (decision 018). Called in
  * the transaction that marks the bills paid, so a bill is receipted exactly when it is paid; a bill
- * of nothing (fully discounted) gets none.
+ * of nothing (fully discounted) gets none. A batch's receipts are three statements whatever its size
+ * (decision 019): that transaction holds the year's invoice-number counter until it commits.
  */
 export async function enqueueReceipts(tx: DbOrTx, orderIds: number[]): Promise<void> {
   if (orderIds.length === 0) return;
@@ -19,24 +20,24 @@ export async function enqueueReceipts(tx: DbOrTx, orderIds: number[]): Promise<v
   }>(
     tx,
     sql`SELECT id, organization_id, total_cents, paid_at FROM orders
-        WHERE id IN (${sql.join(
-          orderIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) AND total_cents > 0 AND paid_at IS NOT NULL ORDER BY id`,
+        WHERE id IN (${sql.raw(orderIds.join(', '))}) AND total_cents > 0 AND paid_at IS NOT NULL ORDER BY id`,
   );
-  for (const bill of bills) {
-    const to = await adminEmails(tx, bill.organization_id);
-    await enqueueMails(
-      tx,
-      to.map((address) =>
+  const admins = await adminEmailsOf(
+    tx,
+    bills.map((b) => Number(b.organization_id)),
+  );
+  await enqueueMails(
+    tx,
+    bills.flatMap((bill) =>
+      (admins.get(Number(bill.organization_id)) ?? []).map((address) =>
         receiptMail({
           to: address,
-          organizationId: bill.organization_id,
-          orderId: bill.id,
+          organizationId: Number(bill.organization_id),
+          orderId: Number(bill.id),
           totalCents: Number(bill.total_cents),
           paidAt: bill.paid_at instanceof Date ? bill.paid_at : new Date(String(bill.paid_at)),
         }),
       ),
-    );
-  }
+    ),
+  );
 }
