@@ -78,7 +78,8 @@ describe('SIGTERM', () => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'info',
+      // Requests are logged as they arrive at debug level only (plugins/request-log.ts).
+      LOG_LEVEL: 'debug',
       BILLING_INTERVAL_SECONDS: '1',
       HOUSEKEEPING_INTERVAL_SECONDS: '1',
     };
