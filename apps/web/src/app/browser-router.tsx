@@ -3,6 +3,7 @@ import { UNSAFE_createBrowserHistory as createBrowserHistory, Router, useRoutes 
 import { onNavigation } from '../features/alert';
 import { registerNavigator } from '../lib/navigation';
 import { DocumentTitle } from './page-title';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { routes } from './router';
 
 // React Router's declarative router over the browser's history, as its BrowserRouter is, with the
@@ -29,7 +30,9 @@ export function AppRouter() {
   return (
     <Router location={state.location} navigationType={state.action} navigator={history}>
       <DocumentTitle routes={routes} />
-      <Screens />
+      <RouteErrorBoundary locationKey={state.location.key}>
+        <Screens />
+      </RouteErrorBoundary>
     </Router>
   );
 }
