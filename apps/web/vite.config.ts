@@ -48,10 +48,29 @@ function scrollAreaWithoutFloatingUi(): Plugin {
   };
 }
 
+/**
+ * Mantine's Table carries its ScrollContainer, and with it the ScrollArea (5 KB gzip), on every screen
+ * with a table, though only Billing History scrolls one. The container's ScrollArea becomes a lazy
+ * component, whose chunk loads with the first table that scrolls (src/lib/lazy-scroll-area.ts).
+ */
+function tableWithLazyScrollArea(): Plugin {
+  const standIn = fileURLToPath(new URL('./src/lib/lazy-scroll-area.ts', import.meta.url));
+  return {
+    name: 'table-with-lazy-scroll-area',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer) {
+      const fromTable = importer?.includes('/@mantine/core/esm/components/Table/TableScrollContainer');
+      return source === '../ScrollArea/ScrollArea.mjs' && fromTable ? standIn : null;
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: PREACT_FOR_REACT },
   plugins: [
     scrollAreaWithoutFloatingUi(),
+    tableWithLazyScrollArea(),
     react(),
     // Every file is stored beside its brotli and gzip forms, compressed once at the highest levels;
     // the server sends the one the browser accepts (apps/server/src/plugins/web-app.ts).

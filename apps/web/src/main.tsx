@@ -5,14 +5,12 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router';
+import { AppRouter } from './app/browser-router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { getCurrentUser, subscribeToCurrentUser } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 
 const queryClient = createQueryClient();
-const router = createRouter();
 
 // Another session's cached data must never show to the next user of this browser.
 let sessionToken = getCurrentUser()?.token;
@@ -37,7 +35,7 @@ createRoot(root).render(
       deduplicateCssVariables={false}
     >
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

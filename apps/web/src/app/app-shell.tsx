@@ -1,10 +1,9 @@
-import { Box, Center, Container, Loader } from '@mantine/core';
+import { Center, Container, Loader } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AlertBanner } from '../features/alert';
 import { SessionSync } from '../features/auth';
 import { CookieBanner } from '../features/cookie-banner';
 import { NavBar } from '../features/nav';
-import { DocumentTitle } from './page-title';
 
 export function AppShell() {
   return (
@@ -12,7 +11,6 @@ export function AppShell() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <DocumentTitle />
       <SessionSync />
       <CookieBanner />
       <NavBar />
@@ -29,13 +27,5 @@ export function PageLoader() {
     <Center py="xl">
       <Loader aria-label="Loading" />
     </Center>
-  );
-}
-
-export function AppLoading() {
-  return (
-    <Box mih="100vh">
-      <PageLoader />
-    </Box>
   );
 }

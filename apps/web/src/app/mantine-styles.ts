@@ -1,15 +1,14 @@
 // Mantine's styles for the shell and the components every screen uses, instead of the whole
-// library's stylesheet; inputs and dialogs (lib/mantine-input-styles.ts) and content such as tables
-// (lib/mantine-content-styles.ts) come with the modules that use them. Order matters: the base
-// first, then the components others are built on (Mantine's "CSS files list"). A module that starts
-// using another Mantine component adds its file to one of the three.
+// library's stylesheet; text inputs, other controls, dialogs and menus, and content such as tables
+// (lib/mantine-{input,control,overlay,content}-styles.ts) come with the modules that use them. Order
+// matters: the base first, then the components others are built on (Mantine's "CSS files list"). A
+// module that starts using another Mantine component adds its file to one of these groups.
 //
 // No default-css-variables.css: MantineProvider writes every theme variable itself
 // (deduplicateCssVariables={false} in main.tsx), a few hundred bytes of script instead of 4 KB gzip.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';

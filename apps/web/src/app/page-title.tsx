@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useMatches } from 'react-router';
+import { matchRoutes, type RouteObject, useLocation } from 'react-router';
 
 // Every screen has its own document title ("Checkout – Subscription Store") so that tabs, history and
 // screen readers tell the pages apart. The route table names each screen (handle.title); a screen
@@ -36,12 +36,12 @@ export function pageTitle(screen: string | undefined): string {
   return screen ? `${screen} – ${STORE_NAME}` : STORE_NAME;
 }
 
-export function DocumentTitle() {
-  const matches = useMatches();
+export function DocumentTitle({ routes }: { routes: RouteObject[] }) {
+  const matches = matchRoutes(routes, useLocation()) ?? [];
   const own = useSyncExternalStore(subscribe, () => refined);
   const routeTitle = [...matches]
     .reverse()
-    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .map((m) => (m.route.handle as RouteHandle | undefined)?.title)
     .find(Boolean);
   const title = pageTitle(own ?? routeTitle);
   useEffect(() => {

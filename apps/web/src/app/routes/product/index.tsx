@@ -1,5 +1,6 @@
 import '../../../lib/mantine-input-styles';
 import '../../../lib/mantine-content-styles';
+import '../../../lib/mantine-control-styles';
 import {
   Alert,
   Anchor,

@@ -1,5 +1,5 @@
 import '../../../lib/mantine-input-styles';
-import { Alert, Anchor, Button, Group, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import {
   type LoginRequest,
   LoginRequestSchema,
@@ -7,20 +7,24 @@ import {
   Messages,
   type PossibleOrganization,
 } from '@store/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { setCurrentUser } from '../../../lib/current-user';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useAuthenticate } from '../api/authenticate';
-import { TwoFactorStep } from './two-factor-step';
 
 // The form holds the company as the select's text; the request's orgId is a number or null.
 const LoginFields = LoginRequestSchema.pick({ email: true, password: true }).extend({ orgId: z.string() });
 const LoginFieldsWithCompany = LoginFields.extend({
   orgId: z.string().min(1, Messages.organizationRequired),
 });
+
+// The second step, and the company's select, show only after the server has answered: to people
+// with two-factor sign-in, and to an e-mail address of several organizations (spec §4).
+const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-step')).TwoFactorStep }));
+const NativeSelect = lazy(async () => ({ default: (await import('@mantine/core')).NativeSelect }));
 
 export interface LoginFormProps {
   onLoggedIn: () => void;
@@ -78,11 +82,13 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
 
   if (secondFactor) {
     return (
-      <TwoFactorStep
-        pending={authenticate.isPending}
-        onCode={(factor) => send({ ...secondFactor, ...factor })}
-        onBack={() => setSecondFactor(null)}
-      />
+      <Suspense>
+        <TwoFactorStep
+          pending={authenticate.isPending}
+          onCode={(factor) => send({ ...secondFactor, ...factor })}
+          onBack={() => setSecondFactor(null)}
+        />
+      </Suspense>
     );
   }
 
@@ -108,15 +114,17 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
             <Alert variant="light" color="yellow" role="status" data-testid="organization-warning">
               {Messages.multipleOrganizations}
             </Alert>
-            <NativeSelect
-              label="Company"
-              required
-              {...form.getInputProps('orgId')}
-              data={[
-                { value: '', label: 'Choose your company', disabled: true },
-                ...organizations.map((o) => ({ value: String(o.organizationId), label: o.companyName })),
-              ]}
-            />
+            <Suspense>
+              <NativeSelect
+                label="Company"
+                required
+                {...form.getInputProps('orgId')}
+                data={[
+                  { value: '', label: 'Choose your company', disabled: true },
+                  ...organizations.map((o) => ({ value: String(o.organizationId), label: o.companyName })),
+                ]}
+              />
+            </Suspense>
           </>
         )}
         <Button type="submit" fullWidth loading={authenticate.isPending} mt="xs">

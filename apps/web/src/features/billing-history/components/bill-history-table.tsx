@@ -3,6 +3,7 @@ import '../../../lib/mantine-content-styles';
 import { Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type Bill, billRowStatusText, formatShortDate, formatUsd, toCents } from '@store/core';
 import { useState } from 'react';
+import { loadScrollArea } from '../../../lib/lazy-scroll-area';
 import { useDownloadCreditNote } from '../api/download-credit-note';
 import { useDownloadInvoice } from '../api/download-invoice';
 
@@ -12,6 +13,10 @@ import { useDownloadInvoice } from '../api/download-invoice';
  * whole, and the table pages it so the screen stays readable.
  */
 export const BILLS_PER_PAGE = 50;
+
+// The table scrolls on a phone, in Mantine's ScrollArea, which loads on demand (docs/decisions/020):
+// fetched with this module, it is there before the bills are.
+void loadScrollArea();
 
 /**
  * Spec §2 Billing History: Bill Date (MM-dd-yy), Status, Bill Total (USD) and an invoice button. A

@@ -1,4 +1,5 @@
 import '../../../lib/mantine-input-styles';
+import '../../../lib/mantine-control-styles';
 import {
   Anchor,
   Button,

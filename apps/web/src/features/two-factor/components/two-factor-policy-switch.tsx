@@ -1,4 +1,5 @@
 import '../../../lib/mantine-input-styles';
+import '../../../lib/mantine-control-styles';
 import { Switch } from '@mantine/core';
 import { TwoFactorMessages } from '@store/core';
 import { showAlert } from '../../alert';
