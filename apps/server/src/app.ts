@@ -32,7 +32,7 @@ import { webDistDir } from './paths';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerMetrics } from './plugins/metrics';
 import { createReadCaches, registerReadCaches } from './plugins/read-caches';
-import { registerRequestLog } from './plugins/request-log';
+import { RequestLog } from './plugins/request-log';
 import { registerRouteSecurity, securitySchemes } from './plugins/route-security';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serialization';
@@ -43,8 +43,7 @@ import { registerWebApp } from './plugins/web-app';
 export async function buildApp(input: AppInput) {
   const app = Fastify({
     ...(input.logger ? { loggerInstance: input.logger } : { logger: false }),
-    // plugins/request-log.ts writes one line per request.
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     bodyLimit: 256 * 1024,
     // DESIGN.md §4: the client is the socket's address unless TRUST_PROXY names the proxies; a
     // forwarded header from any other peer is ignored (every per-address throttle reads request.ip).
@@ -76,7 +75,6 @@ export async function buildApp(input: AppInput) {
   // clients that accept it; the web app's files are already compressed at build time.
   await app.register(fastifyCompress, { threshold: 1024 });
   registerErrorHandler(app);
-  registerRequestLog(app);
   registerSecurityHeaders(app, { https: input.config.publicUrl.startsWith('https://') });
   registerRouteSecurity(app, {
     sessions: deps.sessions,
