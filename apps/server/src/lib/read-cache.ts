@@ -10,6 +10,8 @@ export interface ReadCache<K extends {}, V extends {}> {
   /** Reads through `load` and keeps its answer (none: nothing), unless something was forgotten meanwhile. */
   fill(key: K, load: () => Promise<V | null>): Promise<V | null>;
   forget(keys: Iterable<K>): void;
+  /** Forgets every answer that `matches`. */
+  forgetWhere(matches: (value: V) => boolean): void;
   forgetAll(): void;
   /** Hearing every change (again) lets it hold answers; not hearing them empties it. */
   setLive(live: boolean): void;
@@ -35,6 +37,10 @@ export function createReadCache<K extends {}, V extends {}>(opts: { max: number 
     forget(keys) {
       generation++;
       for (const key of keys) entries.delete(key);
+    },
+    forgetWhere(matches) {
+      generation++;
+      for (const [key, value] of entries.entries()) if (matches(value)) entries.delete(key);
     },
     forgetAll,
     setLive(next) {

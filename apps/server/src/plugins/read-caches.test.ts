@@ -113,6 +113,75 @@ describe('sessions answered from memory', () => {
   });
 });
 
+/** Engines call without a browser: no XSRF cookie, no bearer token. */
+async function validate(licenseKey: string, hostname?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/licensing/validate',
+    payload: { licenseKey, ...(hostname ? { kind: 'designer', hostname } : {}) },
+  });
+  return res.json() as { code: string; expiry: string | null; activations: { designers: number } };
+}
+
+// The demo organization's first subscription (the seed's 'Production Engines').
+const productionEngines = async () => {
+  const [row] = await queryRows<{ id: number; key: string }>(
+    t.db,
+    sql`SELECT id, api_key1 AS key FROM subscriptions WHERE id = 1`,
+  );
+  return row;
+};
+
+describe("an engine's validation answered from the license's subscription in memory", () => {
+  it('reads the subscription once until it changes, whoever changes it', async () => {
+    const { id, key } = await productionEngines();
+    expect((await validate(key)).expiry).toBeNull();
+    await changeUnannounced(sql`UPDATE subscriptions SET deactivate_date = '2099-01-01' WHERE id = ${id}`);
+    expect((await validate(key)).expiry).toBeNull();
+
+    await t.db.execute(sql`UPDATE subscriptions SET deactivate_date = '2098-01-01' WHERE id = ${id}`);
+    await expect.poll(async () => (await validate(key)).expiry).toBe('2098-01-01T00:00:00.000Z');
+    await t.db.execute(sql`UPDATE subscriptions SET deactivate_date = NULL WHERE id = ${id}`);
+    await expect.poll(async () => (await validate(key)).expiry).toBeNull();
+  });
+
+  it("forgets the license an engine's call names at once, without waiting for the announcement", async () => {
+    const { id, key } = await productionEngines();
+    await validate(key);
+    await changeUnannounced(sql`UPDATE subscriptions SET deactivate_date = '2099-01-01' WHERE id = ${id}`);
+    const heartbeat = await t.app.inject({
+      method: 'POST',
+      url: '/api/licensing/heartbeat',
+      payload: { licenseKey: key, kind: 'engine', hostname: 'prod-engine-01' },
+    });
+    expect(heartbeat.statusCode).toBe(200);
+    expect((await validate(key)).expiry).toBe('2099-01-01T00:00:00.000Z');
+    await t.db.execute(sql`UPDATE subscriptions SET deactivate_date = NULL WHERE id = ${id}`);
+  });
+});
+
+describe("an engine's validation answered from the license's machines in memory", () => {
+  it('sees a machine activated through the store at once, and one released elsewhere once announced', async () => {
+    const { id, key } = await productionEngines();
+    const before = await validate(key, 'cache-designer');
+    expect(before.code).toBe('NO_MACHINE');
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: '/api/licensing/activate',
+      payload: { licenseKey: key, kind: 'designer', hostname: 'cache-designer' },
+    });
+    expect(activated.statusCode).toBe(201);
+    const after = await validate(key, 'cache-designer');
+    expect(after.code).toBe('VALID');
+    expect(after.activations.designers).toBe(before.activations.designers + 1);
+
+    await t.db.execute(
+      sql`DELETE FROM machine_activations WHERE subscription_id = ${id} AND hostname = 'cache-designer'`,
+    );
+    await expect.poll(async () => (await validate(key, 'cache-designer')).code).toBe('NO_MACHINE');
+  });
+});
+
 // The embedded database runs inside the store: it cannot go deaf.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('while the store cannot hear the database', () => {
   it('caches nothing, and caches again once it listens again', async () => {

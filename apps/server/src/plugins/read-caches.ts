@@ -2,55 +2,70 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { createReadCache, type ReadCache } from '../lib/read-cache';
 import type { CachedSession } from '../modules/identity/session.service';
+import type { LicenseRead } from '../modules/licensing/license-reads';
 
 /** The channel the database announces changes on (migration 0099_change_notifications.sql). */
 export const CHANGES_CHANNEL = 'store_changes';
 
 /**
- * The signed-in reads answered from memory (docs/decisions/021): the session behind a bearer token
- * (every signed-in request reads it) and an organization's subscription list as its serialized
- * answer (the signed-in home). Both are forgotten when the database announces a change to the rows
- * they were read from.
+ * The reads answered from memory (docs/decisions/021): the session behind a bearer token (every
+ * signed-in request reads it), an organization's subscription list as its serialized answer (the
+ * signed-in home), and the subscription and machines behind a license key (every validation of an
+ * engine). Each
+ * is forgotten when the database announces a change to the rows it was read from.
  */
 export interface ReadCaches {
   sessions: ReadCache<string, CachedSession>;
   subscriptionLists: ReadCache<number, string>;
+  licenses: ReadCache<string, LicenseRead>;
 }
 
 export function createReadCaches(): ReadCaches {
   return {
     sessions: createReadCache({ max: 10_000 }),
     subscriptionLists: createReadCache({ max: 5_000 }),
+    licenses: createReadCache({ max: 20_000 }),
   };
 }
 
 /** What a notification on the channel means to the caches; anything unknown empties them. */
 export function applyChange(caches: ReadCaches, payload: string): void {
-  const ids = payload.startsWith('orgs:') ? payload.slice('orgs:'.length).split(',').map(Number) : [];
+  const [topic, list = ''] = payload.split(':', 2);
+  const ids = list.split(',').map(Number);
+  const named = ids.every(Number.isSafeInteger) ? new Set(ids) : null;
   if (payload === 'auth') caches.sessions.forgetAll();
-  else if (payload === 'orgs:*') caches.subscriptionLists.forgetAll();
-  else if (ids.length > 0 && ids.every(Number.isSafeInteger)) caches.subscriptionLists.forget(ids);
-  else {
+  else if (payload === 'orgs:*') {
+    caches.subscriptionLists.forgetAll();
+    caches.licenses.forgetAll();
+  } else if (topic === 'orgs' && named) {
+    caches.subscriptionLists.forget(named);
+    caches.licenses.forgetWhere(({ record }) => named.has(record.subscription.organizationId));
+  } else if (topic === 'machines' && named) {
+    caches.licenses.forgetWhere(({ record }) => named.has(record.subscription.id));
+  } else {
     caches.sessions.forgetAll();
     caches.subscriptionLists.forgetAll();
+    caches.licenses.forgetAll();
   }
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-// The engines' calls change usage counters many times a second; the database announces those.
+// The engines' calls change usage and machines many times a second: only the license one names is
+// forgotten here, the database announces the rest; a validation changes none of what is cached.
 const ENGINE_CALLS = '/api/licensing/';
+const ENGINE_READS = new Set(['/api/licensing/validate']);
 
 /**
  * Listens for the database's announcements; while not listening, nothing is cached. A change made
- * through this process forgets every cached read before its answer leaves, so the next read of
- * whoever made it never waits on the announcement.
+ * through this process forgets every cached read before its answer leaves (an engine's call, the
+ * license it names), so the next read of whoever made it never waits on the announcement.
  */
 export async function registerReadCaches(
   app: FastifyInstance,
   database: Database,
   caches: ReadCaches,
 ): Promise<void> {
-  const all = [caches.sessions, caches.subscriptionLists];
+  const all = [caches.sessions, caches.subscriptionLists, caches.licenses];
   const listening = await database.listen(CHANGES_CHANNEL, {
     notification: (payload) => applyChange(caches, payload),
     connected: () => {
@@ -61,7 +76,12 @@ export async function registerReadCaches(
     },
   });
   app.addHook('onSend', async (request) => {
-    if (READS.has(request.method) || request.url.startsWith(ENGINE_CALLS)) return;
+    if (READS.has(request.method) || ENGINE_READS.has(request.routeOptions.url ?? '')) return;
+    if (request.url.startsWith(ENGINE_CALLS)) {
+      const licenseKey = (request.body as { licenseKey?: unknown } | undefined)?.licenseKey;
+      if (typeof licenseKey === 'string') caches.licenses.forget([licenseKey]);
+      return;
+    }
     for (const cache of all) cache.forgetAll();
   });
   app.addHook('onClose', async () => {

@@ -28,7 +28,7 @@ const tags = ['licensing'];
  * usage reports, the public key. The portal's machines list is in machines.routes.ts.
  */
 export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = createLicensingService({ ...deps, log: app.log });
+  const service = createLicensingService({ ...deps, log: app.log, licenses: deps.readCaches.licenses });
   const keyLimits = createKeyLimits(deps.limits.licensing);
   await app.register(machinesRoutes, deps);
 

@@ -22,8 +22,10 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
+import type { ReadCache } from '../../lib/read-cache';
 import * as subscriptionsRepo from '../subscriptions/subscriptions.repository';
 import { addAccruedRtus, type UsageCounters } from '../subscriptions/usage-counters.repository';
+import { createLicenseReads, type LicenseRead, seatsHeld } from './license-reads';
 import { licenseRefusal, refusalError } from './license-standing';
 import * as machines from './machines.repository';
 import { createUsageAlerts } from './usage-alerts';
@@ -32,6 +34,8 @@ type Record_ = subscriptionsRepo.SubscriptionRecord;
 
 type LicensingDeps = Pick<AppDeps, 'db' | 'clock' | 'config'> & {
   log: { error: (obj: object, msg: string) => void };
+  /** What validations read, kept in memory (docs/decisions/021); none: always read. */
+  licenses?: ReadCache<string, LicenseRead>;
 };
 
 /** Engines: numberMachines for pro plans (0 = not limited, e.g. Flex); designers: included + extra. */
@@ -45,6 +49,7 @@ export function activationLimit(record: Record_, kind: ActivationKind): number |
 export function createLicensingService(deps: LicensingDeps) {
   const { db, clock } = deps;
   const alerts = createUsageAlerts(deps);
+  const readLicense = createLicenseReads(db, deps.licenses);
 
   const windowOf = (record: Record_) =>
     heartbeatWindowDays(record.plan.heartbeatWindowDays, deps.config.heartbeatWindowDays);
@@ -135,18 +140,17 @@ export function createLicensingService(deps: LicensingDeps) {
 
     /** Answers 200 with valid true/false and the code; only a malformed body is an error. */
     async validate(body: ValidateRequest): Promise<ValidationResult> {
-      const record = await subscriptionsRepo.findByLicenseKey(db, body.licenseKey);
-      if (!record) return { valid: false, code: ValidationCode.NotFound, detail: LicensingMessages.notFound };
+      const found = await readLicense(body.licenseKey);
+      if (!found) return { valid: false, code: ValidationCode.NotFound, detail: LicensingMessages.notFound };
+      const { record } = found;
       const s = record.subscription;
       const now = clock.now();
       const window = windowOf(record);
       const kind = body.kind ?? 'engine';
-      const seats = await machines.seatSnapshot(
-        db,
-        s.id,
-        heartbeatCutoff(now, window),
-        body.hostname ? { kind, hostname: body.hostname } : undefined,
-      );
+      const held = seatsHeld(found.machines, heartbeatCutoff(now, window));
+      let named = body.hostname
+        ? (found.machines.find((m) => m.kind === kind && m.hostname === body.hostname) ?? null)
+        : null;
       const answer = (code: ValidationResult['code'], detail: string): ValidationResult => ({
         valid: code === ValidationCode.Valid,
         code,
@@ -160,22 +164,22 @@ export function createLicensingService(deps: LicensingDeps) {
           engines: activationLimit(record, 'engine'),
           designers: activationLimit(record, 'designer'),
         },
-        activations: { engines: seats.engines, designers: seats.designers },
+        activations: { engines: held.engine, designers: held.designer },
         heartbeatWindowDays: window,
-        ...(seats.machine ? { machine: machines.toMachineState(seats.machine, window, now) } : {}),
+        ...(named ? { machine: machines.toMachineState(named, window, now) } : {}),
       });
 
       const refusal = await licenseRefusal(db, record, now);
       if (refusal) return answer(refusal.code, refusal.message);
       if (body.hostname) {
-        const machine = seats.machine;
+        const machine = named;
         if (!machine) return answer(ValidationCode.NoMachine, LicensingMessages.noMachine);
         if (!isMachineAlive(machine.lastSeenAt, now, window)) {
           return answer(ValidationCode.HeartbeatDead, LicensingMessages.heartbeatDead(window));
         }
         if (shouldRefreshLastSeen(machine.lastSeenAt, now)) {
           await machines.markSeen(db, machine.id, now);
-          seats.machine = { ...machine, lastSeenAt: now };
+          named = { ...machine, lastSeenAt: now };
         }
       }
       const overage = overageFigureCents({

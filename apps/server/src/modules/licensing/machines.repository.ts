@@ -28,49 +28,6 @@ export const toMachine = (row: MachineRow, windowDays: number, now: Date): Machi
   ...toMachineState(row, windowDays, now),
 });
 
-export type SeatSnapshot = { engines: number; designers: number; machine: MachineRow | null };
-
-/**
- * What validation needs in one round trip: the seats held per kind and, when named, the machine
- * (alive or not).
- */
-export async function seatSnapshot(
-  db: DbOrTx,
-  subscriptionId: number,
-  cutoff: Date,
-  named?: { kind: ActivationKind; hostname: string },
-): Promise<SeatSnapshot> {
-  const [row] = await queryRows<{
-    engines: number | string;
-    designers: number | string;
-    id: number | null;
-    kind: string | null;
-    hostname: string | null;
-    activated_at: unknown;
-    last_seen_at: unknown;
-  }>(
-    db,
-    sql`SELECT c.engines, c.designers, m.id, m.kind, m.hostname, m.activated_at, m.last_seen_at
-        FROM (SELECT count(*) FILTER (WHERE kind = 'engine' AND last_seen_at >= ${ts(cutoff)}) AS engines,
-                     count(*) FILTER (WHERE kind = 'designer' AND last_seen_at >= ${ts(cutoff)}) AS designers
-              FROM machine_activations WHERE subscription_id = ${subscriptionId}) c
-        LEFT JOIN machine_activations m ON m.subscription_id = ${subscriptionId}
-          AND m.kind = ${named?.kind ?? null} AND m.hostname = ${named?.hostname ?? null}`,
-  );
-  const machine =
-    row?.id != null
-      ? {
-          id: Number(row.id),
-          subscriptionId,
-          kind: row.kind!,
-          hostname: row.hostname!,
-          activatedAt: new Date(row.activated_at as string),
-          lastSeenAt: new Date(row.last_seen_at as string),
-        }
-      : null;
-  return { engines: Number(row?.engines ?? 0), designers: Number(row?.designers ?? 0), machine };
-}
-
 export async function findMachine(
   db: DbOrTx,
   subscriptionId: number,

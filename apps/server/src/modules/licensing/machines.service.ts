@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-error';
 import type { AuthContext } from '../identity/session.service';
 import { lockForChange, visible } from '../subscriptions/subscription-access';
+import { seatsHeld } from './license-reads';
 import { activationLimit } from './licensing.service';
 import * as machines from './machines.repository';
 
@@ -19,14 +20,12 @@ export function createMachinesService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
       const record = await visible(db, auth, subscriptionId);
       const window = heartbeatWindowDays(record.plan.heartbeatWindowDays, deps.config.heartbeatWindowDays);
       const now = clock.now();
-      const cutoff = heartbeatCutoff(now, window).getTime();
       const rows = await machines.listMachines(db, subscriptionId);
-      const used = (kind: string) =>
-        rows.filter((r) => r.kind === kind && r.lastSeenAt.getTime() >= cutoff).length;
+      const held = seatsHeld(rows, heartbeatCutoff(now, window));
       return {
         heartbeatWindowDays: window,
-        engines: { used: used('engine'), limit: activationLimit(record, 'engine') },
-        designers: { used: used('designer'), limit: activationLimit(record, 'designer') },
+        engines: { used: held.engine, limit: activationLimit(record, 'engine') },
+        designers: { used: held.designer, limit: activationLimit(record, 'designer') },
         machines: rows.map((r) => machines.toMachine(r, window, now)),
       };
     },
