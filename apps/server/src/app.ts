@@ -81,7 +81,7 @@ export async function buildApp(input: AppInput) {
     secureCookies: input.config.publicUrl.startsWith('https://'),
   });
   registerRequestActor(app, input.clock);
-  await registerReadCaches(app, input.database, readCaches);
+  if (input.config.readCaches) await registerReadCaches(app, input.database, readCaches);
 
   registerMetrics(app, deps);
 

@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   // 0: this process serves HTTP only; billing, settling, the outbox sender and housekeeping run in
   // `npm run worker` (decision 018). 1 (the default, the one-command demo): they run here too.
   RUN_JOBS: z.enum(['0', '1'], { message: 'RUN_JOBS must be 1 or 0' }).default('1'),
+  READ_CACHES: z.enum(['0', '1'], { message: 'READ_CACHES must be 1 or 0' }).default('1'),
   // How often the outbox sender looks for mail when it found none (milliseconds).
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   // Stripe's signing secret of the webhook endpoint (POST /api/stripe/webhook), whsec_…
@@ -108,6 +109,8 @@ export interface Config {
   housekeepingIntervalSeconds: number;
   webDist?: string;
   runJobs: boolean;
+  /** Sessions, lists and validations answered from memory (docs/decisions/021). */
+  readCaches: boolean;
   outboxPollMs: number;
   stripeWebhookSecret?: string;
   operatorAlertEmail?: string;
@@ -208,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     housekeepingIntervalSeconds: e.HOUSEKEEPING_INTERVAL_SECONDS,
     webDist: e.WEB_DIST,
     runJobs: e.RUN_JOBS === '1',
+    readCaches: e.READ_CACHES === '1',
     outboxPollMs: e.OUTBOX_POLL_MS,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     operatorAlertEmail: e.OPERATOR_ALERT_EMAIL,

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 // database announces that their rows changed, whoever changed them.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { READ_CACHES: '1' } });
 });
 afterAll(() => t.close());
 

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { createReadCache, type ReadCache } from '../lib/read-cache';
 import type { CachedSession } from '../modules/identity/session.service';
 import type { LicenseRead } from '../modules/licensing/license-reads';
+import { ENGINE_CALLS } from './route-security';
 
 /** The channel the database announces changes on (migration 0099_change_notifications.sql). */
 export const CHANGES_CHANNEL = 'store_changes';
@@ -52,7 +53,6 @@ export function applyChange(caches: ReadCaches, payload: string): void {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // The engines' calls change usage and machines many times a second: only the license one names is
 // forgotten here, the database announces the rest; a validation changes none of what is cached.
-const ENGINE_CALLS = '/api/licensing/';
 const ENGINE_READS = new Set(['/api/licensing/validate']);
 
 /**

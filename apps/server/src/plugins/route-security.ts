@@ -7,6 +7,8 @@ import type { SessionService } from '../modules/identity/session.service';
 import { noSuchEndpoint } from './error-handler';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** The engines' licensing API (DESIGN.md §5): programs, not browsers. */
+export const ENGINE_CALLS = '/api/licensing/';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const XSRF_MESSAGE = 'The request is missing its XSRF token. Reload the page and try again.';
 
@@ -134,7 +136,9 @@ export function registerRouteSecurity(
 
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie) {
+    // Browsers get the XSRF cookie from their first answer; engines (the licensing API) send no
+    // cookies and would get a new token, and a random draw, on every call.
+    if (!cookie && !request.url.startsWith(ENGINE_CALLS)) {
       reply.setCookie(XSRF_COOKIE, randomToken(24), {
         path: '/',
         sameSite: 'strict',

@@ -102,6 +102,9 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     DEMO: '1',
     BILLING_INTERVAL_SECONDS: '0',
     WEB_DIST: '/nonexistent',
+    // Tests change rows directly, as another process would, and read at once: the caches would
+    // answer until the database's announcement arrives. plugins/read-caches.test.ts turns them on.
+    READ_CACHES: '0',
     ...opts.env,
   });
   // With SMTP_URL in env, mail is also delivered over SMTP (tests that read it from a real server).

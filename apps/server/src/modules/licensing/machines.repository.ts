@@ -1,6 +1,6 @@
 import { type ActivationKind, heartbeatDeadline, type Machine, type MachineState } from '@store/core';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { machineActivations } from '../../db/schema';
 
 // Every write of machine_activations (licensing owns the table, docs/ARCHITECTURE.md). A machine
