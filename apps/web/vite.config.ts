@@ -66,11 +66,33 @@ function tableWithLazyScrollArea(): Plugin {
   };
 }
 
+/**
+ * Each Mantine component brings its own stylesheet: wherever the build includes a component's class
+ * names (its `X.module.css.mjs`), it imports `@mantine/core/styles/X.css` beside them, so a screen
+ * loads the styles of exactly the components it renders, in the order of their imports, which is
+ * the order Mantine's "CSS files list" asks for (docs/decisions/020). In development Mantine is
+ * pre-bundled, so the whole stylesheet is loaded instead (src/app/mantine-styles.ts).
+ */
+function mantineStylesWithComponents(): Plugin {
+  const classNames = /\/@mantine\/core\/esm\/.*\/(\w+)\.module\.css\.mjs$/;
+  return {
+    name: 'mantine-styles-with-components',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      const component = classNames.exec(id)?.[1];
+      // On the first line, so the source map's other lines stay as they were.
+      return component ? `import '@mantine/core/styles/${component}.css';${code}` : null;
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: PREACT_FOR_REACT },
   plugins: [
     scrollAreaWithoutFloatingUi(),
     tableWithLazyScrollArea(),
+    mantineStylesWithComponents(),
     react(),
     // Every file is stored beside its brotli and gzip forms, compressed once at the highest levels;
     // the server sends the one the browser accepts (apps/server/src/plugins/web-app.ts).

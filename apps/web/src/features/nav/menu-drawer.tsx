@@ -1,5 +1,3 @@
-import '../../lib/mantine-input-styles';
-import '../../lib/mantine-overlay-styles';
 import { CloseButton, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { NavLink } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';

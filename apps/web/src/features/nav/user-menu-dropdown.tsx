@@ -1,5 +1,3 @@
-import '../../lib/mantine-input-styles';
-import '../../lib/mantine-overlay-styles';
 import { Menu } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';

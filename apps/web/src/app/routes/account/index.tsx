@@ -1,5 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-control-styles';
 import { Divider, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { AccountMessages, isAdmin, Messages, Rights, type UpdatePerson } from '@store/core';
 import { useState } from 'react';

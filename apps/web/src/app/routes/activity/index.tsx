@@ -1,6 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-content-styles';
-import '../../../lib/mantine-overlay-styles';
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ActivityFilterBar, ActivityTable, noFilters, useActivity } from '../../../features/activity';

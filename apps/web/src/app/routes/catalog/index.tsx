@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { productLabel } from '@store/core';
 import { Link } from 'react-router';

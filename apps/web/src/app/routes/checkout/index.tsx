@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Alert, Anchor, Button, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   ErrorCodes,

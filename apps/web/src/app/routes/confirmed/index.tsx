@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';

@@ -1,5 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-control-styles';
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Title } from '@mantine/core';
 import { Messages, Rights, UserInfoSchema } from '@store/core';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-input-styles';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ForgotPasswordSchema, Messages } from '@store/core';
 import type { FormEvent } from 'react';

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type BillingDescription, type Country, cardBrandName } from '@store/core';
 import { useNavigate, useSearchParams } from 'react-router';

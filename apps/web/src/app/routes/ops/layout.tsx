@@ -1,9 +1,5 @@
 // The console's screens use inputs, dialogs and tables: every one of Mantine's lazily loaded style
 // groups (docs/decisions/020), loaded with the layout every console screen renders in.
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-content-styles';
-import '../../../lib/mantine-overlay-styles';
-import '../../../lib/mantine-control-styles';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { NavLink, Outlet, useMatch } from 'react-router';
 

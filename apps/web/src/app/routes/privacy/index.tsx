@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { List, Stack, Table, Text, Title } from '@mantine/core';
 import { COOKIE_CONSENT_NAME } from '../../../features/cookie-banner';
 

@@ -1,19 +1,4 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-content-styles';
-import '../../../lib/mantine-control-styles';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { isArtistPlan, isProPlan, type PricingPlan, productLabel } from '@store/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -25,6 +10,13 @@ import { ProductForm } from '../../../features/catalog/components/product-form';
 import { useCurrentUser } from '../../../lib/current-user';
 import { HttpError } from '../../../lib/http';
 import { usePageTitle } from '../../page-title';
+
+// The pricing table's two variants (spec §2), as two toggle buttons: the shell's Button rather than a
+// segmented control of its own (docs/decisions/020).
+const PERIODS: { label: string; value: PricePeriod }[] = [
+  { label: 'Monthly', value: 'month' },
+  { label: 'Annual', value: 'year' },
+];
 
 function NotFound({ name }: { name: string }) {
   return (
@@ -102,58 +94,59 @@ export default function ProductScreen() {
         <Alert color="yellow">No plans of this product are on sale at the moment.</Alert>
       )}
 
-      <Grid gutter="xl">
-        <Grid.Col span={12}>
-          <Stack gap="sm">
-            <Group justify="space-between" align="end">
-              <div>
-                <Title order={2} size="h3">
-                  Choose a plan
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {kind === 'Pro'
-                    ? 'Priced per engine; designer seats are added per designer.'
-                    : 'Click a row to select it.'}
-                </Text>
-              </div>
-              <SegmentedControl
-                aria-label="Show prices"
-                value={period}
-                onChange={(v) => setPeriod(v as PricePeriod)}
-                data={[
-                  { label: 'Monthly', value: 'month' },
-                  { label: 'Annual', value: 'year' },
-                ]}
-              />
-            </Group>
-            {plans.data ? (
-              <PricingTable
-                plans={plans.data}
-                selectedId={selected?.pricingPlanId ?? null}
-                onSelect={setSelected}
-                period={period}
-              />
-            ) : (
-              <Skeleton h={220} />
-            )}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8, lg: 7 }} offset={{ md: 2, lg: 2.5 }}>
-          {plans.data && plans.data.length > 0 && discounts.data ? (
-            <ProductForm
-              plans={plans.data}
-              selected={selected}
-              onSelect={setSelected}
-              discounts={discounts.data}
-              allowMonthly={user?.organization.allowMonthly ?? true}
-              orgDiscount={user?.organization.discount ?? 0}
-              onAdded={() => navigate('/Cart')}
-            />
-          ) : (
-            !plans.isError && <Skeleton h={480} />
-          )}
-        </Grid.Col>
-      </Grid>
+      <Stack gap="sm">
+        <Group justify="space-between" align="end">
+          <div>
+            <Title order={2} size="h3">
+              Choose a plan
+            </Title>
+            <Text size="sm" c="dimmed">
+              {kind === 'Pro'
+                ? 'Priced per engine; designer seats are added per designer.'
+                : 'Click a row to select it.'}
+            </Text>
+          </div>
+          <Button.Group aria-label="Show prices">
+            {PERIODS.map(({ label, value }) => (
+              <Button
+                key={value}
+                size="xs"
+                variant={period === value ? 'filled' : 'default'}
+                aria-pressed={period === value}
+                onClick={() => setPeriod(value)}
+              >
+                {label}
+              </Button>
+            ))}
+          </Button.Group>
+        </Group>
+        {plans.data ? (
+          <PricingTable
+            plans={plans.data}
+            selectedId={selected?.pricingPlanId ?? null}
+            onSelect={setSelected}
+            period={period}
+          />
+        ) : (
+          <Skeleton h={220} />
+        )}
+      </Stack>
+      {/* The form under the table, centred: 8 of 12 columns wide on a tablet, 7 on a desktop. */}
+      <Box w={{ base: '100%', md: `${(8 / 12) * 100}%`, lg: `${(7 / 12) * 100}%` }} mx="auto">
+        {plans.data && plans.data.length > 0 && discounts.data ? (
+          <ProductForm
+            plans={plans.data}
+            selected={selected}
+            onSelect={setSelected}
+            discounts={discounts.data}
+            allowMonthly={user?.organization.allowMonthly ?? true}
+            orgDiscount={user?.organization.discount ?? 0}
+            onAdded={() => navigate('/Cart')}
+          />
+        ) : (
+          !plans.isError && <Skeleton h={480} />
+        )}
+      </Box>
     </Stack>
   );
 }

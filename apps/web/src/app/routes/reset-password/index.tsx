@@ -1,4 +1,3 @@
-import '../../../lib/mantine-input-styles';
 import {
   Alert,
   Anchor,

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatShortDate, Messages } from '@store/core';
 import { Link, useParams } from 'react-router';

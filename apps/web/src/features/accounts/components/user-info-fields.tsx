@@ -1,5 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-content-styles';
 import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import type { InputPropsOf } from '../../../lib/form';
 

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-input-styles';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import {
   type LoginRequest,

@@ -1,5 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-content-styles';
 import { Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type Bill, billRowStatusText, formatShortDate, formatUsd, toCents } from '@store/core';
 import { useState } from 'react';

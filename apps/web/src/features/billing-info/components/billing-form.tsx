@@ -1,5 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-content-styles';
 import { Anchor, Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import {
   type BillingDescription,

@@ -1,5 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-content-styles';
 import { Alert, Grid, Text, TextInput } from '@mantine/core';
 import {
   type CardFieldState,

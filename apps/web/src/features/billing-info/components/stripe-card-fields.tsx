@@ -1,5 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-content-styles';
 import { Grid, Input, Text } from '@mantine/core';
 import { Messages, toCardBrand } from '@store/core';
 import {

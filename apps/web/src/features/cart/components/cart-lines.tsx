@@ -1,4 +1,3 @@
-import '../../../lib/mantine-input-styles';
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   type CartItem,

@@ -1,6 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-content-styles';
-import '../../../lib/mantine-overlay-styles';
 import { Button, Center, Group, Loader, Modal, Text, TypographyStylesProvider } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useEula } from '../api/get-eula';

@@ -1,7 +1,4 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-content-styles';
-import '../../../lib/mantine-control-styles';
-import { Group, Paper, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import {
   annualRtus,
   dollarsToMicros,
@@ -80,7 +77,7 @@ export interface PricingTableProps {
 function PlanName({ plan, selected }: { plan: PricingPlan; selected: boolean }) {
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
-      <Radio.Indicator checked={selected} aria-hidden mt={2} />
+      <span className={classes.dot} data-checked={selected || undefined} aria-hidden />
       <div>
         <Text span fw={600} size="sm">
           {plan.planName}
@@ -113,7 +110,7 @@ function PlanCards({ plans, selectedId, onSelect, period }: PricingTableProps) {
             data-selected={selected || undefined}
           >
             <PlanName plan={plan} selected={selected} />
-            <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} component="dl" mt="xs" mb={0} ml={30}>
+            <dl className={classes.figures}>
               {columns.map((c) => (
                 <div key={c.header}>
                   <Text component="dt" size="xs" c="dimmed">
@@ -124,7 +121,7 @@ function PlanCards({ plans, selectedId, onSelect, period }: PricingTableProps) {
                   </Text>
                 </div>
               ))}
-            </SimpleGrid>
+            </dl>
           </Paper>
         );
       })}

@@ -1,5 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-control-styles';
 import {
   Anchor,
   Button,

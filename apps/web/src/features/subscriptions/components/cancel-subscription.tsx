@@ -1,5 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-overlay-styles';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import {
   Messages,

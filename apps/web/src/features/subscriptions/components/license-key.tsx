@@ -1,6 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-content-styles';
-import '../../../lib/mantine-overlay-styles';
 import { ActionIcon, Code, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { Messages, type SubscriptionDetail } from '@store/core';
 

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Loader, Paper, Stack, Table, Title } from '@mantine/core';
 import { productLabel } from '@store/core';
 import { usePerpetualLicense } from '../api/get-perpetual-license';

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Collapse, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { productLabel } from '@store/core';
 import { SubscriptionEditor } from './lazy-subscription-editor';

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import {
   billingCycle,

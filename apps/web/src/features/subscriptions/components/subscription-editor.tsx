@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   formatLongDate,

@@ -1,6 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-overlay-styles';
-import '../../../lib/mantine-control-styles';
 import { Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import {
   formatCurrencyInput,

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import {
   annualRtus,

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Collapse, Table, Text, VisuallyHidden } from '@mantine/core';
 import { productLabel, type SubscriptionDetail, type Viewer } from '@store/core';
 import { Fragment, useEffect, useState } from 'react';

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import {
   isUsageMetered,

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-input-styles';
 import { Button, Group, TextInput } from '@mantine/core';
 import { RecoveryCodeSchema, TotpCodeSchema } from '@store/core';
 import { z } from 'zod';

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Alert, Badge, Button, Code, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import { TwoFactorMessages, type TwoFactorSetup } from '@store/core';
 import QRCode from 'qrcode';

@@ -1,5 +1,3 @@
-import '../../../lib/mantine-input-styles';
-import '../../../lib/mantine-control-styles';
 import { Switch } from '@mantine/core';
 import { TwoFactorMessages } from '@store/core';
 import { showAlert } from '../../alert';

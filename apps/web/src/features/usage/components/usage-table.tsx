@@ -1,4 +1,3 @@
-import '../../../lib/mantine-content-styles';
 import { Table, Text } from '@mantine/core';
 import type { FlexUsage } from '@store/core';
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,3 @@
-import '../../../lib/mantine-input-styles';
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { AccountFieldSchemas, AccountMessages, UpdatePersonSchema } from '@store/core';
 import { z } from 'zod';
