@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { isArtistPlan, isProPlan, type PricingPlan, productLabel } from '@store/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useBillingCycleDiscounts } from '../../../features/catalog/api/get-billing-cycle-discounts';
 import { usePlansForProduct } from '../../../features/catalog/api/get-plans-for-product';
@@ -41,19 +41,20 @@ export default function ProductScreen() {
   const products = useProducts();
   const plans = usePlansForProduct(productName);
   const discounts = useBillingCycleDiscounts();
-  const [selected, setSelected] = useState<PricingPlan | null>(null);
+  const [chosen, setChosen] = useState<PricingPlan | null>(null);
   const [period, setPeriod] = useState<PricePeriod>('month');
-
-  // Spec §4: once plans load, the first is selected.
-  useEffect(() => {
-    if (plans.data && !plans.data.some((p) => p.pricingPlanId === selected?.pricingPlanId))
-      setSelected(plans.data[0] ?? null);
-  }, [plans.data, selected]);
+  // Spec §4: once plans load, the first is selected (in the same render, so the form never shows
+  // without a plan); another product's page starts again from its first plan.
+  const selected =
+    plans.data?.find((p) => p.pricingPlanId === chosen?.pricingPlanId) ?? plans.data?.[0] ?? null;
 
   const product = products.data?.find((p) => p.productName.toLowerCase() === productName.toLowerCase());
   const notFound = plans.error instanceof HttpError && plans.error.status === 404;
   usePageTitle(notFound ? 'Product not found' : (product?.title ?? productName));
   if (notFound) return <NotFound name={productName} />;
+  // The description, the plans and the form appear together, once all three answers are in, so
+  // nothing on the screen moves as each arrives (no layout shift).
+  const ready = !products.isPending && !plans.isPending && !discounts.isPending;
 
   const title = product?.title ?? productName;
   const kind = plans.data?.[0]
@@ -81,72 +82,74 @@ export default function ProductScreen() {
             {product.description}
           </Text>
         ) : (
-          <Skeleton h={20} w="60%" />
+          !ready && <Skeleton h={20} w="60%" />
         )}
       </Stack>
+      {!ready && <Skeleton h={300} />}
+      {ready && (
+        <>
+          {plans.isError && !(plans.error instanceof HttpError && plans.error.status === 404) && (
+            <Alert color="red" title="The plans could not be loaded">
+              {plans.error.message}
+            </Alert>
+          )}
+          {plans.data && plans.data.length === 0 && (
+            <Alert color="yellow">No plans of this product are on sale at the moment.</Alert>
+          )}
 
-      {plans.isError && !(plans.error instanceof HttpError && plans.error.status === 404) && (
-        <Alert color="red" title="The plans could not be loaded">
-          {plans.error.message}
-        </Alert>
+          <Stack gap="sm">
+            <Group justify="space-between" align="end">
+              <div>
+                <Title order={2} size="h3">
+                  Choose a plan
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {kind === 'Pro'
+                    ? 'Priced per engine; designer seats are added per designer.'
+                    : 'Click a row to select it.'}
+                </Text>
+              </div>
+              <Button.Group aria-label="Show prices">
+                {PERIODS.map(({ label, value }) => (
+                  <Button
+                    key={value}
+                    size="xs"
+                    variant={period === value ? 'filled' : 'default'}
+                    aria-pressed={period === value}
+                    onClick={() => setPeriod(value)}
+                  >
+                    {label}
+                  </Button>
+                ))}
+              </Button.Group>
+            </Group>
+            {plans.data && (
+              <PricingTable
+                plans={plans.data}
+                selectedId={selected?.pricingPlanId ?? null}
+                onSelect={setChosen}
+                period={period}
+              />
+            )}
+          </Stack>
+          {/* The form under the table, centred: 8 of 12 columns wide on a tablet, 7 on a desktop. */}
+          <Box w={{ base: '100%', md: `${(8 / 12) * 100}%`, lg: `${(7 / 12) * 100}%` }} mx="auto">
+            {plans.data && plans.data.length > 0 && discounts.data ? (
+              <ProductForm
+                plans={plans.data}
+                selected={selected}
+                onSelect={setChosen}
+                discounts={discounts.data}
+                allowMonthly={user?.organization.allowMonthly ?? true}
+                orgDiscount={user?.organization.discount ?? 0}
+                onAdded={() => navigate('/Cart')}
+              />
+            ) : (
+              !plans.isError && <Skeleton h={480} />
+            )}
+          </Box>
+        </>
       )}
-      {plans.data && plans.data.length === 0 && (
-        <Alert color="yellow">No plans of this product are on sale at the moment.</Alert>
-      )}
-
-      <Stack gap="sm">
-        <Group justify="space-between" align="end">
-          <div>
-            <Title order={2} size="h3">
-              Choose a plan
-            </Title>
-            <Text size="sm" c="dimmed">
-              {kind === 'Pro'
-                ? 'Priced per engine; designer seats are added per designer.'
-                : 'Click a row to select it.'}
-            </Text>
-          </div>
-          <Button.Group aria-label="Show prices">
-            {PERIODS.map(({ label, value }) => (
-              <Button
-                key={value}
-                size="xs"
-                variant={period === value ? 'filled' : 'default'}
-                aria-pressed={period === value}
-                onClick={() => setPeriod(value)}
-              >
-                {label}
-              </Button>
-            ))}
-          </Button.Group>
-        </Group>
-        {plans.data ? (
-          <PricingTable
-            plans={plans.data}
-            selectedId={selected?.pricingPlanId ?? null}
-            onSelect={setSelected}
-            period={period}
-          />
-        ) : (
-          <Skeleton h={220} />
-        )}
-      </Stack>
-      {/* The form under the table, centred: 8 of 12 columns wide on a tablet, 7 on a desktop. */}
-      <Box w={{ base: '100%', md: `${(8 / 12) * 100}%`, lg: `${(7 / 12) * 100}%` }} mx="auto">
-        {plans.data && plans.data.length > 0 && discounts.data ? (
-          <ProductForm
-            plans={plans.data}
-            selected={selected}
-            onSelect={setSelected}
-            discounts={discounts.data}
-            allowMonthly={user?.organization.allowMonthly ?? true}
-            orgDiscount={user?.organization.discount ?? 0}
-            onAdded={() => navigate('/Cart')}
-          />
-        ) : (
-          !plans.isError && <Skeleton h={480} />
-        )}
-      </Box>
     </Stack>
   );
 }

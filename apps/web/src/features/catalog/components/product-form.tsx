@@ -33,6 +33,9 @@ import { addToCart, newCartItemId } from '../../cart/cart-storage';
 // The agreement's dialog loads when the terms link is first followed; it stays mounted after.
 const EulaModal = lazy(async () => ({ default: (await import('./eula-modal')).EulaModal }));
 
+/** Spec §4: a pro plan sets machines to 1, any other 0 (from the first render on, so the field never jumps). */
+const machinesFor = (plan: PricingPlan | null) => (plan && isProPlan(plan) ? 1 : 0);
+
 export interface ProductFormProps {
   plans: PricingPlan[];
   selected: PricingPlan | null;
@@ -64,16 +67,16 @@ export function ProductForm({
       billingCycle: modes[0]! as BillingMode,
       maxOverages: '0.00' as number | string,
       extraDesigners: 0 as number | string,
-      numberOfMachines: 0 as number | string,
+      numberOfMachines: machinesFor(selected) as number | string,
       eulaAgreed: false,
     },
   });
 
   const { setFieldValue } = form;
-  // Spec §4: a pro plan sets machines to 1, any other 0.
+  // A newly chosen plan sets the machines again (machinesFor).
   useEffect(() => {
     setFieldValue('selectedPricingPlan', selected);
-    if (selected) setFieldValue('numberOfMachines', isProPlan(selected) ? 1 : 0);
+    if (selected) setFieldValue('numberOfMachines', machinesFor(selected));
     if (selected && !selected.allowXtraAutoTag) setFieldValue('extraDesigners', 0);
   }, [selected, setFieldValue]);
 
