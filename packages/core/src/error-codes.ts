@@ -72,6 +72,7 @@ export const ErrorCode = z.enum([
   'UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
+/** Every code by name (`ErrorCodes.NOT_FOUND`): the enum's entries, what classic zod's `.enum` was. */
 export const ErrorCodes = ErrorCode._zod.def.entries;
 
 /** The body of every error answer. Some codes carry more fields (TOTAL_CHANGED: the new total). */
