@@ -5,7 +5,12 @@ import '../../../lib/mantine-content-styles';
 import '../../../lib/mantine-overlay-styles';
 import '../../../lib/mantine-control-styles';
 import { Button, Group, Stack, Title } from '@mantine/core';
+import { loadZodEnglishMessages } from '@store/core';
 import { NavLink, Outlet, useMatch } from 'react-router';
+
+// The console's forms keep zod's English where a field's schema sets no message (a plan's
+// overagePerRtu); the customer's screens set every message and load no locale.
+loadZodEnglishMessages();
 
 const SECTIONS = [
   { to: '/ops/organizations', label: 'Organizations' },

@@ -1,7 +1,7 @@
 import '../../../lib/mantine-input-styles';
 import { Button, Group, TextInput } from '@mantine/core';
 import { RecoveryCodeSchema, TotpCodeSchema } from '@store/core';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useSchemaForm } from '../../../lib/form';
 
 const CodeSchema = z.object({ code: TotpCodeSchema });
