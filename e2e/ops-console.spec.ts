@@ -123,6 +123,8 @@ test('a customer has no way into the console, and their first load holds none of
     password: 'first-password',
   });
   await login(page, email, 'first-password');
+  // The sign-in's own navigation settles first: a script of a page navigated away from has no body.
+  await page.waitForLoadState('networkidle');
   const scripts: Promise<string>[] = [];
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') scripts.push(r.text());
