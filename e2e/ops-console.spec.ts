@@ -123,9 +123,8 @@ test('a customer has no way into the console, and their first load holds none of
     password: 'first-password',
   });
   await login(page, email, 'first-password');
-  // The screen login() lands on may still be fetching chunks, whose bodies are gone once the page
-  // navigates: leave it before listening, so only the first load below is read.
-  await page.goto('about:blank');
+  // The sign-in's own navigation settles first: a script of a page navigated away from has no body.
+  await page.waitForLoadState('networkidle');
   const scripts: Promise<string>[] = [];
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') scripts.push(r.text());

@@ -14,6 +14,8 @@ const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
   ['preact', /\/node_modules\/preact\//],
   ['router', /\/node_modules\/react-router\//],
   ['query', /\/node_modules\/@tanstack\//],
+  // Its locales apart: only the operator's console loads one (packages/core/src/zod-english.ts).
+  ['zod-locale', /\/node_modules\/zod\/v4\/locales\//],
   ['zod', /\/node_modules\/zod\//],
   // Only Mantine's popovers (menus, tooltips, dropdowns) need it; left to the bundler it shares a chunk
   // with small hooks every input uses, and each screen with a form loaded it.

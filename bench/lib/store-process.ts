@@ -104,10 +104,13 @@ export async function createStoreDatabase(kind: DatabaseKind): Promise<StoreData
 /**
  * The compiled store, as `npm start` runs it, in demo mode (demo data, sandbox gateway) on the given
  * database. The scheduler is off so that only the measured requests load the machine.
+ * `BENCH_NODE_ARGS` adds node options to the store only, e.g. `--cpu-prof --cpu-prof-dir=profiles`
+ * to see where a benchmark's load goes (node refuses --cpu-prof in NODE_OPTIONS).
  */
 export function startStore(database: StoreDatabase, env: Record<string, string> = {}) {
   const bundle = buildIfStale('apps/server');
-  return startProcess(['--enable-source-maps', bundle], {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return startProcess([...nodeArgs, '--enable-source-maps', bundle], {
     env: { DEMO: '1', BILLING_INTERVAL_SECONDS: '0', ...database.env, ...env },
   });
 }

@@ -1,89 +1,106 @@
-import { DEFAULT_HEARTBEAT_WINDOW_DAYS } from '@store/core';
-import { z } from 'zod';
+import { DEFAULT_HEARTBEAT_WINDOW_DAYS, loadZodEnglishMessages } from '@store/core';
+import { z } from 'zod/mini';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { parseKeyPems } from './modules/licensing/configured-keys';
+
+// The environment's errors say zod's English where a variable's schema sets no message.
+loadZodEnglishMessages();
 
 const url = (name: string) => z.url({ message: `${name} must be a URL` });
 
 const EnvSchema = z.object({
-  PORT: z.coerce.number({ message: 'PORT must be a number' }).int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: url('DATABASE_URL').optional(),
-  DEMO: z.enum(['0', '1', 'true', 'false'], { message: 'DEMO must be 1 or 0' }).optional(),
-  SMTP_URL: url('SMTP_URL').optional(),
-  MAIL_FROM: z.string().default('Licensed Software Store <store@localhost>'),
-  PUBLIC_URL: url('PUBLIC_URL').optional(),
-  STRIPE_SECRET_KEY: z
-    .string()
-    .startsWith('sk_', { message: 'STRIPE_SECRET_KEY must start with sk_' })
-    .optional(),
-  STRIPE_PUBLISHABLE_KEY: z
-    .string()
-    .startsWith('pk_', { message: 'STRIPE_PUBLISHABLE_KEY must start with pk_' })
-    .optional(),
+  PORT: z._default(
+    z.coerce.number({ message: 'PORT must be a number' }).check(z.int(), z.gte(1), z.lte(65535)),
+    3000,
+  ),
+  HOST: z._default(z.string(), '0.0.0.0'),
+  DATA_DIR: z._default(z.string(), './data'),
+  DATABASE_URL: z.optional(url('DATABASE_URL')),
+  DEMO: z.optional(z.enum(['0', '1', 'true', 'false'], { message: 'DEMO must be 1 or 0' })),
+  SMTP_URL: z.optional(url('SMTP_URL')),
+  MAIL_FROM: z._default(z.string(), 'Licensed Software Store <store@localhost>'),
+  PUBLIC_URL: z.optional(url('PUBLIC_URL')),
+  STRIPE_SECRET_KEY: z.optional(
+    z.string().check(z.startsWith('sk_', { message: 'STRIPE_SECRET_KEY must start with sk_' })),
+  ),
+  STRIPE_PUBLISHABLE_KEY: z.optional(
+    z.string().check(z.startsWith('pk_', { message: 'STRIPE_PUBLISHABLE_KEY must start with pk_' })),
+  ),
   // Only for tests: where the Stripe adapter sends its requests.
-  STRIPE_API_BASE: url('STRIPE_API_BASE').optional(),
+  STRIPE_API_BASE: z.optional(url('STRIPE_API_BASE')),
   // Calls a second to Stripe at most: below the account's rate limit (100 a second live, 25 in test mode).
-  GATEWAY_RATE_PER_SECOND: z.coerce
-    .number({ message: 'GATEWAY_RATE_PER_SECOND must be a number' })
-    .int({ message: 'GATEWAY_RATE_PER_SECOND must be a whole number' })
-    .min(1, { message: 'GATEWAY_RATE_PER_SECOND must be at least 1' })
-    .default(25),
+  GATEWAY_RATE_PER_SECOND: z._default(
+    z.coerce
+      .number({ message: 'GATEWAY_RATE_PER_SECOND must be a number' })
+      .check(
+        z.int({ message: 'GATEWAY_RATE_PER_SECOND must be a whole number' }),
+        z.gte(1, { message: 'GATEWAY_RATE_PER_SECOND must be at least 1' }),
+      ),
+    25,
+  ),
   // By default the product's own pages (SPA routes of the web app); set either to link elsewhere.
-  STORE_GUIDE_URL: url('STORE_GUIDE_URL').default('/guide'),
-  PRIVACY_POLICY_URL: url('PRIVACY_POLICY_URL').default('/privacy'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORE_GUIDE_URL: z._default(url('STORE_GUIDE_URL'), '/guide'),
+  PRIVACY_POLICY_URL: z._default(url('PRIVACY_POLICY_URL'), '/privacy'),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   // How often the billing scheduler looks for due work; 0 turns it off (tests drive it directly).
-  BILLING_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  BILLING_INTERVAL_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 60),
   // How often expired sessions, spent links and ended throttle windows are deleted; 0 turns it off.
-  HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(600),
-  WEB_DIST: z.string().optional(),
+  HOUSEKEEPING_INTERVAL_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 600),
+  WEB_DIST: z.optional(z.string()),
   // 0: this process serves HTTP only; billing, settling, the outbox sender and housekeeping run in
   // `npm run worker` (decision 018). 1 (the default, the one-command demo): they run here too.
-  RUN_JOBS: z.enum(['0', '1'], { message: 'RUN_JOBS must be 1 or 0' }).default('1'),
-  READ_CACHES: z.enum(['0', '1'], { message: 'READ_CACHES must be 1 or 0' }).default('1'),
+  RUN_JOBS: z._default(z.enum(['0', '1'], { message: 'RUN_JOBS must be 1 or 0' }), '1'),
+  READ_CACHES: z._default(z.enum(['0', '1'], { message: 'READ_CACHES must be 1 or 0' }), '1'),
   // How often the outbox sender looks for mail when it found none (milliseconds).
-  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  OUTBOX_POLL_MS: z._default(z.coerce.number().check(z.int(), z.gte(10), z.lte(60_000)), 1000),
   // Stripe's signing secret of the webhook endpoint (POST /api/stripe/webhook), whsec_…
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .startsWith('whsec_', { message: 'STRIPE_WEBHOOK_SECRET must start with whsec_' })
-    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.optional(
+    z.string().check(z.startsWith('whsec_', { message: 'STRIPE_WEBHOOK_SECRET must start with whsec_' })),
+  ),
   // Where the operator's alerts (a disputed charge) are mailed.
-  OPERATOR_ALERT_EMAIL: z.email({ message: 'OPERATOR_ALERT_EMAIL must be an e-mail address' }).optional(),
+  OPERATOR_ALERT_EMAIL: z.optional(z.email({ message: 'OPERATOR_ALERT_EMAIL must be an e-mail address' })),
   // Bearer token of GET /metrics; unset, /metrics answers 404.
-  METRICS_TOKEN: z.string().min(16, { message: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
+  METRICS_TOKEN: z.optional(
+    z.string().check(z.minLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })),
+  ),
   // The proxies whose X-Forwarded-For names the client: a hop count or a list of addresses/CIDRs.
   // Unset: no proxy is trusted and the client is the socket's address (DESIGN.md §4).
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: z.optional(z.string()),
   // 32 bytes (base64 or 64 hex digits) that encrypt two-factor secrets at rest.
-  TWO_FACTOR_KEY: z
-    .string()
-    .refine((v) => twoFactorKeyBytes(v) !== null, {
-      message: 'TWO_FACTOR_KEY must be 32 bytes, as base64 or 64 hex digits',
-    })
-    .optional(),
+  TWO_FACTOR_KEY: z.optional(
+    z.string().check(
+      z.refine((v) => twoFactorKeyBytes(v) !== null, {
+        message: 'TWO_FACTOR_KEY must be 32 bytes, as base64 or 64 hex digits',
+      }),
+    ),
+  ),
   // The Ed25519 private key (PEM) that signs offline license files, and the public keys (PEM) of
   // earlier signing keys still published so that files they signed keep verifying.
-  LICENSE_SIGNING_KEY: z.string().optional(),
-  LICENSE_PREVIOUS_PUBLIC_KEYS: z.string().optional(),
+  LICENSE_SIGNING_KEY: z.optional(z.string()),
+  LICENSE_PREVIOUS_PUBLIC_KEYS: z.optional(z.string()),
   // DESIGN.md §5: days a machine may go without a heartbeat before its seat is released (a plan
   // may set its own).
   // The seller on invoices and credit notes (docs/decisions/016): legal name, postal address (lines
   // separated by line breaks or `\n`) and tax id. Demo values stand in outside production.
-  SELLER_NAME: z.string().max(200, { message: 'SELLER_NAME must be at most 200 characters' }).optional(),
-  SELLER_ADDRESS: z
-    .string()
-    .max(1000, { message: 'SELLER_ADDRESS must be at most 1000 characters' })
-    .optional(),
-  SELLER_TAX_ID: z.string().max(100, { message: 'SELLER_TAX_ID must be at most 100 characters' }).optional(),
-  HEARTBEAT_WINDOW_DAYS: z.coerce
-    .number({ message: 'HEARTBEAT_WINDOW_DAYS must be a number of days' })
-    .int({ message: 'HEARTBEAT_WINDOW_DAYS must be a whole number of days' })
-    .min(1, { message: 'HEARTBEAT_WINDOW_DAYS must be at least 1' })
-    .max(365, { message: 'HEARTBEAT_WINDOW_DAYS must be at most 365' })
-    .default(DEFAULT_HEARTBEAT_WINDOW_DAYS),
+  SELLER_NAME: z.optional(
+    z.string().check(z.maxLength(200, { message: 'SELLER_NAME must be at most 200 characters' })),
+  ),
+  SELLER_ADDRESS: z.optional(
+    z.string().check(z.maxLength(1000, { message: 'SELLER_ADDRESS must be at most 1000 characters' })),
+  ),
+  SELLER_TAX_ID: z.optional(
+    z.string().check(z.maxLength(100, { message: 'SELLER_TAX_ID must be at most 100 characters' })),
+  ),
+  HEARTBEAT_WINDOW_DAYS: z._default(
+    z.coerce
+      .number({ message: 'HEARTBEAT_WINDOW_DAYS must be a number of days' })
+      .check(
+        z.int({ message: 'HEARTBEAT_WINDOW_DAYS must be a whole number of days' }),
+        z.gte(1, { message: 'HEARTBEAT_WINDOW_DAYS must be at least 1' }),
+        z.lte(365, { message: 'HEARTBEAT_WINDOW_DAYS must be at most 365' }),
+      ),
+    DEFAULT_HEARTBEAT_WINDOW_DAYS,
+  ),
 });
 
 /** The 32 key bytes of TWO_FACTOR_KEY, or null when it is not 32 bytes in either spelling. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PersonSchema } from './schemas/entities';
 import { ThrottleMessages } from './sign-in-throttle';
 
@@ -34,8 +34,8 @@ export const AccountMessages = {
 } as const;
 
 export const RegisterOrganizationResponseSchema = z.object({
-  organizationId: z.number().int(),
-  personId: z.number().int(),
+  organizationId: z.number().check(z.int()),
+  personId: z.number().check(z.int()),
   email: z.string(),
 });
 export type RegisterOrganizationResponse = z.infer<typeof RegisterOrganizationResponseSchema>;
@@ -43,8 +43,8 @@ export type RegisterOrganizationResponse = z.infer<typeof RegisterOrganizationRe
 export const VerifyEmailResponseSchema = z.object({
   success: z.boolean(),
   /** The address now verified (for an e-mail change, the new one). */
-  email: z.string().nullish(),
-  error: z.string().nullish(),
+  email: z.nullish(z.string()),
+  error: z.nullish(z.string()),
 });
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
 
@@ -55,8 +55,8 @@ export type ResetRequestCheck = z.infer<typeof ResetRequestCheckSchema>;
 export const ResetRequestAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** A person as the account screens read it: pendingEmail is an address change awaiting confirmation. */
-export const AccountPersonSchema = PersonSchema.extend({
-  pendingEmail: z.string().nullable(),
+export const AccountPersonSchema = z.extend(PersonSchema, {
+  pendingEmail: z.nullable(z.string()),
   /** Whether the person signs in with a second factor (an admin sees it to offer a reset). */
   twoFactorEnabled: z.boolean(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // The card's brand is kept with its last four digits so Modify Billing Info can say which card will be
 // charged ("Visa ending in 4242"). Brands outside this list are kept as 'unknown'.

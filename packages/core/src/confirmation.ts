@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The type-to-confirm prompts (Cancel Subscription, Delete User; SPEC.md §5): any text may be
@@ -7,5 +7,5 @@ import { z } from 'zod';
 export const TypedConfirmationSchema = z.object({ typed: z.string() });
 
 /** The offline license request form (SPEC.md §5): one host name per licensed machine. */
-export const hostListsSchema = <S extends z.ZodType>(host: S) =>
+export const hostListsSchema = <S extends z.ZodMiniType>(host: S) =>
   z.object({ engines: z.array(host), designers: z.array(host) });

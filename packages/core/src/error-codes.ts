@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Every `code` the API answers in its one error shape `{ message, code }` (CONVENTIONS.md "One
@@ -72,10 +72,11 @@ export const ErrorCode = z.enum([
   'UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
-export const ErrorCodes = ErrorCode.enum;
+/** Every code by name (`ErrorCodes.NOT_FOUND`): the enum's entries, what classic zod's `.enum` was. */
+export const ErrorCodes = ErrorCode._zod.def.entries;
 
 /** The body of every error answer. Some codes carry more fields (TOTAL_CHANGED: the new total). */
 export const ErrorBodySchema = z
   .looseObject({ message: z.string(), code: ErrorCode })
-  .describe('The failure: a message to show as it stands, and a code of the closed set.');
+  .check(z.describe('The failure: a message to show as it stands, and a code of the closed set.'));
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

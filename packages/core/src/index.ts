@@ -34,3 +34,4 @@ export * from './tax-id';
 export * from './two-factor';
 export * from './usage-meter';
 export * from './user-agent';
+export * from './zod-english';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * GET /api/organization/admins: who can act for the organization. DESIGN.md §2 lets only admins buy,

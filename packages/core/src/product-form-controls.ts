@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type BillingCycleDiscounts, billingCycle } from './billing-cycle';
 import { toCurrencyOrZero, toIntegerOrZero } from './input-rounding';
 import { ProductFormSchema } from './schemas/product-form';
@@ -9,13 +9,16 @@ import { ProductFormSchema } from './schemas/product-form';
  * instead of turning into 5 (SPEC.md §5).
  */
 export const productFormFromControls = (discounts: BillingCycleDiscounts) =>
-  z.preprocess((raw) => {
-    const v = raw as Record<string, unknown>;
-    return {
-      ...v,
-      billingCycle: typeof v.billingCycle === 'number' ? billingCycle(v.billingCycle, discounts) : null,
-      maxOverages: toCurrencyOrZero(v.maxOverages),
-      extraDesigners: toIntegerOrZero(v.extraDesigners),
-      numberOfMachines: toIntegerOrZero(v.numberOfMachines),
-    };
-  }, ProductFormSchema);
+  z.pipe(
+    z.transform((raw) => {
+      const v = raw as Record<string, unknown>;
+      return {
+        ...v,
+        billingCycle: typeof v.billingCycle === 'number' ? billingCycle(v.billingCycle, discounts) : null,
+        maxOverages: toCurrencyOrZero(v.maxOverages),
+        extraDesigners: toIntegerOrZero(v.extraDesigners),
+        numberOfMachines: toIntegerOrZero(v.numberOfMachines),
+      };
+    }),
+    ProductFormSchema,
+  );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { billStatusText } from './bill-status';
 import { formatUsd } from './money';
 import { moneyField, optionalText, requiredText } from './schemas/common';
@@ -43,12 +43,11 @@ export const RefundMessages = {
 
 /** POST /api/ops/bills/:orderId/refunds. The amount is in dollars on the wire, like the rest of the API. */
 export const RefundRequestSchema = z.strictObject({
-  amount: moneyField('Amount', RefundMessages.amountRequired).refine(
-    (n) => n > 0,
-    RefundMessages.amountPositive,
+  amount: moneyField('Amount', RefundMessages.amountRequired).check(
+    z.refine((n) => n > 0, RefundMessages.amountPositive),
   ),
   reason: requiredText(RefundMessages.reasonRequired, 'Reason', 500),
-  endSubscription: z.boolean({ error: 'endSubscription must be true or false' }).optional(),
+  endSubscription: z.optional(z.boolean({ error: 'endSubscription must be true or false' })),
   offlineMethod: optionalText('Offline method', 200),
 });
 export type RefundRequest = z.infer<typeof RefundRequestSchema>;
@@ -57,17 +56,17 @@ export const RefundStatusSchema = z.enum(['started', 'pending', 'succeeded', 'fa
 
 /** A refund as the operator's API answers it. */
 export const RefundSchema = z.object({
-  refundId: z.number().int(),
-  orderId: z.number().int(),
+  refundId: z.number().check(z.int()),
+  orderId: z.number().check(z.int()),
   amount: z.number(),
   reason: z.string(),
   status: RefundStatusSchema,
-  offlineMethod: z.string().nullable(),
+  offlineMethod: z.nullable(z.string()),
   endSubscription: z.boolean(),
-  creditNoteNumber: z.string().nullable(),
-  failureMessage: z.string().nullable(),
+  creditNoteNumber: z.nullable(z.string()),
+  failureMessage: z.nullable(z.string()),
   createdAt: z.string(),
-  refundedAt: z.string().nullable(),
+  refundedAt: z.nullable(z.string()),
 });
 export type Refund = z.infer<typeof RefundSchema>;
 
@@ -75,17 +74,21 @@ export type Refund = z.infer<typeof RefundSchema>;
 export const RefundAnswerSchema = z.object({
   refund: RefundSchema,
   message: z.string(),
-  endedSubscriptionIds: z.array(z.number().int()),
+  endedSubscriptionIds: z.array(z.number().check(z.int())),
 });
 export type RefundAnswer = z.infer<typeof RefundAnswerSchema>;
 
 /** The refund route's headers: a retry with the same Idempotency-Key answers with its first refund. */
 export const RefundHeadersSchema = z.looseObject({
   'idempotency-key': z
-    .string()
-    .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 visible characters.')
-    .optional()
-    .meta({
-      description: 'Unique per refund the operator asks for; a retry with the same key refunds once.',
-    }),
+    .optional(
+      z
+        .string()
+        .check(z.regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 visible characters.')),
+    )
+    .check(
+      z.meta({
+        description: 'Unique per refund the operator asks for; a retry with the same key refunds once.',
+      }),
+    ),
 });

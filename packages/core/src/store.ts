@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type BillingCycleDiscounts, billingCycle, cycleDiscountBp } from './billing-cycle';
 import { fractionToBp, fromCents } from './money';
 import { planPricingInput, pricePerCycleCents } from './pricing';
@@ -11,7 +11,7 @@ import { PLACEHOLDER_DESCRIPTION, type PurchaseItem } from './schemas/purchase';
 
 /** GET /api/product/all: one row per product; `productName` is the {productName} of Products/{productName}. */
 export const ProductSchema = z.object({
-  product: z.number().int(),
+  product: z.number().check(z.int()),
   productName: z.string(),
   title: z.string(),
   description: z.string(),
@@ -23,17 +23,17 @@ export const PlanListSchema = z.array(PricingPlanSchema);
 export const ProductListSchema = z.array(ProductSchema);
 
 /** GET /api/misc/stripePublicKey: null when the sandbox gateway is in use. */
-export const StripePublicKeySchema = z.object({ publicKey: z.string().nullable() });
+export const StripePublicKeySchema = z.object({ publicKey: z.nullable(z.string()) });
 
 /** POST /api/organization/card_setup: Stripe's SetupIntent client secret (null for the sandbox). */
-export const CardSetupSchema = z.object({ clientSecret: z.string().nullable() });
+export const CardSetupSchema = z.object({ clientSecret: z.nullable(z.string()) });
 
 /** POST /api/subscription/new answers with the order and the subscriptions it created. */
 export const PurchaseResultSchema = z.object({
-  orderId: z.number().int(),
-  status: z.number().int(),
+  orderId: z.number().check(z.int()),
+  status: z.number().check(z.int()),
   total: z.number(),
-  subscriptions: z.array(z.object({ subscriptionId: z.number().int(), description: z.string() })),
+  subscriptions: z.array(z.object({ subscriptionId: z.number().check(z.int()), description: z.string() })),
 });
 export type PurchaseResult = z.infer<typeof PurchaseResultSchema>;
 
@@ -42,7 +42,7 @@ export const TotalChangedSchema = z.object({
   message: z.string(),
   code: z.literal('TOTAL_CHANGED'),
   total: z.number(),
-  totalCents: z.number().int(),
+  totalCents: z.number().check(z.int()),
 });
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

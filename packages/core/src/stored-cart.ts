@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type CartItem, CartItemSchema, MAX_PURCHASE_ITEMS, PurchaseItemSchema } from './schemas';
 
 /** An item of the stored cart that cannot be bought as it stands, with the reason the cart shows. */
@@ -12,11 +12,11 @@ export interface RefusedCartItem {
 
 export const UNREADABLE_CART_ITEM = 'This item could not be read. Please remove it and add the plan again.';
 
-const StoredCartSchema = z.object({ items: z.array(z.unknown()).max(MAX_PURCHASE_ITEMS) });
+const StoredCartSchema = z.object({ items: z.array(z.unknown()).check(z.maxLength(MAX_PURCHASE_ITEMS)) });
 const StoredItemSchema = z.object({
-  id: z.string().min(1).optional(),
-  name: z.string().optional(),
-  billingCycle: z.object({ mode: z.unknown() }).optional(),
+  id: z.optional(z.string().check(z.minLength(1))),
+  name: z.optional(z.string()),
+  billingCycle: z.optional(z.object({ mode: z.unknown() })),
 });
 
 /** The reason an item cannot be bought: its billing mode first, in the purchase's own words (SPEC.md §3, §8). */

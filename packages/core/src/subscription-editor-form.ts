@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { toCurrencyOrNull, toIntegerOrZero } from './input-rounding';
 import { Messages } from './messages';
 import { formatUsd, toCents } from './money';
@@ -36,30 +36,34 @@ export const subscriptionEditorSchema = (options: {
 }) =>
   z.object({
     description: requiredText(Messages.subscriptionNameRequired, 'Subscription name'),
-    pricingPlanId: z.number().int(),
-    maxAdditionalMonthlyCharge: z.preprocess(
-      toCurrencyOrNull,
-      z
-        .number({ error: Messages.maxOveragesRequired })
-        .min(0, { error: 'Max overages must be at least 0', abort: true })
-        .max(MAX_MONEY, `Max overages must be at most ${MAX_MONEY}`)
-        .refine(
+    pricingPlanId: z.number().check(z.int()),
+    maxAdditionalMonthlyCharge: z.pipe(
+      z.transform(toCurrencyOrNull),
+      z.number({ error: Messages.maxOveragesRequired }).check(
+        z.gte(0, { error: 'Max overages must be at least 0', abort: true }),
+        z.lte(MAX_MONEY, `Max overages must be at most ${MAX_MONEY}`),
+        z.refine(
           (v) => toCents(v) >= options.minimumMaxOverageCents,
           SubscriptionMessages.maxOveragesBelowAccrued(formatUsd(options.minimumMaxOverageCents)),
         ),
+      ),
     ),
-    xtraAutoTags: z.preprocess(
-      toIntegerOrZero,
+    xtraAutoTags: z.pipe(
+      z.transform(toIntegerOrZero),
       z
         .number()
-        .min(0, 'Additional designers must be at least 0')
-        .max(MAX_SEATS, `Additional designers must be at most ${MAX_SEATS}`),
+        .check(
+          z.gte(0, 'Additional designers must be at least 0'),
+          z.lte(MAX_SEATS, `Additional designers must be at most ${MAX_SEATS}`),
+        ),
     ),
-    numberMachines: z.preprocess(
-      toIntegerOrZero,
+    numberMachines: z.pipe(
+      z.transform(toIntegerOrZero),
       z
         .number()
-        .min(options.pro ? 1 : 0, Messages.enginesMinimum)
-        .max(MAX_SEATS, `Engines must be at most ${MAX_SEATS}`),
+        .check(
+          z.gte(options.pro ? 1 : 0, Messages.enginesMinimum),
+          z.lte(MAX_SEATS, `Engines must be at most ${MAX_SEATS}`),
+        ),
     ),
   });

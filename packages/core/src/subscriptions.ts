@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { addMonthsClamped, formatLongDate, formatShortDate } from './dates';
 import { canFlushKeys, isManagerPlan } from './products';
 import { PricingPlanSchema, SubscriptionSchema } from './schemas/entities';
@@ -8,11 +8,11 @@ import { isCancelled } from './subscription-state';
 
 /** Editor decreases wait for the next renewal (DESIGN.md §3); what will then apply. */
 export const PendingChangeSchema = z.object({
-  pricingPlanId: z.number().int(),
+  pricingPlanId: z.number().check(z.int()),
   planName: z.string(),
-  xtraAutoTags: z.number().int(),
-  numberMachines: z.number().int(),
-  effectiveDate: z.string().nullable(),
+  xtraAutoTags: z.number().check(z.int()),
+  numberMachines: z.number().check(z.int()),
+  effectiveDate: z.nullable(z.string()),
 });
 export type PendingChange = z.infer<typeof PendingChangeSchema>;
 
@@ -20,12 +20,12 @@ export type PendingChange = z.infer<typeof PendingChangeSchema>;
  * GET /api/subscription/all and /api/subscription/{id}: the spec's subscription plus what the editor
  * needs to price and explain it without further calls (its plan, the paid period, the owner's discount).
  */
-export const SubscriptionDetailSchema = SubscriptionSchema.extend({
+export const SubscriptionDetailSchema = z.extend(SubscriptionSchema, {
   plan: PricingPlanSchema,
-  currentPeriodStart: z.string().nullable(),
+  currentPeriodStart: z.nullable(z.string()),
   /** The owning organization's discount (a fraction), read at each charge. */
   organizationDiscount: z.number(),
-  pendingChange: PendingChangeSchema.nullable(),
+  pendingChange: z.nullable(PendingChangeSchema),
 });
 export type SubscriptionDetail = z.infer<typeof SubscriptionDetailSchema>;
 export const SubscriptionDetailListSchema = z.array(SubscriptionDetailSchema);
@@ -33,16 +33,19 @@ export const SubscriptionDetailListSchema = z.array(SubscriptionDetailSchema);
 /** PUT /api/subscription/{id}: the saved subscription and what was charged for an increase. */
 export const SubscriptionSaveResultSchema = z.object({
   subscription: SubscriptionDetailSchema,
-  chargedCents: z.number().int(),
-  orderId: z.number().int().nullable(),
+  chargedCents: z.number().check(z.int()),
+  orderId: z.nullable(z.number().check(z.int())),
   /** True when (part of) the change waits for the next renewal. */
   pending: z.boolean(),
 });
 export type SubscriptionSaveResult = z.infer<typeof SubscriptionSaveResultSchema>;
 
-export const SubAccountNameSchema = z.object({ organizationId: z.number().int(), companyName: z.string() });
+export const SubAccountNameSchema = z.object({
+  organizationId: z.number().check(z.int()),
+  companyName: z.string(),
+});
 
-export const FlushKeysResultSchema = z.object({ flushed: z.number().int() });
+export const FlushKeysResultSchema = z.object({ flushed: z.number().check(z.int()) });
 
 export const SubscriptionMessages = {
   staleVersion: 'This subscription was changed by someone else. Reload to see the latest values.',

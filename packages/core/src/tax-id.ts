@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // A customer's tax / VAT id (docs/decisions/016): optional, printed on its invoices and credit notes.
 // Formats differ by country (DE123456789, GB 123 4567 89, 12-3456789), so only its characters are
@@ -12,12 +12,15 @@ export const TaxIdMessages = {
 
 /** Optional; blank means none. */
 export const taxIdField = () =>
-  z
-    .string({ error: 'Tax / VAT ID must be text' })
-    .trim()
-    .max(TAX_ID_MAX, TaxIdMessages.tooLong)
-    .regex(/^[A-Za-z0-9 ./-]*$/, TaxIdMessages.characters)
-    .optional();
+  z.optional(
+    z
+      .string({ error: 'Tax / VAT ID must be text' })
+      .check(
+        z.trim(),
+        z.maxLength(TAX_ID_MAX, TaxIdMessages.tooLong),
+        z.regex(/^[A-Za-z0-9 ./-]*$/, TaxIdMessages.characters),
+      ),
+  );
 
 /** What is stored: the id as typed, or null for none. */
 export const storedTaxId = (value: string | undefined | null): string | null => value?.trim() || null;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Two-factor sign-in (TOTP, RFC 6238) with single-use recovery codes (DESIGN.md §4).
 
@@ -35,16 +35,22 @@ export const TwoFactorMessages = {
 } as const;
 
 /** Six digits, as authenticator apps show them (spaces people type are removed). */
-export const TotpCodeSchema = z
-  .string({ error: TwoFactorMessages.codeRequired })
-  .transform((s) => s.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, TwoFactorMessages.codeFormat));
+export const TotpCodeSchema = z.pipe(
+  z.pipe(
+    z.string({ error: TwoFactorMessages.codeRequired }),
+    z.transform((s) => s.replace(/\s+/g, '')),
+  ),
+  z.string().check(z.regex(/^\d{6}$/, TwoFactorMessages.codeFormat)),
+);
 
 /** Ten characters of RECOVERY_ALPHABET; dashes and spaces people type are removed, case ignored. */
-export const RecoveryCodeSchema = z
-  .string({ error: TwoFactorMessages.recoveryCodeFormat })
-  .transform((s) => s.replace(/[\s-]+/g, '').toUpperCase())
-  .pipe(z.string().regex(/^[0-9A-Z]{10}$/, TwoFactorMessages.recoveryCodeFormat));
+export const RecoveryCodeSchema = z.pipe(
+  z.pipe(
+    z.string({ error: TwoFactorMessages.recoveryCodeFormat }),
+    z.transform((s) => s.replace(/[\s-]+/g, '').toUpperCase()),
+  ),
+  z.string().check(z.regex(/^[0-9A-Z]{10}$/, TwoFactorMessages.recoveryCodeFormat)),
+);
 
 /** The alphabet of recovery codes: no 0/O or 1/I/L to misread. */
 export const RECOVERY_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -69,7 +75,7 @@ export type TwoFactorEnabled = z.infer<typeof TwoFactorEnabledSchema>;
 export const TwoFactorStatusSchema = z.object({
   enabled: z.boolean(),
   /** Unused recovery codes left. */
-  recoveryCodesLeft: z.number().int(),
+  recoveryCodesLeft: z.number().check(z.int()),
   /** Set up is due: the organization requires it of admins, or an admin reset it. */
   setupRequired: z.boolean(),
 });

@@ -1,13 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { formatUsd, moneyField, toCents } from '@store/core';
-import { ZodError } from 'zod';
+import { z } from 'zod/mini';
 import { findPlan, planFields, setPlanAvailable, updatePlan } from '../modules/catalog/catalog-admin';
 import { exportCatalog, importCatalog } from '../modules/catalog/catalog-file';
 import { opsCatalog } from '../modules/catalog/catalog-overview';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
 import { OpsError } from './ops-error';
 
-const describeIssues = (error: ZodError) =>
+const describeIssues = (error: z.core.$ZodError) =>
   error.issues
     .slice(0, 10)
     .map((i) => `  ${i.path.join('.') || '(file)'}: ${i.message}`)
@@ -32,7 +32,7 @@ export async function runCatalogCommand(p: Parsed, ctx: OpsContext): Promise<num
           `Imported ${path}: products added ${r.productsAdded}, updated ${r.productsUpdated}; plans added ${r.plansAdded}, updated ${r.plansUpdated}.`,
         );
       } catch (error) {
-        if (error instanceof ZodError) {
+        if (error instanceof z.core.$ZodError) {
           throw new OpsError(
             `${path} is not a catalogue file; nothing was imported:\n${describeIssues(error)}`,
           );

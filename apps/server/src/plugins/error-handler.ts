@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@store/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ZodError } from 'zod';
+import { z } from 'zod/mini';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { codeFor, HttpError } from '../lib/http-error';
 
@@ -84,7 +84,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 
 /** Every failure leaves as `{ message, code }` with a code of the closed set (CONVENTIONS.md). */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | z.core.$ZodError, request, reply) => {
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
@@ -100,7 +100,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       return reply.status(400).send({ message: describeIssues(issues), code: 'VALIDATION' });
     }
-    if (error instanceof ZodError) {
+    if (error instanceof z.core.$ZodError) {
       return reply.status(400).send({ message: describeIssues(error.issues), code: 'VALIDATION' });
     }
     const status = (error as FastifyError).statusCode;

@@ -1,4 +1,5 @@
 import { LogController } from 'fastify';
+import { ENGINE_CALLS } from './route-security';
 
 type Request = Parameters<LogController['incomingRequest']>[0];
 type Reply = Parameters<LogController['incomingRequest']>[1];
@@ -7,7 +8,9 @@ type Reply = Parameters<LogController['incomingRequest']>[1];
  * One log line per request at info, when it is answered and naming it, instead of Fastify's two:
  * engines call the licensing API thousands of times a second, and each line is serialized and
  * written. The arrival is still logged at debug, to follow a request that never completes.
- * Fastify's other lines (errors, unknown routes) are unchanged.
+ * An engine's call that succeeded is logged at debug: engines validate and heartbeat all day, the
+ * metrics count every call by route and status, and the log keeps what needs a look (refusals,
+ * errors). Fastify's other lines (errors, unknown routes) are unchanged.
  */
 export class RequestLog extends LogController {
   override incomingRequest(request: Request): void {
@@ -23,6 +26,8 @@ export class RequestLog extends LogController {
       responseTime: reply.elapsedTime,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (reply.statusCode < 400 && request.url.startsWith(ENGINE_CALLS))
+      reply.log.debug(line, 'request completed');
     else reply.log.info(line, 'request completed');
   }
 }

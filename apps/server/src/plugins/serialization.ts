@@ -1,8 +1,9 @@
 import fastJson from 'fast-json-stringify';
 import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { type ZodType, z } from 'zod';
+import { z } from 'zod/mini';
 
+type ZodType = z.core.$ZodType;
 type RouteSchema = ZodType | { properties: ZodType };
 
 const zodOf = (schema: RouteSchema): ZodType => ('properties' in schema ? schema.properties : schema);

@@ -1,16 +1,16 @@
 import { type Organization, OrganizationSchema, type Person, PersonSchema } from '@store/core';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Spec §3/§9: the logged-in user, token included, lives in local storage under `currentUser`.
 const STORAGE_KEY = 'currentUser';
 
 export const CurrentUserSchema = z.object({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   person: PersonSchema,
   organization: OrganizationSchema,
   /** Signed in, but two-factor sign-in must be set up on the Account screen first (DESIGN.md §4). */
-  twoFactorSetupRequired: z.boolean().optional(),
+  twoFactorSetupRequired: z.optional(z.boolean()),
 });
 export type CurrentUser = {
   token: string;

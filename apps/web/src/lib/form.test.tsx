@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useSchemaForm } from './form';
 
 const Schema = z.object({
-  email: z.string().trim().min(1, 'Email is required'),
-  password: z.string().min(1, 'Password is required'),
+  email: z.string().check(z.trim(), z.minLength(1, 'Email is required')),
+  password: z.string().check(z.minLength(1, 'Password is required')),
 });
 
 /** A bare input wired like a Mantine input: value, onChange, onBlur and the message under it. */

@@ -1,7 +1,7 @@
 import { type UseFormInput, useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { type FormEvent, useMemo, useState } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 type Values = Record<string, unknown>;
 
@@ -47,7 +47,7 @@ export interface SchemaFormOptions<V extends Values> {
  * submit shows every message and calls `handler` with the schema's parsed output only when valid;
  * `valid` is what disables a submit button.
  */
-export function useSchemaForm<S extends z.ZodType, V extends Values>(
+export function useSchemaForm<S extends z.ZodMiniType, V extends Values>(
   schema: S,
   options: SchemaFormOptions<V>,
 ) {

@@ -1,5 +1,5 @@
 import { ErrorBodySchema, type ErrorCode, Messages } from '@store/core';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { readCookie } from './cookies';
 import { clearCurrentUser, getCurrentUser } from './current-user';
 import { loginPathFor, navigateTo } from './navigation';
@@ -27,7 +27,7 @@ export function errorCodeOf(body: unknown): ErrorCode | null {
 
 export interface RequestOptions<T> {
   /** Validates (and types) the response body with a schema from @store/core. */
-  schema?: z.ZodType<T>;
+  schema?: z.ZodMiniType<T>;
   /** Extra headers for this call, e.g. Idempotency-Key or X-Expected-Total. */
   headers?: Record<string, string>;
   signal?: AbortSignal;

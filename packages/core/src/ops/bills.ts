@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PageQueryField, pagedSchema } from './common';
 
 // The operator console's bills (the operator API contract, "Bills"). Money in dollars on the wire.
@@ -7,17 +7,17 @@ export const OpsBillFilter = ['past-due', 'open-invoices', 'all'] as const;
 export type OpsBillFilter = (typeof OpsBillFilter)[number];
 
 export const OpsBillsQuerySchema = z.object({
-  filter: z
-    .enum(OpsBillFilter, { error: 'filter must be past-due, open-invoices or all' })
-    .optional()
-    .default('past-due'),
+  filter: z._default(
+    z.optional(z.enum(OpsBillFilter, { error: 'filter must be past-due, open-invoices or all' })),
+    'past-due',
+  ),
   page: PageQueryField,
 });
 export type OpsBillsQuery = z.infer<typeof OpsBillsQuerySchema>;
 
 export const BillSummarySchema = z.object({
-  orderId: z.number().int(),
-  organizationId: z.number().int(),
+  orderId: z.number().check(z.int()),
+  organizationId: z.number().check(z.int()),
   organizationName: z.string(),
   /** 'purchase', 'renewal', 'overage', 'change' … as the bills module names the bill. */
   kind: z.string(),
@@ -25,8 +25,8 @@ export const BillSummarySchema = z.object({
   status: z.string(),
   total: z.number(),
   billDate: z.string(),
-  dueDate: z.string().nullable().optional(),
-  invoiceNumber: z.string().nullable().optional(),
+  dueDate: z.optional(z.nullable(z.string())),
+  invoiceNumber: z.optional(z.nullable(z.string())),
 });
 export type BillSummary = z.infer<typeof BillSummarySchema>;
 export const OpsBillListSchema = pagedSchema(BillSummarySchema);
@@ -34,22 +34,22 @@ export type OpsBillList = z.infer<typeof OpsBillListSchema>;
 
 export const OpsBillLineSchema = z.object({
   description: z.string(),
-  subscriptionId: z.number().int().nullable(),
+  subscriptionId: z.nullable(z.number().check(z.int())),
   amount: z.number(),
 });
 
 export const OpsPaymentAttemptSchema = z.object({
-  attemptId: z.number().int(),
+  attemptId: z.number().check(z.int()),
   status: z.string(),
   amount: z.number(),
-  gatewayReference: z.string().nullable(),
-  declineCode: z.string().nullable().optional(),
+  gatewayReference: z.nullable(z.string()),
+  declineCode: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
 });
 export type OpsPaymentAttempt = z.infer<typeof OpsPaymentAttemptSchema>;
 
 export const OpsBillDetailSchema = z.object({
-  bill: BillSummarySchema.extend({ lines: z.array(OpsBillLineSchema) }),
+  bill: z.extend(BillSummarySchema, { lines: z.array(OpsBillLineSchema) }),
   attempts: z.array(OpsPaymentAttemptSchema),
   /** Filled by refunds; each entry is the refunds module's own shape. */
   refunds: z.array(z.unknown()),
@@ -60,7 +60,9 @@ export type OpsBillDetail = z.infer<typeof OpsBillDetailSchema>;
 export const OpsMarkPaidBodySchema = z.object({
   reference: z
     .string({ error: 'reference is required' })
-    .trim()
-    .min(1, 'reference is required')
-    .max(200, 'reference must be at most 200 characters'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'reference is required'),
+      z.maxLength(200, 'reference must be at most 200 characters'),
+    ),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idParams, intField, moneyField } from '../schemas/common';
 import { PricingPlanSchema } from '../schemas/entities';
 import { ProductSchema } from '../store';
@@ -9,20 +9,24 @@ import { ProductSchema } from '../store';
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
 const count = (label: string) => intField(label, 0, 1_000_000);
 
 /** A product as the operator writes it; `product` is its flag value of SPEC.md §3 (unique). */
 export const OpsProductBodySchema = z.object({
   product: intField('product', 1, 1_000_000),
-  name: text('name', 40).regex(/^[A-Za-z0-9]+$/, 'name may hold only letters and digits (it is a URL part)'),
+  name: text('name', 40).check(
+    z.regex(/^[A-Za-z0-9]+$/, 'name may hold only letters and digits (it is a URL part)'),
+  ),
   title: text('title', 100),
   description: text('description', 2000),
-  isAvailable: flag('isAvailable').default(true),
-  sortOrder: count('sortOrder').default(0),
+  isAvailable: z._default(flag('isAvailable'), true),
+  sortOrder: z._default(count('sortOrder'), 0),
 });
 export type OpsProductBody = z.infer<typeof OpsProductBodySchema>;
 export const OpsProductParamsSchema = idParams('productId', 'Product id');
@@ -30,46 +34,51 @@ export const OpsProductParamsSchema = idParams('productId', 'Product id');
 /** Every pricing-plan field of SPEC.md §3, in dollars, as the operator writes it. */
 export const OpsPlanFieldsSchema = z.object({
   planName: text('planName', 100),
-  description: z.string().trim().max(2000, 'description must be at most 2000 characters').default(''),
+  description: z._default(
+    z.string().check(z.trim(), z.maxLength(2000, 'description must be at most 2000 characters')),
+    '',
+  ),
   monthlyFee: moneyField('monthlyFee'),
-  isAvailable: flag('isAvailable').default(true),
-  isChargePerReport: flag('isChargePerReport').default(false),
-  isBatchMode: flag('isBatchMode').default(false),
-  baseRtus: count('baseRtus').default(0),
+  isAvailable: z._default(flag('isAvailable'), true),
+  isChargePerReport: z._default(flag('isChargePerReport'), false),
+  isBatchMode: z._default(flag('isBatchMode'), false),
+  baseRtus: z._default(count('baseRtus'), 0),
   /** Dollars per RTU, to the millionth of a dollar. */
-  overagePerRtu: z.number().min(0, 'overagePerRtu must be at least 0').max(1000).default(0),
-  numRtusPerReport: intField('numRtusPerReport', 1, 1_000_000).default(1),
-  numPagesInBaseReportCharge: intField('numPagesInBaseReportCharge', 1, 1_000_000).default(1),
-  numPagesPerRtu: intField('numPagesPerRtu', 1, 1_000_000).default(1),
-  numAutoTags: count('numAutoTags').default(0),
-  xtraAutoTagPerMonth: moneyField('xtraAutoTagPerMonth').default(0),
-  allowXtraAutoTag: flag('allowXtraAutoTag').default(false),
-  numberCores: count('numberCores').default(0),
-  numberThreads: count('numberThreads').default(0),
-  maxReportsDay: count('maxReportsDay').default(0),
-  sortOrder: count('sortOrder').default(0),
+  overagePerRtu: z._default(z.number().check(z.gte(0, 'overagePerRtu must be at least 0'), z.lte(1000)), 0),
+  numRtusPerReport: z._default(intField('numRtusPerReport', 1, 1_000_000), 1),
+  numPagesInBaseReportCharge: z._default(intField('numPagesInBaseReportCharge', 1, 1_000_000), 1),
+  numPagesPerRtu: z._default(intField('numPagesPerRtu', 1, 1_000_000), 1),
+  numAutoTags: z._default(count('numAutoTags'), 0),
+  xtraAutoTagPerMonth: z._default(moneyField('xtraAutoTagPerMonth'), 0),
+  allowXtraAutoTag: z._default(flag('allowXtraAutoTag'), false),
+  numberCores: z._default(count('numberCores'), 0),
+  numberThreads: z._default(count('numberThreads'), 0),
+  maxReportsDay: z._default(count('maxReportsDay'), 0),
+  sortOrder: z._default(count('sortOrder'), 0),
   /** Days a machine may stay silent before its seat is released; null: the store's default. */
-  heartbeatWindowDays: intField('heartbeatWindowDays', 1, 365).nullable().default(null),
+  heartbeatWindowDays: z._default(z.nullable(intField('heartbeatWindowDays', 1, 365)), null),
 });
 export type OpsPlanFields = z.infer<typeof OpsPlanFieldsSchema>;
 
 /** POST /api/ops/plans and PUT /api/ops/plans/:planId: the plan and the product it belongs to. */
-export const OpsPlanBodySchema = OpsPlanFieldsSchema.extend({ product: intField('product', 1, 1_000_000) });
+export const OpsPlanBodySchema = z.extend(OpsPlanFieldsSchema, {
+  product: intField('product', 1, 1_000_000),
+});
 export type OpsPlanBody = z.infer<typeof OpsPlanBodySchema>;
 export const OpsPlanParamsSchema = idParams('planId', 'Plan id');
 
-export const OpsPlanSchema = PricingPlanSchema.extend({
-  sortOrder: z.number().int(),
-  heartbeatWindowDays: z.number().int().nullable(),
-  subscriberCount: z.number().int(),
+export const OpsPlanSchema = z.extend(PricingPlanSchema, {
+  sortOrder: z.number().check(z.int()),
+  heartbeatWindowDays: z.nullable(z.number().check(z.int())),
+  subscriberCount: z.number().check(z.int()),
 });
 export type OpsPlan = z.infer<typeof OpsPlanSchema>;
 
-export const OpsProductSchema = ProductSchema.extend({
-  productId: z.number().int(),
-  sortOrder: z.number().int(),
+export const OpsProductSchema = z.extend(ProductSchema, {
+  productId: z.number().check(z.int()),
+  sortOrder: z.number().check(z.int()),
   /** 'pdf', 'html' or null (no EULA). A plain string in the document: its generator drops null from an enum. */
-  eula: z.string().nullable(),
+  eula: z.nullable(z.string()),
   plans: z.array(OpsPlanSchema),
 });
 export type OpsProduct = z.infer<typeof OpsProductSchema>;
@@ -80,9 +89,9 @@ export type OpsCatalog = z.infer<typeof OpsCatalogSchema>;
 /** PUT /api/ops/plans/:planId: subscribers keep their price until their next renewal. */
 export const OpsPlanSavedSchema = z.object({
   plan: OpsPlanSchema,
-  subscribersAtNextRenewal: z.number().int(),
+  subscribersAtNextRenewal: z.number().check(z.int()),
 });
-export const OpsPlanImpactSchema = z.object({ subscribers: z.number().int() });
+export const OpsPlanImpactSchema = z.object({ subscribers: z.number().check(z.int()) });
 
 /** PUT /api/ops/products/:productId/eula: a PDF (base64) or HTML (sanitized as the catalogue does). */
 export const OpsEulaBodySchema = z.discriminatedUnion(
@@ -93,17 +102,21 @@ export const OpsEulaBodySchema = z.discriminatedUnion(
       /** The PDF file, base64; at most about 2 MB. */
       pdfBase64: z
         .string()
-        .min(1, 'pdfBase64 is required')
-        .max(2_800_000, 'The PDF must be at most 2 MB')
-        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'pdfBase64 must be the file in base64'),
+        .check(
+          z.minLength(1, 'pdfBase64 is required'),
+          z.maxLength(2_800_000, 'The PDF must be at most 2 MB'),
+          z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'pdfBase64 must be the file in base64'),
+        ),
     }),
     z.object({
       kind: z.literal('html'),
       html: z
         .string()
-        .trim()
-        .min(1, 'html is required')
-        .max(200_000, 'html must be at most 200000 characters'),
+        .check(
+          z.trim(),
+          z.minLength(1, 'html is required'),
+          z.maxLength(200_000, 'html must be at most 200000 characters'),
+        ),
     }),
   ],
   { error: "kind must be 'pdf' or 'html'" },
@@ -112,20 +125,20 @@ export type OpsEulaBody = z.infer<typeof OpsEulaBodySchema>;
 
 /** The catalogue file of `catalog:import` / `catalog:export` (and the demo's assets/demo-catalog.json). */
 export const CatalogFileSchema = z.object({
-  billingCycleDiscounts: z
-    .object({
-      yearlyDiscount: z.number().min(0).max(1),
-      quarterlyDiscount: z.number().min(0).max(1),
-      monthlyDiscount: z.number().min(0).max(1),
-    })
-    .optional(),
+  billingCycleDiscounts: z.optional(
+    z.object({
+      yearlyDiscount: z.number().check(z.gte(0), z.lte(1)),
+      quarterlyDiscount: z.number().check(z.gte(0), z.lte(1)),
+      monthlyDiscount: z.number().check(z.gte(0), z.lte(1)),
+    }),
+  ),
   products: z.array(
-    OpsProductBodySchema.extend({
+    z.extend(OpsProductBodySchema, {
       /** A PDF file name under the server's assets, or inline HTML (sanitized on import). */
-      eulaPdf: z.string().max(200).nullable().optional(),
-      eulaHtml: z.string().max(200_000).nullable().optional(),
+      eulaPdf: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+      eulaHtml: z.optional(z.nullable(z.string().check(z.maxLength(200_000)))),
       /** A PDF uploaded in the console, base64 (catalog:export writes it; catalog:import reads it). */
-      eulaPdfBase64: z.string().max(2_800_000).nullable().optional(),
+      eulaPdfBase64: z.optional(z.nullable(z.string().check(z.maxLength(2_800_000)))),
       plans: z.array(OpsPlanFieldsSchema),
     }),
   ),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fractionField, idField, idParams } from '../schemas/common';
 import { PersonSchema } from '../schemas/entities';
 import { taxIdField } from '../tax-id';
@@ -9,19 +9,22 @@ import { PageQueryField, pagedSchema } from './common';
 
 export const OpsOrganizationsQuerySchema = z.object({
   /** Matches the organization's name, any of its persons' e-mail addresses, or a license key. */
-  q: z.string().trim().max(200, 'q must be at most 200 characters').optional().default(''),
+  q: z._default(
+    z.optional(z.string().check(z.trim(), z.maxLength(200, 'q must be at most 200 characters'))),
+    '',
+  ),
   page: PageQueryField,
 });
 export type OpsOrganizationsQuery = z.infer<typeof OpsOrganizationsQuerySchema>;
 
 export const OpsOrganizationRowSchema = z.object({
-  organizationId: z.number().int(),
+  organizationId: z.number().check(z.int()),
   name: z.string(),
-  adminEmail: z.string().nullable(),
-  parentOrganizationId: z.number().int().nullable(),
-  parentName: z.string().nullable(),
-  subscriptions: z.number().int(),
-  pastDue: z.number().int(),
+  adminEmail: z.nullable(z.string()),
+  parentOrganizationId: z.nullable(z.number().check(z.int())),
+  parentName: z.nullable(z.string()),
+  subscriptions: z.number().check(z.int()),
+  pastDue: z.number().check(z.int()),
 });
 export type OpsOrganizationRow = z.infer<typeof OpsOrganizationRowSchema>;
 export const OpsOrganizationListSchema = pagedSchema(OpsOrganizationRowSchema);
@@ -31,45 +34,45 @@ export const OpsOrganizationParamsSchema = idParams('organizationId', 'Organizat
 export const OpsPersonParamsSchema = idParams('personId', 'Person id');
 
 export const OpsSubscriptionRowSchema = z.object({
-  subscriptionId: z.number().int(),
+  subscriptionId: z.number().check(z.int()),
   productTitle: z.string(),
   planName: z.string(),
   /** 'Active', 'Cancelled' (ends at its deactivate date), 'Deactivated' or 'Perpetual'. */
   status: z.string(),
   licenseKey: z.string(),
-  nextBillingDate: z.string().nullable(),
+  nextBillingDate: z.nullable(z.string()),
 });
 export type OpsSubscriptionRow = z.infer<typeof OpsSubscriptionRowSchema>;
 
 export const OpsBillingInfoSchema = z.object({
-  name: z.string().nullable(),
-  company: z.string().nullable(),
-  country: z.string().nullable(),
-  cardBrand: z.string().nullable(),
-  cardLastFour: z.string().nullable(),
-  cardExpMonth: z.number().int().nullable(),
-  cardExpYear: z.number().int().nullable(),
+  name: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  country: z.nullable(z.string()),
+  cardBrand: z.nullable(z.string()),
+  cardLastFour: z.nullable(z.string()),
+  cardExpMonth: z.nullable(z.number().check(z.int())),
+  cardExpYear: z.nullable(z.number().check(z.int())),
 });
 
 export const OpsOrganizationDetailSchema = z.object({
   organization: z.object({
-    organizationId: z.number().int(),
+    organizationId: z.number().check(z.int()),
     name: z.string(),
     /** A fraction: 0.15 = 15 %. */
     discount: z.number(),
     allowMonthly: z.boolean(),
     perpetualAccount: z.boolean(),
     invoiceTerms: z.boolean(),
-    parentOrganizationId: z.number().int().nullable(),
-    parentName: z.string().nullable(),
+    parentOrganizationId: z.nullable(z.number().check(z.int())),
+    parentName: z.nullable(z.string()),
     createdAt: z.string(),
-    taxId: z.string().nullable().optional(),
+    taxId: z.optional(z.nullable(z.string())),
   }),
   users: z.array(PersonSchema),
-  subAccounts: z.array(z.object({ organizationId: z.number().int(), name: z.string() })),
+  subAccounts: z.array(z.object({ organizationId: z.number().check(z.int()), name: z.string() })),
   subscriptions: z.array(OpsSubscriptionRowSchema),
   bills: z.array(BillSummarySchema),
-  billingInfo: OpsBillingInfoSchema.nullable(),
+  billingInfo: z.nullable(OpsBillingInfoSchema),
 });
 export type OpsOrganizationDetail = z.infer<typeof OpsOrganizationDetailSchema>;
 
@@ -79,7 +82,7 @@ export const OpsTermsBodySchema = z.object({
   allowMonthly: z.boolean({ error: 'allowMonthly must be true or false' }),
   perpetualAccount: z.boolean({ error: 'perpetualAccount must be true or false' }),
   invoiceTerms: z.boolean({ error: 'invoiceTerms must be true or false' }),
-  parentOrganizationId: idField('parentOrganizationId').nullable(),
+  parentOrganizationId: z.nullable(idField('parentOrganizationId')),
   /** The customer's tax / VAT id (docs/decisions/016); absent leaves it as it is, blank removes it. */
   taxId: taxIdField(),
 });
@@ -89,15 +92,18 @@ export type OpsTermsBody = z.infer<typeof OpsTermsBodySchema>;
 export const OpsPerpetualLicenseBodySchema = z.object({
   planId: idField('planId'),
   /** The license's description; the plan's name when absent. */
-  name: z
-    .string()
-    .trim()
-    .min(1, 'name must not be blank')
-    .max(200, 'name must be at most 200 characters')
-    .optional(),
-  version: z.string().trim().max(50, 'version must be at most 50 characters').optional(),
-  machines: z.number().int().min(1, 'machines must be at least 1').max(10_000).optional(),
-  cpus: z.number().int().min(1, 'cpus must be at least 1').max(10_000).optional(),
+  name: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'name must not be blank'),
+        z.maxLength(200, 'name must be at most 200 characters'),
+      ),
+  ),
+  version: z.optional(z.string().check(z.trim(), z.maxLength(50, 'version must be at most 50 characters'))),
+  machines: z.optional(z.number().check(z.int(), z.gte(1, 'machines must be at least 1'), z.lte(10_000))),
+  cpus: z.optional(z.number().check(z.int(), z.gte(1, 'cpus must be at least 1'), z.lte(10_000))),
 });
 export type OpsPerpetualLicenseBody = z.infer<typeof OpsPerpetualLicenseBodySchema>;
 

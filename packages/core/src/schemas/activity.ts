@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idParam } from './common';
 
 /**
@@ -33,22 +33,22 @@ export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as [AuditKind, ...Audi
 /** Who made a change: a person of the organization, a store operator, or the store itself. */
 export const AuditActorSchema = z.object({
   kind: z.enum(['person', 'operator', 'system']),
-  personId: z.number().optional(),
-  name: z.string().optional(),
+  personId: z.optional(z.number()),
+  name: z.optional(z.string()),
 });
 export type AuditActor = z.infer<typeof AuditActorSchema>;
 
 export const AuditEntrySchema = z.object({
   auditId: z.number(),
   at: z.string(),
-  organizationId: z.number().nullable(),
+  organizationId: z.nullable(z.number()),
   actor: AuditActorSchema,
   kind: z.string(),
   subject: z.string(),
   summary: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-  address: z.string().nullable(),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
+  address: z.nullable(z.string()),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
@@ -64,32 +64,34 @@ export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayField = (label: string) =>
-  z
-    .string()
-    .regex(DAY, `${label} must be a date written YYYY-MM-DD`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${label} must be a real date`)
-    .optional();
+  z.optional(
+    z.string().check(
+      z.regex(DAY, `${label} must be a date written YYYY-MM-DD`),
+      z.refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${label} must be a real date`),
+    ),
+  );
 
 const filterFields = {
-  personId: idParam('personId').optional(),
-  kind: z.enum(AUDIT_KINDS, { error: 'kind is not a kind of change the log records' }).optional(),
+  personId: z.optional(idParam('personId')),
+  kind: z.optional(z.enum(AUDIT_KINDS, { error: 'kind is not a kind of change the log records' })),
   from: dayField('from'),
   to: dayField('to'),
-  page: z
-    .string()
-    .regex(/^[1-9][0-9]{0,5}$/, 'page must be a whole number from 1')
-    .transform(Number)
-    .optional(),
+  page: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^[1-9][0-9]{0,5}$/, 'page must be a whole number from 1')),
+      z.transform(Number),
+    ),
+  ),
 };
 const fromNotAfterTo = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
 const fromAfterTo = { message: 'from must not be after to', path: ['from'] };
 
 /** The Activity screen's filters (GET /api/organization/activity); dates are whole UTC days, both included. */
-export const ActivityQuerySchema = z.strictObject(filterFields).refine(fromNotAfterTo, fromAfterTo);
+export const ActivityQuerySchema = z.strictObject(filterFields).check(z.refine(fromNotAfterTo, fromAfterTo));
 export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;
 
 /** The operator's view of the same log (GET /api/ops/audit): every organization, or one. */
 export const OpsAuditQuerySchema = z
-  .strictObject({ ...filterFields, organizationId: idParam('organizationId').optional() })
-  .refine(fromNotAfterTo, fromAfterTo);
+  .strictObject({ ...filterFields, organizationId: z.optional(idParam('organizationId')) })
+  .check(z.refine(fromNotAfterTo, fromAfterTo));
 export type OpsAuditQuery = z.infer<typeof OpsAuditQuerySchema>;

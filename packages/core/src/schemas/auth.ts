@@ -1,28 +1,34 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_PASSWORD_LENGTH, Messages } from '../messages';
 import { RecoveryCodeSchema, TotpCodeSchema } from '../two-factor';
 import { EMAIL_MAX, emailField, MAX_ID, passwordField, requiredText } from './common';
 
-const orgIdField = z
-  .number({ error: Messages.organizationRequired })
-  .int(Messages.organizationRequired)
-  .positive(Messages.organizationRequired)
-  .max(MAX_ID, Messages.organizationRequired)
-  .nullable()
-  .optional();
+const orgIdField = z.optional(
+  z.nullable(
+    z
+      .number({ error: Messages.organizationRequired })
+      .check(
+        z.int(Messages.organizationRequired),
+        z.positive(Messages.organizationRequired),
+        z.lte(MAX_ID, Messages.organizationRequired),
+      ),
+  ),
+);
 
 // Login checks presence only: an old password shorter than today's minimum must still sign in.
 export const LoginRequestSchema = z.strictObject({
   email: requiredText(Messages.emailRequired, 'Email', EMAIL_MAX),
   password: z
     .string({ error: Messages.passwordRequired })
-    .min(1, Messages.passwordRequired)
-    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+    .check(
+      z.minLength(1, Messages.passwordRequired),
+      z.maxLength(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+    ),
   orgId: orgIdField,
-  rememberMe: z.boolean().optional(),
+  rememberMe: z.optional(z.boolean()),
   /** The second factor of a person with two-factor sign-in: a code of the app, or a recovery code. */
-  totp: TotpCodeSchema.optional(),
-  recoveryCode: RecoveryCodeSchema.optional(),
+  totp: z.optional(TotpCodeSchema),
+  recoveryCode: z.optional(RecoveryCodeSchema),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -35,7 +41,7 @@ const resetFields = {
   email: emailField(Messages.emailRequired, Messages.emailInvalid),
   password: passwordField(Messages.passwordRequired),
   orgId: orgIdField,
-  rememberMe: z.boolean().optional(),
+  rememberMe: z.optional(z.boolean()),
 };
 
 /** What POST api/person/reset_password/{resetId} accepts. */
@@ -43,13 +49,13 @@ export const ResetPasswordRequestSchema = z.strictObject(resetFields);
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
 /** The two passwords of Set Password must match (SPEC.md §5). */
-const PasswordsMatchSchema = z
-  .object({ password: z.string(), confirmPassword: z.string() })
+const PasswordsMatchSchema = z.object({ password: z.string(), confirmPassword: z.string() }).check(
   // Judged once both are typed; an empty one has its own 'required' message.
-  .refine((v) => v.password === '' || v.confirmPassword === '' || v.password === v.confirmPassword, {
+  z.refine((v) => v.password === '' || v.confirmPassword === '' || v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     error: Messages.passwordMismatch,
-  });
+  }),
+);
 
 /**
  * The Set Password form: the request plus a confirmation that must match. The match is judged on

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CardBrandSchema } from '../card-brand';
 import { Messages } from '../messages';
 import { taxIdField } from '../tax-id';
@@ -12,16 +12,19 @@ export const BillingInfoSchema = z.strictObject({
   addr2: optionalText('Address 2'),
   city: requiredText(Messages.cityRequired, 'City'),
   state: requiredText(Messages.stateRequired, 'State'),
-  country: requiredText(Messages.countryRequired, 'Country', 2).pipe(
-    z.string().regex(/^[A-Za-z]{2}$/, Messages.countryRequired),
+  country: z.pipe(
+    requiredText(Messages.countryRequired, 'Country', 2),
+    z.string().check(z.regex(/^[A-Za-z]{2}$/, Messages.countryRequired)),
   ),
   postalCode: requiredText(Messages.postalCodeRequired, 'Postal code', 20),
   // The card provider's payment-method id; the card number itself never reaches our server.
   sourceId: requiredText(Messages.cardNumberRequired, 'Card reference', 255),
   expireMonth: intField('Expiration month', 1, 12),
   expireYear: intField('Expiration year', 2000, 2100),
-  lastFour: z.string({ error: Messages.cardNumberRequired }).regex(/^\d{4}$/, 'Last four must be 4 digits'),
-  cardBrand: CardBrandSchema.optional(),
+  lastFour: z
+    .string({ error: Messages.cardNumberRequired })
+    .check(z.regex(/^\d{4}$/, 'Last four must be 4 digits')),
+  cardBrand: z.optional(CardBrandSchema),
   taxId: taxIdField(),
 });
 export type BillingInfo = z.infer<typeof BillingInfoSchema>;

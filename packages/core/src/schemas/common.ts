@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_PASSWORD_LENGTH, Messages, MIN_PASSWORD_LENGTH } from '../messages';
 
 export const NAME_MAX = 100;
@@ -24,21 +24,22 @@ export const MAX_ID = 2_147_483_647;
 export const requiredText = (requiredMessage: string, label: string, max = NAME_MAX) =>
   z
     .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true })
-    .max(max, tooLong(label, max))
-    .refine(hasNoNul, notAllowed(label));
+    .check(
+      z.trim(),
+      z.minLength(1, { error: requiredMessage, abort: true }),
+      z.maxLength(max, tooLong(label, max)),
+      z.refine(hasNoNul, notAllowed(label)),
+    );
 
 export const optionalText = (label: string, max = NAME_MAX) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, tooLong(label, max))
-    .refine(hasNoNul, notAllowed(label))
-    .optional();
+  z.optional(
+    z
+      .string({ error: `${label} must be text` })
+      .check(z.trim(), z.maxLength(max, tooLong(label, max)), z.refine(hasNoNul, notAllowed(label))),
+  );
 
 export const emailField = (requiredMessage: string, invalidMessage: string) =>
-  requiredText(requiredMessage, 'Email', EMAIL_MAX).pipe(z.email(invalidMessage));
+  z.pipe(requiredText(requiredMessage, 'Email', EMAIL_MAX), z.email(invalidMessage));
 
 export const passwordField = (
   requiredMessage: string,
@@ -46,17 +47,21 @@ export const passwordField = (
 ) =>
   z
     .string({ error: requiredMessage })
-    .min(1, { error: requiredMessage, abort: true })
-    .min(MIN_PASSWORD_LENGTH, minMessage)
-    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
-    .refine(hasNoNul, notAllowed('Password'));
+    .check(
+      z.minLength(1, { error: requiredMessage, abort: true }),
+      z.minLength(MIN_PASSWORD_LENGTH, minMessage),
+      z.maxLength(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+      z.refine(hasNoNul, notAllowed('Password')),
+    );
 
 export const intField = (label: string, min: number, max: number = MAX_ID) =>
   z
     .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`);
+    .check(
+      z.int(`${label} must be a whole number`),
+      z.gte(min, `${label} must be at least ${min}`),
+      z.lte(max, `${label} must be at most ${max}`),
+    );
 
 export const idField = (label: string) => intField(label, 1);
 
@@ -68,11 +73,15 @@ export const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
  * `0x1` and `1e0` would otherwise all read as 1 and act on a row nobody named.
  */
 export const idParam = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .regex(ID_PATTERN, `${label} must be a whole number from 1 to ${MAX_ID}, written in digits`)
-    .transform(Number)
-    .pipe(z.number().max(MAX_ID, `${label} must be a whole number from 1 to ${MAX_ID}, written in digits`));
+  z.pipe(
+    z.pipe(
+      z
+        .string({ error: `${label} is required` })
+        .check(z.regex(ID_PATTERN, `${label} must be a whole number from 1 to ${MAX_ID}, written in digits`)),
+      z.transform(Number),
+    ),
+    z.number().check(z.lte(MAX_ID, `${label} must be a whole number from 1 to ${MAX_ID}, written in digits`)),
+  );
 
 /** The params schema of a route with one id: `idParams('orderId', 'Order id')`. */
 export const idParams = <K extends string>(name: K, label: string) =>
@@ -84,19 +93,20 @@ const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 10
 export const moneyField = (label: string, requiredMessage = `${label} must be a number`, max = MAX_MONEY) =>
   z
     .number({ error: requiredMessage })
-    .min(0, `${label} must be at least 0`)
-    .max(max, `${label} must be at most ${max}`)
-    .refine(hasAtMostTwoDecimals, `${label} must have at most 2 decimals`);
+    .check(
+      z.gte(0, `${label} must be at least 0`),
+      z.lte(max, `${label} must be at most ${max}`),
+      z.refine(hasAtMostTwoDecimals, `${label} must have at most 2 decimals`),
+    );
 
 /** Discounts on the wire are fractions: 0.1 = 10 %. */
 export const fractionField = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
-    .min(0, `${label} must be at least 0`)
-    .max(1, `${label} must be at most 1`);
+    .check(z.gte(0, `${label} must be at least 0`), z.lte(1, `${label} must be at most 1`));
 
 export const isoDate = z.string();
-export const nullableIsoDate = z.string().nullable();
+export const nullableIsoDate = z.nullable(z.string());
 
 /**
  * Where the first text holding a NUL character sits in a request part ('reports.0.hostname', '' for

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CardBrandSchema } from '../card-brand';
 import { fractionField } from './common';
 
@@ -7,84 +7,84 @@ import { fractionField } from './common';
 // breaking an older client; unknown fields are stripped.
 
 export const PricingPlanSchema = z.object({
-  pricingPlanId: z.number().int(),
-  product: z.number().int(),
+  pricingPlanId: z.number().check(z.int()),
+  product: z.number().check(z.int()),
   productName: z.string(),
   planName: z.string(),
   monthlyFee: z.number(),
   isAvailable: z.boolean(),
   isChargePerReport: z.boolean(),
   isBatchMode: z.boolean(),
-  baseRtus: z.number().int(),
+  baseRtus: z.number().check(z.int()),
   overagePerRtu: z.number(),
   numRtusPerReport: z.number(),
   numPagesInBaseReportCharge: z.number(),
   numPagesPerRtu: z.number(),
-  numAutoTags: z.number().int(),
+  numAutoTags: z.number().check(z.int()),
   xtraAutoTagPerMonth: z.number(),
   allowXtraAutoTag: z.boolean(),
-  numberCores: z.number().int(),
-  numberThreads: z.number().int(),
-  maxReportsDay: z.number().int(),
+  numberCores: z.number().check(z.int()),
+  numberThreads: z.number().check(z.int()),
+  maxReportsDay: z.number().check(z.int()),
   description: z.string(),
 });
 export type PricingPlan = z.infer<typeof PricingPlanSchema>;
 
 export const SubscriptionSchema = z.object({
-  subscriptionId: z.number().int(),
+  subscriptionId: z.number().check(z.int()),
   description: z.string(),
-  pricingPlanId: z.number().int(),
-  organizationId: z.number().int(),
+  pricingPlanId: z.number().check(z.int()),
+  organizationId: z.number().check(z.int()),
   maxAdditionalMonthlyCharge: z.number(),
-  xtraAutoTags: z.number().int(),
-  numberMachines: z.number().int(),
-  billingMode: z.number().int(),
+  xtraAutoTags: z.number().check(z.int()),
+  numberMachines: z.number().check(z.int()),
+  billingMode: z.number().check(z.int()),
   billingModeDiscount: z.number(),
   isActive: z.boolean(),
-  deactivateDate: z.string().nullable(),
+  deactivateDate: z.nullable(z.string()),
   isPerpetualLicense: z.boolean(),
   isOfflineEnabled: z.boolean(),
-  offlineLicenseKey: z.string().nullable(),
-  offlineAutoTagHosts: z.string().nullable(),
-  offlineEngineHosts: z.string().nullable(),
+  offlineLicenseKey: z.nullable(z.string()),
+  offlineAutoTagHosts: z.nullable(z.string()),
+  offlineEngineHosts: z.nullable(z.string()),
   offlineVolume: z.boolean(),
   allowOffline: z.boolean(),
   apiKey1: z.string(),
-  nextBaseBillingDate: z.string().nullable(),
-  nextOverageBillingDate: z.string().nullable(),
+  nextBaseBillingDate: z.nullable(z.string()),
+  nextOverageBillingDate: z.nullable(z.string()),
   annualUsageReset: z.boolean(),
   accruedRtusThisMonth: z.number(),
   billedRtusThisMonth: z.number(),
   overageChargesPaidThisMonth: z.number(),
-  product: z.number().int(),
+  product: z.number().check(z.int()),
   productName: z.string(),
   planName: z.string(),
   /** Present when the subscription belongs to a sub-account of the caller's organization. */
-  ownerName: z.string().optional(),
+  ownerName: z.optional(z.string()),
   /** Optimistic concurrency: the editor sends back the version it read. */
-  version: z.number().int(),
-  licenseId: z.number().int(),
+  version: z.number().check(z.int()),
+  licenseId: z.number().check(z.int()),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 export const OrganizationSchema = z.object({
-  organizationId: z.number().int(),
+  organizationId: z.number().check(z.int()),
   companyName: z.string(),
   discount: z.number(),
   allowMonthly: z.boolean(),
   hasBillingInfo: z.boolean(),
   isPerpetualAccount: z.boolean(),
-  orgName: z.string().nullable(),
-  addr1: z.string().nullable(),
-  addr2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  country: z.string().nullable(),
-  zip: z.string().nullable(),
-  parentOrganizationId: z.number().int().nullable(),
+  orgName: z.nullable(z.string()),
+  addr1: z.nullable(z.string()),
+  addr2: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  state: z.nullable(z.string()),
+  country: z.nullable(z.string()),
+  zip: z.nullable(z.string()),
+  parentOrganizationId: z.nullable(z.number().check(z.int())),
   billedByInvoice: z.boolean(),
   /** The tax / VAT id printed on the organization's invoices (docs/decisions/016). */
-  taxId: z.string().nullable().optional(),
+  taxId: z.optional(z.nullable(z.string())),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -98,12 +98,12 @@ export type Rights = (typeof Rights)[keyof typeof Rights];
 
 // Deliberately without a password: parsing a response through this schema strips it.
 export const PersonSchema = z.object({
-  personId: z.number().int(),
-  organizationId: z.number().int(),
-  rights: z.number().int(),
+  personId: z.number().check(z.int()),
+  organizationId: z.number().check(z.int()),
+  rights: z.number().check(z.int()),
   firstName: z.string(),
   lastName: z.string(),
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
   email: z.string(),
   emailVerified: z.boolean(),
 });
@@ -117,17 +117,17 @@ export const isOperator = (person: { rights: number }): boolean =>
   (person.rights & Rights.Operator) === Rights.Operator;
 
 export const BillSchema = z.object({
-  orderId: z.number().int(),
+  orderId: z.number().check(z.int()),
   billingDate: z.string(),
-  status: z.number().int(),
+  status: z.number().check(z.int()),
   total: z.number(),
   /** The bill's invoice number (docs/decisions/016); null until issued. */
-  invoiceNumber: z.string().nullable().optional(),
+  invoiceNumber: z.optional(z.nullable(z.string())),
   /**
    * Set on a credit note's row (a refund of bill `orderId`): its Status reads 'Credit Note', its
    * total is negative and its button downloads credit_note_{number}.pdf.
    */
-  creditNoteNumber: z.string().optional(),
+  creditNoteNumber: z.optional(z.string()),
 });
 export type Bill = z.infer<typeof BillSchema>;
 
@@ -135,17 +135,17 @@ export const FLEX_DATE_RANGES = 12;
 
 export const FlexUsageRunSchema = z.object({
   hostname: z.string(),
-  dateRangePages: z.array(z.number()).length(FLEX_DATE_RANGES),
+  dateRangePages: z.array(z.number()).check(z.length(FLEX_DATE_RANGES)),
   totalPages: z.number(),
 });
 export type FlexUsageRun = z.infer<typeof FlexUsageRunSchema>;
 
 export const FlexUsageSchema = z.object({
   description: z.string(),
-  refreshDate: z.string().nullable(),
+  refreshDate: z.nullable(z.string()),
   totalPagesUsed: z.number(),
-  numMachines: z.number().int(),
-  dateRanges: z.array(z.string()).length(FLEX_DATE_RANGES),
+  numMachines: z.number().check(z.int()),
+  dateRanges: z.array(z.string()).check(z.length(FLEX_DATE_RANGES)),
   runs: z.array(FlexUsageRunSchema),
 });
 export type FlexUsage = z.infer<typeof FlexUsageSchema>;
@@ -154,21 +154,21 @@ export const CountrySchema = z.object({ code: z.string(), name: z.string() });
 export type Country = z.infer<typeof CountrySchema>;
 
 export const BillingDescriptionSchema = z.object({
-  name: z.string().nullable(),
-  company: z.string().nullable(),
-  addr1: z.string().nullable(),
-  addr2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
-  country: z.string().nullable(),
+  name: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  addr1: z.nullable(z.string()),
+  addr2: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  state: z.nullable(z.string()),
+  zip: z.nullable(z.string()),
+  country: z.nullable(z.string()),
   // The card on file, so the page says which card will be charged (the card itself stays at the gateway).
-  cardLastFour: z.string().nullable(),
-  cardExpMonth: z.number().int().nullable(),
-  cardExpYear: z.number().int().nullable(),
+  cardLastFour: z.nullable(z.string()),
+  cardExpMonth: z.nullable(z.number().check(z.int())),
+  cardExpYear: z.nullable(z.number().check(z.int())),
   // Absent when the card's brand is not on file (cards saved before brands were kept).
-  cardBrand: CardBrandSchema.optional(),
-  taxId: z.string().nullable().optional(),
+  cardBrand: z.optional(CardBrandSchema),
+  taxId: z.optional(z.nullable(z.string())),
 });
 export type BillingDescription = z.infer<typeof BillingDescriptionSchema>;
 
@@ -180,7 +180,7 @@ export const BillingCycleDiscountsSchema = z.object({
 
 export const BillingCycleSchema = z.object({
   mode: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
-  monthsPerCycle: z.number().int(),
+  monthsPerCycle: z.number().check(z.int()),
   displayPeriod: z.string(),
   cycleName: z.string(),
   billingModeDiscount: z.number(),
@@ -189,44 +189,44 @@ export const BillingCycleSchema = z.object({
 export const PerpetualLicenseSchema = z.object({
   description: z.string(),
   version: z.string(),
-  product: z.number().int(),
-  numMachines: z.number().int(),
-  numCpus: z.number().int(),
+  product: z.number().check(z.int()),
+  numMachines: z.number().check(z.int()),
+  numCpus: z.number().check(z.int()),
 });
 export type PerpetualLicense = z.infer<typeof PerpetualLicenseSchema>;
 
 export const PossibleOrganizationSchema = z.object({
-  organizationId: z.number().int(),
+  organizationId: z.number().check(z.int()),
   companyName: z.string(),
 });
 export type PossibleOrganization = z.infer<typeof PossibleOrganizationSchema>;
 
 export const LoginResponseSchema = z.object({
   success: z.boolean(),
-  token: z.string().nullish(),
-  person: PersonSchema.nullish(),
-  organization: OrganizationSchema.nullish(),
-  possibleOrganizations: z.array(PossibleOrganizationSchema).nullish(),
-  error: z.string().nullish(),
+  token: z.nullish(z.string()),
+  person: z.nullish(PersonSchema),
+  organization: z.nullish(OrganizationSchema),
+  possibleOrganizations: z.nullish(z.array(PossibleOrganizationSchema)),
+  error: z.nullish(z.string()),
   /** The password matched a person with two-factor sign-in: send it again with `totp` or `recoveryCode`. */
-  twoFactorRequired: z.boolean().optional(),
+  twoFactorRequired: z.optional(z.boolean()),
   /** Signed in, but two-factor sign-in must be set up before anything else (policy or an admin's reset). */
-  twoFactorSetupRequired: z.boolean().optional(),
+  twoFactorSetupRequired: z.optional(z.boolean()),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /** The password-reset answer may, like login, ask the user to pick an organization. */
 export const ResetPasswordResponseSchema = z.object({
   success: z.boolean(),
-  possibleOrganizations: z.array(PossibleOrganizationSchema).nullish(),
-  error: z.string().nullish(),
+  possibleOrganizations: z.nullish(z.array(PossibleOrganizationSchema)),
+  error: z.nullish(z.string()),
 });
 export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponseSchema>;
 
 export const EulaResponseSchema = z.object({
-  pdfUrl: z.string().optional(),
-  pdfBase64: z.string().optional(),
-  html: z.string().optional(),
+  pdfUrl: z.optional(z.string()),
+  pdfBase64: z.optional(z.string()),
+  html: z.optional(z.string()),
 });
 export type EulaResponse = z.infer<typeof EulaResponseSchema>;
 
@@ -235,6 +235,6 @@ export const AppConfigSchema = z.object({
   storeGuideUrl: z.string(),
   privacyPolicyUrl: z.string(),
   gateway: z.enum(['stripe', 'sandbox']),
-  mode: z.enum(['demo', 'production']).optional(),
+  mode: z.optional(z.enum(['demo', 'production'])),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;

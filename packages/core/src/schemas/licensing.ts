@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // The engines' contract (DESIGN.md §5, docs/licensing.md): what engines and designers send to
 // /api/licensing/* and what they get back, plus the machines list of the subscription editor.
@@ -30,7 +30,9 @@ export const LicenseCodeSchema = z
     'OVER_CAP',
     'TOO_MANY_MACHINES',
   ])
-  .meta({ description: 'The outcome, machine-readable; docs/licensing.md says what to do for each.' });
+  .check(
+    z.meta({ description: 'The outcome, machine-readable; docs/licensing.md says what to do for each.' }),
+  );
 export type LicenseCode = z.infer<typeof LicenseCodeSchema>;
 
 /** The codes by name, so server and engine code compare against a name that exists. */
@@ -50,14 +52,18 @@ export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode
 
 const licenseKeyField = z
   .string({ error: 'licenseKey is required' })
-  .trim()
-  .min(1, 'licenseKey is required')
-  .max(LICENSE_KEY_MAX, 'licenseKey is too long');
+  .check(
+    z.trim(),
+    z.minLength(1, 'licenseKey is required'),
+    z.maxLength(LICENSE_KEY_MAX, 'licenseKey is too long'),
+  );
 const hostnameField = z
   .string({ error: 'hostname is required' })
-  .trim()
-  .min(1, 'hostname is required')
-  .max(HOSTNAME_MAX, `hostname must be at most ${HOSTNAME_MAX} characters`);
+  .check(
+    z.trim(),
+    z.minLength(1, 'hostname is required'),
+    z.maxLength(HOSTNAME_MAX, `hostname must be at most ${HOSTNAME_MAX} characters`),
+  );
 
 export const ActivationKindSchema = z.enum(['engine', 'designer'], {
   error: "kind must be 'engine' or 'designer'",
@@ -78,26 +84,30 @@ export type HeartbeatRequest = MachineRequest;
 
 export const ValidateRequestSchema = z.strictObject({
   licenseKey: licenseKeyField,
-  kind: ActivationKindSchema.optional(),
-  hostname: hostnameField.optional(),
+  kind: z.optional(ActivationKindSchema),
+  hostname: z.optional(hostnameField),
 });
 export type ValidateRequest = z.infer<typeof ValidateRequestSchema>;
 
 export const UsageReportSchema = z.strictObject({
   transactionId: z
     .string({ error: 'transactionId is required' })
-    .trim()
-    .min(1, 'transactionId is required')
-    .max(TRANSACTION_ID_MAX, `transactionId must be at most ${TRANSACTION_ID_MAX} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'transactionId is required'),
+      z.maxLength(TRANSACTION_ID_MAX, `transactionId must be at most ${TRANSACTION_ID_MAX} characters`),
+    ),
   hostname: hostnameField,
   pages: z
     .number({ error: 'pages must be a number' })
-    .int('pages must be a whole number')
-    .min(0, 'pages must be at least 0')
-    .max(MAX_PAGES_PER_REPORT, `pages must be at most ${MAX_PAGES_PER_REPORT}`),
+    .check(
+      z.int('pages must be a whole number'),
+      z.gte(0, 'pages must be at least 0'),
+      z.lte(MAX_PAGES_PER_REPORT, `pages must be at most ${MAX_PAGES_PER_REPORT}`),
+    ),
   time: z.iso
     .datetime({ offset: true, error: 'time must be an ISO 8601 date-time' })
-    .max(TIME_MAX, 'time must be an ISO 8601 date-time'),
+    .check(z.maxLength(TIME_MAX, 'time must be an ISO 8601 date-time')),
 });
 export type UsageReport = z.infer<typeof UsageReportSchema>;
 
@@ -105,8 +115,10 @@ export const UsageRequestSchema = z.strictObject({
   licenseKey: licenseKeyField,
   reports: z
     .array(UsageReportSchema, { error: 'reports must be a list' })
-    .min(1, 'reports must not be empty')
-    .max(MAX_USAGE_BATCH, `At most ${MAX_USAGE_BATCH} reports per call`),
+    .check(
+      z.minLength(1, 'reports must not be empty'),
+      z.maxLength(MAX_USAGE_BATCH, `At most ${MAX_USAGE_BATCH} reports per call`),
+    ),
 });
 export type UsageRequest = z.infer<typeof UsageRequestSchema>;
 
@@ -151,7 +163,7 @@ export type MachineState = z.infer<typeof MachineStateSchema>;
 export const ActivationResultSchema = z.object({
   activated: z.boolean(),
   alreadyActivated: z.boolean(),
-  licenseId: z.number().int(),
+  licenseId: z.number().check(z.int()),
   kind: ActivationKindSchema,
   hostname: z.string(),
   machine: MachineStateSchema,
@@ -159,15 +171,15 @@ export const ActivationResultSchema = z.object({
 
 /** POST /api/licensing/heartbeat: the machine, seen now. */
 export const HeartbeatResultSchema = z.object({
-  licenseId: z.number().int(),
+  licenseId: z.number().check(z.int()),
   machine: MachineStateSchema,
 });
 
 const SeatCountSchema = z.object({
   /** Machines holding a seat (seen within the heartbeat window). */
-  used: z.number().int(),
+  used: z.number().check(z.int()),
   /** Null: not limited (engines of a plan billed by use). */
-  limit: z.number().int().nullable(),
+  limit: z.nullable(z.number().check(z.int())),
 });
 export type SeatCount = z.infer<typeof SeatCountSchema>;
 
@@ -176,34 +188,39 @@ export const ValidationResultSchema = z.object({
   valid: z.boolean(),
   code: LicenseCodeSchema,
   detail: z.string(),
-  licenseId: z.number().int().optional(),
-  product: z.number().int().optional(),
-  productName: z.string().optional(),
-  plan: z.string().optional(),
-  expiry: z.string().nullable().optional(),
-  limits: z
-    .object({ engines: z.number().int().nullable(), designers: z.number().int().nullable() })
-    .optional(),
-  activations: z.object({ engines: z.number().int(), designers: z.number().int() }).optional(),
-  heartbeatWindowDays: z.number().int().optional(),
+  licenseId: z.optional(z.number().check(z.int())),
+  product: z.optional(z.number().check(z.int())),
+  productName: z.optional(z.string()),
+  plan: z.optional(z.string()),
+  expiry: z.optional(z.nullable(z.string())),
+  limits: z.optional(
+    z.object({
+      engines: z.nullable(z.number().check(z.int())),
+      designers: z.nullable(z.number().check(z.int())),
+    }),
+  ),
+  activations: z.optional(
+    z.object({ engines: z.number().check(z.int()), designers: z.number().check(z.int()) }),
+  ),
+  heartbeatWindowDays: z.optional(z.number().check(z.int())),
   /** The machine named by hostname (and kind), when it was ever activated. */
-  machine: MachineStateSchema.optional(),
+  machine: z.optional(MachineStateSchema),
 });
 export type ValidationResult = z.infer<typeof ValidationResultSchema>;
 
 /** POST /api/licensing/usage: how many reports counted; a repeated transaction id counts once. */
 export const UsageResultSchema = z.object({
-  accepted: z.number().int(),
-  duplicates: z.number().int(),
+  accepted: z.number().check(z.int()),
+  duplicates: z.number().check(z.int()),
   pages: z.number(),
 });
 
 /** GET /api/subscription/{id}/machines: the License section's machines and seats. */
-export const MachineSchema = MachineStateSchema.extend({ machineId: z.number().int() });
+export const MachineSchema = z.extend(MachineStateSchema, { machineId: z.number().check(z.int()) });
 export type Machine = z.infer<typeof MachineSchema>;
 
 export const MachineListSchema = z.object({
-  heartbeatWindowDays: z.number().int(),
+  heartbeatWindowDays: z.number().check(z.int()),
   engines: SeatCountSchema,
   designers: SeatCountSchema,
   machines: z.array(MachineSchema),
@@ -212,7 +229,7 @@ export type MachineList = z.infer<typeof MachineListSchema>;
 
 /** DELETE /api/subscription/{id}/machines/{machineId}: the machine whose seat was released. */
 export const DeactivatedMachineSchema = z.object({
-  machineId: z.number().int(),
+  machineId: z.number().check(z.int()),
   kind: ActivationKindSchema,
   hostname: z.string(),
 });

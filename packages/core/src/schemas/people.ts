@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_PASSWORD_LENGTH, Messages } from '../messages';
 import { taxIdField } from '../tax-id';
 import { emailField, idField, intField, optionalText, passwordField, requiredText } from './common';
@@ -21,17 +21,17 @@ export type UserInfo = z.infer<typeof UserInfoSchema>;
  * person they name by `personBodyConflict`; rights by `grantableRights`.
  */
 const personBodyExtras = {
-  personId: idField('personId').nullish(),
-  organizationId: idField('organizationId').nullish(),
-  rights: intField('rights', 0).optional(),
-  phone: optionalText('Phone', PHONE_MAX).nullable(),
-  emailVerified: z.boolean({ error: 'emailVerified must be true or false' }).optional(),
-  pendingEmail: z.string({ error: 'pendingEmail must be text' }).nullish(),
-  twoFactorEnabled: z.boolean({ error: 'twoFactorEnabled must be true or false' }).optional(),
+  personId: z.nullish(idField('personId')),
+  organizationId: z.nullish(idField('organizationId')),
+  rights: z.optional(intField('rights', 0)),
+  phone: z.nullable(optionalText('Phone', PHONE_MAX)),
+  emailVerified: z.optional(z.boolean({ error: 'emailVerified must be true or false' })),
+  pendingEmail: z.nullish(z.string({ error: 'pendingEmail must be text' })),
+  twoFactorEnabled: z.optional(z.boolean({ error: 'twoFactorEnabled must be true or false' })),
 };
 
 /** POST /api/person/create: a user as SPEC.md §3 lists it; a plain user unless rights say 3. */
-export const CreatePersonSchema = UserInfoSchema.extend(personBodyExtras);
+export const CreatePersonSchema = z.extend(UserInfoSchema, personBodyExtras);
 export type CreatePerson = z.infer<typeof CreatePersonSchema>;
 
 // The Account screen edits one field at a time, with its own messages (SPEC.md §5).
@@ -53,15 +53,18 @@ export type AccountField = keyof typeof AccountFieldSchemas;
 
 /** POST /api/person/update/{personId}: only the fields sent change; no password keeps the old one. */
 export const UpdatePersonSchema = z.strictObject({
-  firstName: AccountFirstNameSchema.optional(),
-  lastName: AccountLastNameSchema.optional(),
-  email: AccountEmailSchema.optional(),
-  password: AccountPasswordSchema.optional(),
+  firstName: z.optional(AccountFirstNameSchema),
+  lastName: z.optional(AccountLastNameSchema),
+  email: z.optional(AccountEmailSchema),
+  password: z.optional(AccountPasswordSchema),
   /** Required to change one's own password or e-mail address (DESIGN.md §4: re-authentication). */
-  currentPassword: z
-    .string({ error: 'currentPassword must be text' })
-    .max(MAX_PASSWORD_LENGTH, `currentPassword must be at most ${MAX_PASSWORD_LENGTH} characters`)
-    .optional(),
+  currentPassword: z.optional(
+    z
+      .string({ error: 'currentPassword must be text' })
+      .check(
+        z.maxLength(MAX_PASSWORD_LENGTH, `currentPassword must be at most ${MAX_PASSWORD_LENGTH} characters`),
+      ),
+  ),
   ...personBodyExtras,
 });
 export type UpdatePerson = z.infer<typeof UpdatePersonSchema>;
@@ -72,8 +75,9 @@ export const RegisterOrganizationDetailsSchema = z.strictObject({
   addr2: optionalText('Address 2'),
   city: requiredText(Messages.cityRequired, 'City'),
   state: optionalText('State'),
-  country: requiredText(Messages.countryRequired, 'Country', 2).pipe(
-    z.string().regex(/^[A-Za-z]{2}$/, Messages.countryRequired),
+  country: z.pipe(
+    requiredText(Messages.countryRequired, 'Country', 2),
+    z.string().check(z.regex(/^[A-Za-z]{2}$/, Messages.countryRequired)),
   ),
   zip: requiredText(Messages.postalCodeRequired, 'Postal code', 20),
   taxId: taxIdField(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Messages } from '../messages';
 import {
   idField,
@@ -25,28 +25,33 @@ const SOLD_BILLING_MODES: readonly number[] = [1, 2, 3];
  * A purchase item's billing mode. Anything else is the spec's own error, 'Invalid Argument: {mode}
  * is not a valid billing period.' (SPEC.md §3, §8), answered as it stands (STANDALONE_MESSAGE).
  */
-const soldBillingMode = z
-  .unknown()
-  .meta({ type: 'integer', minimum: 1, maximum: 3, description: '1 Monthly, 2 Quarterly, 3 Annually' })
-  .transform((mode, ctx) => {
+const soldBillingMode = z.pipe(
+  z
+    .unknown()
+    .check(
+      z.meta({ type: 'integer', minimum: 1, maximum: 3, description: '1 Monthly, 2 Quarterly, 3 Annually' }),
+    ),
+  z.transform((mode, ctx) => {
     if (typeof mode === 'number' && SOLD_BILLING_MODES.includes(mode)) return mode;
-    if (mode === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'Billing mode is required' });
-    } else {
-      ctx.addIssue({
-        code: 'custom',
-        message: Messages.invalidBillingPeriod(mode),
-        params: STANDALONE_MESSAGE,
-      });
-    }
+    // A transform's issues are pushed as they are: zod/mini's payload has no addIssue.
+    ctx.issues.push(
+      mode === undefined
+        ? { code: 'custom', input: mode, message: 'Billing mode is required' }
+        : {
+            code: 'custom',
+            input: mode,
+            message: Messages.invalidBillingPeriod(mode),
+            params: STANDALONE_MESSAGE,
+          },
+    );
     return z.NEVER;
-  });
+  }),
+);
 
 export const PurchaseItemSchema = z.strictObject({
   description: z
     .string({ error: 'Description must be text' })
-    .trim()
-    .max(NAME_MAX, `Description must be at most ${NAME_MAX} characters`),
+    .check(z.trim(), z.maxLength(NAME_MAX, `Description must be at most ${NAME_MAX} characters`)),
   pricingPlanId: idField('Pricing plan'),
   maxAdditionalMonthlyCharge: moneyField('Max overages', undefined, MAX_MONEY),
   xtraAutoTags: intField('Extra designers', 0, MAX_SEATS),
@@ -57,8 +62,10 @@ export type PurchaseItem = z.infer<typeof PurchaseItemSchema>;
 
 export const PurchaseRequestSchema = z
   .array(PurchaseItemSchema, { error: 'A purchase is a list of items' })
-  .min(1, 'The cart is empty')
-  .max(MAX_PURCHASE_ITEMS, `At most ${MAX_PURCHASE_ITEMS} items can be bought at once`);
+  .check(
+    z.minLength(1, 'The cart is empty'),
+    z.maxLength(MAX_PURCHASE_ITEMS, `At most ${MAX_PURCHASE_ITEMS} items can be bought at once`),
+  );
 export type PurchaseRequest = z.infer<typeof PurchaseRequestSchema>;
 
 export const HOST_SEPARATOR = ';';
@@ -76,14 +83,14 @@ export const splitHosts = (joined: string | null | undefined): string[] =>
     .filter((h) => h !== '');
 
 const hostList = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(HOSTS_MAX, `${label} are too long`)
-    .refine(
+  z.string({ error: `${label} must be text` }).check(
+    z.trim(),
+    z.maxLength(HOSTS_MAX, `${label} are too long`),
+    z.refine(
       (s) => splitHosts(s).every((h) => h.length <= HOST_MAX),
       `Each host name must be at most ${HOST_MAX} characters`,
-    );
+    ),
+  );
 
 /** POST /api/subscription/make-offline. How many hosts are needed depends on the subscription. */
 export const OfflineRequestSchema = z.strictObject({
@@ -94,9 +101,8 @@ export const OfflineRequestSchema = z.strictObject({
 export type OfflineRequest = z.infer<typeof OfflineRequestSchema>;
 
 /** One offline-form host input: every field is required (SPEC.md §5). */
-export const HostNameSchema = requiredText(Messages.hostRequired, 'Host name', HOST_MAX).refine(
-  (h) => !h.includes(HOST_SEPARATOR),
-  `Host name must not contain '${HOST_SEPARATOR}'`,
+export const HostNameSchema = requiredText(Messages.hostRequired, 'Host name', HOST_MAX).check(
+  z.refine((h) => !h.includes(HOST_SEPARATOR), `Host name must not contain '${HOST_SEPARATOR}'`),
 );
 
 /** The subscription editor's save. */
@@ -117,11 +123,14 @@ export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdateSchema>;
  * the checkout showed. Their values are checked by the route, with its own messages.
  */
 export const PurchaseHeadersSchema = z.looseObject({
-  'idempotency-key': z.string().optional().meta({
-    description: 'Unique per purchase attempt; a retry with the same key answers the first result.',
-  }),
+  'idempotency-key': z.optional(z.string()).check(
+    z.meta({
+      description: 'Unique per purchase attempt; a retry with the same key answers the first result.',
+    }),
+  ),
   'x-expected-total': z
-    .string()
-    .optional()
-    .meta({ description: 'The total in cents the checkout showed; a different server total is a 409.' }),
+    .optional(z.string())
+    .check(
+      z.meta({ description: 'The total in cents the checkout showed; a different server total is a 409.' }),
+    ),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Answers of the calls the spec does not show a shape for, so the API document describes every
 // answer (DESIGN.md §4) and the tests can hold each route to it.

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** One of the signed-in person's own sessions (ASVS 5.0 7.5.2: users can see and end them). */
 export const OwnSessionSchema = z.object({
-  sessionId: z.number().int(),
+  sessionId: z.number().check(z.int()),
   /** When it was opened and last used, ISO 8601. */
   createdAt: z.string(),
   lastUsedAt: z.string(),
@@ -18,4 +18,4 @@ export type OwnSession = z.infer<typeof OwnSessionSchema>;
 export const OwnSessionsSchema = z.object({ sessions: z.array(OwnSessionSchema) });
 export type OwnSessions = z.infer<typeof OwnSessionsSchema>;
 
-export const EndedSessionsSchema = z.object({ ended: z.number().int() });
+export const EndedSessionsSchema = z.object({ ended: z.number().check(z.int()) });

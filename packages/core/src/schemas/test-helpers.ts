@@ -1,7 +1,11 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
+import { loadZodEnglishMessages } from '../zod-english';
+
+// The tables assert what the API answers, and the server loads zod's English messages.
+loadZodEnglishMessages();
 
 /** The first message per field path ('' for the root), for table-driven assertions. */
-export const errorsOf = (schema: z.ZodType, value: unknown): Record<string, string> => {
+export const errorsOf = (schema: z.ZodMiniType, value: unknown): Record<string, string> => {
   const result = schema.safeParse(value);
   if (result.success) return {};
   const errors: Record<string, string> = {};

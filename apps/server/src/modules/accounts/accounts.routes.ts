@@ -14,7 +14,7 @@ import {
   VerifyEmailResponseSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { requireAdmin, requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
@@ -25,7 +25,8 @@ import { createPersonsService } from './persons.service';
 
 const PersonIdParams = idParams('id', 'Person id');
 const PersonIdParamsUpdate = idParams('personId', 'Person id');
-const LinkToken = (name: string) => z.string().min(1, `${name} is required`).max(200, `${name} is too long`);
+const LinkToken = (name: string) =>
+  z.string().check(z.minLength(1, `${name} is required`), z.maxLength(200, `${name} is too long`));
 
 /** Routes of registration, verification, password reset and the users of an organization (SPEC.md §7, docs/decisions/005). */
 export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -72,7 +73,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags: ['accounts'],
         summary: 'Mail a password reset link; answers the same for every address',
         params: z.strictObject({
-          address: z.string().min(1, 'Email is required.').max(254, 'Email is too long'),
+          address: z
+            .string()
+            .check(z.minLength(1, 'Email is required.'), z.maxLength(254, 'Email is too long')),
         }),
         response: { 200: ResetRequestAnswerSchema, ...errorResponses(429) },
       },

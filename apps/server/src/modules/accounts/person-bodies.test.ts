@@ -1,6 +1,7 @@
 import { AccountMessages, AccountPersonSchema, PersonBodyMessages, PersonSchema } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { queryRows } from '../../db/client';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -90,7 +91,10 @@ describe('POST /api/person/update/{personId} with a person as GET answers it', (
 
   it('lets a plain user send their own GET body back (rights unchanged is no change)', async () => {
     const read = await jane.get('/api/person/current');
-    expect(PersonSchema.strict().parse(read.body)).toMatchObject({ rights: 1, phone: '+44 20 7946 0000' });
+    expect(z.strictObject(PersonSchema.shape).parse(read.body)).toMatchObject({
+      rights: 1,
+      phone: '+44 20 7946 0000',
+    });
     const res = await jane.post(`/api/person/update/${jane.person.personId}`, {
       ...read.body,
       lastName: 'Mills',

@@ -2,6 +2,7 @@ import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { type AuditActor, Rights } from '@store/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Clock, systemClock } from '../../lib/clock';
+import { ENGINE_CALLS } from '../../plugins/route-security';
 
 /** Who made a change and from which address (docs/decisions/017). */
 export interface Actor extends AuditActor {
@@ -20,6 +21,24 @@ export const OPERATOR_TOOL_ACTOR: Actor = { kind: 'operator', name: 'Operator co
 
 const storage = new AsyncLocalStorage<ActorContext>();
 
+/*
+ * On node 20 an enabled AsyncLocalStorage runs a hook on every promise the process creates, which
+ * cost engine validations about a third of their time (docs/decisions/021). So the storage is
+ * enabled only while some work that may record a change is under way, and disabled when the last
+ * such work ends; other work then runs without the hook.
+ */
+let scopes = 0;
+
+function enterScope<T>(context: ActorContext, work: () => T): T {
+  scopes += 1;
+  return storage.run(context, work);
+}
+
+function leaveScope(): void {
+  scopes -= 1;
+  if (scopes === 0) storage.disable();
+}
+
 /** The actor of the work being done now: the request's, the operator tool's, else the store itself. */
 export function currentActor(): { actor: Actor; at: Date } {
   const context = storage.getStore();
@@ -30,8 +49,12 @@ export function currentActor(): { actor: Actor; at: Date } {
 }
 
 /** Runs work outside a request (the operator tool, the scheduler) as the given actor. */
-export function runAs<T>(actor: Actor, clock: Clock, work: () => Promise<T>): Promise<T> {
-  return storage.run({ actor: () => actor, clock }, work);
+export async function runAs<T>(actor: Actor, clock: Clock, work: () => Promise<T>): Promise<T> {
+  try {
+    return await enterScope({ actor: () => actor, clock }, work);
+  } finally {
+    leaveScope();
+  }
 }
 
 export function personActor(
@@ -65,10 +88,15 @@ const resources = new WeakMap<FastifyRequest, AsyncResource>();
  * Carries each request's actor to the services it calls, so recording a change is one small call
  * with no actor threaded through every signature. The body is read in another async context, so the
  * context is restored before validation (the way @fastify/request-context does it).
+ *
+ * Engine calls record no change (nothing under the licensing routes writes the audit log), so they
+ * run outside the context. A request's scope ends when its answer is about to be sent (onSend runs
+ * once the handler has returned or thrown, also for a client that went away).
  */
 export function registerRequestActor(app: FastifyInstance, clock: Clock): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    storage.run({ actor: () => requestActor(request), clock }, () => {
+    if (request.url.startsWith(ENGINE_CALLS)) return done();
+    enterScope({ actor: () => requestActor(request), clock }, () => {
       resources.set(request, new AsyncResource('audit-actor'));
       done();
     });
@@ -78,4 +106,11 @@ export function registerRequestActor(app: FastifyInstance, clock: Clock): void {
     if (resource) resource.runInAsyncScope(done);
     else done();
   });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (resources.delete(request)) leaveScope();
+    done(null, payload);
+  });
 }
+
+/** Whether work that may record a change is under way (the storage is enabled); for tests. */
+export const actorScopesOpen = () => scopes;

@@ -1,6 +1,6 @@
 import { BillSchema, idParams, ThrottleMessages } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-error';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
@@ -40,7 +40,9 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: {
           200: {
             description: 'The invoice (invoice_{orderId}.pdf)',
-            content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+            content: {
+              'application/pdf': { schema: z.any().check(z.meta({ type: 'string', format: 'binary' })) },
+            },
           },
           ...errorResponses(404, 429),
         },

@@ -13,7 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import countries from 'i18n-iso-countries';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-error';
 import { Access, errorResponses } from '../../plugins/route-security';
@@ -44,7 +44,7 @@ function cached<T>(
   return body;
 }
 
-const ProductNameParams = z.object({ productName: z.string().min(1).max(100) });
+const ProductNameParams = z.object({ productName: z.string().check(z.minLength(1), z.maxLength(100)) });
 const IdParams = (label: string) => idParams('id', label);
 const PlanIdParams = idParams('planId', 'Plan id');
 

@@ -21,6 +21,8 @@ import { createLicensingService } from './licensing.service';
 import { machinesRoutes } from './machines.routes';
 
 const tags = ['licensing'];
+// Activation, heartbeat and validation answer a few hundred bytes, under the size the store
+// compresses from (app.ts): those routes skip the compression hooks, which run on every call.
 
 /**
  * What engines and designers call (DESIGN.md §5, docs/licensing.md), authenticated by the license
@@ -57,6 +59,7 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.post(
     '/api/licensing/activate',
     {
+      compress: false,
       schema: {
         security: Access.public,
         response: {
@@ -81,6 +84,7 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.post(
     '/api/licensing/heartbeat',
     {
+      compress: false,
       schema: {
         security: Access.public,
         response: { 200: HeartbeatResultSchema, ...errorResponses(403, 404, 409, 429) },
@@ -96,6 +100,7 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.post(
     '/api/licensing/validate',
     {
+      compress: false,
       schema: {
         security: Access.public,
         response: { 200: ValidationResultSchema, ...errorResponses(429) },

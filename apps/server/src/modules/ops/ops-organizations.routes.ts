@@ -14,7 +14,7 @@ import {
 } from '@store/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { pricingPlans } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
@@ -134,7 +134,7 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         tags,
         summary: 'Mail a new verification link to a person whose address is not verified yet',
         params: OpsPersonParamsSchema,
-        response: { 200: OkSchema.extend({ message: z.string() }), ...errorResponses(409) },
+        response: { 200: z.extend(OkSchema, { message: z.string() }), ...errorResponses(409) },
       },
     },
     async (request) =>

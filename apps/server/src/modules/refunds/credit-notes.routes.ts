@@ -1,6 +1,6 @@
 import { type BilledTo, creditNoteFileName, DOCUMENT_NUMBER_PATTERN, ThrottleMessages } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-error';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
@@ -15,7 +15,7 @@ export const CREDIT_NOTE_NOT_FOUND = 'There is no such credit note in your organ
 const CreditNoteParams = z.object({
   number: z
     .string()
-    .regex(DOCUMENT_NUMBER_PATTERN, 'number must be a credit note number such as 2026-000123'),
+    .check(z.regex(DOCUMENT_NUMBER_PATTERN, 'number must be a credit note number such as 2026-000123')),
 });
 
 /** A credit note as a PDF (DESIGN.md §3): the button of its row in Billing History. */
@@ -32,7 +32,9 @@ export const creditNotesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: {
           200: {
             description: 'The credit note (credit_note_{number}.pdf)',
-            content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+            content: {
+              'application/pdf': { schema: z.any().check(z.meta({ type: 'string', format: 'binary' })) },
+            },
           },
           ...errorResponses(404, 429),
         },

@@ -1,7 +1,7 @@
 import { ErrorBodySchema } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { Access } from '../../plugins/route-security';
 import { markEventProcessed, receiveEvent } from './stripe-events.repository';

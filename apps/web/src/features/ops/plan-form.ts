@@ -1,5 +1,5 @@
 import { type OpsPlan, OpsPlanBodySchema } from '@store/core';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 // Every pricing-plan field of SPEC.md §3 as the catalogue screen edits it: core's plan body (money in
 // dollars, as on the wire), and what a save means for the plan's existing subscribers.

@@ -1,5 +1,5 @@
 import { type OpsProduct, type OpsProductBody, OpsProductBodySchema, ProductFlag } from '@store/core';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // A product as the operator edits it: core's product body, with the flag value (SPEC.md §3) ticked
 // bit by bit rather than typed as a number.
@@ -20,8 +20,8 @@ export const flagsToBits = (flags: number): string[] =>
 
 export const bitsToFlags = (bits: string[]): number => bits.reduce((sum, b) => sum | Number(b), 0);
 
-export const ProductFormSchema = OpsProductBodySchema.omit({ product: true }).extend({
-  flags: z.array(z.string()).min(1, 'Choose at least one flag'),
+export const ProductFormSchema = z.extend(z.omit(OpsProductBodySchema, { product: true }), {
+  flags: z.array(z.string()).check(z.minLength(1, 'Choose at least one flag')),
 });
 export type ProductFormValues = z.input<typeof ProductFormSchema>;
 

@@ -1,19 +1,19 @@
 import { bpToFraction, fractionToBp, type OpsTermsBody, roundHalfUp, taxIdField } from '@store/core';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // The terms form shows the discount as a percentage (what an operator agrees with a customer); the
 // wire carries a fraction (SPEC.md §3). Both go through basis points so 12.5 % stays 0.125 exactly.
 
 export const TermsFormSchema = z.object({
-  discountPercent: z
-    .number({ error: 'Discount must be a number' })
-    .min(0, 'Discount must be at least 0 %')
-    .max(100, 'Discount must be at most 100 %')
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Discount must have at most 2 decimals'),
+  discountPercent: z.number({ error: 'Discount must be a number' }).check(
+    z.gte(0, 'Discount must be at least 0 %'),
+    z.lte(100, 'Discount must be at most 100 %'),
+    z.refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Discount must have at most 2 decimals'),
+  ),
   allowMonthly: z.boolean(),
   perpetualAccount: z.boolean(),
   invoiceTerms: z.boolean(),
-  parentOrganizationId: z.string().nullable(),
+  parentOrganizationId: z.nullable(z.string()),
   taxId: taxIdField(),
 });
 export type TermsFormValues = z.input<typeof TermsFormSchema>;

@@ -1,14 +1,14 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Title } from '@mantine/core';
 import { Messages, Rights, UserInfoSchema } from '@store/core';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { UserInfoFields } from '../../../features/accounts';
 import { showAlert } from '../../../features/alert';
 import { useCreatePerson } from '../../../features/users';
 import { useSchemaForm } from '../../../lib/form';
 
 // The user-info form plus whether the new user administers the organization.
-const AddUserSchema = UserInfoSchema.extend({ admin: z.boolean() });
+const AddUserSchema = z.extend(UserInfoSchema, { admin: z.boolean() });
 
 /** Add New User (spec §2, §4): the user-info form plus Administrator (DESIGN.md §2). */
 export default function CreateAccountScreen() {

@@ -1,7 +1,12 @@
 // The console's screens use inputs, dialogs and tables: every one of Mantine's lazily loaded style
 // groups (docs/decisions/020), loaded with the layout every console screen renders in.
 import { Button, Group, Stack, Title } from '@mantine/core';
+import { loadZodEnglishMessages } from '@store/core';
 import { NavLink, Outlet, useMatch } from 'react-router';
+
+// The console's forms keep zod's English where a field's schema sets no message (a plan's
+// overagePerRtu); the customer's screens set every message and load no locale.
+loadZodEnglishMessages();
 
 const SECTIONS = [
   { to: '/ops/organizations', label: 'Organizations' },

@@ -12,10 +12,11 @@ import {
 } from '@mantine/core';
 import { AccountMessages, RegisterOrganizationDetailsSchema, UserInfoSchema } from '@store/core';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod/mini';
 import { UserInfoFields, useCountryCodes, useRegisterOrganization } from '../../../features/accounts';
 import { useSchemaForm } from '../../../lib/form';
 
-const RegisterFormSchema = RegisterOrganizationDetailsSchema.extend(UserInfoSchema.shape);
+const RegisterFormSchema = z.extend(RegisterOrganizationDetailsSchema, UserInfoSchema.shape);
 
 const EMPTY = {
   orgName: '',

@@ -15,14 +15,15 @@ import {
 import { AccountMessages, Messages, type PossibleOrganization, ResetPasswordSchema } from '@store/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useResetPassword, useResetRequestCheck } from '../../../features/accounts';
 import { useSchemaForm } from '../../../lib/form';
 
 // The organization select holds text; the request's orgId is its number. The form schema is not
 // strict, so the choice travels beside the request's fields under its own name.
-const WithOrganization = ResetPasswordSchema.and(
-  z.object({ company: z.string().min(1, Messages.organizationRequired) }),
+const WithOrganization = z.intersection(
+  ResetPasswordSchema,
+  z.object({ company: z.string().check(z.minLength(1, Messages.organizationRequired)) }),
 );
 
 /** Set Password (spec §2, §4, §5): the organization select appears when the server asks for one. */

@@ -8,16 +8,18 @@ import {
 } from '@store/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { setCurrentUser } from '../../../lib/current-user';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useAuthenticate } from '../api/authenticate';
 
 // The form holds the company as the select's text; the request's orgId is a number or null.
-const LoginFields = LoginRequestSchema.pick({ email: true, password: true }).extend({ orgId: z.string() });
-const LoginFieldsWithCompany = LoginFields.extend({
-  orgId: z.string().min(1, Messages.organizationRequired),
+const LoginFields = z.extend(z.pick(LoginRequestSchema, { email: true, password: true }), {
+  orgId: z.string(),
+});
+const LoginFieldsWithCompany = z.extend(LoginFields, {
+  orgId: z.string().check(z.minLength(1, Messages.organizationRequired)),
 });
 
 // The second step, and the company's select, show only after the server has answered: to people

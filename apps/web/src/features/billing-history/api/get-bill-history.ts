@@ -1,6 +1,6 @@
 import { BillSchema } from '@store/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { get } from '../../../lib/http';
 
 export const billHistoryQueryOptions = queryOptions({

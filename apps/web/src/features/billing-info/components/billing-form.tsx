@@ -8,7 +8,7 @@ import {
 } from '@store/core';
 import { type FormEvent, lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useConfig } from '../../config/api/get-config';
@@ -20,7 +20,7 @@ import { SandboxCardFields } from './sandbox-card-fields';
 // Stripe.js is loaded only where the Stripe gateway is configured.
 const StripeCardFields = lazy(() => import('./stripe-card-fields'));
 
-const AddressSchema = BillingInfoSchema.pick({
+const AddressSchema = z.pick(BillingInfoSchema, {
   nameOnCard: true,
   company: true,
   addr1: true,

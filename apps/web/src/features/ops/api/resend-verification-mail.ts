@@ -1,6 +1,6 @@
 import { OkSchema } from '@store/core';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { post } from '../../../lib/http';
 
 /** Answers the sentence to show: to whom the new link was mailed. */
@@ -8,7 +8,7 @@ export const resendVerificationMail = (personId: number) =>
   post(
     `/api/ops/persons/${personId}/verification-mail`,
     {},
-    { schema: OkSchema.extend({ message: z.string() }) },
+    { schema: z.extend(OkSchema, { message: z.string() }) },
   );
 
 export function useResendVerificationMail() {

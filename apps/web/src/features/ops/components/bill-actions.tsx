@@ -22,7 +22,7 @@ import {
   toCents,
 } from '@store/core';
 import { type FormEvent, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useRefundBill } from '../api/refund-bill';
 import { TableFrame } from './table-frame';
 

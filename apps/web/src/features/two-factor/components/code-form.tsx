@@ -1,6 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { RecoveryCodeSchema, TotpCodeSchema } from '@store/core';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useSchemaForm } from '../../../lib/form';
 
 const CodeSchema = z.object({ code: TotpCodeSchema });

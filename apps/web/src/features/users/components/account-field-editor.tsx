@@ -1,6 +1,6 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { AccountFieldSchemas, AccountMessages, UpdatePersonSchema } from '@store/core';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useSchemaForm } from '../../../lib/form';
 
 /** The Account screen's fields (spec §2, §3 "Person/user"): the four of the spec plus the optional phone. */
@@ -15,7 +15,10 @@ export type EditableAccountField = keyof typeof FIELD_SCHEMAS;
 
 /** DESIGN.md §4: one's own password or e-mail changes only with the current password. */
 const withCurrentPassword = (schema: (typeof FIELD_SCHEMAS)[EditableAccountField]) =>
-  schema.extend({ currentPassword: z.string().min(1, AccountMessages.enterCurrentPassword) });
+  z.object({
+    value: schema.shape.value,
+    currentPassword: z.string().check(z.minLength(1, AccountMessages.enterCurrentPassword)),
+  });
 
 const LABELS: Record<EditableAccountField, string> = {
   firstName: 'First Name',
