@@ -83,8 +83,9 @@ function mantineStylesWithComponents(): Plugin {
     apply: 'build',
     transform(code, id) {
       const component = classNames.exec(id)?.[1];
-      // On the first line, so the source map's other lines stay as they were.
-      return component ? `import '@mantine/core/styles/${component}.css';${code}` : null;
+      // On the first line, so every line stays where it was and the incoming source map still holds
+      // (a null map says so to Rollup).
+      return component ? { code: `import '@mantine/core/styles/${component}.css';${code}`, map: null } : null;
     },
   };
 }
