@@ -33,40 +33,47 @@ const PREACT_FOR_REACT = [
   { find: /^react(-dom)?$/, replacement: 'preact/compat' },
 ];
 
+/** One import of one Mantine module answered by a file of ours instead (`src/lib/…`). */
+function standIn(
+  name: string,
+  opts: { importer: string; source: string; file: string; buildOnly?: boolean },
+): Plugin {
+  const replacement = fileURLToPath(new URL(`./src/lib/${opts.file}`, import.meta.url));
+  return {
+    name,
+    enforce: 'pre',
+    ...(opts.buildOnly ? { apply: 'build' as const } : {}),
+    resolveId(source, importer) {
+      const matches = source === opts.source && importer?.includes(opts.importer);
+      return matches ? replacement : null;
+    },
+  };
+}
+
 /**
  * Mantine's ScrollArea, under every Table, takes a single hook (useMergeRefs) from @floating-ui/react,
  * and with it the whole positioning library (15 KB gzip) that only popovers need. That one import is
  * answered with Mantine's own equivalent (src/lib/merge-refs.ts).
  */
-function scrollAreaWithoutFloatingUi(): Plugin {
-  const standIn = fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
-  return {
-    name: 'scroll-area-without-floating-ui',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      const fromScrollArea = importer?.includes('/@mantine/core/esm/components/ScrollArea/');
-      return source === '@floating-ui/react' && fromScrollArea ? standIn : null;
-    },
-  };
-}
+const scrollAreaWithoutFloatingUi = () =>
+  standIn('scroll-area-without-floating-ui', {
+    importer: '/@mantine/core/esm/components/ScrollArea/',
+    source: '@floating-ui/react',
+    file: 'merge-refs.ts',
+  });
 
 /**
  * Mantine's Table carries its ScrollContainer, and with it the ScrollArea (5 KB gzip), on every screen
  * with a table, though only Billing History scrolls one. The container's ScrollArea becomes a lazy
  * component, whose chunk loads with the first table that scrolls (src/lib/lazy-scroll-area.ts).
  */
-function tableWithLazyScrollArea(): Plugin {
-  const standIn = fileURLToPath(new URL('./src/lib/lazy-scroll-area.ts', import.meta.url));
-  return {
-    name: 'table-with-lazy-scroll-area',
-    enforce: 'pre',
-    apply: 'build',
-    resolveId(source, importer) {
-      const fromTable = importer?.includes('/@mantine/core/esm/components/Table/TableScrollContainer');
-      return source === '../ScrollArea/ScrollArea.mjs' && fromTable ? standIn : null;
-    },
-  };
-}
+const tableWithLazyScrollArea = () =>
+  standIn('table-with-lazy-scroll-area', {
+    importer: '/@mantine/core/esm/components/Table/TableScrollContainer',
+    source: '../ScrollArea/ScrollArea.mjs',
+    file: 'lazy-scroll-area.ts',
+    buildOnly: true,
+  });
 
 /**
  * Each Mantine component brings its own stylesheet: wherever the build includes a component's class
