@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import {
   type BillingCycleDiscounts,
   type BillingMode,
@@ -26,6 +15,7 @@ import {
   toIntegerOrZero,
 } from '@store/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { addToCart, newCartItemId } from '../../cart/cart-storage';
@@ -163,7 +153,7 @@ export function ProductForm({
             return { value: String(m), label: off > 0 ? `${c.cycleName} (save ${off}%)` : c.cycleName };
           })}
         />
-        <NumberInput
+        <NumberField
           label="Max Overages"
           description="Monthly cap on overage charges, in USD (0 = no overage)"
           min={0}
@@ -179,15 +169,15 @@ export function ProductForm({
           }}
         />
         {selected?.allowXtraAutoTag && !pro && (
-          <NumberInput
+          <NumberField
             label="Additional Designers"
             description={`${selected.numAutoTags} included with the plan`}
             {...count('extraDesigners')}
           />
         )}
-        {pro && <NumberInput label="Number Of Engines" {...count('numberOfMachines')} />}
+        {pro && <NumberField label="Number Of Engines" {...count('numberOfMachines')} />}
         {pro && selected?.allowXtraAutoTag && (
-          <NumberInput
+          <NumberField
             label="Number Of Designers"
             description={`Extra designer seats beyond the ${selected.numAutoTags} included`}
             {...count('extraDesigners')}

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import {
   formatShortDate,
   formatUsd,
@@ -23,6 +11,7 @@ import {
 } from '@store/core';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod/mini';
+import { NumberField } from '../../../components/number-field';
 import { useRefundBill } from '../api/refund-bill';
 import { TableFrame } from './table-frame';
 
@@ -126,7 +115,7 @@ function RefundForm({ orderId, leftCents, byCard }: { orderId: number; leftCents
           Up to {formatUsd(leftCents)} is left to refund{byCard ? ', to the card that paid' : ''}.
         </Text>
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <NumberInput
+          <NumberField
             label="Refund amount (USD)"
             value={amount}
             onChange={setAmount}

@@ -1,15 +1,6 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { OpsOrganizationDetail } from '@store/core';
+import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useUpdateOrganizationTerms } from '../api/update-organization-terms';
@@ -48,7 +39,7 @@ export function OrganizationTermsForm({ organization }: { organization: Organiza
             Terms
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
+            <NumberField
               label="Discount (%)"
               min={0}
               max={100}

@@ -1,15 +1,6 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { OpsPlan } from '@store/core';
+import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useCreatePlan } from '../api/create-plan';
@@ -56,10 +47,10 @@ export function PlanFormModal({
     else create.mutate(body, { onSuccess: saved });
   });
   const money = (field: keyof typeof values, label: string) => (
-    <NumberInput label={label} {...MONEY} {...form.getInputProps(field)} />
+    <NumberField label={label} {...MONEY} {...form.getInputProps(field)} />
   );
   const count = (field: keyof typeof values, label: string) => (
-    <NumberInput label={label} {...COUNT} {...form.getInputProps(field)} />
+    <NumberField label={label} {...COUNT} {...form.getInputProps(field)} />
   );
   const check = (field: keyof typeof values, label: string) => (
     <Checkbox label={label} {...form.getInputProps(field, { type: 'checkbox' })} />
@@ -78,7 +69,7 @@ export function PlanFormModal({
           <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
             {money('monthlyFee', 'Monthly fee')}
             {count('baseRtus', 'Base RTUs')}
-            <NumberInput
+            <NumberField
               label="Overage per RTU"
               {...MONEY}
               decimalScale={6}

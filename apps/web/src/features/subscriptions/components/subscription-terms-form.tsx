@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import {
   formatCurrencyInput,
   formatUsd,
@@ -16,6 +16,7 @@ import {
   toCurrencyOrNull,
 } from '@store/core';
 import { useMemo } from 'react';
+import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useSubscriptionPlans } from '../api/get-subscription-plans';
@@ -155,7 +156,7 @@ export function SubscriptionTermsForm({
             comboboxProps={{ withinPortal: true }}
           />
           {!s.isPerpetualLicense && (
-            <NumberInput
+            <NumberField
               id={`${idPrefix}-overages`}
               label="Max Overages"
               description={
@@ -179,7 +180,7 @@ export function SubscriptionTermsForm({
             />
           )}
           {pro && (
-            <NumberInput
+            <NumberField
               id={`${idPrefix}-engines`}
               label="Number Of Engines"
               min={1}
@@ -190,7 +191,7 @@ export function SubscriptionTermsForm({
             />
           )}
           {selectedPlan.allowXtraAutoTag && (
-            <NumberInput
+            <NumberField
               id={`${idPrefix}-designers`}
               label={pro ? 'Number Of Designers' : 'Additional Designers'}
               description={`${selectedPlan.numAutoTags} included with the plan`}
