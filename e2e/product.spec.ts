@@ -122,6 +122,40 @@ test.describe('Product screen', () => {
     await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveAttribute('data-valid', 'false');
   });
 
+  test('the number fields: separators while typing, the arrow keys and step buttons, the minimum when left', async ({
+    page,
+  }) => {
+    await page.goto('/Products/Pro');
+    const overages = page.getByLabel('Max Overages');
+    await overages.fill('1234');
+    await expect(overages).toHaveValue('$1,234');
+    // A digit typed right after the "$" regroups the thousands; the caret stays after it.
+    await overages.press('Home');
+    await overages.press('ArrowRight');
+    await page.keyboard.type('5');
+    await expect(overages).toHaveValue('$51,234');
+    expect(await overages.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(2);
+    await page.keyboard.type('x');
+    await expect(overages).toHaveValue('$51,234');
+    await page.keyboard.press('ArrowUp');
+    await expect(overages).toHaveValue('$51,234.01');
+
+    const engines = page.getByLabel('Number Of Engines');
+    await engines.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(engines).toHaveValue('3');
+    // (250 × 3) × 12 × 0.9 a year
+    await expect(page.getByTestId('form-total')).toHaveText('$8,100.00 / year');
+    // The step buttons are for the pointer; the field keeps the focus.
+    await engines.locator('xpath=../..').locator('button').last().click();
+    await expect(engines).toHaveValue('2');
+    await expect(engines).toBeFocused();
+    await engines.fill('0');
+    await engines.blur();
+    await expect(engines).toHaveValue('1');
+  });
+
   test('the EULA opens in a modal with a Close button', async ({ page }) => {
     await page.goto('/Products/Pro');
     const eula = page.waitForResponse((r) => r.url().includes('/api/product/eula/'));
