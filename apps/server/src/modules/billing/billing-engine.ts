@@ -107,8 +107,9 @@ async function renewDue(
     const now = deps.clock.now();
     let charges: PlannedAttempt[] = [];
     const claimed = await deps.db.transaction(async (tx) => {
-      const subs = await claimDueRenewals(tx, now, afterId, batchSize);
-      if (subs.length === 0) return subs;
+      const claim = await claimDueRenewals(tx, now, afterId, batchSize);
+      const subs = claim.due;
+      if (subs.length === 0) return claim;
       const carries = await carriesOf(
         tx,
         subs.map((s) => s.id),
@@ -135,12 +136,11 @@ async function renewDue(
         counts.renewed += 1;
         if (m.bill.status === BillStatus.OfflineInvoice) counts.invoiced += 1;
       }
-      return subs;
+      return claim;
     });
     started.push(charges);
-    if (claimed.length === 0) return;
-    afterId = claimed[claimed.length - 1]!.id;
-    if (claimed.length < batchSize) return;
+    if (!claimed.full) return;
+    afterId = claimed.lastId;
   }
 }
 

@@ -168,15 +168,30 @@ const RENEWAL_SELECT = sql`SELECT s.id, s.organization_id, s.description, s.bill
   JOIN pricing_plans p ON p.id = COALESCE(s.pending_pricing_plan_id, s.pricing_plan_id)
   JOIN organizations o ON o.id = s.organization_id`;
 
+/** Renewed only while no bill would be overdue by the next period and no editor charge is open. */
+const RENEWABLE = sql`((SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id
+        WHERE l.subscription_id = s.id AND b.status IN (${list(OUTSTANDING_BILL_STATUSES)})
+          AND b.due_date <= s.next_base_billing_date LIMIT 1) IS NULL
+      AND (SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id
+        WHERE l.subscription_id = s.id AND b.kind = 'proration' AND b.status = ${BillStatus.ChargePending}
+        LIMIT 1) IS NULL)`;
+
 /**
  * Subscriptions whose renewal date has come: active, not cancelled (a cancelled one ends at its
  * deactivateDate instead), neither perpetual nor NoBill. One with a bill that will be overdue by
  * then waits for that bill's fate (paid: it renews; unpaid: it is deactivated), so a server
  * catching up after downtime never bills periods of a subscription that is about to end. One whose
- * editor change is being charged waits until that charge is settled (DESIGN.md §3). Keyset order by id so a pass visits each
- * subscription at most once and renews one period per pass.
+ * editor change is being charged waits until that charge is settled (DESIGN.md §3). Per-row
+ * subqueries on purpose: as an anti-join the planner may merge them against every bill line ever
+ * written. Keyset order by id, so a pass visits each subscription at most once and renews one
+ * period per pass: `lastId` is where the next batch starts, `full` whether there may be more.
  */
-export async function claimDueRenewals(tx: DbOrTx, now: Date, afterId: number, limit: number) {
+export async function claimDueRenewals(
+  tx: DbOrTx,
+  now: Date,
+  afterId: number,
+  limit: number,
+): Promise<{ due: DueSubscription[]; lastId: number; full: boolean }> {
   // The per-row subquery inflates the planner's cost estimate past PostgreSQL's JIT threshold, and
   // compiling the query took a second per batch for half a millisecond of work. The same subqueries
   // make it guess that a handful of rows qualify, so it would filter every due subscription and sort
@@ -189,18 +204,26 @@ export async function claimDueRenewals(tx: DbOrTx, now: Date, afterId: number, l
     sql`${RENEWAL_SELECT}
     WHERE s.next_base_billing_date <= ${ts(now)} AND s.is_active AND s.deactivate_date IS NULL
       AND NOT s.is_perpetual_license AND s.billing_mode IN (1, 2, 3) AND s.id > ${afterId}
-      AND (SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id
-        WHERE l.subscription_id = s.id AND b.status IN (${list(OUTSTANDING_BILL_STATUSES)})
-          AND b.due_date <= s.next_base_billing_date LIMIT 1) IS NULL
-      AND (SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id
-        WHERE l.subscription_id = s.id AND b.kind = 'proration' AND b.status = ${BillStatus.ChargePending}
-        LIMIT 1) IS NULL
+      AND ${RENEWABLE}
     ORDER BY s.id LIMIT ${limit}
     FOR UPDATE OF s SKIP LOCKED`,
   );
-  // (The overdue-bill check is a per-row subquery on purpose: as an anti-join the planner may
-  // merge it against every bill line ever written.)
-  return result.map(toDueSubscription);
+  if (result.length === 0) return { due: [], lastId: afterId, full: false };
+  // A row another process renewed while this statement ran is read again once its lock is free,
+  // but RENEWABLE's subqueries still see the statement's snapshot, without that process's new bill:
+  // a subscription catching up would be billed its next period while the last bill is unpaid (the
+  // SIGKILL fault test caught it). Asked again in a statement of its own, which sees every
+  // committed bill; the rows stay locked until the caller commits.
+  const held = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT s.id FROM subscriptions s WHERE s.id IN (${list(result.map((r) => num(r.id)))}) AND NOT ${RENEWABLE}`,
+  );
+  const heldIds = new Set(held.map((r) => num(r.id)));
+  return {
+    due: result.filter((r) => !heldIds.has(num(r.id))).map(toDueSubscription),
+    lastId: num(result[result.length - 1]!.id),
+    full: result.length === limit,
+  };
 }
 
 /** Subscriptions whose month of usage has ended (cancelled ones too, until they end). */
