@@ -109,6 +109,8 @@ export interface OverdueBill {
   dueDate: Date;
 }
 
+const CHARGE_IN_FLIGHT = sql`EXISTS (SELECT 1 FROM payment_attempts pa WHERE pa.order_id = o.id AND pa.status = 'started')`;
+
 /**
  * Bills 14 days past their renewal date without payment. A card bill is given up only once a charge
  * was tried and declined (ChargePastDue): one never tried (a process stopped between billing and
@@ -122,15 +124,26 @@ export async function claimOverdueBills(tx: DbOrTx, now: Date, limit: number): P
     sql`SELECT o.id, o.organization_id, o.due_date FROM orders o
       WHERE o.status IN (${list(OUTSTANDING_BILL_STATUSES.filter((st) => st !== BillStatus.ChargePending))}) AND o.due_date <= ${ts(now)}
         AND (o.kind IN ('renewal', 'overage') OR o.status IN (${list([BillStatus.OfflineInvoice, BillStatus.OfflinePending, BillStatus.OfflinePastDue])}))
-        AND NOT EXISTS (SELECT 1 FROM payment_attempts pa WHERE pa.order_id = o.id AND pa.status = 'started')
+        AND NOT ${CHARGE_IN_FLIGHT}
       ORDER BY o.due_date, o.id LIMIT ${limit}
       FOR UPDATE OF o SKIP LOCKED`,
   );
-  return result.map((r) => ({
-    id: num(r.id),
-    organizationId: num(r.organization_id),
-    dueDate: date(r.due_date),
-  }));
+  if (result.length === 0) return [];
+  // A bill whose charge another process started while this statement ran is read again once its
+  // lock is free, but the subquery keeps the statement's older view, without the started attempt.
+  // Asked again in a statement of its own, so a bill being charged is never given up.
+  const inFlight = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT o.id FROM orders o WHERE o.id IN (${list(result.map((r) => num(r.id)))}) AND ${CHARGE_IN_FLIGHT}`,
+  );
+  const charging = new Set(inFlight.map((r) => num(r.id)));
+  return result
+    .filter((r) => !charging.has(num(r.id)))
+    .map((r) => ({
+      id: num(r.id),
+      organizationId: num(r.organization_id),
+      dueDate: date(r.due_date),
+    }));
 }
 
 /** Overdue bills become UnPaid; the subscriptions module deactivates what they billed. */
