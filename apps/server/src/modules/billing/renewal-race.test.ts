@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { addMonthsClamped, BillingMode, BillStatus } from '@store/core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
@@ -10,7 +9,7 @@ import { ManualClock } from '../../lib/clock';
 import { seedCatalog } from '../../seed/catalog';
 import { makeDueSubscriptions, makeOrganization, planId } from './billing.fixtures';
 import { runBillingCycle } from './billing-engine';
-import { ADMIN_URL, dropDatabase, postgresReachable } from './fault-support';
+import { ADMIN_URL, createDatabase, dropDatabase, postgresReachable } from './fault-support';
 
 // Two servers catching up on a year of missed renewals for subscriptions whose card is refused
 // (DESIGN.md §3): each subscription gets its first bill, which is declined and, its grace long
@@ -39,13 +38,8 @@ describe.skipIf(!reachable)('two servers renewing the same due subscriptions', (
   async function twoServers(): Promise<[Database, Database]> {
     const name = `race_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     names.push(name);
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    const first = await openDatabase({ databaseUrl: url.toString() });
+    const url = await createDatabase(name);
+    const first = await openDatabase({ databaseUrl: url });
     await migrate(first);
     await seedCatalog(first.db);
     const declining = await makeOrganization(first.db, {
@@ -61,7 +55,7 @@ describe.skipIf(!reachable)('two servers renewing the same due subscriptions', (
       purchasedAt: start,
       billingMode: BillingMode.Monthly,
     });
-    return [first, await openDatabase({ databaseUrl: url.toString() })];
+    return [first, await openDatabase({ databaseUrl: url })];
   }
 
   const serve = async (database: Database, clock: ManualClock) => {
