@@ -61,8 +61,12 @@ if (unit) {
   } else unit.failed = 1;
 }
 
-// The browser tests start their own demo server with an embedded database (e2e/global-setup.ts).
-const e2e = run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { DATABASE_URL: '' });
+// The browser tests start their own demo servers (e2e/support/demo-server.ts): each on a database of
+// its own on the PostgreSQL server DATABASE_URL names, or on an embedded database without it.
+const e2e = run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  DATABASE_URL: '',
+  E2E_DATABASE_URL: process.env.DATABASE_URL ?? '',
+});
 if (e2e) {
   const file = join(results, 'e2e.json');
   if (existsSync(file)) {
