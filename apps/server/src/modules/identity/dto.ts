@@ -1,4 +1,4 @@
-import { bpToFraction } from '@store/core';
+import { billedToOf, bpToFraction } from '@store/core';
 import type { OrganizationRow, PersonRow } from './session.service';
 
 /** The wire shape of a person (spec §3). The password never leaves the server. */
@@ -15,8 +15,13 @@ export function toPersonDto(p: PersonRow) {
   };
 }
 
-/** The wire shape of an organization (spec §3): discount as a fraction, no card details. */
+/**
+ * The wire shape of an organization (spec §3): discount as a fraction, no card details. Its billing
+ * fields (orgName, addr1 … zip) are the billing information where the organization gave it, else its
+ * registered address, as its bills print them: so PUT billing_info answers what it just saved.
+ */
 export function toOrganizationDto(o: OrganizationRow) {
+  const billing = billedToOf(o);
   return {
     organizationId: o.id,
     companyName: o.companyName,
@@ -26,13 +31,13 @@ export function toOrganizationDto(o: OrganizationRow) {
     hasBillingInfo: o.billedByInvoice || Boolean(o.paymentMethodId),
     isPerpetualAccount: o.isPerpetualAccount,
     billedByInvoice: o.billedByInvoice,
-    orgName: o.companyName,
-    addr1: o.addr1,
-    addr2: o.addr2,
-    city: o.city,
-    state: o.state,
-    country: o.country,
-    zip: o.zip,
+    orgName: billing.company,
+    addr1: billing.addr1,
+    addr2: billing.addr2,
+    city: billing.city,
+    state: billing.state,
+    country: billing.country,
+    zip: billing.zip,
     taxId: o.taxId,
   };
 }
