@@ -19,16 +19,31 @@ function describeIssues(issues: Issue[]): string {
 }
 
 /**
- * PostgreSQL's "data exception" class: a value no schema caught (out of range, NUL in text). A
- * backstop behind the schemas: bad input must never become a 500.
+ * PostgreSQL's "data exception" class (SQLSTATE 22xxx): a value no schema caught (a number out of
+ * range, a date that does not exist, an offset beyond ±15:59, NUL in text). A backstop behind the
+ * schemas, for the whole class: bad input must never become a 500. Said in words, never echoed.
  */
-const BAD_VALUE_CODES = new Set(['22003', '22021', '22P05', '22P02', '22008', '22007']);
-function isBadValueForDatabase(error: unknown): boolean {
+const BAD_VALUE_MESSAGES: Array<[codes: string[], message: string]> = [
+  [['22003', '22012', '22P03'], 'A number in the request is out of range.'],
+  [
+    ['22007', '22008', '22009', '22015', '2200B', '2200D', '2200F', '22016', '22018'],
+    'A date or time in the request is out of range or not valid.',
+  ],
+  [
+    ['22021', '22P05', '22P06', '22024', '22025', '2200C'],
+    'A text in the request holds a character that is not allowed.',
+  ],
+  [['22P02', '22P01', '22P04'], 'A value in the request is not written as its type requires.'],
+  [['22001'], 'A text in the request is too long.'],
+];
+function badValueMessage(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && BAD_VALUE_CODES.has(code)) return true;
+    if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) continue;
+    const known = BAD_VALUE_MESSAGES.find(([codes]) => codes.includes(code));
+    return known?.[1] ?? 'A value in the request is out of range or not allowed.';
   }
-  return false;
+  return null;
 }
 
 /**
@@ -105,11 +120,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) return sendFrameworkError(error as FastifyError, reply);
-    if (isBadValueForDatabase(error)) {
-      return reply
-        .status(400)
-        .send({ message: 'A value in the request is out of range or not allowed.', code: 'BAD_VALUE' });
-    }
+    const badValue = badValueMessage(error);
+    if (badValue) return reply.status(400).send({ message: badValue, code: 'BAD_VALUE' });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply

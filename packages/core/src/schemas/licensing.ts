@@ -105,11 +105,25 @@ export const UsageReportSchema = z.strictObject({
       z.gte(0, 'pages must be at least 0'),
       z.lte(MAX_PAGES_PER_REPORT, `pages must be at most ${MAX_PAGES_PER_REPORT}`),
     ),
-  time: z.iso
-    .datetime({ offset: true, error: 'time must be an ISO 8601 date-time' })
-    .check(z.maxLength(TIME_MAX, 'time must be an ISO 8601 date-time')),
+  time: z.pipe(
+    z.iso
+      .datetime({ offset: true, error: 'time must be an ISO 8601 date-time' })
+      .check(z.maxLength(TIME_MAX, 'time must be an ISO 8601 date-time')),
+    z.transform(toUtcInstant),
+  ),
 });
 export type UsageReport = z.infer<typeof UsageReportSchema>;
+
+/**
+ * An ISO 8601 date-time with any offset ISO allows (±23:59) as the same instant in UTC, its
+ * fraction of a second kept: PostgreSQL reads offsets only up to ±15:59, and an engine's clock may
+ * be set to any of them.
+ */
+export function toUtcInstant(time: string): string {
+  const fraction = /\.(\d+)/.exec(time)?.[1] ?? '';
+  const whole = new Date(Date.parse(time.replace(/\.\d+/, ''))).toISOString().slice(0, 19);
+  return `${whole}${fraction ? `.${fraction}` : ''}Z`;
+}
 
 export const UsageRequestSchema = z.strictObject({
   licenseKey: licenseKeyField,
