@@ -54,9 +54,38 @@ describe('NumberField', () => {
 
   it('ignores what cannot be part of a number', async () => {
     const input = field({ initial: 12, allowDecimal: false });
-    await userEvent.type(input, 'a.b3');
+    await userEvent.type(input, 'a+b3');
     expect(input.value).toBe('123');
     expect(held()).toBe('number:123');
+  });
+
+  it('reads a decimal typed into a whole-number field as that decimal and rounds it when left', async () => {
+    const input = field({ initial: '', min: 1, allowDecimal: false });
+    await userEvent.type(input, '2.6');
+    expect(held()).toBe('number:2.6');
+    fireEvent.blur(input);
+    expect(input.value).toBe('3');
+    expect(held()).toBe('number:3');
+  });
+
+  it('shows its empty value once left empty', async () => {
+    const input = field({ initial: 2, min: 0, allowDecimal: false, emptyValue: 0 });
+    await userEvent.clear(input);
+    fireEvent.blur(input);
+    expect(input.value).toBe('0');
+  });
+
+  it('reads a comma typed or pasted into a money field as the decimal comma, not a thousands separator', async () => {
+    const input = field({ initial: '', prefix: '$', thousandSeparator: ',' });
+    await userEvent.type(input, '12,50');
+    expect(input.value).toBe('$12.50');
+    expect(held()).toBe('string:12.50');
+    await userEvent.clear(input);
+    await userEvent.paste('12,5');
+    expect(input.value).toBe('$12.5');
+    await userEvent.clear(input);
+    await userEvent.paste('1,250.00');
+    expect(input.value).toBe('$1,250.00');
   });
 
   it('keeps the caret among the same digits when a separator appears before it', async () => {

@@ -1,11 +1,12 @@
 import { TextInput, type TextInputProps, UnstyledButton } from '@mantine/core';
-import type { ChangeEvent, FocusEvent, KeyboardEvent, PointerEvent } from 'react';
+import type { ChangeEvent, ClipboardEvent, FocusEvent, KeyboardEvent, PointerEvent } from 'react';
 import { useRef } from 'react';
 import classes from './number-field.module.css';
 import {
   caretAfter,
   cleanNumberText,
   displayNumberText,
+  insertedNumberText,
   type NumberTextFormat,
   type NumberValue,
   numberText,
@@ -35,6 +36,8 @@ export interface NumberFieldProps
   thousandSeparator?: string;
   /** "blur" moves a number outside min..max to the nearest bound when the field is left; "none" leaves it to the form's message. */
   clampBehavior?: 'blur' | 'none';
+  /** What the field shows once left empty (SPEC.md §5: "a non-number becomes 0"); stays empty when absent. */
+  emptyValue?: number;
   hideControls?: boolean;
 }
 
@@ -56,6 +59,7 @@ export function NumberField({
   prefix = '',
   thousandSeparator = '',
   clampBehavior = 'blur',
+  emptyValue,
   hideControls = false,
   onBlur,
   onKeyDown,
@@ -67,17 +71,43 @@ export function NumberField({
   const clean = numberText(value);
   const ref = useRef<HTMLInputElement>(null);
 
-  const change = (event: ChangeEvent<HTMLInputElement>) => {
-    const field = event.currentTarget;
-    const typed = field.value;
+  const show = (field: HTMLInputElement, typed: string, typedCaret: number) => {
     const next = cleanNumberText(typed, format);
     const shown = displayNumberText(next, format);
-    const before = significantBefore(typed, field.selectionStart ?? typed.length, format);
+    const before = significantBefore(typed, typedCaret, format);
     // Shown at once, the caret kept among the same digits; the form's next render finds the same text.
     field.value = shown;
     const caret = caretAfter(shown, before, prefix);
     field.setSelectionRange(caret, caret);
     if (next !== clean) onChange(numberValue(next));
+  };
+
+  // Where the field writes thousands with commas, a comma the person types is theirs, not the
+  // field's: read it as they meant it ("12,50" is 12.50, never 1,250; insertedNumberText).
+  const decimalComma = thousandSeparator === ',';
+
+  const change = (event: ChangeEvent<HTMLInputElement>) => {
+    const field = event.currentTarget;
+    let typed = field.value;
+    const caret = field.selectionStart ?? typed.length;
+    const { inputType, data } = event.nativeEvent as InputEvent;
+    if (decimalComma && inputType?.startsWith('insert') && data?.includes(',')) {
+      const start = caret - data.length;
+      if (start >= 0 && typed.slice(start, caret) === data)
+        typed = typed.slice(0, start) + insertedNumberText(data) + typed.slice(caret);
+    }
+    show(field, typed, caret);
+  };
+
+  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text/plain');
+    const meant = decimalComma ? insertedNumberText(pasted) : pasted;
+    if (meant === pasted || readOnly || disabled) return;
+    event.preventDefault();
+    const field = event.currentTarget;
+    const start = field.selectionStart ?? field.value.length;
+    const end = field.selectionEnd ?? start;
+    show(field, field.value.slice(0, start) + meant + field.value.slice(end), start + meant.length);
   };
 
   const stepBy = (direction: 1 | -1) => {
@@ -93,7 +123,11 @@ export function NumberField({
   };
 
   const blur = (event: FocusEvent<HTMLInputElement>) => {
-    const settled = settledNumberText(clean, clampBehavior === 'blur' ? { min, max } : {});
+    const settled = settledNumberText(clean, {
+      ...(clampBehavior === 'blur' && { min, max }),
+      wholeNumber: !allowDecimal,
+      emptyValue,
+    });
     if (settled !== null) onChange(numberValue(settled));
     onBlur?.(event);
   };
@@ -127,6 +161,7 @@ export function NumberField({
       ref={ref}
       value={displayNumberText(clean, format)}
       onChange={change}
+      onPaste={paste}
       onKeyDown={keyDown}
       onBlur={blur}
       readOnly={readOnly}

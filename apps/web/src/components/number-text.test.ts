@@ -3,6 +3,7 @@ import {
   caretAfter,
   cleanNumberText,
   displayNumberText,
+  insertedNumberText,
   type NumberTextFormat,
   numberText,
   numberValue,
@@ -35,8 +36,9 @@ describe('cleanNumberText', () => {
     expect(cleanNumberText('', MONEY)).toBe('');
   });
 
-  it('refuses the decimal point where only whole numbers go, and more decimals than the scale', () => {
-    expect(cleanNumberText('3.7', COUNT)).toBe('37');
+  it('keeps the decimal point of a whole number as typed (rounded when left), and no more decimals than the scale', () => {
+    expect(cleanNumberText('3.7', COUNT)).toBe('3.7');
+    expect(cleanNumberText('2,6', COUNT)).toBe('2.6');
     expect(cleanNumberText('12.345', PERCENT)).toBe('12.34');
   });
 
@@ -46,6 +48,21 @@ describe('cleanNumberText', () => {
 
   it('refuses a minus sign where negatives are not allowed', () => {
     expect(cleanNumberText('-3', { ...COUNT, allowNegative: false })).toBe('3');
+  });
+});
+
+describe('insertedNumberText', () => {
+  it('reads a comma the person typed as the decimal comma', () => {
+    expect(insertedNumberText(',')).toBe('.');
+    expect(insertedNumberText('12,50')).toBe('12.50');
+    expect(insertedNumberText('$12,5')).toBe('$12.5');
+  });
+
+  it('leaves commas that group thousands as the field writes them, or beside a decimal point', () => {
+    expect(insertedNumberText('1,250')).toBe('1,250');
+    expect(insertedNumberText('$12,500,000')).toBe('$12,500,000');
+    expect(insertedNumberText('1,250.75')).toBe('1,250.75');
+    expect(insertedNumberText('250')).toBe('250');
   });
 });
 
@@ -123,5 +140,18 @@ describe('settledNumberText', () => {
     expect(settledNumberText('12.50', { min: 0 })).toBeNull();
     expect(settledNumberText('', { min: 1 })).toBeNull();
     expect(settledNumberText('-', { min: 0 })).toBeNull();
+  });
+
+  it('rounds a whole-number field half up, then bounds it', () => {
+    expect(settledNumberText('2.6', { wholeNumber: true, min: 1 })).toBe('3');
+    expect(settledNumberText('1.5', { wholeNumber: true, min: 0 })).toBe('2');
+    expect(settledNumberText('0.4', { wholeNumber: true, min: 1 })).toBe('1');
+    expect(settledNumberText('2', { wholeNumber: true })).toBeNull();
+  });
+
+  it('gives an empty or unfinished field its empty value', () => {
+    expect(settledNumberText('', { emptyValue: 0, min: 0 })).toBe('0');
+    expect(settledNumberText('-', { emptyValue: 0 })).toBe('0');
+    expect(settledNumberText('', { emptyValue: 0, min: 1 })).toBe('1');
   });
 });

@@ -1,3 +1,5 @@
+import { toIntegerOrZero } from '@store/core';
+
 /**
  * The text behind a number field: what may be typed, how it reads as a value and how it is shown.
  * The field keeps the *clean* text (a leading minus, digits, one decimal point) and shows it with
@@ -6,6 +8,10 @@
  * what is being typed is never rewritten under the cursor. The forms' schemas read both (SPEC.md §5).
  */
 export interface NumberTextFormat {
+  /**
+   * False for whole numbers. Their decimal point is still kept while typing, so that "2.6" reads as
+   * 2.6 (rounded to 3 when the field is left, SPEC.md §5), never as the digits run together, 26.
+   */
   allowDecimal: boolean;
   allowNegative: boolean;
   /** Digits kept after the decimal point while typing; unlimited when absent. */
@@ -22,7 +28,7 @@ const SIGNIFICANT = /[\d.-]/;
 
 /** Keeps what a number can be made of; anything else typed or pasted (the prefix, separators, letters) drops out. */
 export function cleanNumberText(typed: string, format: NumberTextFormat): string {
-  const point = format.allowDecimal && (format.decimalScale ?? 1) > 0;
+  const point = !format.allowDecimal || (format.decimalScale ?? 1) > 0;
   // Without grouping a comma can only mean the decimal point ("12,5" typed on a European keyboard).
   const text = format.thousandSeparator === '' ? typed.replaceAll(',', '.') : typed;
   let out = '';
@@ -40,6 +46,18 @@ export function cleanNumberText(typed: string, format: NumberTextFormat): string
     }
   }
   return out;
+}
+
+/**
+ * What a person typed or pasted into a field that groups thousands with commas, read as they most
+ * likely meant it: a comma the field did not put there is a decimal comma ("12,50" is 12.50, a comma
+ * typed alone is the point), unless the text also has a point ("1,250.00") or every comma starts a
+ * group of three digits ("1,250", "12,500,000"), which is how the field itself writes thousands.
+ */
+export function insertedNumberText(inserted: string): string {
+  if (!inserted.includes(',') || inserted.includes('.')) return inserted;
+  if (/^\D*\d{1,3}(,\d{3})+\D*$/.test(inserted)) return inserted;
+  return inserted.replace(',', '.');
 }
 
 /** The clean text as it is shown: "-1234.5" → "-$1,234.5". */
@@ -102,15 +120,28 @@ export function steppedNumberText(
   return clamp(next, min, max).toFixed(places);
 }
 
+export interface SettleRules {
+  min?: number;
+  max?: number;
+  /** Rounds half up to a whole number (SPEC.md §5: engines and designers). */
+  wholeNumber?: boolean;
+  /** What an empty or unfinished field becomes (SPEC.md §5: "a non-number becomes 0"); left as is when absent. */
+  emptyValue?: number;
+}
+
 /**
- * What a left field settles to: a number outside the bounds becomes the nearest bound (a message
- * would otherwise say the same thing), and leading zeros go ("007" → "7"). Null when nothing changes.
+ * What a left field settles to: a whole-number field rounds ("2.6" → "3"), an empty one takes its
+ * empty value, a number outside the bounds becomes the nearest bound (a message would otherwise say
+ * the same thing), and leading zeros go ("007" → "7"). Null when nothing changes.
  */
-export function settledNumberText(clean: string, bounds: { min?: number; max?: number }): string | null {
+export function settledNumberText(clean: string, rules: SettleRules): string | null {
   const trimmed = clean.replace(/^(-?)0+(?=\d)/, '$1');
-  const n = Number(trimmed);
-  if (trimmed === '' || trimmed === '-' || !Number.isFinite(n)) return trimmed === clean ? null : trimmed;
-  const bounded = clamp(n, bounds.min, bounds.max);
-  if (bounded !== n) return String(bounded);
+  const parsed = Number(trimmed);
+  const number = trimmed !== '' && trimmed !== '-' && Number.isFinite(parsed);
+  if (!number && rules.emptyValue === undefined) return trimmed === clean ? null : trimmed;
+  const n = number ? parsed : rules.emptyValue!;
+  const rounded = rules.wholeNumber ? toIntegerOrZero(n) : n;
+  const bounded = clamp(rounded, rules.min, rules.max);
+  if (!number || bounded !== parsed) return String(bounded);
   return trimmed === clean ? null : trimmed;
 }

@@ -11,7 +11,7 @@ import {
   type PricingPlan,
   productFormFromControls,
   productFormTotalCents,
-  toCurrencyOrNull,
+  toCurrencyOrZero,
   toIntegerOrZero,
 } from '@store/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -93,6 +93,7 @@ export function ProductForm({
     min: path === 'numberOfMachines' ? 1 : 0,
     step: 1,
     allowDecimal: false,
+    emptyValue: 0,
   });
 
   const submit = onSubmit((parsed) => {
@@ -162,9 +163,10 @@ export function ProductForm({
           thousandSeparator=","
           {...form.getInputProps('maxOverages')}
           onBlur={(event) => {
-            // Spec §5: rounded to cents when left (2.999 → 3.00); a minus sign stays, and says so.
-            const n = toCurrencyOrNull(values.maxOverages);
-            if (n !== null && n >= 0) form.setFieldValue('maxOverages', formatCurrencyInput(n));
+            // Spec §5: rounded to cents when left (2.999 → 3.00), a non-number is 0 ($0.00); a minus
+            // sign stays, and says so.
+            const n = toCurrencyOrZero(values.maxOverages);
+            if (n >= 0) form.setFieldValue('maxOverages', formatCurrencyInput(n));
             form.getInputProps('maxOverages').onBlur(event);
           }}
         />

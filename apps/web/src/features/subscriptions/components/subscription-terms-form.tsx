@@ -113,9 +113,11 @@ export function SubscriptionTermsForm({
         },
       },
       {
+        // Save Changes is disabled once saved: focus goes to the message that says what was done.
         onSuccess: (result) =>
           showAlert({
             type: 'success',
+            focus: true,
             text:
               result.chargedCents > 0
                 ? SubscriptionMessages.savedAndCharged(formatUsd(result.chargedCents))
@@ -186,6 +188,7 @@ export function SubscriptionTermsForm({
               min={1}
               step={1}
               allowDecimal={false}
+              emptyValue={0}
               {...form.getInputProps('numberMachines')}
               {...look(editable)}
             />
@@ -198,6 +201,7 @@ export function SubscriptionTermsForm({
               min={0}
               step={1}
               allowDecimal={false}
+              emptyValue={0}
               {...form.getInputProps('xtraAutoTags')}
               {...look(editable)}
             />
