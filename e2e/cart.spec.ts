@@ -26,9 +26,11 @@ test('signing in mid-journey reprices the cart: cart, checkout and the charged b
   await page.goto('/Cart');
   await expect(page.getByTestId('cart-item-price')).toHaveText('$2,565.00 / year');
   await expect(page.getByTestId('cart-total')).toHaveText('$2,565.00');
+  // Only the organization's own discount applied: said as such, never as a change of price.
   await expect(page.getByTestId('cart-item-price-changed')).toHaveText(
-    'The price has changed since you added this item; it was $2,700.00 / year.',
+    "Your organization's 5% discount was applied; it was $2,700.00 / year when you added this item.",
   );
+  await expect(page.getByText('The price has changed')).toHaveCount(0);
   const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '{}');
   expect(stored.total).toBe(2565);
   await expectNoAxeViolations(page);

@@ -23,16 +23,40 @@ const added: CartItem = {
 describe('repriceCartItem', () => {
   it('applies the organization’s discount once signed in, and keeps the price it was added at', () => {
     const signedIn = repriceCartItem(added, noCycleDiscounts, 0.05);
-    expect(signedIn).toMatchObject({ total: 1140, orgDiscount: 0.05, addedTotal: 1200 });
-    expect(cartPriceChangeNote(signedIn)).toBe(
+    expect(signedIn).toMatchObject({ total: 1140, orgDiscount: 0.05, addedTotal: 1200, addedOrgDiscount: 0 });
+    expect(cartPriceChangeNote(signedIn, noCycleDiscounts)).toBe(
+      "Your organization's 5% discount was applied; it was $1,200.00 / year when you added this item.",
+    );
+  });
+
+  it('warns of a real change of price, with or without the organization’s discount', () => {
+    const dearer = { ...samplePlan, monthlyFee: 110 };
+    const signedIn = repriceCartItem(added, noCycleDiscounts, 0.05, dearer);
+    expect(cartPriceChangeNote(signedIn, noCycleDiscounts)).toBe(
       'The price has changed since you added this item; it was $1,200.00 / year.',
+    );
+    const lessCycleDiscount = repriceCartItem(added, { ...noCycleDiscounts, yearlyDiscount: 0.1 }, 0);
+    expect(cartPriceChangeNote(lessCycleDiscount, { ...noCycleDiscounts, yearlyDiscount: 0.1 })).toBe(
+      'The price has changed since you added this item; it was $1,200.00 / year.',
+    );
+  });
+
+  it('says that an item added with the discount is priced without it once signed out', () => {
+    const addedSignedIn = repriceCartItem(
+      { ...added, orgDiscount: 0.05, total: 1140 },
+      noCycleDiscounts,
+      0.05,
+    );
+    const signedOut = repriceCartItem(addedSignedIn, noCycleDiscounts, 0);
+    expect(cartPriceChangeNote(signedOut, noCycleDiscounts)).toBe(
+      "Priced without the organization's discount it was added with; it was $1,140.00 / year when you added this item.",
     );
   });
 
   it('takes the discount away again when signed out, and says nothing once the price is back', () => {
     const signedOut = repriceCartItem(repriceCartItem(added, noCycleDiscounts, 0.05), noCycleDiscounts, 0);
     expect(signedOut).toMatchObject({ total: 1200, orgDiscount: 0, addedTotal: 1200 });
-    expect(cartPriceChangeNote(signedOut)).toBeNull();
+    expect(cartPriceChangeNote(signedOut, noCycleDiscounts)).toBeNull();
   });
 
   it('prices another organization with its own discount', () => {
@@ -49,6 +73,6 @@ describe('repriceCartItem', () => {
   });
 
   it('says nothing for an item stored before prices were remembered', () => {
-    expect(cartPriceChangeNote(added)).toBeNull();
+    expect(cartPriceChangeNote(added, noCycleDiscounts)).toBeNull();
   });
 });

@@ -50,6 +50,8 @@ export const CartItemSchema = z.object({
   total: z.number().check(z.gte(0)),
   /** The price per cycle when the item was added, kept so the cart can say that it changed. */
   addedTotal: z.optional(z.number().check(z.gte(0))),
+  /** The organization's discount the item was priced with when added (0 for a visitor). */
+  addedOrgDiscount: z.optional(fractionField('Organization discount')),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 

@@ -1,4 +1,4 @@
-import { type CartItem, type PricingPlan, repriceCartItem, toCents } from '@store/core';
+import { type CartItem, cartPriceChangeNote, type PricingPlan, repriceCartItem, toCents } from '@store/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
@@ -63,7 +63,11 @@ export function usePricedCart() {
     if (priced && !samePrices(priced, cart.items)) replaceCartItems(priced);
   }, [priced, cart.items]);
 
-  const lines: CartLine[] = (priced ?? cart.items).map((item) => ({ item, priceCents: toCents(item.total) }));
+  const lines: CartLine[] = (priced ?? cart.items).map((item) => ({
+    item,
+    priceCents: toCents(item.total),
+    priceNote: priced && discounts.data ? cartPriceChangeNote(item, discounts.data) : null,
+  }));
   return {
     cart,
     /** Priced now once everything has loaded; until then the prices stored with the items. */

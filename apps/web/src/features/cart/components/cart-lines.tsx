@@ -1,15 +1,11 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import {
-  type CartItem,
-  cartPriceChangeNote,
-  formatUsdPerPeriod,
-  isArtistPlan,
-  type RefusedCartItem,
-} from '@store/core';
+import { type CartItem, formatUsdPerPeriod, isArtistPlan, type RefusedCartItem } from '@store/core';
 
 export interface CartLine {
   item: CartItem;
   priceCents: number;
+  /** Why the price is not the one the item was added at (cartPriceChangeNote), or null. */
+  priceNote: string | null;
 }
 
 function RemoveButton({ name, onRemove }: { name: string; onRemove: () => void }) {
@@ -36,7 +32,7 @@ export interface CartLinesProps {
 export function CartLines({ lines, refused = [], onRemove }: CartLinesProps) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Items in your cart">
-      {lines.map(({ item, priceCents }) => (
+      {lines.map(({ item, priceCents, priceNote }) => (
         <Paper key={item.id} component="li" withBorder radius="md" p="md" data-testid="cart-item">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Stack gap={4}>
@@ -59,9 +55,9 @@ export function CartLines({ lines, refused = [], onRemove }: CartLinesProps) {
                 )}
                 <Text size="sm">Billing: {item.billingCycle.cycleName}</Text>
               </Group>
-              {cartPriceChangeNote(item) && (
+              {priceNote && (
                 <Text size="sm" fw={600} data-testid="cart-item-price-changed">
-                  {cartPriceChangeNote(item)}
+                  {priceNote}
                 </Text>
               )}
             </Stack>
