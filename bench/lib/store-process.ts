@@ -119,7 +119,7 @@ export function startStore(database: StoreDatabase, env: Record<string, string> 
 export async function signIn(
   baseUrl: string,
   email = 'demo@example.com',
-  password = 'demo-password',
+  password = 'Harbor-Lantern-2026',
   companyName = 'Demo Documents Inc.',
 ): Promise<{ token: string; xsrf: string; headers: Record<string, string> }> {
   const xsrf = 'bench-xsrf-token';

@@ -4,7 +4,7 @@ import { organizations, persons } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 
 export const DEMO_EMAIL = 'demo@example.com';
-export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_PASSWORD = 'Harbor-Lantern-2026';
 export const DEMO_COMPANY = 'Demo Documents Inc.';
 export const DEMO_SUB_ACCOUNT = 'Demo Documents Europe';
 export const PERPETUAL_EMAIL = 'perpetual@example.com';

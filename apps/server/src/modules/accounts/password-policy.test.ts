@@ -2,6 +2,7 @@ import { PasswordMessages } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { assertAcceptablePassword } from '../../lib/password-policy';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { registration, tokenFrom, waitForMail } from './test-support';
@@ -21,6 +22,18 @@ const hashOf = async (email: string) =>
     .join();
 
 const refusedWith = (message: string) => ({ status: 400, body: { message, code: 'WEAK_PASSWORD' } });
+
+describe("the demo's own accounts", () => {
+  it('sign in with a password the product would accept for each of them', async () => {
+    const people = await queryRows<{ email: string; organizationName: string }>(
+      t.db,
+      sql`SELECT p.email, o.company_name AS "organizationName"
+          FROM persons p JOIN organizations o ON o.id = p.organization_id`,
+    );
+    expect(people.length).toBeGreaterThan(3);
+    for (const person of people) expect(() => assertAcceptablePassword(DEMO_PASSWORD, person)).not.toThrow();
+  });
+});
 
 describe('a new password is neither common nor made of the context', () => {
   it('registration refuses a common password and the organization’s name, and creates nothing', async () => {

@@ -155,7 +155,7 @@ describe('throttling by address', () => {
     for (let i = 0; i < 60; i++) {
       const res = await t
         .client()
-        .post('/api/authenticate', { email: 'jane.miller@example.com', password: 'demo-password' });
+        .post('/api/authenticate', { email: 'jane.miller@example.com', password: 'Harbor-Lantern-2026' });
       expect(res.body.success).toBe(true);
     }
   });
