@@ -22,6 +22,7 @@ import { useConfiguredSigningKey } from './modules/licensing/license-keys';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { creditNotesRoutes } from './modules/refunds/credit-notes.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { storeRoutes } from './modules/store/store.routes';
@@ -29,7 +30,8 @@ import { stripeWebhookRoutes } from './modules/stripe-webhook/stripe-webhook.rou
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { webDistDir } from './paths';
-import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { recordApiRoutes } from './plugins/api-routes';
+import { frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './plugins/error-handler';
 import { registerMetrics } from './plugins/metrics';
 import { createReadCaches, registerReadCaches } from './plugins/read-caches';
 import { RequestLog } from './plugins/request-log';
@@ -50,7 +52,7 @@ export async function buildApp(input: AppInput) {
     trustProxy: fastifyTrustProxy(input.config.trustProxy),
     // Path parameters (e-mail addresses, link tokens) up to the longest a schema accepts reach
     // validation and get its message; longer ones are refused by frameworkErrors.
-    routerOptions: { maxParamLength: 300 },
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -74,7 +76,8 @@ export async function buildApp(input: AppInput) {
   // Answers over 1 KB (the subscription list, the catalogue, the OpenAPI document) go compressed to
   // clients that accept it; the web app's files are already compressed at build time.
   await app.register(fastifyCompress, { threshold: 1024 });
-  registerErrorHandler(app);
+  const apiRoutes = recordApiRoutes(app);
+  registerErrorHandler(app, apiRoutes.hasOverlongParam);
   registerSecurityHeaders(app, { https: input.config.publicUrl.startsWith('https://') });
   registerRouteSecurity(app, {
     sessions: deps.sessions,
@@ -111,6 +114,7 @@ export async function buildApp(input: AppInput) {
     subscriptionsRoutes,
     licensingRoutes,
     billingRoutes,
+    paymentsRoutes,
     twoFactorRoutes,
     ownSessionsRoutes,
     auditRoutes,
@@ -121,9 +125,10 @@ export async function buildApp(input: AppInput) {
   ]) {
     await app.register(routes, deps);
   }
+  apiRoutes.answerOtherMethods();
 
   const webDist = input.config.webDist ?? webDistDir;
-  if (existsSync(join(webDist, 'index.html'))) await registerWebApp(app, webDist);
+  if (existsSync(join(webDist, 'index.html'))) await registerWebApp(app, webDist, apiRoutes.hasOverlongParam);
 
   return { app, deps };
 }

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@store/core';
+import { EMAIL_MAX, type ErrorCode } from '@store/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
@@ -75,6 +75,13 @@ const STATUS_MESSAGES: Record<number, string> = {
   415: 'Send the request body as JSON.',
 };
 
+/**
+ * The longest path parameter the router hands to validation, in UTF-16 units as it measures them:
+ * the longest any schema accepts (an e-mail address, EMAIL_MAX characters) with every character
+ * outside the Basic Multilingual Plane (two units each). A longer one cannot be valid: 414.
+ */
+export const MAX_PATH_PARAM_LENGTH = 2 * EMAIL_MAX;
+
 /** The method and path of a request, cut short: an answer never echoes a huge address back. */
 function describeEndpoint(request: FastifyRequest): string {
   const path = request.url.split('?')[0] ?? '';
@@ -98,7 +105,10 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 }
 
 /** Every failure leaves as `{ message, code }` with a code of the closed set (CONVENTIONS.md). */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  hasOverlongParam: (url: string) => boolean = () => false,
+): void {
   app.setErrorHandler((error: FastifyError | HttpError | z.core.$ZodError, request, reply) => {
     if (error instanceof HttpError) {
       return reply
@@ -134,9 +144,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(noSuchEndpoint(request));
-  });
+  app.setNotFoundHandler((request, reply) => sendUnmatchedApi(request, reply, hasOverlongParam));
+}
+
+/**
+ * What an /api/ address no route matched answers: 414 when it is a route's address with a path
+ * parameter too long for the router, else 404 naming the endpoint.
+ */
+export function sendUnmatchedApi(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hasOverlongParam: (url: string) => boolean,
+) {
+  if (hasOverlongParam(request.url)) return reply.status(414).send(FRAMEWORK_ERRORS.FST_ERR_MAX_PARAM_LENGTH);
+  return reply.status(404).send(noSuchEndpoint(request));
 }
 
 /** The API's answer for an /api/ path no route serves (also used by the SPA's catch-all). */

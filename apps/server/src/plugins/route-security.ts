@@ -37,7 +37,7 @@ export const securitySchemes = {
 /** The bearer role of the operator's routes (published in the OpenAPI document as the scheme's scope). */
 const OPERATOR_ROLE = 'operator';
 
-type Requirement = Partial<Record<keyof typeof securitySchemes, string[]>>;
+export type Requirement = Partial<Record<keyof typeof securitySchemes, string[]>>;
 
 /**
  * What a route declares as its `schema.security`, read by the one hook below and published in the
@@ -66,7 +66,8 @@ export const Access = {
 const requires = (security: Requirement[], scheme: keyof Requirement) =>
   security.length > 0 && security.every((r) => scheme in r);
 const reads = (security: Requirement[], scheme: keyof Requirement) => security.some((r) => scheme in r);
-const forOperators = (security: Requirement[]) =>
+/** Routes of the operator's console: they do not exist for anyone else (404). */
+export const forOperators = (security: Requirement[]) =>
   security.length > 0 && security.every((r) => r.bearer?.includes(OPERATOR_ROLE));
 
 function same(a: string, b: string): boolean {

@@ -1,7 +1,7 @@
 import { sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { noSuchEndpoint } from './error-handler';
+import { sendUnmatchedApi } from './error-handler';
 
 /** Vite names every file under assets/ by a hash of its content: a new build means new names. */
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -12,7 +12,11 @@ const REVALIDATED = 'no-cache';
  * The built web app on the API's port (DESIGN.md §1). Files are served as the build pre-compressed
  * them (brotli or gzip, whichever the browser accepts), hashed assets cached for a year.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  hasOverlongParam: (url: string) => boolean,
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -27,9 +31,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   // route (files and API routes are more specific and win), because the error handler already
   // owns the root's not-found handler and Fastify allows only one.
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply.status(404).send(noSuchEndpoint(request));
-    }
+    if (request.url.startsWith('/api/')) return sendUnmatchedApi(request, reply, hasOverlongParam);
     return reply.sendFile('index.html');
   });
 }

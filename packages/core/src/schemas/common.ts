@@ -7,6 +7,23 @@ export const TEXT_MAX = 200;
 export const MAX_MONEY = 1_000_000;
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/**
+ * At most `max` characters as JSON Schema counts them (code points: an emoji is one), stated as
+ * `maxLength` in the API document. zod's own maxLength counts UTF-16 units, so 160 emoji would be
+ * refused as 320 where the document promises 200 are fine.
+ */
+export const maxChars = (max: number, message: string) => [
+  z.refine<string>((s) => codePointCount(s, max) <= max, message),
+  z.meta({ maxLength: max }),
+];
+/** Code points in `s`, counted no further than one past `max` (a long text costs nothing extra). */
+function codePointCount(s: string, max: number): number {
+  if (s.length <= max) return s.length;
+  let count = 0;
+  for (const _ of s) if (++count > max) break;
+  return count;
+}
 /** PostgreSQL text cannot hold NUL, and no person types one: refuse it as bad input, not a 500. */
 const hasNoNul = (s: string) => !s.includes('\u0000');
 const notAllowed = (label: string) => `${label} contains a character that is not allowed`;
@@ -27,7 +44,7 @@ export const requiredText = (requiredMessage: string, label: string, max = NAME_
     .check(
       z.trim(),
       z.minLength(1, { error: requiredMessage, abort: true }),
-      z.maxLength(max, tooLong(label, max)),
+      ...maxChars(max, tooLong(label, max)),
       z.refine(hasNoNul, notAllowed(label)),
     );
 
@@ -35,7 +52,7 @@ export const optionalText = (label: string, max = NAME_MAX) =>
   z.optional(
     z
       .string({ error: `${label} must be text` })
-      .check(z.trim(), z.maxLength(max, tooLong(label, max)), z.refine(hasNoNul, notAllowed(label))),
+      .check(z.trim(), ...maxChars(max, tooLong(label, max)), z.refine(hasNoNul, notAllowed(label))),
   );
 
 export const emailField = (requiredMessage: string, invalidMessage: string) =>

@@ -2,7 +2,9 @@ import {
   AccountPersonSchema,
   CreatePersonSchema,
   DeletePersonResponseSchema,
+  EMAIL_MAX,
   idParams,
+  maxChars,
   PersonSchema,
   RegisterOrganizationResponseSchema,
   RegisterOrganizationSchema,
@@ -26,7 +28,7 @@ import { createPersonsService } from './persons.service';
 const PersonIdParams = idParams('id', 'Person id');
 const PersonIdParamsUpdate = idParams('personId', 'Person id');
 const LinkToken = (name: string) =>
-  z.string().check(z.minLength(1, `${name} is required`), z.maxLength(200, `${name} is too long`));
+  z.string().check(z.minLength(1, `${name} is required`), ...maxChars(200, `${name} is too long`));
 
 /** Routes of registration, verification, password reset and the users of an organization (SPEC.md §7, docs/decisions/005). */
 export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -75,7 +77,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         params: z.strictObject({
           address: z
             .string()
-            .check(z.minLength(1, 'Email is required.'), z.maxLength(254, 'Email is too long')),
+            .check(z.minLength(1, 'Email is required.'), ...maxChars(EMAIL_MAX, 'Email is too long')),
         }),
         response: { 200: ResetRequestAnswerSchema, ...errorResponses(429) },
       },

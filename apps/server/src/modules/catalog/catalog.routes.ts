@@ -5,6 +5,8 @@ import {
   CountrySchema,
   EulaResponseSchema,
   idParams,
+  maxChars,
+  NAME_MAX,
   PlanListSchema,
   PricingPlanSchema,
   ProductListSchema,
@@ -44,7 +46,11 @@ function cached<T>(
   return body;
 }
 
-const ProductNameParams = z.object({ productName: z.string().check(z.minLength(1), z.maxLength(100)) });
+const ProductNameParams = z.object({
+  productName: z
+    .string()
+    .check(z.minLength(1), ...maxChars(NAME_MAX, `productName must be at most ${NAME_MAX} characters`)),
+});
 const IdParams = (label: string) => idParams('id', label);
 const PlanIdParams = idParams('planId', 'Plan id');
 
