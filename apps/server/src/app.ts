@@ -22,7 +22,6 @@ import { useConfiguredSigningKey } from './modules/licensing/license-keys';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
 import { creditNotesRoutes } from './modules/refunds/credit-notes.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { storeRoutes } from './modules/store/store.routes';
@@ -114,7 +113,6 @@ export async function buildApp(input: AppInput) {
     subscriptionsRoutes,
     licensingRoutes,
     billingRoutes,
-    paymentsRoutes,
     twoFactorRoutes,
     ownSessionsRoutes,
     auditRoutes,
