@@ -1,6 +1,5 @@
 import { OpsMessages } from '@store/core';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { buildApp } from './app';
 import type { AppInput } from './app-deps';
 import type { Config } from './config';
@@ -9,6 +8,7 @@ import { migrate } from './db/migrate';
 import { createGateway } from './gateway';
 import { startJobs } from './jobs';
 import { type Clock, OffsetClock } from './lib/clock';
+import { createProcessLog } from './lib/logger';
 import { createMailer } from './mail';
 import { catalogIsEmpty } from './modules/catalog/catalog-overview';
 import { createSessionService } from './modules/identity/session.service';
@@ -26,9 +26,8 @@ export async function loadDemoClock(db: AppInput['database']['db']): Promise<Off
 
 /** What the server and the worker share, from configuration: log, database, migrations, demo data, gateway. */
 export async function openRuntime(config: Config) {
-  // Asynchronous writes: under load, lines logged while a write is in flight go out together rather
-  // than one blocking write per line (two per request); pino flushes what is buffered on exit.
-  const logger = pino({ level: config.logLevel }, pino.destination({ sync: false }));
+  const log = createProcessLog(config.logLevel);
+  const logger = log.logger;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
@@ -46,12 +45,12 @@ export async function openRuntime(config: Config) {
   if (config.mode === 'production' && (await catalogIsEmpty(database.db)))
     logger.warn(OpsMessages.catalogEmpty);
   const gateway = await createGateway(config, database.db);
-  return { logger, database, clock, gateway };
+  return { logger, closeLog: log.close, database, clock, gateway };
 }
 
 /** Everything a running server needs; with RUN_JOBS=1 (the default) the background jobs run here too. */
 export async function startRuntime(config: Config) {
-  const { logger, database, clock, gateway } = await openRuntime(config);
+  const { logger, closeLog, database, clock, gateway } = await openRuntime(config);
   const built = await buildApp({ config, database, clock, gateway, logger });
   // Renewals, retries, deactivation, overage, notices and the outbox, claimed in the database so
   // any number of processes do each once (DESIGN.md §1, §3; decision 018).
@@ -67,12 +66,12 @@ export async function startRuntime(config: Config) {
     });
     built.app.addHook('onClose', () => jobs.stop());
   }
-  return { ...built, database, logger, clock };
+  return { ...built, database, logger, closeLog, clock };
 }
 
 /** `npm run worker`: the background jobs alone, no HTTP (decision 018). */
 export async function startWorker(config: Config) {
-  const { logger, database, clock, gateway } = await openRuntime(config);
+  const { logger, closeLog, database, clock, gateway } = await openRuntime(config);
   const jobs = startJobs({
     config,
     database,
@@ -82,5 +81,5 @@ export async function startWorker(config: Config) {
     sessions: createSessionService({ db: database.db, clock }),
     logger,
   });
-  return { jobs, database, logger };
+  return { jobs, database, logger, closeLog };
 }

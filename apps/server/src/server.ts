@@ -6,7 +6,7 @@ import { exitOnSignals } from './shutdown';
 
 async function main() {
   const config = loadConfigOrExit();
-  const { app, database, logger } = await startRuntime(config);
+  const { app, database, logger, closeLog } = await startRuntime(config);
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
   logger.info({ url, mode: config.mode, runJobs: config.runJobs }, `store running at ${url}`);
@@ -17,10 +17,14 @@ async function main() {
     );
   }
   // Stop accepting, answer the requests in flight, let the jobs end their current step, close the pool.
-  exitOnSignals(logger, async () => {
-    await app.close();
-    await database.close();
-  });
+  exitOnSignals(
+    logger,
+    async () => {
+      await app.close();
+      await database.close();
+    },
+    closeLog,
+  );
 }
 
 main().catch((error) => {

@@ -2,28 +2,18 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from './seed/organizations';
+import { freePort } from './test/processes';
 
 // DESIGN.md §4 "Shutdown": under load, SIGTERM stops accepting, every request the server took is
 // answered, and the process exits within 10 s. A real server process, started as in production.
 
 const serverDir = join(import.meta.dirname, '..');
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Outcome {
   status?: number;

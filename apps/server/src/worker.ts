@@ -12,12 +12,16 @@ async function main() {
     console.error('The worker needs DATABASE_URL (PostgreSQL shared with the server processes).');
     process.exit(1);
   }
-  const { jobs, database, logger } = await startWorker(config);
+  const { jobs, database, logger, closeLog } = await startWorker(config);
   logger.info({ mode: config.mode }, 'worker running: billing, settling, outbox, housekeeping');
-  exitOnSignals(logger, async () => {
-    await jobs.stop();
-    await database.close();
-  });
+  exitOnSignals(
+    logger,
+    async () => {
+      await jobs.stop();
+      await database.close();
+    },
+    closeLog,
+  );
 }
 
 main().catch((error) => {

@@ -1,0 +1,107 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, waitUntilReady } from './test/processes';
+
+// DESIGN.md §4: SIGTERM ends the process within 10 s whatever happened to its output. Started as an
+// operator starts it, with stdout and stderr piped to a reader that then goes away (or stops reading),
+// and signalled as a service manager signals: the whole process group.
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const GRACE_MS = 10_000;
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  output: string[];
+}
+
+const started: Started[] = [];
+const dirs: string[] = [];
+
+async function start(command: string[]): Promise<Started> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'store-output-'));
+  dirs.push(dataDir);
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DEMO: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    BILLING_INTERVAL_SECONDS: '0',
+    LOG_LEVEL: 'debug',
+  };
+  delete env.DATABASE_URL;
+  const [file, ...args] = command;
+  const child = spawn(file!, args, { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  const self = { child, port, output };
+  started.push(self);
+  expect(await waitUntilReady(port, 240_000), output.join('')).toBe(true);
+  return self;
+}
+
+/** SIGTERM to the process group; how long until its leader exited (Infinity: still running after 15 s). */
+async function terminate({ child }: Started): Promise<number> {
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    child.once('exit', () => resolve());
+  });
+  const signalled = Date.now();
+  process.kill(-child.pid!, 'SIGTERM');
+  const timeout = new Promise<'running'>((r) => setTimeout(() => r('running'), GRACE_MS + 5_000));
+  return (await Promise.race([exited, timeout])) === 'running'
+    ? Number.POSITIVE_INFINITY
+    : Date.now() - signalled;
+}
+
+function groupAlive(child: ChildProcess): boolean {
+  try {
+    process.kill(-child.pid!, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+afterEach(() => {
+  for (const { child } of started.splice(0)) if (groupAlive(child)) process.kill(-child.pid!, 'SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('SIGTERM whatever happened to stdout', () => {
+  it('ends `npm start` within 10 s after the reader of its output has gone', async () => {
+    const store = await start(['npm', 'start']);
+    store.child.stdout!.destroy();
+    store.child.stderr!.destroy();
+    expect(await terminate(store)).toBeLessThan(GRACE_MS);
+    expect(groupAlive(store.child)).toBe(false);
+  }, 300_000);
+
+  it('ends the compiled server within 10 s after the reader of its output has gone', async () => {
+    execFileSync(process.execPath, [join(root, 'apps/server/build.mjs')], { stdio: 'ignore' });
+    const store = await start([process.execPath, '--enable-source-maps', 'apps/server/dist/server.js']);
+    store.child.stdout!.destroy();
+    store.child.stderr!.destroy();
+    expect(await terminate(store)).toBeLessThan(GRACE_MS);
+  }, 300_000);
+
+  it('ends the compiled server within 10 s while its output pipe is full and requests are in flight', async () => {
+    execFileSync(process.execPath, [join(root, 'apps/server/build.mjs')], { stdio: 'ignore' });
+    const store = await start([process.execPath, '--enable-source-maps', 'apps/server/dist/server.js']);
+    store.child.stdout!.pause();
+    store.child.stderr!.pause();
+    // Each request is logged at debug twice; a pipe holds 64 KB.
+    const calls = Array.from({ length: 600 }, () =>
+      fetch(`http://127.0.0.1:${store.port}/api/health/live`).catch(() => null),
+    );
+    await Promise.all(calls.slice(0, 300));
+    expect(await terminate(store)).toBeLessThan(GRACE_MS);
+    await Promise.all(calls);
+  }, 300_000);
+});

@@ -1,0 +1,23 @@
+import { createServer } from 'node:net';
+
+/** A TCP port nobody listens on right now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls the readiness endpoint until it answers 200; false when `withinMs` passes first. */
+export async function waitUntilReady(port: number, withinMs: number): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  while (Date.now() < until) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null);
+    if (res?.ok) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
