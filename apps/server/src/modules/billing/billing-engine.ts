@@ -124,7 +124,7 @@ async function renewDue(
       charges = attempts;
       await advanceBasePeriods(
         tx,
-        made.map((m) => ({ id: m.sub.id, periodStart: m.bill.billingDate, periodEnd: m.periodEnd })),
+        made.map((m) => ({ sub: m.sub, periodStart: m.bill.billingDate, periodEnd: m.periodEnd })),
       );
       const inserted = made.filter((m) => ids.has(m.bill.periodKey));
       await markCarried(

@@ -1,4 +1,9 @@
-import { type BilledToSource, BillStatus, OUTSTANDING_BILL_STATUSES } from '@store/core';
+import {
+  type BilledToSource,
+  BillStatus,
+  billedRtusAfterPlanChange,
+  OUTSTANDING_BILL_STATUSES,
+} from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 
@@ -64,6 +69,8 @@ export interface DueSubscription {
     baseRtus: number;
     overagePerRtuMicros: number;
   };
+  /** The base RTUs of the plan in force until now (a renewal may put its pending plan in its place). */
+  baseRtusBefore: number;
   /** The organization as billed: its row's billing columns. */
   org: BilledToSource;
 }
@@ -92,6 +99,7 @@ type SubRow = OrgRow & {
   xtra_auto_tag_per_month_cents: number;
   base_rtus: number;
   overage_per_rtu_micros: unknown;
+  base_rtus_before: number;
 };
 
 const toDueSubscription = (r: SubRow): DueSubscription => ({
@@ -120,6 +128,7 @@ const toDueSubscription = (r: SubRow): DueSubscription => ({
     baseRtus: num(r.base_rtus),
     overagePerRtuMicros: num(r.overage_per_rtu_micros),
   },
+  baseRtusBefore: num(r.base_rtus_before),
   org: {
     id: num(r.organization_id),
     companyName: r.company_name,
@@ -149,7 +158,7 @@ const SUB_SELECT = sql`SELECT s.id, s.organization_id, s.description, s.billing_
     s.current_period_start, s.anchor_day, s.annual_usage_reset, s.usage_year_start, s.accrued_rtus_this_month,
     s.billed_rtus_this_month, s.overage_charges_paid_this_month_cents, s.max_additional_monthly_charge_cents,
     p.product, p.plan_name, p.monthly_fee_cents, p.xtra_auto_tag_per_month_cents, p.base_rtus,
-    p.overage_per_rtu_micros, ${ORG_COLUMNS}
+    p.overage_per_rtu_micros, p.base_rtus AS base_rtus_before, ${ORG_COLUMNS}
   FROM subscriptions s
   JOIN pricing_plans p ON p.id = s.pricing_plan_id
   JOIN organizations o ON o.id = s.organization_id`;
@@ -163,9 +172,10 @@ const RENEWAL_SELECT = sql`SELECT s.id, s.organization_id, s.description, s.bill
     s.current_period_start, s.anchor_day, s.annual_usage_reset, s.usage_year_start, s.accrued_rtus_this_month,
     s.billed_rtus_this_month, s.overage_charges_paid_this_month_cents, s.max_additional_monthly_charge_cents,
     p.product, p.plan_name, p.monthly_fee_cents, p.xtra_auto_tag_per_month_cents, p.base_rtus,
-    p.overage_per_rtu_micros, ${ORG_COLUMNS}
+    p.overage_per_rtu_micros, cp.base_rtus AS base_rtus_before, ${ORG_COLUMNS}
   FROM subscriptions s
   JOIN pricing_plans p ON p.id = COALESCE(s.pending_pricing_plan_id, s.pricing_plan_id)
+  JOIN pricing_plans cp ON cp.id = s.pricing_plan_id
   JOIN organizations o ON o.id = s.organization_id`;
 
 /** Renewed only while no bill would be overdue by the next period and no editor charge is open. */
@@ -239,22 +249,37 @@ export async function claimDueOverage(tx: DbOrTx, now: Date, afterId: number, li
   return result.map(toDueSubscription);
 }
 
-/** Moves renewed subscriptions into their new paid period. */
+/**
+ * Moves renewed subscriptions (as claimDueRenewals read them, rows still locked) into their new paid
+ * period, with their pending terms. A pending plan change moves the month's billed RTUs by core's
+ * rule for any plan change, as the editor's immediate changes do: after a downgrade the month is
+ * billed beyond the new plan's base RTUs, not the old plan's.
+ */
 export async function advanceBasePeriods(
   tx: DbOrTx,
-  updates: { id: number; periodStart: Date; periodEnd: Date }[],
+  updates: { sub: DueSubscription; periodStart: Date; periodEnd: Date }[],
 ): Promise<void> {
   if (updates.length === 0) return;
   const payload = JSON.stringify(
-    updates.map((u) => ({ id: u.id, ps: u.periodStart.toISOString(), pe: u.periodEnd.toISOString() })),
+    updates.map(({ sub, periodStart, periodEnd }) => ({
+      id: sub.id,
+      ps: periodStart.toISOString(),
+      pe: periodEnd.toISOString(),
+      billed: billedRtusAfterPlanChange({
+        annualUsageReset: sub.annualUsageReset,
+        billedRtusThisMonth: sub.billedRtusThisMonth,
+        fromBaseRtus: sub.baseRtusBefore,
+        toBaseRtus: sub.plan.baseRtus,
+      }),
+    })),
   );
   await tx.execute(sql`UPDATE subscriptions s SET current_period_start = v.ps, next_base_billing_date = v.pe,
       pricing_plan_id = COALESCE(s.pending_pricing_plan_id, s.pricing_plan_id),
       number_machines = COALESCE(s.pending_number_machines, s.number_machines),
       xtra_auto_tags = COALESCE(s.pending_xtra_auto_tags, s.xtra_auto_tags),
       pending_pricing_plan_id = NULL, pending_number_machines = NULL, pending_xtra_auto_tags = NULL,
-      version = s.version + 1
-    FROM json_to_recordset(${payload}::json) AS v(id int, ps timestamptz, pe timestamptz)
+      billed_rtus_this_month = v.billed, version = s.version + 1
+    FROM json_to_recordset(${payload}::json) AS v(id int, ps timestamptz, pe timestamptz, billed bigint)
     WHERE s.id = v.id`);
 }
 

@@ -1,0 +1,85 @@
+import { BillingMode } from '@store/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { persons } from '../../db/schema';
+import { ManualClock } from '../../lib/clock';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/organizations';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
+import { runBillingCycle } from './billing-engine';
+
+// A decrease saved in the editor waits for the renewal (DESIGN.md §3); from then on the month's
+// usage is billed beyond the new plan's base RTUs (decision 010), as after an immediate change.
+
+const clock = new ManualClock('2026-11-02T12:00:00Z');
+let t: TestApp;
+let api: Awaited<ReturnType<TestApp['login']>>;
+/** Signed in afresh after the clock moved weeks on (a session does not last that long). */
+const signIn = async () => {
+  api = await t.login('downsizing-admin@example.com', DEMO_PASSWORD);
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  await makeOrganization(t.db, { name: 'Downsizing Ltd.', adminEmail: 'downsizing-admin@example.com' });
+  const [demo] = await t.db.select().from(persons).where(eq(persons.email, DEMO_EMAIL));
+  await t.db
+    .update(persons)
+    .set({ passwordHash: demo!.passwordHash })
+    .where(eq(persons.email, 'downsizing-admin@example.com'));
+  await signIn();
+});
+afterAll(() => t.close());
+
+const runBilling = () => runBillingCycle({ db: t.db, clock, gateway: t.gateway });
+
+describe('a downgrade pending to the renewal', () => {
+  it('bills the next month beyond the new plan’s base RTUs: 20,000 RTUs on Flex 2,500 are 17,500 over', async () => {
+    const [org] = await t.db.select().from(persons).where(eq(persons.email, 'downsizing-admin@example.com'));
+    const sub = await makeSubscription(t.db, {
+      organizationId: org!.organizationId,
+      pricingPlanId: await planId(t.db, 'Flex 25,000'),
+      description: 'Shrinking Flex',
+      billingMode: BillingMode.Monthly,
+      maxAdditionalMonthlyChargeCents: 2_000_00,
+      purchasedAt: '2026-10-23T12:00:00Z',
+    });
+    let s = (await api.get(`/api/subscription/${sub.id}`)).body;
+    const saved = await api.put(`/api/subscription/${sub.id}`, {
+      description: s.description,
+      pricingPlanId: await planId(t.db, 'Flex 2,500'),
+      maxAdditionalMonthlyCharge: s.maxAdditionalMonthlyCharge,
+      xtraAutoTags: s.xtraAutoTags,
+      numberMachines: s.numberMachines,
+      version: s.version,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.chargedCents ?? 0).toBe(0);
+    s = (await api.get(`/api/subscription/${sub.id}`)).body;
+    expect(s.planName).toBe('Flex 25,000');
+
+    // The renewal puts the pending plan in force.
+    clock.set('2026-11-23T13:00:00Z');
+    await runBilling();
+    await signIn();
+    s = (await api.get(`/api/subscription/${sub.id}`)).body;
+    expect([s.planName, s.billedRtusThisMonth]).toEqual(['Flex 2,500', 2_500]);
+
+    const report = await t.client().post('/api/licensing/usage', {
+      licenseKey: sub.apiKey1,
+      reports: [
+        { transactionId: 'down-1', hostname: 'down-01', pages: 20_000, time: clock.now().toISOString() },
+      ],
+    });
+    expect(report.status).toBe(200);
+
+    // The month ends: 17,500 RTUs beyond Flex 2,500's base, at 8¢, on an overage bill.
+    clock.set('2026-12-23T13:00:00Z');
+    await runBilling();
+    await signIn();
+    const history = (await api.get('/api/order/history')).body as { total: number; billingDate: string }[];
+    expect(history.filter((b) => b.billingDate.startsWith('2026-12-23')).map((b) => b.total)).toContain(
+      1_400,
+    );
+  });
+});
