@@ -140,7 +140,7 @@ test('an empty cart offers the catalog and cannot proceed', async ({ page }) => 
 test('a declined card buys nothing and shows the gateway message', async ({ page }) => {
   await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT);
   await page.goto('/ModifyBillingInfo');
-  await fillBillingInfo(page, '4000 0000 0000 0002');
+  await fillBillingInfo(page, '4000 0000 0000 0341');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Billing information updated successfully')).toBeVisible();
   await addToCart(page, 'Artist', 'Declined designer');

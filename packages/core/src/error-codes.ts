@@ -47,6 +47,9 @@ export const ErrorCode = z.enum([
   'PURCHASE_IN_PROGRESS',
   'IDEMPOTENCY_KEY_REUSED',
   'TOTAL_CHANGED',
+  // 3-D Secure (docs/decisions/023): a bill that cannot be paid from the Pay Bills page now.
+  'PAYMENT_IN_PROGRESS',
+  'NOT_PAYABLE',
   // Subscriptions (SPEC.md §4).
   'CANCELLED',
   'STALE_VERSION',

@@ -17,6 +17,7 @@ export * from './organization-admins';
 export * from './overage';
 export * from './password-rules';
 export * from './pricing';
+export * from './payments';
 export * from './product-form-controls';
 export * from './products';
 export * from './refunds';

@@ -7,9 +7,14 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, string>> = {
   '4242424242424242': 'pm_card_visa',
   '5555555555554444': 'pm_card_mastercard',
   '378282246310005': 'pm_card_amex',
+  // 0002 is refused when it is set up; 0341 is saved, and refused when charged.
   '4000000000000002': 'pm_card_chargeDeclined',
+  '4000000000000341': 'pm_card_chargeCustomerFail',
   '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
-  '4000002500003155': 'pm_card_authenticationRequired',
+  // 3-D Secure (docs/decisions/023): 3155 asks for authentication unless the card was set up for
+  // off-session use; 3184 asks on every charge, however it was set up.
+  '4000002500003155': 'pm_card_authenticationRequiredOnSetup',
+  '4000002760003184': 'pm_card_authenticationRequired',
 };
 
 /** Messages in the provider's own words (Stripe Elements). */

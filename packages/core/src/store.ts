@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { type BillingCycleDiscounts, billingCycle, cycleDiscountBp } from './billing-cycle';
 import { fractionToBp, fromCents } from './money';
+import { PaymentAuthenticationSchema } from './payments';
 import { planPricingInput, pricePerCycleCents } from './pricing';
 import { isProPlan } from './products';
 import { type CartItem, PricingPlanSchema, type ProductFormInput } from './schemas';
@@ -34,6 +35,8 @@ export const PurchaseResultSchema = z.object({
   status: z.number().check(z.int()),
   total: z.number(),
   subscriptions: z.array(z.object({ subscriptionId: z.number().check(z.int()), description: z.string() })),
+  /** The bank asks the customer to authenticate first (docs/decisions/023): the order is still pending. */
+  authentication: z.optional(PaymentAuthenticationSchema),
 });
 export type PurchaseResult = z.infer<typeof PurchaseResultSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { addMonthsClamped, formatLongDate, formatShortDate } from './dates';
+import { PaymentAuthenticationSchema } from './payments';
 import { canFlushKeys, isManagerPlan } from './products';
 import { PricingPlanSchema, SubscriptionSchema } from './schemas/entities';
 import { isCancelled } from './subscription-state';
@@ -37,6 +38,8 @@ export const SubscriptionSaveResultSchema = z.object({
   orderId: z.nullable(z.number().check(z.int())),
   /** True when (part of) the change waits for the next renewal. */
   pending: z.boolean(),
+  /** The bank asks the customer to authenticate the prorated charge first (docs/decisions/023). */
+  authentication: z.optional(PaymentAuthenticationSchema),
 });
 export type SubscriptionSaveResult = z.infer<typeof SubscriptionSaveResultSchema>;
 

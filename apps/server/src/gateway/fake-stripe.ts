@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
+import { fakeStripeAuthentication } from './fake-stripe-authentication';
 import { fakeStripeRefunds } from './fake-stripe-refunds';
 
 // A local stand-in for api.stripe.com that answers as Stripe's API does: form-encoded requests with
@@ -16,8 +17,11 @@ const CARDS: Record<
 > = {
   pm_card_visa: { last4: '4242', brand: 'visa', outcome: 'ok' },
   pm_card_chargeDeclined: { last4: '0002', brand: 'visa', outcome: 'card_declined' },
+  pm_card_chargeCustomerFail: { last4: '0341', brand: 'visa', outcome: 'card_declined' },
   pm_card_chargeDeclinedInsufficientFunds: { last4: '9995', brand: 'visa', outcome: 'insufficient_funds' },
-  pm_card_authenticationRequired: { last4: '3155', brand: 'visa', outcome: 'authentication_required' },
+  // 3-D Secure (fake-stripe-authentication.ts): 3184 always asks, 3155 unless set up for off-session.
+  pm_card_authenticationRequired: { last4: '3184', brand: 'visa', outcome: 'ok' },
+  pm_card_authenticationRequiredOnSetup: { last4: '3155', brand: 'visa', outcome: 'ok' },
   // Not one of Stripe's test cards: a payment the gateway is still processing.
   pm_processing: { last4: '1111', brand: 'visa', outcome: 'processing' },
 };
@@ -67,6 +71,7 @@ export function fakeStripe() {
   let seq = 0;
   const id = (prefix: string) => `${prefix}_${++seq}`;
   const refunding = fakeStripeRefunds(intents, id);
+  const authenticating = fakeStripeAuthentication(intents);
 
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -153,6 +158,8 @@ export function fakeStripe() {
     }
     const pmAttach = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/);
     if (method === 'POST' && pmAttach) {
+      // Stripe verifies a card it sets up for later: its declining test card is refused here.
+      if (pmAttach[1] === 'pm_card_chargeDeclined') return authenticating.setupDeclined();
       attached.set(pmAttach[1]!, form.customer!);
       return { status: 200, body: paymentMethod(pmAttach[1]!)! };
     }
@@ -177,8 +184,10 @@ export function fakeStripe() {
         );
       }
       const card = CARDS[form.payment_method!];
+      const piId = id('pi');
       const intent: Json = {
-        id: id('pi'),
+        id: piId,
+        client_secret: `${piId}_secret_${seq}`,
         object: 'payment_intent',
         amount: Number(form.amount),
         currency: form.currency,
@@ -191,8 +200,11 @@ export function fakeStripe() {
         last_payment_error: null,
       };
       intents.push(intent);
-      if (card?.outcome !== 'ok' && card?.outcome !== 'processing') {
-        const outcome = card?.outcome ?? 'card_declined';
+      const offSession = form.off_session === 'true';
+      const asks = authenticating.asks(form.payment_method!, offSession, attached.has(form.payment_method!));
+      if (asks === 'challenge') return authenticating.challenge(intent);
+      if ((card?.outcome !== 'ok' && card?.outcome !== 'processing') || asks === 'refuse') {
+        const outcome = asks === 'refuse' ? 'authentication_required' : (card?.outcome ?? 'card_declined');
         const error = {
           type: 'card_error',
           code: outcome === 'insufficient_funds' ? 'card_declined' : outcome,
@@ -235,6 +247,8 @@ export function fakeStripe() {
     }
     const refundAnswer = refunding.handle(method, path, form, query);
     if (refundAnswer) return refundAnswer;
+    const cancelAnswer = authenticating.handle(method, path);
+    if (cancelAnswer) return cancelAnswer;
     return {
       status: 404,
       body: {
@@ -285,6 +299,7 @@ export function fakeStripe() {
     log,
     intents,
     refunds: refunding.refunds,
+    completeAuthentication: authenticating.completeAuthentication,
     customers,
     inject,
     injectFor,

@@ -8,10 +8,14 @@
  * minimum, a detached card or deleted customer). 'pending' is money not yet taken (Stripe's
  * `processing`): asked again later, never counted as paid. A transient failure (rate limit, the
  * gateway's 5xx, a timeout) is an exception: the outcome is unknown and the same key is asked again.
+ * 'requires_action' is an on-session charge the card's bank wants the customer to authenticate (3-D
+ * Secure, docs/decisions/023): nothing is taken until they do; `clientSecret` is what the browser
+ * needs to show the challenge.
  */
 export type ChargeResult =
   | { status: 'succeeded'; chargeId: string }
   | { status: 'pending'; chargeId: string }
+  | { status: 'requires_action'; chargeId: string; clientSecret: string }
   | { status: 'declined'; code: string; message: string };
 
 /** Where to look for a charge whose answer was lost: its PaymentIntent id if stored, else the customer's since. */
@@ -76,8 +80,11 @@ export interface PaymentGateway {
     name: string;
   }): Promise<SavedCard>;
   /**
-   * Charges off-session. The idempotency key makes a retried call return the first result and
-   * never charge twice. A decline is a result, not an exception; exceptions mean "unknown outcome".
+   * Charges the card on file: off-session (renewals; the bank may refuse with
+   * authentication_required) or, with `onSession`, while the customer is present (checkout, the
+   * editor, the Pay Bills page; the bank may answer requires_action). The idempotency key makes a
+   * retried call return the first result and never charge twice. A decline is a result, not an
+   * exception; exceptions mean "unknown outcome".
    */
   charge(input: {
     customerId: string;
@@ -85,7 +92,14 @@ export interface PaymentGateway {
     amountCents: number;
     idempotencyKey: string;
     description: string;
+    onSession?: boolean;
   }): Promise<ChargeResult>;
+  /**
+   * Gives up a charge still waiting for the customer's authentication (they left, or took too long):
+   * the gateway cancels it so it can never take money, and answers what became of it: declined, or
+   * succeeded when the customer completed it just before (the cancel then changes nothing).
+   */
+  cancelCharge(chargeId: string): Promise<ChargeResult>;
   /**
    * Asks the gateway what became of a charge made with this key (settling after a crash or a lost
    * answer); null when it made none.

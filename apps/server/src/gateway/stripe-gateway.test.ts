@@ -119,7 +119,7 @@ describe('Stripe gateway', () => {
     [
       'pm_card_authenticationRequired',
       'authentication_required',
-      'Your card requires authentication. Please update your billing information.',
+      'Your card was declined. This transaction requires authentication.',
     ],
   ])('%s is a declined result (%s), not an exception', async (paymentMethodId, code, message) => {
     const key = `order-${paymentMethodId}`;

@@ -1,3 +1,4 @@
+import { PaymentMessages } from '@store/core';
 import Stripe from 'stripe';
 import type {
   ChargeResult,
@@ -10,7 +11,7 @@ import type {
 
 /** Decline codes that mean "this card cannot be charged now" rather than "we do not know what happened". */
 const DECLINE_MESSAGES: Record<string, string> = {
-  authentication_required: 'Your card requires authentication. Please update your billing information.',
+  authentication_required: PaymentMessages.authenticationRequired,
 };
 
 interface StripeLikeError {
@@ -95,12 +96,13 @@ export function createStripeGateway(opts: {
   function toResult(intent: Stripe.PaymentIntent): ChargeResult {
     if (intent.status === 'succeeded') return { status: 'succeeded', chargeId: intent.id };
     if (intent.status === 'processing') return { status: 'pending', chargeId: intent.id };
-    if (intent.status === 'requires_action') {
-      return {
-        status: 'declined',
-        code: 'authentication_required',
-        message: DECLINE_MESSAGES.authentication_required!,
-      };
+    // An on-session charge whose bank asks the customer (3-D Secure, docs/decisions/023): Stripe.js
+    // shows the challenge with the client secret. (Off-session, Stripe refuses with a 402 instead.)
+    if (intent.status === 'requires_action' && intent.client_secret) {
+      return { status: 'requires_action', chargeId: intent.id, clientSecret: intent.client_secret };
+    }
+    if (intent.status === 'canceled') {
+      return { status: 'declined', code: 'canceled', message: PaymentMessages.abandoned };
     }
     const error = intent.last_payment_error;
     return declinedFrom({
@@ -140,7 +142,7 @@ export function createStripeGateway(opts: {
       };
     },
 
-    async charge({ customerId, paymentMethodId, amountCents, idempotencyKey, description }) {
+    async charge({ customerId, paymentMethodId, amountCents, idempotencyKey, description, onSession }) {
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -148,10 +150,12 @@ export function createStripeGateway(opts: {
             currency: 'usd',
             customer: customerId,
             payment_method: paymentMethodId,
-            off_session: true,
             confirm: true,
             description,
             metadata: { idempotencyKey },
+            // The customer present: a challenge is shown in the page by Stripe.js (handleNextAction),
+            // never by a redirect, so no return_url is needed. Otherwise the bank may only refuse.
+            ...(onSession ? { payment_method_types: ['card'], use_stripe_sdk: true } : { off_session: true }),
           },
           { idempotencyKey },
         );
@@ -160,6 +164,16 @@ export function createStripeGateway(opts: {
         const e = error as StripeLikeError;
         if (isPermanentError(e)) return declinedFrom(e);
         throw error;
+      }
+    },
+
+    async cancelCharge(chargeId) {
+      try {
+        return toResult(await stripe.paymentIntents.cancel(chargeId));
+      } catch (error) {
+        // Completed (or failed) meanwhile, so no longer cancellable: what it became.
+        if ((error as StripeLikeError).code !== 'payment_intent_unexpected_state') throw error;
+        return toResult(await stripe.paymentIntents.retrieve(chargeId));
       }
     },
 

@@ -114,6 +114,8 @@ export const routes: RouteObject[] = [
           {
             path: 'ops',
             element: <RequireOperator />,
+              // docs/decisions/023: bills paid with the admin present (3-D Secure); the renewal mail's link.
+              { path: 'PayBills', ...screen('Pay Bills', () => import('./routes/pay-bills')) },
             children: [
               {
                 element: <OpsLayout />,

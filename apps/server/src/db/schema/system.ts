@@ -27,5 +27,7 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   paymentMethodId: text('payment_method_id').notNull(),
   status: text('status').notNull(),
   declineMessage: text('decline_message'),
+  /** Set while the charge waits for the customer's authentication (3-D Secure). */
+  clientSecret: text('client_secret'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

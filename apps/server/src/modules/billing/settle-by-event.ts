@@ -1,12 +1,12 @@
 import { BillStatus } from '@store/core';
 import { makeOpenAttemptDue } from '../bills/bill-attempts.repository';
 import { attemptOf, findById } from '../bills/bills.repository';
-import type { CardOutcome } from '../bills/card-charge';
+import type { FinalOutcome } from '../bills/card-charge';
 import { settlePurchase } from '../store/purchase-settling';
 import { settleProration } from '../subscriptions/proration';
 import { type BillingDeps, chargeOrganizationNow } from './billing-engine';
 
-export type KnownOutcome = Exclude<CardOutcome, { outcome: 'unknown' }>;
+export type KnownOutcome = FinalOutcome;
 
 /**
  * Stripe's word on a PaymentIntent (payment_intent.succeeded / payment_failed, decision 018),

@@ -24,6 +24,8 @@ export interface ChargeClaim {
   openFailures: number;
   openSince: Date | null;
   openChargeId: string | null;
+  /** Charged with the customer present (the Pay Bills page): the bank may ask them to authenticate. */
+  onSession?: boolean;
 }
 
 /** Bills whose (next) charge attempt is due; renewal and overage bills only (purchases are the store's). */
@@ -137,9 +139,13 @@ export async function payersOf(
 export interface AttemptOutcome {
   orderId: number;
   key: string;
-  /** 'unknown': a transient failure; 'pending': the gateway is still processing the charge. */
-  outcome: 'succeeded' | 'declined' | 'unknown' | 'pending';
+  /**
+   * 'unknown': a transient failure; 'pending': the gateway is still processing the charge;
+   * 'requires_action': waiting for the present customer's authentication (decision 023).
+   */
+  outcome: 'succeeded' | 'declined' | 'unknown' | 'pending' | 'requires_action';
   chargeId?: string | null;
+  clientSecret?: string;
   code?: string | null;
   message?: string | null;
   /** When an unknown or pending attempt is asked about again. */
@@ -177,7 +183,7 @@ export async function recordOutcomes(
   if (outcomes.length === 0) return [];
   const payload = JSON.stringify(outcomes.map((o) => outcomeRow(o, now)));
   await tx.execute(sql`UPDATE payment_attempts pa SET
-      status = CASE WHEN v.outcome IN ('unknown', 'pending') THEN 'started' ELSE v.outcome END,
+      status = CASE WHEN v.outcome IN ('unknown', 'pending', 'requires_action') THEN 'started' ELSE v.outcome END,
       transient_failures = pa.transient_failures + CASE WHEN v.outcome = 'unknown' THEN 1 ELSE 0 END,
       gateway_charge_id = COALESCE(v.charge_id, pa.gateway_charge_id), message = v.message
     FROM json_to_recordset(${payload}::json) AS v(order_id int, key text, outcome text, charge_id text, message text)

@@ -1,4 +1,4 @@
-import { billAttemptKey, formatLongDate, formatUsd } from '@store/core';
+import { billAttemptKey, formatLongDate, formatUsd, PAY_BILLS_PATH } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import { enqueueMails } from '../../mail/outbox';
 import {
@@ -132,15 +132,21 @@ async function notifyDeclined(
   if (to.length === 0) return;
   const dueDate = await billDueDate(tx, claim.orderId);
   const due = dueDate ? formatLongDate(dueDate) : '';
-  const link = `${publicUrl ?? ''}/ModifyBillingInfo`;
+  // The bank wants the cardholder to authenticate (3-D Secure, decision 023): they pay it themselves
+  // on the Pay Bills page, where their bank can ask them; a new card would not help.
+  const authenticate = outcome.code === 'authentication_required';
   const text = [
     `We could not charge your card for bill #${claim.orderId} (${formatUsd(claim.amountCents)}).`,
     `Reason: ${outcome.message ?? 'Your card was declined.'}`,
     '',
-    `Please update your billing information at ${link}; we will retry the charge at once.`,
+    authenticate
+      ? `Your bank asks you to confirm this payment. Please pay the bill at ${publicUrl ?? ''}${PAY_BILLS_PATH}, where your bank can ask you to authenticate it.`
+      : `Please update your billing information at ${publicUrl ?? ''}/ModifyBillingInfo; we will retry the charge at once.`,
     `We retry about every other day. If the bill is still unpaid on ${due}, the subscription on it is deactivated and its license stops working.`,
   ].join('\n');
-  const subject = `Payment failed for bill #${claim.orderId}`;
+  const subject = authenticate
+    ? `Please authenticate the payment of bill #${claim.orderId}`
+    : `Payment failed for bill #${claim.orderId}`;
   await enqueueMails(
     tx,
     to.map((address) => ({ to: address, subject, text })),

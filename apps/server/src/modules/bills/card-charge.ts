@@ -1,4 +1,4 @@
-import { BillStatus, SETTLE_WITHIN_MS } from '@store/core';
+import { BillStatus, PaymentMessages, SETTLE_WITHIN_MS } from '@store/core';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { type NewOrder, type NewOrderLine, type OrderRow, organizations } from '../../db/schema';
@@ -20,8 +20,11 @@ import {
 
 /** A waiting customer's charge still pending after this long is settled by asking the gateway. */
 const SETTLE_AFTER_MS = 60_000;
-/** One the gateway never saw is voided after this long. */
-const ABANDON_AFTER_MS = 15 * 60_000;
+/**
+ * One the gateway never saw is voided after this long; one still waiting for the customer's
+ * authentication (3-D Secure, docs/decisions/023) is cancelled at the gateway and voided after it.
+ */
+export const ABANDON_AFTER_MS = 15 * 60_000;
 
 /**
  * Step (1) of a charge made while the customer waits: the bill, its lines and its attempt's key,
@@ -57,7 +60,11 @@ export async function openCardBill(
 export type CardOutcome =
   | { outcome: 'succeeded'; chargeId: string }
   | { outcome: 'declined'; code: string; message: string }
-  | { outcome: 'unknown'; message: string; chargeId?: string };
+  | { outcome: 'unknown'; message: string; chargeId?: string }
+  /** The bank asks the customer, who is present, to authenticate first (docs/decisions/023). */
+  | { outcome: 'requires_action'; chargeId: string; clientSecret: string };
+/** An outcome that settles a bill: paid, or refused. */
+export type FinalOutcome = Extract<CardOutcome, { outcome: 'succeeded' | 'declined' }>;
 
 const fromResult = (result: ChargeResult): CardOutcome =>
   result.status === 'succeeded'
@@ -65,11 +72,14 @@ const fromResult = (result: ChargeResult): CardOutcome =>
     : result.status === 'pending'
       ? // Not paid yet (Stripe's `processing`): the settle job asks again, by this id.
         { outcome: 'unknown', message: 'The payment is processing.', chargeId: result.chargeId }
-      : { outcome: 'declined', code: result.code, message: result.message };
+      : result.status === 'requires_action'
+        ? { outcome: 'requires_action', chargeId: result.chargeId, clientSecret: result.clientSecret }
+        : { outcome: 'declined', code: result.code, message: result.message };
 
 /**
- * Step (2): the card, with no transaction open. A charge the gateway is still processing has its
- * PaymentIntent id kept on the attempt, so the settle job looks it up by id rather than by listing.
+ * Step (2): the card, with no transaction open, the customer present. A charge the gateway is still
+ * processing, or waiting for the customer's authentication, has its PaymentIntent id kept on the
+ * attempt, so the settle job (and the customer's return) looks it up by id rather than by listing.
  */
 export async function chargeCard(
   deps: { db: DbOrTx; gateway: PaymentGateway },
@@ -77,11 +87,11 @@ export async function chargeCard(
 ): Promise<CardOutcome> {
   let outcome: CardOutcome;
   try {
-    outcome = fromResult(await deps.gateway.charge(request));
+    outcome = fromResult(await deps.gateway.charge({ ...request, onSession: true }));
   } catch (error) {
     return { outcome: 'unknown', message: error instanceof Error ? error.message : String(error) };
   }
-  if (outcome.outcome === 'unknown' && outcome.chargeId) {
+  if ((outcome.outcome === 'unknown' || outcome.outcome === 'requires_action') && outcome.chargeId) {
     await noteChargeId(deps.db, request.idempotencyKey, outcome.chargeId);
   }
   return outcome;
@@ -110,7 +120,7 @@ export async function settleCardBill(
   tx: Tx,
   orderId: number,
   key: string,
-  outcome: Exclude<CardOutcome, { outcome: 'unknown' }>,
+  outcome: FinalOutcome,
   now: Date,
   hooks: { onPaid: (order: OrderRow) => Promise<void>; onRefused?: (order: OrderRow) => Promise<void> },
   attemptStatus: 'declined' | 'error' = 'declined',
@@ -139,15 +149,60 @@ export async function settleCardBill(
 }
 
 export type SettledOutcome = {
-  outcome: Exclude<CardOutcome, { outcome: 'unknown' }>;
+  outcome: FinalOutcome;
   attemptStatus: 'declined' | 'error';
 };
 
-const ABANDONED_MESSAGE = 'The payment was not completed. Nothing was charged; please try again.';
 const abandoned: SettledOutcome = {
-  outcome: { outcome: 'declined', code: 'abandoned', message: ABANDONED_MESSAGE },
+  outcome: { outcome: 'declined', code: 'abandoned', message: PaymentMessages.abandoned },
   attemptStatus: 'error',
 };
+
+/**
+ * A charge waiting for the customer's authentication that they left (closed the challenge, or never
+ * came back): cancelled at the gateway, so it can never take money, and settled as what it became —
+ * not charged, or paid when they completed it just before. null: no answer now; asked again later.
+ */
+export async function giveUpAuthentication(
+  gateway: PaymentGateway,
+  chargeId: string,
+): Promise<SettledOutcome | null> {
+  let result: ChargeResult;
+  try {
+    result = await gateway.cancelCharge(chargeId);
+  } catch {
+    return null;
+  }
+  if (result.status === 'succeeded')
+    return { outcome: { outcome: 'succeeded', chargeId }, attemptStatus: 'declined' };
+  if (result.status === 'declined') {
+    // A failed challenge keeps the bank's words; a cancelled one says nothing was charged.
+    return result.code === 'canceled'
+      ? abandoned
+      : {
+          outcome: { outcome: 'declined', code: result.code, message: result.message },
+          attemptStatus: 'declined',
+        };
+  }
+  return null;
+}
+
+/**
+ * What became of a waiting customer's charge once the browser says the authentication has ended
+ * (completed, failed or closed): asked of the gateway by the attempt's PaymentIntent id, never taken
+ * from the browser. Still waiting means the customer left it: given up. null: no answer yet.
+ */
+export async function settledAfterAuthentication(
+  deps: { db: DbOrTx; gateway: PaymentGateway },
+  key: string,
+): Promise<SettledOutcome | null> {
+  const attempt = await attemptOf(deps.db, key);
+  if (!attempt?.gatewayChargeId) return null;
+  const found = await askGateway(deps.gateway, key, { chargeId: attempt.gatewayChargeId });
+  if (!found || found.outcome === 'unknown') return null;
+  if (found.outcome === 'requires_action') return giveUpAuthentication(deps.gateway, found.chargeId);
+  return { outcome: found, attemptStatus: 'declined' };
+}
 
 /**
  * The settle job's question about a waiting customer's pending charge (DESIGN.md §3): the gateway
@@ -175,6 +230,10 @@ async function settleOutcomeOf(
   });
   const age = now.getTime() - order.billingDate.getTime();
   if (!found) return age > ABANDON_AFTER_MS ? abandoned : null;
+  // The customer never finished authenticating: the charge is cancelled once its time is up.
+  if (found.outcome === 'requires_action') {
+    return age > ABANDON_AFTER_MS ? giveUpAuthentication(deps.gateway, found.chargeId) : null;
+  }
   if (found.outcome !== 'unknown') return { outcome: found, attemptStatus: 'declined' };
   if (age <= SETTLE_WITHIN_MS) return null;
   deps.logger?.error(

@@ -2,6 +2,7 @@ import { billAttemptKey, SETTLE_WITHIN_MS } from '@store/core';
 import type { ChargeResult } from '../../gateway/payment-gateway';
 import { type AttemptOutcome, type ChargeClaim, replaceOpenAttempt } from './bill-attempts.repository';
 import { type BillingDeps, optionsOf } from './bill-deps';
+import { ABANDON_AFTER_MS } from './card-charge';
 
 // One charge attempt at the gateway, made with no transaction open, and the end every outcome has
 // (DESIGN.md §3). The attempt's key was committed before this is called.
@@ -43,6 +44,8 @@ export function withEnd(
     );
     return givenUp(outcome);
   }
+  // The customer has until then to authenticate; the bill stays leased to them meanwhile.
+  if (outcome.outcome === 'requires_action') return { ...outcome, nextAt: new Date(now + ABANDON_AFTER_MS) };
   if (outcome.outcome !== 'unknown') return outcome;
   const failures = failuresBefore + 1;
   if (failures >= MAX_TRANSIENT_FAILURES) {
@@ -101,9 +104,16 @@ export async function attemptCharge(
       amountCents: claim.amountCents,
       idempotencyKey: base.key,
       description: `${claim.kind === 'overage' ? 'Overage' : 'Renewal'} bill #${claim.orderId}`,
+      ...(claim.onSession ? { onSession: true } : {}),
     });
+    // A charge still waiting for the customer's authentication (the Pay Bills page, decision 023):
+    // met again while settling, the customer left it, so it is cancelled and ends as it then stands.
+    if (result.status === 'requires_action' && settling) result = await deps.gateway.cancelCharge(result.chargeId);
     if (result.status === 'succeeded') return { ...base, outcome: 'succeeded', chargeId: result.chargeId };
     if (result.status === 'pending') return { ...base, outcome: 'pending', chargeId: result.chargeId };
+    if (result.status === 'requires_action') {
+      return { ...base, outcome: 'requires_action', chargeId: result.chargeId, clientSecret: result.clientSecret };
+    }
     return { ...base, outcome: 'declined', code: result.code, message: result.message };
   } catch (error) {
     deps.logger?.warn(

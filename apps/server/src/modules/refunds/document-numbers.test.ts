@@ -73,7 +73,7 @@ describe('invoice numbers', () => {
     const before = await issuedNumbers();
     expect(before).toEqual(sequence(before.length));
     expect(
-      (await demo.put('/api/organization/billing_info', billingInfo('pm_card_chargeDeclined'))).status,
+      (await demo.put('/api/organization/billing_info', billingInfo('pm_card_chargeCustomerFail'))).status,
     ).toBe(200);
     const declined = await purchase(demo, 'numbers-declined');
     expect(declined.status).toBe(402);

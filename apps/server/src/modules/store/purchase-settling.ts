@@ -7,7 +7,7 @@ import { randomToken } from '../../lib/tokens';
 import { recordAudit } from '../audit/audit.service';
 import type { BillingLogger } from '../bills/bill-deps';
 import { insertLines } from '../bills/bills.repository';
-import { type CardOutcome, settleCardBill, settlePendingCardBills } from '../bills/card-charge';
+import { type FinalOutcome, settleCardBill, settlePendingCardBills } from '../bills/card-charge';
 import { insertSubscriptions } from '../subscriptions/subscriptions.repository';
 import type { StoredRequest } from './purchase-pricing';
 
@@ -64,7 +64,7 @@ export async function createSubscriptions(tx: Tx, order: OrderRow, stored: Store
 export function settlePurchase(
   { db, clock }: PurchaseDeps,
   order: OrderRow,
-  outcome: Exclude<CardOutcome, { outcome: 'unknown' }>,
+  outcome: FinalOutcome,
   attemptStatus: 'declined' | 'error' = 'declined',
 ): Promise<OrderRow | null> {
   return db.transaction((tx) =>

@@ -133,6 +133,21 @@ export function createPurchaseService(deps: PurchaseDeps) {
       });
       // Unknown outcome: the order stays pending and settlePendingPurchases asks the gateway later.
       if (outcome.outcome === 'unknown') throw new HttpError(502, GATEWAY_UNAVAILABLE, 'GATEWAY_UNAVAILABLE');
+      // The bank asks the customer first (3-D Secure, docs/decisions/023): the order stays pending
+      // until the browser says the challenge has ended (or the settle job gives it up).
+      if (outcome.outcome === 'requires_action') {
+        return {
+          orderId: order.id,
+          status: order.status,
+          total: fromCents(order.totalCents),
+          subscriptions: [],
+          authentication: {
+            provider: deps.gateway.kind,
+            clientSecret: outcome.clientSecret,
+            orderId: order.id,
+          },
+        };
+      }
 
       // (3)
       const settled = await settlePurchase(deps, order, outcome);

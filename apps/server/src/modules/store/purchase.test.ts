@@ -434,7 +434,7 @@ describe('declined cards', () => {
   it('a decline creates no subscription, marks the order failed and answers 402 with the gateway message', async () => {
     const europe = await loginEurope();
     expect(
-      (await europe.put('/api/organization/billing_info', billingInfo('pm_card_chargeDeclined'))).status,
+      (await europe.put('/api/organization/billing_info', billingInfo('pm_card_chargeCustomerFail'))).status,
     ).toBe(200);
     const subs0 = await count('subscriptions');
     const res = await europe.post('/api/subscription/new', [item(plans['Pro Standard']!)], {

@@ -16,8 +16,8 @@ import { recordAudit } from '../audit/audit.service';
 import type { BillingLogger } from '../bills/bill-deps';
 import { insertBillsWithLines } from '../bills/bills.repository';
 import {
-  type CardOutcome,
   chargeCard,
+  type FinalOutcome,
   openCardBill,
   settleCardBill,
   settlePendingCardBills,
@@ -138,6 +138,16 @@ export async function chargeProration(deps: Deps, p: ProrationCharge) {
   if (outcome.outcome === 'unknown') {
     throw new HttpError(502, SubscriptionMessages.changeChargePending, 'GATEWAY_UNAVAILABLE');
   }
+  // The bank asks the customer first (docs/decisions/023): nothing applies until the browser says
+  // the challenge has ended and the gateway says the charge was paid.
+  if (outcome.outcome === 'requires_action') {
+    return {
+      chargedCents: 0,
+      orderId: p.orderId,
+      pending: false,
+      authentication: { provider: deps.gateway.kind, clientSecret: outcome.clientSecret, orderId: p.orderId },
+    };
+  }
   const settled = await settleProration(deps, p.orderId, p.key, outcome);
   if (settled?.status !== BillStatus.ChargePaid) {
     const reason = outcome.outcome === 'declined' ? outcome.message : 'Your card was declined.';
@@ -150,7 +160,7 @@ export function settleProration(
   deps: Deps,
   orderId: number,
   key: string,
-  outcome: Exclude<CardOutcome, { outcome: 'unknown' }>,
+  outcome: FinalOutcome,
   attemptStatus: 'declined' | 'error' = 'declined',
 ): Promise<OrderRow | null> {
   return deps.db.transaction((tx) =>

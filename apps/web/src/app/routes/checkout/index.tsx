@@ -16,6 +16,7 @@ import { CartLines } from '../../../features/cart/components/cart-lines';
 import { usePricedCart } from '../../../features/cart/use-priced-cart';
 import { usePurchase } from '../../../features/checkout/api/purchase';
 import { AskAnAdmin } from '../../../features/organization-admins';
+import { usePaymentAuthentication } from '../../../features/payments';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorCodeOf, HttpError } from '../../../lib/http';
 
@@ -24,7 +25,9 @@ export default function CheckoutScreen() {
   const user = useCurrentUser();
   // DESIGN.md §2: only admins buy; a plain user sees the order and whom to ask, never a refused button.
   const admin = user ? isAdmin(user.person) : false;
-  const purchase = usePurchase();
+  // 3-D Secure: the bank's challenge, when it asks, before the order is confirmed.
+  const { authenticate, challenge } = usePaymentAuthentication();
+  const purchase = usePurchase(authenticate);
   // One key per checkout attempt: reused when the same attempt is retried, new after a definitive answer.
   const attemptKey = useRef(newCartItemId());
   const submitting = useRef(false);
@@ -89,6 +92,7 @@ export default function CheckoutScreen() {
   return (
     <Stack gap="lg" maw={880} mx="auto">
       <Title order={1}>Checkout</Title>
+      {challenge}
       {!admin && (
         <Alert color="brand" title="An administrator places the order" data-testid="admin-places-order">
           <Stack gap={4}>

@@ -1,6 +1,7 @@
 import {
   EXPECTED_TOTAL_HEADER,
   IDEMPOTENCY_KEY_HEADER,
+  type PaymentAuthentication,
   type PurchaseItem,
   PurchaseResultSchema,
 } from '@store/core';
@@ -24,10 +25,18 @@ export const purchase = ({ items, idempotencyKey, expectedTotalCents }: Purchase
     },
   });
 
-export function usePurchase() {
+/**
+ * The purchase; when the bank asks the customer to authenticate (docs/decisions/023), `authenticate`
+ * shows the challenge and the order is paid, or refused, once it has ended.
+ */
+export function usePurchase(authenticate: (auth: PaymentAuthentication) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: purchase,
+    mutationFn: async (input: PurchaseInput) => {
+      const result = await purchase(input);
+      if (result.authentication) await authenticate(result.authentication);
+      return result;
+    },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
       void queryClient.invalidateQueries({ queryKey: ['subscription'] });

@@ -20,6 +20,7 @@ import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useSubscriptionPlans } from '../api/get-subscription-plans';
+import { usePaymentAuthentication } from '../../payments';
 import { useUpdateSubscription } from '../api/update-subscription';
 import { cycleCents } from './subscription-cost-panel';
 import { SubscriptionQuote } from './subscription-quote';
@@ -51,7 +52,9 @@ export function SubscriptionTermsForm({
   overage,
 }: SubscriptionTermsFormProps) {
   const plans = useSubscriptionPlans(s.subscriptionId, editable);
-  const update = useUpdateSubscription();
+  // 3-D Secure: the bank's challenge for the prorated charge, when it asks.
+  const { authenticate, challenge } = usePaymentAuthentication();
+  const update = useUpdateSubscription(authenticate);
   const saved = useMemo(() => savedControls(s), [s]);
   // Plans offered in the editor are of the subscription's own product, so engines stay per machine or not.
   const pro = isProPlan(s.plan);
@@ -135,6 +138,7 @@ export function SubscriptionTermsForm({
   const look = (canEdit: boolean) => ({ readOnly: !canEdit, variant: canEdit ? 'default' : 'filled' });
   return (
     <Paper withBorder p="md" radius="md">
+      {challenge}
       <form onSubmit={submit} noValidate aria-label={`Edit ${s.description}`}>
         <Stack gap="sm">
           <Title order={2} size="h5">

@@ -1,0 +1,64 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { billStatusText, formatLongDate, formatShortDate, formatUsd, type OpenBill } from '@store/core';
+
+export interface OpenBillCardProps {
+  bill: OpenBill;
+  paying: boolean;
+  /** Another bill is being paid: one payment at a time. */
+  disabled: boolean;
+  onPay(orderId: number): void;
+}
+
+/** One bill still owed: what it is for, why it is unpaid, and Pay. */
+export function OpenBillCard({ bill, paying, disabled, onPay }: OpenBillCardProps) {
+  const label = `Bill #${bill.orderId}`;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="li"
+      aria-label={label}
+      data-testid={`open-bill-${bill.orderId}`}
+    >
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={650}>{label}</Text>
+            <Badge color="red.9" variant="light">
+              {billStatusText(bill.status)}
+            </Badge>
+          </Group>
+          <Text size="sm">{bill.description}</Text>
+          <Text size="sm" c="dimmed">
+            Billed {formatShortDate(bill.billingDate)}
+            {bill.dueDate ? ` · pay by ${formatLongDate(bill.dueDate)} to keep the subscription active` : ''}
+          </Text>
+          {bill.failureMessage && (
+            <Text size="sm" c="red.9">
+              Last attempt: {bill.failureMessage}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap="xs" align="flex-end">
+          <Text fw={800} size="lg">
+            {formatUsd(bill.totalCents)}
+          </Text>
+          <Button
+            onClick={() => onPay(bill.orderId)}
+            loading={paying}
+            disabled={disabled || bill.inProgress}
+            aria-label={`Pay bill #${bill.orderId}`}
+          >
+            Pay
+          </Button>
+          {bill.inProgress && (
+            <Text size="xs" c="dimmed">
+              A payment is in progress
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
