@@ -51,6 +51,9 @@ const EnvSchema = z.object({
   // `npm run worker` (decision 018). 1 (the default, the one-command demo): they run here too.
   RUN_JOBS: z._default(z.enum(['0', '1'], { message: 'RUN_JOBS must be 1 or 0' }), '1'),
   READ_CACHES: z._default(z.enum(['0', '1'], { message: 'READ_CACHES must be 1 or 0' }), '1'),
+  // Only for tests: how long the read caches' listener may go without hearing its own heartbeat
+  // before it counts as lost (db/listen.ts; 15 s in production).
+  LISTEN_SILENCE_MS: z.optional(z.coerce.number().check(z.int(), z.gte(150), z.lte(60_000))),
   // How often the outbox sender looks for mail when it found none (milliseconds).
   OUTBOX_POLL_MS: z._default(z.coerce.number().check(z.int(), z.gte(10), z.lte(60_000)), 1000),
   // Stripe's signing secret of the webhook endpoint (POST /api/stripe/webhook), whsec_…
@@ -128,6 +131,8 @@ export interface Config {
   runJobs: boolean;
   /** Sessions, lists and validations answered from memory (docs/decisions/021). */
   readCaches: boolean;
+  /** The listener's bound of silence (db/listen.ts); unset, its default. */
+  listenSilenceMs?: number;
   outboxPollMs: number;
   stripeWebhookSecret?: string;
   operatorAlertEmail?: string;
@@ -229,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     runJobs: e.RUN_JOBS === '1',
     readCaches: e.READ_CACHES === '1',
+    listenSilenceMs: e.LISTEN_SILENCE_MS,
     outboxPollMs: e.OUTBOX_POLL_MS,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     operatorAlertEmail: e.OPERATOR_ALERT_EMAIL,

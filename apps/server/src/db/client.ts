@@ -5,7 +5,13 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type ListenHandlers, type Listening, listenOnPglite, listenOnPostgres } from './listen';
+import {
+  LISTEN_SILENCE_MS,
+  type ListenHandlers,
+  type Listening,
+  listenOnPglite,
+  listenOnPostgres,
+} from './listen';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,8 +27,11 @@ export interface Database {
   exec(sqlText: string): Promise<void>;
   /** One parameterized statement, in node-postgres' shape (the throttles' store speaks it). */
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
-  /** LISTEN on a channel (db/listen.ts): the read caches hear from it what changed. */
-  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
+  /**
+   * LISTEN on a channel (db/listen.ts): the read caches hear from it what changed. `silenceMs`: how
+   * long without hearing its own heartbeat before the listener counts as lost (15 s).
+   */
+  listen(channel: string, handlers: ListenHandlers, opts?: { silenceMs?: number }): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -64,7 +73,13 @@ export async function openDatabase(opts: {
         const result = await pool.query(text, values);
         return { rows: result.rows, rowCount: result.rowCount ?? 0 };
       },
-      listen: (channel, handlers) => listenOnPostgres(opts.databaseUrl as string, channel, handlers),
+      listen: (channel, handlers, listenOpts) =>
+        listenOnPostgres(opts.databaseUrl as string, channel, handlers, {
+          silenceMs: listenOpts?.silenceMs ?? LISTEN_SILENCE_MS,
+          notify: async (to, payload) => {
+            await pool.query('SELECT pg_notify($1, $2)', [to, payload]);
+          },
+        }),
       close: () => pool.end(),
     };
   }

@@ -64,17 +64,22 @@ export async function registerReadCaches(
   app: FastifyInstance,
   database: Database,
   caches: ReadCaches,
+  silenceMs?: number,
 ): Promise<void> {
   const all = [caches.sessions, caches.subscriptionLists, caches.licenses];
-  const listening = await database.listen(CHANGES_CHANNEL, {
-    notification: (payload) => applyChange(caches, payload),
-    connected: () => {
-      for (const cache of all) cache.setLive(true);
+  const listening = await database.listen(
+    CHANGES_CHANNEL,
+    {
+      notification: (payload) => applyChange(caches, payload),
+      connected: () => {
+        for (const cache of all) cache.setLive(true);
+      },
+      lost: () => {
+        for (const cache of all) cache.setLive(false);
+      },
     },
-    lost: () => {
-      for (const cache of all) cache.setLive(false);
-    },
-  });
+    { silenceMs },
+  );
   app.addHook('onSend', async (request) => {
     if (READS.has(request.method) || ENGINE_READS.has(request.routeOptions.url ?? '')) return;
     if (request.url.startsWith(ENGINE_CALLS)) {

@@ -29,6 +29,8 @@ export const orders = pgTable(
     failureMessage: text('failure_message'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Taken anew by every claim of the bill for a charge (migration 0101, docs/decisions/007). */
+    chargeLease: integer('charge_lease').notNull().default(0),
     // Seller and customer details frozen at billing time, for the invoice.
     billedTo: jsonb('billed_to'),
     // Set by the database when the bill is issued (migration 0080, docs/decisions/016).
@@ -77,6 +79,8 @@ export const paymentAttempts = pgTable(
     message: text('message'),
     /** Transient gateway failures while this attempt was open (bounded, then given up). */
     transientFailures: integer('transient_failures').notNull().default(0),
+    /** When the lease of the last gateway call made with this key ends (migration 0101). */
+    sentUntil: timestamp('sent_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('payment_attempts_order_idx').on(t.orderId)],

@@ -24,6 +24,10 @@ export interface ChargeClaim {
   openFailures: number;
   openSince: Date | null;
   openChargeId: string | null;
+  /** When the lease of that key's last gateway call ends (null: no call with it was answered). */
+  openSentUntil: Date | null;
+  /** The lease number this claim was given (charge-lease.repository.ts). */
+  lease: number;
   /** Charged with the customer present (the Pay Bills page): the bank may ask them to authenticate. */
   onSession?: boolean;
 }
@@ -49,13 +53,17 @@ export async function claimChargeableBills(
     open_failures: number | null;
     open_since: unknown;
     open_charge_id: string | null;
+    open_sent_until: unknown;
+    charge_lease: number;
   }>(
     tx,
     sql`SELECT o.id, o.organization_id, o.total_cents, o.attempts, o.kind, org.gateway_customer_id,
         org.payment_method_id, op.gateway_key AS open_key, op.transient_failures AS open_failures,
-        op.created_at AS open_since, op.gateway_charge_id AS open_charge_id
+        op.created_at AS open_since, op.gateway_charge_id AS open_charge_id,
+        op.sent_until AS open_sent_until, o.charge_lease
       FROM orders o JOIN organizations org ON org.id = o.organization_id
-      LEFT JOIN LATERAL (SELECT pa.gateway_key, pa.transient_failures, pa.created_at, pa.gateway_charge_id
+      LEFT JOIN LATERAL (SELECT pa.gateway_key, pa.transient_failures, pa.created_at, pa.gateway_charge_id,
+          pa.sent_until
         FROM payment_attempts pa WHERE pa.order_id = o.id AND pa.status = 'started'
         ORDER BY pa.id DESC LIMIT 1) op ON true
       WHERE o.status IN (${list(CHARGEABLE_BILL_STATUSES)}) AND o.kind IN ('renewal', 'overage')
@@ -75,12 +83,16 @@ export async function claimChargeableBills(
     openFailures: num(r.open_failures ?? 0),
     openSince: r.open_since ? date(r.open_since) : null,
     openChargeId: r.open_charge_id,
+    openSentUntil: r.open_sent_until ? date(r.open_sent_until) : null,
+    // startAttempts takes the next number for this claim.
+    lease: num(r.charge_lease) + 1,
   }));
 }
 
 /**
- * Records the attempts about to be made (their keys) and leases the bills until `leaseUntil`, so
- * no other process charges them meanwhile; a process that dies leaves the lease to expire.
+ * Records the attempts about to be made (their keys) and leases the bills until `leaseUntil` under
+ * the next lease number, so no other process claims them meanwhile; a process that dies leaves the
+ * lease to expire. The lease is taken again right before the gateway call (holdLeases).
  */
 export async function startAttempts(
   tx: DbOrTx,
@@ -96,7 +108,8 @@ export async function startAttempts(
   );
   // One write of each bill: its attempt counted (a new key) and its lease.
   const bills = JSON.stringify(attempts.map((a) => ({ id: a.orderId, fresh: a.isNew ? 1 : 0 })));
-  await tx.execute(sql`UPDATE orders o SET attempts = o.attempts + v.fresh, next_attempt_at = ${ts(leaseUntil)}
+  await tx.execute(sql`UPDATE orders o SET attempts = o.attempts + v.fresh, next_attempt_at = ${ts(leaseUntil)},
+      charge_lease = o.charge_lease + 1
     FROM json_to_recordset(${bills}::json) AS v(id int, fresh int) WHERE o.id = v.id`);
 }
 
@@ -150,6 +163,8 @@ export interface AttemptOutcome {
   message?: string | null;
   /** When an unknown or pending attempt is asked about again. */
   nextAt?: Date;
+  /** The end of the lease under which the gateway was called with this key. */
+  sentUntil?: Date;
 }
 
 const outcomeRow = (o: AttemptOutcome, now: Date) => ({
@@ -159,6 +174,7 @@ const outcomeRow = (o: AttemptOutcome, now: Date) => ({
   charge_id: o.chargeId ?? null,
   message: o.code && o.outcome === 'declined' ? `${o.code}: ${o.message ?? ''}` : (o.message ?? null),
   next_at: (o.nextAt ?? now).toISOString(),
+  sent_until: o.sentUntil?.toISOString() ?? null,
 });
 
 /** The first of `count` consecutive invoice numbers of the year of `issued`, in the caller's transaction. */
@@ -185,8 +201,10 @@ export async function recordOutcomes(
   await tx.execute(sql`UPDATE payment_attempts pa SET
       status = CASE WHEN v.outcome IN ('unknown', 'pending', 'requires_action') THEN 'started' ELSE v.outcome END,
       transient_failures = pa.transient_failures + CASE WHEN v.outcome = 'unknown' THEN 1 ELSE 0 END,
-      gateway_charge_id = COALESCE(v.charge_id, pa.gateway_charge_id), message = v.message
-    FROM json_to_recordset(${payload}::json) AS v(order_id int, key text, outcome text, charge_id text, message text)
+      gateway_charge_id = COALESCE(v.charge_id, pa.gateway_charge_id), message = v.message,
+      sent_until = COALESCE(v.sent_until, pa.sent_until)
+    FROM json_to_recordset(${payload}::json)
+      AS v(order_id int, key text, outcome text, charge_id text, message text, sent_until timestamptz)
     WHERE pa.gateway_key = v.key AND pa.status = 'started'`);
   // The bills paid here are locked first, so exactly they are updated, and numbered as one block
   // (migration 0093): one update of the year's invoice-number counter per batch, not one per bill.

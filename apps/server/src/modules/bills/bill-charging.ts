@@ -19,6 +19,7 @@ import {
 } from './bill-deps';
 import { enqueueReceipts } from './bill-notices';
 import { attemptCharge, withEnd } from './charge-attempt';
+import { holdLeases } from './charge-lease.repository';
 import type { PlannedAttempt, StartedBatches } from './first-attempts';
 
 // Charging scheduled bills (renewal, overage): claim a batch and record each attempt's key, call the
@@ -77,7 +78,11 @@ async function chargeBatch(
   return planned.length;
 }
 
-/** Charges attempts whose keys are committed, then records what the gateway answered. */
+/**
+ * Charges attempts whose keys are committed, then records what the gateway answered. The gateway
+ * is called a group of `chargeConcurrency` at a time, each group's leases taken right before its
+ * calls (holdLeases): an attempt whose bill was taken over while it waited is left to that claimant.
+ */
 async function chargeStarted(
   deps: BillingDeps,
   counts: BillingCycleCounts,
@@ -85,14 +90,31 @@ async function chargeStarted(
   onPaid: PaidHook,
 ): Promise<void> {
   if (planned.length === 0) return;
-  // The gateway, with no transaction open.
-  const outcomes = await mapLimit(planned, optionsOf(deps).chargeConcurrency, async (a) => {
-    counts.chargeAttempts += 1;
-    if (!a.isNew) counts.recovered += 1;
-    const outcome = await attemptCharge(deps, a.claim, a.key, !a.isNew);
-    const since = a.isNew ? null : a.claim.openSince;
-    return { claim: a.claim, outcome: withEnd(deps, outcome, a.isNew ? 0 : a.claim.openFailures, since) };
-  });
+  const { chargeConcurrency, chargeLeaseMs } = optionsOf(deps);
+  const outcomes: { claim: ChargeClaim; outcome: AttemptOutcome }[] = [];
+  for (let from = 0; from < planned.length; from += chargeConcurrency) {
+    const group = planned.slice(from, from + chargeConcurrency);
+    const sentUntil = new Date(deps.clock.now().getTime() + chargeLeaseMs);
+    const held = await holdLeases(
+      deps.db,
+      group.map((a) => ({ orderId: a.orderId, lease: a.claim.lease })),
+      sentUntil,
+    );
+    // The gateway, with no transaction open.
+    const answered = await Promise.all(
+      group
+        .filter((a) => held.has(a.orderId))
+        .map(async (a) => {
+          counts.chargeAttempts += 1;
+          if (!a.isNew) counts.recovered += 1;
+          const outcome = await attemptCharge(deps, a.claim, a.key, !a.isNew);
+          const since = a.isNew ? null : a.claim.openSince;
+          const ended = withEnd(deps, outcome, a.isNew ? 0 : a.claim.openFailures, since);
+          return { claim: a.claim, outcome: { ...ended, sentUntil } };
+        }),
+    );
+    outcomes.push(...answered);
+  }
 
   // The outcomes; the receipts and decline notices are written with them (decision 018).
   const after = deps.clock.now();
@@ -162,17 +184,4 @@ export async function retryPastDueBills(deps: BillingDeps, organizationId: numbe
   const due = await makePastDueBillsDue(deps.db, organizationId, deps.clock.now());
   if (due > 0) await chargeDue(deps, counts, onPaid, { organizationId });
   return { retried: counts.chargeAttempts, paid: counts.paid, declined: counts.declined };
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  });
-  await Promise.all(workers);
-  return results;
 }

@@ -1,7 +1,7 @@
 import { billAttemptKey, SETTLE_WITHIN_MS } from '@store/core';
 import type { ChargeResult } from '../../gateway/payment-gateway';
 import { type AttemptOutcome, type ChargeClaim, replaceOpenAttempt } from './bill-attempts.repository';
-import { type BillingDeps, optionsOf } from './bill-deps';
+import type { BillingDeps } from './bill-deps';
 import { ABANDON_AFTER_MS } from './card-charge';
 
 // One charge attempt at the gateway, made with no transaction open, and the end every outcome has
@@ -72,17 +72,18 @@ export async function attemptCharge(
     let result: ChargeResult | null = null;
     // Settling an attempt whose answer was lost (a timeout, a 5xx, a crash): its PaymentIntent by
     // the stored id, else by listing the customer's since the attempt (DESIGN.md §3). When the
-    // gateway has none, the same key is tried again (idempotent, so never a second charge) until
-    // the attempt is older than the charge lease, which no call outlives; after that a new key,
-    // since the old one may be spent (Stripe replays a stored 5xx for it).
+    // gateway has none, the same key is tried again (idempotent, so never a second charge) while a
+    // call made with it may still be running, i.e. until the lease of its last call has ended, since
+    // no call outlives its lease; after that a new key, since the old one may be spent (Stripe
+    // replays a stored 5xx for it). A key no call was answered for is simply charged again.
     if (settling) {
       result = await deps.gateway.findCharge(key, {
         chargeId: claim.openChargeId,
         customerId: claim.customerId,
         since: claim.openSince,
       });
-      const age = deps.clock.now().getTime() - (claim.openSince?.getTime() ?? 0);
-      if (!result && age >= optionsOf(deps).chargeLeaseMs) {
+      const callsEnded = claim.openSentUntil !== null && claim.openSentUntil <= deps.clock.now();
+      if (!result && callsEnded) {
         const newKey = billAttemptKey(claim.orderId, claim.attempts + 1);
         const replaced = await deps.db.transaction((tx) =>
           replaceOpenAttempt(tx, {

@@ -61,6 +61,9 @@ export async function insertBillsStartingCharges(
         openFailures: 0,
         openSince: null,
         openChargeId: null,
+        openSentUntil: null,
+        // The number a bill is made with: this batch holds the lease until someone claims it anew.
+        lease: 0,
       },
     };
   });

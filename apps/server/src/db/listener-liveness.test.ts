@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../seed/organizations';
+import { SilentProxy } from '../test/silent-proxy';
+import { createTestApp, createTestDatabase, type TestApp } from '../test/test-app';
+import { queryRows } from './client';
+import { listenOnPostgres } from './listen';
+
+// The read caches' listener hears its own heartbeat (db/listen.ts): when the network silently drops
+// the listener's flow (a NAT or firewall that forgot it, no reset sent), the caches go off within the
+// bound of silence and the listener reconnects. The listener alone goes through a proxy this test
+// silences; the app's pool, and the heartbeat it sends, go straight to PostgreSQL.
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+// Short for the test; the store's default is 15 s (README, "Production").
+const SILENCE_MS = 600;
+
+describe.skipIf(!adminUrl)('a listener whose connection went silent', () => {
+  let t: TestApp;
+  let proxy: SilentProxy;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const target = new URL(adminUrl!);
+    proxy = new SilentProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await proxy.open();
+    const [{ name }] = await queryRows<{ name: string }>(database.db, sql`SELECT current_database() AS name`);
+    const viaProxy = new URL(adminUrl!);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    viaProxy.pathname = `/${name}`;
+    t = await createTestApp({
+      database: {
+        ...database,
+        listen: (channel, handlers, opts) =>
+          listenOnPostgres(viaProxy.toString(), channel, handlers, {
+            silenceMs: opts?.silenceMs ?? SILENCE_MS,
+            notify: async (to, payload) => {
+              await database.query('SELECT pg_notify($1, $2)', [to, payload]);
+            },
+          }),
+      },
+      env: { READ_CACHES: '1', LISTEN_SILENCE_MS: String(SILENCE_MS) },
+    });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+  });
+
+  const validate = async (licenseKey: string) =>
+    (
+      await t.app.inject({ method: 'POST', url: '/api/licensing/validate', payload: { licenseKey } })
+    ).json() as { code: string };
+
+  it('stops validating a deactivated license and answering a deleted session within the bound, then listens again', async () => {
+    const [{ id, key }] = await queryRows<{ id: number; key: string }>(
+      t.db,
+      sql`SELECT id, api_key1 AS key FROM subscriptions WHERE id = 1`,
+    );
+    const user = await t.login(DEMO_USER_EMAIL, DEMO_PASSWORD);
+    expect((await validate(key)).code).toBe('VALID');
+    expect((await user.get('/api/person/current')).status).toBe(200);
+    expect(proxy.audible).toBe(1);
+
+    proxy.silenceOpenConnections();
+    // Another server deactivates the license and housekeeping deletes the session: the database
+    // announces both, and the announcements are lost on the way.
+    const changed = performance.now();
+    await t.db.execute(sql`UPDATE subscriptions SET deactivate_date = '2026-01-01' WHERE id = ${id}`);
+    await t.db.execute(sql`DELETE FROM sessions WHERE person_id = ${user.person.personId}`);
+
+    await expect.poll(async () => (await validate(key)).code, { timeout: 3 * SILENCE_MS }).not.toBe('VALID');
+    await expect.poll(async () => (await user.get('/api/person/current')).status).toBe(401);
+    expect(performance.now() - changed).toBeLessThan(SILENCE_MS + SILENCE_MS / 2);
+
+    // The listener replaced its connection and hears again: caches on, announcements arrive.
+    await expect.poll(() => proxy.audible, { timeout: 5_000 }).toBe(1);
+    await t.db.execute(sql`UPDATE subscriptions SET deactivate_date = NULL WHERE id = ${id}`);
+    await expect.poll(async () => (await validate(key)).code).toBe('VALID');
+  });
+});
