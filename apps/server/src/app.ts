@@ -83,7 +83,8 @@ export async function buildApp(input: AppInput) {
     secureCookies: input.config.publicUrl.startsWith('https://'),
   });
   registerRequestActor(app, input.clock);
-  if (input.config.readCaches) await registerReadCaches(app, input.database, readCaches);
+  if (input.config.readCaches)
+    await registerReadCaches(app, input.database, readCaches, input.config.listenSilenceMs);
 
   registerMetrics(app, deps);
 
