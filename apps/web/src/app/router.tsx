@@ -51,12 +51,18 @@ function RequireLogin() {
 
 const toSubscriptions = <Navigate to="/Subscriptions" replace />;
 
+/** The root: a visitor sees what the store sells, a signed-in customer their subscriptions. */
+function Home() {
+  return <Navigate to={useCurrentUser() ? '/Subscriptions' : '/catalog'} replace />;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
-      // The root is where Continue Shopping leads; like every other unknown path it goes to Subscriptions.
-      { index: true, element: toSubscriptions },
+      // The root is where Continue Shopping leads: the catalogue for a visitor (a login screen would
+      // hide the store from a new customer), Subscriptions once signed in.
+      { index: true, element: <Home /> },
 
       // Public (spec §6: anonymous access).
       { path: 'Cart', ...screen('Shopping Cart', () => import('./routes/cart')) },

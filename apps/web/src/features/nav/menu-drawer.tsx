@@ -23,6 +23,9 @@ export default function MenuDrawer({ onClose }: { onClose: () => void }) {
             <NavLink to="/Subscriptions" className={classes.drawerLink}>
               Subscriptions
             </NavLink>
+            <NavLink to="/catalog" className={classes.drawerLink}>
+              Catalog
+            </NavLink>
             <SiteLink href={storeGuideUrl} className={classes.drawerLink}>
               Store Guide
             </SiteLink>

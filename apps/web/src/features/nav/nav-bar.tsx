@@ -30,13 +30,16 @@ export function NavBar() {
       <Container size="lg" className={classes.inner}>
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="xl" wrap="nowrap">
-            <Anchor component={Link} to="/Subscriptions" className={classes.brand} underline="never">
+            <Anchor component={Link} to="/" className={classes.brand} underline="never">
               Subscription Store
             </Anchor>
             <Box component="nav" aria-label="Main" visibleFrom="sm">
               <Group gap="lg" wrap="nowrap">
                 <NavLink to="/Subscriptions" className={classes.link}>
                   Subscriptions
+                </NavLink>
+                <NavLink to="/catalog" className={classes.link}>
+                  Catalog
                 </NavLink>
                 <SiteLink href={storeGuideUrl} className={classes.link}>
                   Store Guide

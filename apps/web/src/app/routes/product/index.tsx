@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Box, Button, Group, Skeleton, Stack, Text, Title 
 import { isArtistPlan, isProPlan, type PricingPlan, productLabel } from '@store/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CatalogLink } from '../../../components/catalog-link';
 import { useBillingCycleDiscounts } from '../../../features/catalog/api/get-billing-cycle-discounts';
 import { usePlansForProduct } from '../../../features/catalog/api/get-plans-for-product';
 import { useProducts } from '../../../features/catalog/api/get-products';
@@ -94,7 +95,10 @@ export default function ProductScreen() {
             </Alert>
           )}
           {plans.data && plans.data.length === 0 && (
-            <Alert color="yellow">No plans of this product are on sale at the moment.</Alert>
+            <Alert color="yellow">
+              No plans of this product are on sale at the moment.{' '}
+              <CatalogLink>See the other products</CatalogLink>.
+            </Alert>
           )}
 
           <Stack gap="sm">
@@ -106,7 +110,7 @@ export default function ProductScreen() {
                 <Text size="sm" c="dimmed">
                   {kind === 'Pro'
                     ? 'Priced per engine; designer seats are added per designer.'
-                    : 'Click a row to select it.'}
+                    : 'Choose a plan: click its row, or Tab to the plans and use the arrow keys.'}
                 </Text>
               </div>
               <Button.Group aria-label="Show prices">

@@ -1,6 +1,8 @@
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { isAdmin } from '@store/core';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { CatalogLink } from '../../../components/catalog-link';
 import { SubscriptionEditor, SubscriptionsTable, useSubscriptions } from '../../../features/subscriptions';
 import { useCurrentUser } from '../../../lib/current-user';
 
@@ -22,6 +24,16 @@ export default function SubscriptionsScreen() {
     organizationId: user?.organization.organizationId ?? 0,
     isAdmin: user ? isAdmin(user.person) : false,
   };
+
+  // Subscriptions/{id} opened from a link or reload: the row is brought into view once the list is
+  // there (a row far down opened out of sight). Rows opened here by Edit are already in view.
+  const arrivedAt = useRef(requested);
+  const selectedId = selected?.subscriptionId ?? null;
+  useEffect(() => {
+    if (selectedId === null || selectedId !== arrivedAt.current) return;
+    arrivedAt.current = null;
+    document.querySelector(`[data-testid="row-${selectedId}"]`)?.scrollIntoView({ block: 'start' });
+  }, [selectedId]);
 
   const toggle = (id: number) => {
     navigate(id === requested ? '/Subscriptions' : `/Subscriptions/${id}`, {
@@ -49,7 +61,7 @@ export default function SubscriptionsScreen() {
         </Group>
       ) : subscriptions.isError ? null : list.length === 0 ? (
         <Alert variant="light" color="gray">
-          {perpetual ? 'No licenses yet.' : 'No subscriptions yet. Browse the catalog to buy your first.'}
+          {perpetual ? 'No licenses yet.' : 'No subscriptions yet.'} <CatalogLink /> to buy your first.
         </Alert>
       ) : (
         <>
