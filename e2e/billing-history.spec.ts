@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { billStatusText, formatShortDate, formatUsd, toCents } from '@store/core';
+import { billStatusText, billSubscriptionsText, formatShortDate, formatUsd, toCents } from '@store/core';
 import { login } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from './support/demo';
@@ -22,6 +22,7 @@ test('billing history lists the bills with their status texts and downloads an i
     billingDate: string;
     status: number;
     total: number;
+    subscriptionNames: string[];
   }[];
   expect(bills.length).toBeGreaterThan(12);
 
@@ -29,6 +30,7 @@ test('billing history lists the bills with their status texts and downloads an i
   const table = page.getByRole('table', { name: 'Bills' });
   await expect(table.getByRole('columnheader')).toHaveText([
     'Bill Date',
+    'Subscription',
     'Status',
     'Bill Total (USD)',
     'Invoice',
@@ -38,11 +40,14 @@ test('billing history lists the bills with their status texts and downloads an i
   for (const [i, bill] of bills.entries()) {
     await expect(rows.nth(i).locator('td')).toHaveText([
       formatShortDate(bill.billingDate),
+      billSubscriptionsText(bill.subscriptionNames),
       billStatusText(bill.status),
       formatUsd(toCents(bill.total)),
       'invoice',
     ]);
   }
+  // Each row says what it is for: the demo year's renewals name their subscriptions.
+  await expect(table.getByRole('cell', { name: 'Production Engines', exact: true }).first()).toBeVisible();
   // The demo year holds paid bills and the one left unpaid.
   await expect(table.getByRole('cell', { name: 'Paid', exact: true }).first()).toBeVisible();
   await expect(table.getByRole('cell', { name: 'Un-Paid', exact: true })).toHaveCount(1);

@@ -75,8 +75,8 @@ test('a refunded bill shows its credit note in Billing History, and the tax id i
   await page.getByRole('menuitem', { name: 'Billing History' }).click();
   const table = page.getByRole('table', { name: 'Bills' });
   const note = table.locator(`tr[data-credit-note="${number}"]`);
-  await expect(note.locator('td').nth(1)).toHaveText('Credit Note');
-  await expect(note.locator('td').nth(2)).toHaveText('-$10.00');
+  await expect(note.locator('td').nth(2)).toHaveText('Credit Note');
+  await expect(note.locator('td').nth(3)).toHaveText('-$10.00');
   await expect(table.locator('tbody tr')).toHaveCount(2);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: screenshotPath('billing-history-credit-note'), fullPage: true });

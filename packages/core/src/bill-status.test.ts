@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BillStatus, billStatusText, isBillPaid } from './bill-status';
+import { BillStatus, billStatusText, billSubscriptionsText, isBillPaid } from './bill-status';
 
 describe('billStatusText', () => {
   it.each([
@@ -36,5 +36,14 @@ describe('billStatusText', () => {
     [1028, false],
   ])('isBillPaid(%i) = %s', (status, paid) => {
     expect(isBillPaid(status)).toBe(paid);
+  });
+});
+
+describe('billSubscriptionsText', () => {
+  it('names the one subscription, says several for more, and a dash for none', () => {
+    expect(billSubscriptionsText(['Production Engines'])).toBe('Production Engines');
+    expect(billSubscriptionsText(['Production Engines', 'Flex Reporting'])).toBe('several');
+    expect(billSubscriptionsText([])).toBe('—');
+    expect(billSubscriptionsText(undefined)).toBe('—');
   });
 });

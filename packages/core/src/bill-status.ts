@@ -44,3 +44,10 @@ export const billStatusText = (status: number): string => STATUS_TEXT[status] ??
 
 export const isBillPaid = (status: number): boolean =>
   status === BillStatus.Paid || status === BillStatus.ChargePaid || status === BillStatus.OfflinePaid;
+
+/**
+ * What a Billing History row says the bill is for: its subscription's name, or "several" when it
+ * covers more than one (a purchase of several items); "—" for a bill of no subscription.
+ */
+export const billSubscriptionsText = (names: readonly string[] = []): string =>
+  names.length === 0 ? '—' : names.length === 1 ? names[0]! : 'several';

@@ -128,6 +128,11 @@ export const BillSchema = z.object({
    * total is negative and its button downloads credit_note_{number}.pdf.
    */
   creditNoteNumber: z.optional(z.string()),
+  /**
+   * The names of the subscriptions the bill is for (a credit note: those of the bill it refunds), as
+   * they are named now, so a row says what it is for; empty for a bill of no subscription.
+   */
+  subscriptionNames: z.optional(z.array(z.string())),
 });
 export type Bill = z.infer<typeof BillSchema>;
 

@@ -78,6 +78,18 @@ describe('GET /api/order/history', () => {
     ).toBe(true);
   });
 
+  it('names the subscriptions each bill is for, beside the spec fields', async () => {
+    const demo = await t.loginDemo();
+    const bills = (await demo.get('/api/order/history')).body as {
+      total: number;
+      billingDate: string;
+      subscriptionNames: string[];
+    }[];
+    const renewal = bills.find((b) => b.total === 712.5 && b.billingDate === '2026-11-01T00:00:00.000Z');
+    expect(renewal?.subscriptionNames).toEqual(['Demo renewal']);
+    expect(bills.every((b) => Array.isArray(b.subscriptionNames))).toBe(true);
+  });
+
   it('is open to plain users of the organization and closed to visitors', async () => {
     const jane = await t.login('jane.miller@example.com');
     expect((await jane.get('/api/order/history')).status).toBe(200);

@@ -11,7 +11,7 @@ import {
 } from '@store/core';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orderLines, orders, organizations } from '../../db/schema';
+import { orderLines, orders, organizations, subscriptions } from '../../db/schema';
 import { creditNotesOf } from '../refunds/refunds.repository';
 
 // Reading bills (the history, the invoice, the operator's list); the bills module writes them.
@@ -40,12 +40,14 @@ export async function listBills(db: DbOrTx, organizationId: number): Promise<Bil
     .from(orders)
     .where(and(eq(orders.organizationId, organizationId), isBill))
     .orderBy(desc(orders.billingDate), desc(orders.id));
+  const namesOf = await subscriptionNamesOfBills(db, organizationId);
   const bills: (Bill & { at: number })[] = rows.map((r) => ({
     orderId: r.id,
     billingDate: r.billingDate.toISOString(),
     status: r.status,
     total: fromCents(r.totalCents),
     invoiceNumber: r.invoiceNumber,
+    subscriptionNames: namesOf.get(r.id) ?? [],
     at: r.billingDate.getTime(),
   }));
   const statusOf = new Map(rows.map((r) => [r.id, r.status]));
@@ -56,6 +58,7 @@ export async function listBills(db: DbOrTx, organizationId: number): Promise<Bil
       status: statusOf.get(note.orderId) ?? BillStatus.ChargePaid,
       total: -fromCents(note.amountCents),
       creditNoteNumber: note.creditNoteNumber!,
+      subscriptionNames: namesOf.get(note.orderId) ?? [],
       at: note.refundedAt!.getTime(),
     });
   }
@@ -69,6 +72,20 @@ export async function listBills(db: DbOrTx, organizationId: number): Promise<Bil
         x.i - y.i,
     )
     .map(({ b: { at: _at, ...bill } }) => bill);
+}
+
+/** Each bill's subscriptions by their names of today, in one query for the whole history. */
+async function subscriptionNamesOfBills(db: DbOrTx, organizationId: number): Promise<Map<number, string[]>> {
+  const rows = await db
+    .selectDistinct({ orderId: orderLines.orderId, name: subscriptions.description })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(subscriptions, eq(subscriptions.id, orderLines.subscriptionId))
+    .where(eq(orders.organizationId, organizationId))
+    .orderBy(asc(orderLines.orderId), asc(subscriptions.description));
+  const names = new Map<number, string[]>();
+  for (const r of rows) names.set(r.orderId, [...(names.get(r.orderId) ?? []), r.name]);
+  return names;
 }
 
 export interface InvoiceData {

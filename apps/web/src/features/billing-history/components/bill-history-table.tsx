@@ -1,6 +1,14 @@
 import { Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { type Bill, billRowStatusText, formatShortDate, formatUsd, toCents } from '@store/core';
+import {
+  type Bill,
+  billRowStatusText,
+  billSubscriptionsText,
+  formatShortDate,
+  formatUsd,
+  toCents,
+} from '@store/core';
 import { useState } from 'react';
+import { CatalogLink } from '../../../components/catalog-link';
 import { loadScrollArea } from '../../../lib/lazy-scroll-area';
 import { useDownloadCreditNote } from '../api/download-credit-note';
 import { useDownloadInvoice } from '../api/download-invoice';
@@ -25,19 +33,26 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
   const download = useDownloadInvoice();
   const downloadCreditNote = useDownloadCreditNote();
   const [page, setPage] = useState(1);
-  if (bills.length === 0) return <Text c="dimmed">There are no bills yet.</Text>;
+  if (bills.length === 0)
+    return (
+      <Text c="dimmed">
+        There are no bills yet. <CatalogLink /> to buy a subscription.
+      </Text>
+    );
   const pages = Math.ceil(bills.length / BILLS_PER_PAGE);
   const current = Math.min(page, pages);
   const first = (current - 1) * BILLS_PER_PAGE;
   const shown = bills.slice(first, first + BILLS_PER_PAGE);
   return (
     <Stack gap="md">
-      {/* Four narrow columns fit a phone's width, the invoice button included. */}
-      <Table.ScrollContainer minWidth={320}>
+      {/* Narrow columns fit a phone's width, the invoice button included; a long name wraps. */}
+      <Table.ScrollContainer minWidth={340}>
         <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" aria-label="Bills">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Bill Date</Table.Th>
+              {/* Beside the spec's columns: what the bill is for. */}
+              <Table.Th scope="col">Subscription</Table.Th>
               <Table.Th scope="col">Status</Table.Th>
               <Table.Th scope="col" ta="right">
                 Bill Total (USD)
@@ -58,6 +73,16 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
                   data-credit-note={note}
                 >
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{date}</Table.Td>
+                  <Table.Td
+                    style={{ overflowWrap: 'anywhere' }}
+                    title={
+                      (bill.subscriptionNames?.length ?? 0) > 1
+                        ? bill.subscriptionNames?.join(', ')
+                        : undefined
+                    }
+                  >
+                    {billSubscriptionsText(bill.subscriptionNames)}
+                  </Table.Td>
                   <Table.Td>{billRowStatusText(bill)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatUsd(toCents(bill.total))}
