@@ -5,6 +5,7 @@ import {
   DETAIL_ROW_TRANSITION_MS,
   dateOrDash,
   EditToggle,
+  nextBillingDate,
   RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
@@ -63,7 +64,7 @@ export function SubscriptionCards({
                 <>
                   <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
                     <Field label="Total Designers" value={totalDesigners(s)} />
-                    <Field label="Next Billing Date" value={dateOrDash(s.nextBaseBillingDate)} />
+                    <Field label="Next Billing Date" value={nextBillingDate(s)} />
                     <Field label="Start New Month" value={dateOrDash(s.nextOverageBillingDate)} />
                   </SimpleGrid>
                   <StatusBadges subscription={s} />

@@ -27,11 +27,23 @@ export interface SubscriptionsTableProps {
 export const totalDesigners = (s: SubscriptionDetail) =>
   isArtistPlan(s.plan) ? '-' : String(s.plan.numAutoTags + s.xtraAutoTags);
 export const dateOrDash = (d: string | null) => (d ? formatMediumDate(d) : '-');
+/** A cancelled subscription is never billed again: its renewal date would promise a charge. */
+export const nextBillingDate = (s: SubscriptionDetail) =>
+  isCancelled(s) ? '—' : dateOrDash(s.nextBaseBillingDate);
 
 export function StatusBadges({ subscription: s }: { subscription: SubscriptionDetail }) {
   return (
     <Group gap={6} wrap="wrap">
-      <Badge variant="dot" color={isCancelled(s) ? 'gray' : 'teal'} tt="none" size="md" radius="sm">
+      {/* Never cut to "Cancelled Dec 9, 20…": the column keeps the badge's whole width (its label
+          would otherwise let the table squeeze it once an editor row is open). */}
+      <Badge
+        variant="dot"
+        color={isCancelled(s) ? 'gray' : 'teal'}
+        tt="none"
+        size="md"
+        radius="sm"
+        styles={{ root: { flexShrink: 0, maxWidth: 'none' }, label: { overflow: 'visible' } }}
+      >
         {subscriptionStatusText(s)}
       </Badge>
       {s.isOfflineEnabled && (

@@ -11,6 +11,7 @@ import {
   toCents,
   type Viewer,
 } from '@store/core';
+import { AskAnAdmin } from '../../organization-admins';
 import { useSubAccountName } from '../api/get-subaccount-name';
 import { CancelSubscription } from './cancel-subscription';
 import { FlushKeys } from './flush-keys';
@@ -64,6 +65,15 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
       {!actions.owned && (
         <Alert color="gray" variant="light" title="Read-only">
           {Messages.belongsTo(ownerName)}
+        </Alert>
+      )}
+      {/* The greyed fields say why: a plain user sees, an admin changes (DESIGN.md §2). */}
+      {actions.owned && !viewer.isAdmin && (
+        <Alert color="gray" variant="light" title="Read-only" data-testid="admins-only">
+          <Stack gap={4}>
+            <Text size="sm">{SubscriptionMessages.adminOnly}</Text>
+            <AskAnAdmin />
+          </Stack>
         </Alert>
       )}
       {actions.showManagerWarning && (

@@ -8,6 +8,7 @@ import {
   DETAIL_ROW_TRANSITION_MS,
   dateOrDash,
   EditToggle,
+  nextBillingDate,
   RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
@@ -75,7 +76,7 @@ function WideTable({ subscriptions, viewer, perpetual, expandedId, onToggle }: S
                   {!perpetual && (
                     <>
                       <Table.Td>{totalDesigners(s)}</Table.Td>
-                      <Table.Td>{dateOrDash(s.nextBaseBillingDate)}</Table.Td>
+                      <Table.Td>{nextBillingDate(s)}</Table.Td>
                       <Table.Td>{dateOrDash(s.nextOverageBillingDate)}</Table.Td>
                       <Table.Td>
                         <StatusBadges subscription={s} />
