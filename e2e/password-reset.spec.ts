@@ -1,3 +1,4 @@
+import { PasswordMessages } from '@store/core';
 import { registerAndVerify } from './support/accounts';
 import { login } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
@@ -44,6 +45,8 @@ test.describe('Forgot Password and Set Password', () => {
     await expect(page.getByRole('heading', { name: 'Set Password' })).toBeVisible();
     const password = page.getByRole('textbox', { name: 'Password', exact: true });
     const confirm = page.getByRole('textbox', { name: 'Confirm Password' });
+    // The rules show beside the field before anything is typed.
+    await expect(password).toHaveAccessibleDescription(PasswordMessages.rules);
     // Two different passwords say so at once, whatever the e-mail field holds (still empty here).
     await password.fill('new-password-2');
     await confirm.fill('new-password-X');

@@ -1,3 +1,5 @@
+import { MIN_PASSWORD_LENGTH } from './messages';
+
 /**
  * What a new password may not be, beyond its length (ASVS 5.0 6.2.4 and 6.2.11; docs/security.md).
  * The list of common passwords is large and lives with the server; the words of the context are a
@@ -7,6 +9,11 @@ export const PasswordMessages = {
   tooCommon: 'This password is one of the most common passwords. Choose one that is harder to guess.',
   containsContextWord:
     "The password must not contain your e-mail address, your organization's name or the store's name.",
+  /**
+   * The whole rule, shown beside every new-password field before anything is typed: its length and
+   * what contextWordRefusal and the server's list of common passwords refuse.
+   */
+  rules: `At least ${MIN_PASSWORD_LENGTH} characters. It may not contain the part of the e-mail address before the @, the organization's name or the store's name, and may not be a commonly used password.`,
 } as const;
 
 /** The store's own words (ASVS 6.2.11: the documented context-specific words). */

@@ -12,7 +12,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { AccountMessages, Messages, type PossibleOrganization, ResetPasswordSchema } from '@store/core';
+import {
+  AccountMessages,
+  Messages,
+  PasswordMessages,
+  type PossibleOrganization,
+  ResetPasswordSchema,
+} from '@store/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod/mini';
@@ -124,6 +130,7 @@ export default function ResetPasswordScreen() {
           />
           <PasswordInput
             label="Password"
+            description={PasswordMessages.rules}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}

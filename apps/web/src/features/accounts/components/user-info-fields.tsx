@@ -1,4 +1,5 @@
 import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { PasswordMessages } from '@store/core';
 import type { InputPropsOf } from '../../../lib/form';
 
 type UserInfoField = 'firstName' | 'lastName' | 'email' | 'password';
@@ -12,6 +13,7 @@ export function UserInfoFields({ form }: { form: { getInputProps: InputPropsOf<U
       <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
       <PasswordInput
         label="Password"
+        description={PasswordMessages.rules}
         autoComplete="new-password"
         required
         {...form.getInputProps('password')}

@@ -1,5 +1,5 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { AccountFieldSchemas, AccountMessages, UpdatePersonSchema } from '@store/core';
+import { AccountFieldSchemas, AccountMessages, PasswordMessages, UpdatePersonSchema } from '@store/core';
 import { z } from 'zod/mini';
 import { useSchemaForm } from '../../../lib/form';
 
@@ -109,7 +109,7 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
     <form onSubmit={submit} noValidate aria-label={`Edit ${label}`} data-field={field}>
       <Stack gap="xs" py="xs">
         {field === 'password' ? (
-          <PasswordInput autoComplete="new-password" {...input} />
+          <PasswordInput autoComplete="new-password" description={PasswordMessages.rules} {...input} />
         ) : (
           <TextInput
             type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
