@@ -8,6 +8,7 @@ import {
   login,
   storedToken,
 } from './support';
+import { screenshotPath } from './support/smtp';
 
 // The login screen (SPEC.md §2, §4, §5, §8).
 
@@ -67,6 +68,21 @@ test('a wrong password shows the server’s error in the alert', async ({ page }
   await expect(page.getByRole('alert')).toHaveText(body.error);
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+});
+
+test('an earlier "incorrect" alert goes once the password matches and the company list appears', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO_EMAIL);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The e-mail address or password is incorrect.');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByLabel('Company')).toBeVisible();
+  await expect(page.getByText('The e-mail address or password is incorrect.')).toHaveCount(0);
+  await page.screenshot({ path: screenshotPath('login-company-after-wrong-password'), fullPage: true });
 });
 
 test('the demo e-mail asks for the company, then signs in and shows the name', async ({ page }) => {

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { z } from 'zod/mini';
 import { setCurrentUser } from '../../../lib/current-user';
 import { useSchemaForm } from '../../../lib/form';
-import { showAlert } from '../../alert';
+import { clearAlert, showAlert } from '../../alert';
 import { useAuthenticate } from '../api/authenticate';
 
 // The form holds the company as the select's text; the request's orgId is a number or null.
@@ -61,6 +61,8 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     // Spec §4: several organizations matched, so the user picks one and logs in again.
     const choices = response.possibleOrganizations ?? [];
     if (!response.success && choices.length > 1) {
+      // An earlier attempt's "incorrect" no longer holds: this password matched.
+      clearAlert();
       setOrganizations(choices);
       reset({ ...form.getValues(), orgId: '' });
       return;
