@@ -34,8 +34,15 @@ export function CartLines({ lines, refused = [], onRemove }: CartLinesProps) {
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Items in your cart">
       {lines.map(({ item, priceCents, priceNote }) => (
         <Paper key={item.id} component="li" withBorder radius="md" p="md" data-testid="cart-item">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={4}>
+          {/* The item's words take the width; on a phone the price moves to a line of its own
+              rather than squeezing the name into a narrow column. */}
+          <Group
+            justify="space-between"
+            align="flex-start"
+            wrap="wrap"
+            style={{ rowGap: 'var(--mantine-spacing-xs)' }}
+          >
+            <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
               <Group gap="xs">
                 <Badge variant="light">{item.pricingPlan.productName}</Badge>
                 <Text fw={600}>{item.pricingPlan.planName}</Text>
@@ -61,7 +68,7 @@ export function CartLines({ lines, refused = [], onRemove }: CartLinesProps) {
                 </Text>
               )}
             </Stack>
-            <Stack gap={4} align="flex-end">
+            <Stack gap={4} align="flex-end" ml="auto">
               <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }} data-testid="cart-item-price">
                 {formatUsdPerPeriod(priceCents, item.billingCycle.displayPeriod)}
               </Text>

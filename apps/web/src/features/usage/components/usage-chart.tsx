@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { VisuallyHidden } from '@mantine/core';
+import { ColorSwatch, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { FlexUsage } from '@store/core';
 
 // Distinct, colour-blind-friendlier hues from Mantine's palette; hosts beyond these cycle.
@@ -39,13 +39,25 @@ export function UsageChart({ usage }: { usage: FlexUsage }) {
         dataKey="range"
         type="stacked"
         series={series}
-        withLegend
-        legendProps={{ verticalAlign: 'bottom', height: 40 }}
         valueFormatter={(v) => v.toLocaleString('en-US')}
         yAxisLabel="RTUs"
         tickLine="y"
         data-testid="usage-chart"
       />
+      {/* The legend is the page's own: it wraps onto as many lines as a phone needs and the card
+          grows with it (the chart's own legend had a fixed height and spilled over the next card). */}
+      <Group component="ul" aria-label="Hosts" gap="xs" wrap="wrap" style={{ rowGap: 4 }} p={0} m={0} mt="xs">
+        {series.map((s) => (
+          <Group component="li" key={s.name} gap={6} wrap="nowrap" style={{ listStyle: 'none' }}>
+            <ColorSwatch
+              color={`var(--mantine-color-${s.color.replace('.', '-')})`}
+              size={10}
+              withShadow={false}
+            />
+            <Text size="xs">{s.name}</Text>
+          </Group>
+        ))}
+      </Group>
       <VisuallyHidden component="figcaption">
         RTUs per date range, stacked by host. The table below lists every figure.
       </VisuallyHidden>

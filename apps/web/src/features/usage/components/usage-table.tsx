@@ -1,6 +1,5 @@
 import { Table, Text } from '@mantine/core';
 import type { FlexUsage } from '@store/core';
-import { useEffect, useRef } from 'react';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
@@ -10,17 +9,10 @@ export function UsageTable({ usage }: { usage: FlexUsage }) {
     usage.runs.reduce((sum, r) => sum + (r.dateRangePages[i] ?? 0), 0),
   );
   const grandTotal = usage.runs.reduce((sum, r) => sum + r.totalPages, 0);
-  const frame = useRef<HTMLElement>(null);
-  // Twelve cycles are wider than most screens: the frame opens at its right end, so the current
-  // cycle is in view beside the fixed Hostname and Total columns; older cycles scroll in from the left.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new usage data re-opens the frame at its end
-  useEffect(() => {
-    const el = frame.current;
-    if (el) el.scrollLeft = el.scrollWidth;
-  }, [usage]);
+  // Twelve cycles are wider than most screens: the frame opens at its left end, where a table is
+  // read from (opened at the right, it looked cut off); Hostname and Total stay in view, pinned.
   return (
     <section
-      ref={frame}
       className="table-frame"
       // axe (scrollable-region-focusable): keyboard users must be able to scroll the wide table.
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable on purpose

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+
+// What a phone (390 px) showed wrong: the usage chart's legend over the next card, slivers of
+// scrolled cells beside the pinned Hostname column, prices taking half the width of cart and
+// checkout, and Subscriptions/{id} opening a row out of sight. Read-only over the demo data.
+
+const SCREENS = new URL('../.screens/', import.meta.url).pathname;
+const PHONE = { width: 390, height: 844 };
+
+async function openUsage(page: Page) {
+  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await page.goto('/Subscriptions');
+  await page.getByRole('button', { name: 'Edit Flex Reporting', exact: true }).click();
+  await page.getByRole('link', { name: 'Detailed RTU Usage' }).click();
+  await expect(page.getByTestId('usage-description')).toHaveText('Flex Reporting');
+  await expect(page.getByRole('table', { name: 'RTUs per host and date range' })).toBeVisible();
+}
+
+/**
+ * The pinned column as pictured after scrolling the table to each offset: an opaque pinned column
+ * looks the same whatever scrolls beneath it.
+ */
+async function pinnedColumnAt(page: Page, offsets: number[]) {
+  const frame = page.getByRole('region', { name: 'RTUs per host and date range (scrolls sideways)' });
+  const pinned = page.locator('.table-frame .sticky-first');
+  const pictures: Buffer[] = [];
+  await frame.scrollIntoViewIfNeeded();
+  const bottom = page.viewportSize()!.height;
+  for (const left of offsets) {
+    await frame.evaluate((el, x) => {
+      el.scrollLeft = x;
+    }, left);
+    const first = (await pinned.first().boundingBox())!;
+    const last = (await pinned.last().boundingBox())!;
+    pictures.push(
+      await page.screenshot({
+        clip: {
+          x: first.x,
+          y: first.y,
+          width: first.width,
+          height: Math.min(last.y + last.height, bottom) - first.y,
+        },
+      }),
+    );
+  }
+  return pictures;
+}
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: PHONE });
+
+  test('the usage chart keeps its legend inside its own card; the table opens at its left end', async ({
+    page,
+  }) => {
+    await openUsage(page);
+    const chart = page.getByRole('figure', { name: 'RTUs per date range, stacked by host' });
+    const legend = chart.getByRole('list', { name: 'Hosts' });
+    await expect(legend.getByRole('listitem')).not.toHaveCount(0);
+    const chartBox = (await chart.boundingBox())!;
+    const legendBox = (await legend.boundingBox())!;
+    expect(legendBox.y + legendBox.height).toBeLessThanOrEqual(chartBox.y + chartBox.height + 0.5);
+    const frame = page.getByRole('region', { name: 'RTUs per host and date range (scrolls sideways)' });
+    expect(await frame.evaluate((el) => el.scrollLeft)).toBe(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SCREENS}390-usage.png`, fullPage: true });
+  });
+
+  test('no sliver of a scrolled cell shows beside the pinned Hostname column', async ({ page }) => {
+    await openUsage(page);
+    const [still, ...scrolled] = await pinnedColumnAt(page, [0, 37, 250]);
+    for (const picture of scrolled) expect(picture.equals(still!)).toBe(true);
+    await page
+      .getByRole('region', { name: 'RTUs per host and date range (scrolls sideways)' })
+      .screenshot({ path: `${SCREENS}390-usage-table-scrolled.png` });
+  });
+
+  test('cart and checkout give names the width and the price a line of its own', async ({ page }) => {
+    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await page.goto('/Products/Pro');
+    await page.getByLabel('Subscription Name').fill('Production engines for the press line');
+    await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(/\/Cart$/);
+    for (const screen of ['cart', 'checkout']) {
+      if (screen === 'checkout') await page.goto('/checkout');
+      const item = page.getByTestId('cart-item').first();
+      const name = item.getByText('Production engines for the press line');
+      await expect(name).toBeVisible();
+      const lineHeight = await name.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+      const nameBox = (await name.boundingBox())!;
+      expect(nameBox.height, `${screen}: the name wraps to at most 2 lines`).toBeLessThanOrEqual(
+        lineHeight * 2 + 1,
+      );
+      await page.screenshot({ path: `${SCREENS}390-${screen}-item.png`, fullPage: true });
+    }
+    await page.evaluate(() => localStorage.removeItem('cart'));
+  });
+
+  test('Subscriptions/{id} scrolls the opened row into view', async ({ page }) => {
+    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await page.goto('/Subscriptions');
+    const last = page.getByRole('list', { name: 'Subscriptions' }).getByRole('listitem').last();
+    const id = (await last.getAttribute('data-testid'))!.replace('row-', '');
+    await page.goto(`/Subscriptions/${id}`);
+    await expect(page.locator(`#detail-${id} [data-testid="editor-${id}"]`)).toBeVisible();
+    await expect(page.getByTestId(`row-${id}`)).toBeInViewport();
+  });
+});
+
+test('at 1000 px no sliver of a scrolled cell shows beside the pinned Hostname column', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await openUsage(page);
+  const [still, scrolled] = await pinnedColumnAt(page, [0, 41]);
+  expect(scrolled!.equals(still!)).toBe(true);
+  await page.screenshot({ path: `${SCREENS}usage-table-scrolled.png`, fullPage: true });
+});
