@@ -25,6 +25,16 @@ export default defineConfig({
           setupFiles: ['../../scripts/fail-on-console-error.ts'],
         },
       },
+      // The year simulation, small (bench/lib/year): real store processes on PostgreSQL.
+      {
+        test: {
+          name: 'year',
+          root: 'bench',
+          include: ['year.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+        },
+      },
     ],
   },
 });

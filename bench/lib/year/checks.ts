@@ -1,0 +1,154 @@
+import { BillStatus } from '@store/core';
+import type { Db } from '../../../apps/server/src/db/client';
+import { createSandboxGateway } from '../../../apps/server/src/gateway/sandbox-gateway';
+import { reconcile } from '../../../apps/server/src/modules/bills/reconcile';
+import type { SinkMessage } from './mail-sink';
+import type { Query, SimModel } from './model';
+import { rtuViolations } from './rtu-check';
+
+// The year's verdict: each check lists its violations (empty is right), read from the database, the
+// sandbox's ledger of charges and the mail server's log.
+
+export interface Check {
+  name: string;
+  checked: number;
+  violations: string[];
+}
+
+const describe = (r: object) => JSON.stringify(r);
+
+/** Every billed period charged once: one bill per period, one successful charge per paid bill, none for others. */
+async function periodsChargedOnce(q: Query, now: Date): Promise<Check> {
+  const twice = await q<object>(
+    `SELECT l.subscription_id, l.period_start, array_agg(DISTINCT o.id) AS bills FROM order_lines l
+      JOIN orders o ON o.id = l.order_id WHERE o.kind = 'renewal'
+      GROUP BY l.subscription_id, l.period_start HAVING count(DISTINCT o.id) > 1`,
+  );
+  const charges = await q<{ id: number; status: number; kind: string; charged: number; amounts: string }>(
+    `SELECT o.id, o.status, o.kind, count(sc.id)::int AS charged,
+        coalesce(string_agg(sc.amount_cents::text, ','), '') AS amounts, o.total_cents
+      FROM orders o JOIN payment_attempts pa ON pa.order_id = o.id
+      LEFT JOIN sandbox_charges sc ON sc.idempotency_key = pa.gateway_key AND sc.status = 'succeeded'
+      GROUP BY o.id`,
+  );
+  const wrong = charges.filter((c) =>
+    Number(c.status) === BillStatus.ChargePaid ? c.charged !== 1 : c.charged !== 0,
+  );
+  const orphans = await q<object>(
+    `SELECT sc.id, sc.idempotency_key, sc.amount_cents FROM sandbox_charges sc
+      WHERE sc.status = 'succeeded' AND NOT EXISTS (SELECT 1 FROM payment_attempts pa WHERE pa.gateway_key = sc.idempotency_key)
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE 'order-' || o.id = sc.idempotency_key)`,
+  );
+  // A period due more than a day ago and never billed: a renewal that never happened.
+  const missed = await q<object>(
+    `SELECT id, next_base_billing_date FROM subscriptions
+      WHERE is_active AND deactivate_date IS NULL AND NOT is_perpetual_license AND billing_mode <> 0
+        AND next_base_billing_date < $1`,
+    [new Date(now.getTime() - 86_400_000).toISOString()],
+  );
+  return {
+    name: 'every period charged exactly once (sandbox ledger against the bills)',
+    checked: charges.length,
+    violations: [
+      ...twice.map((r) => `period billed twice: ${describe(r)}`),
+      ...wrong.map((r) => `bill ${r.id} (${r.kind}, status ${r.status}) has ${r.charged} successful charges`),
+      ...orphans.map((r) => `charge without a bill: ${describe(r)}`),
+      ...missed.map((r) => `period never billed: ${describe(r)}`),
+    ],
+  };
+}
+
+/** No period after a refused (Un-Paid) one, and none after a cancelled subscription's end. */
+async function noPeriodOfEndedSubscriptions(q: Query): Promise<Check> {
+  const afterUnpaid = await q<object>(
+    `SELECT u.subscription_id, u.period_start AS refused, l.period_start AS billed_after FROM order_lines u
+      JOIN orders uo ON uo.id = u.order_id AND uo.status = $1 AND uo.kind = 'renewal'
+      JOIN order_lines l ON l.subscription_id = u.subscription_id AND l.period_start > u.period_start
+      JOIN orders o ON o.id = l.order_id AND o.kind = 'renewal'`,
+    [BillStatus.UnPaid],
+  );
+  const afterCancel = await q<object>(
+    `SELECT s.id, s.deactivate_date, l.period_start FROM subscriptions s
+      JOIN order_lines l ON l.subscription_id = s.id JOIN orders o ON o.id = l.order_id AND o.kind = 'renewal'
+      WHERE s.deactivate_date IS NOT NULL AND l.period_start >= s.deactivate_date`,
+  );
+  const ended = await q<{ n: number }>(
+    `SELECT count(*)::int AS n FROM subscriptions WHERE NOT is_active OR deactivate_date IS NOT NULL`,
+  );
+  return {
+    name: 'no period of a refused, deactivated or cancelled subscription billed',
+    checked: ended[0]?.n ?? 0,
+    violations: [
+      ...afterUnpaid.map((r) => `billed after an un-paid period: ${describe(r)}`),
+      ...afterCancel.map((r) => `billed after cancellation: ${describe(r)}`),
+    ],
+  };
+}
+
+/** One series a year over invoices and credit notes, from 1, without gaps or repeats. */
+async function documentNumbers(q: Query): Promise<Check> {
+  const numbers = await q<{ n: string }>(
+    `SELECT invoice_number AS n FROM orders WHERE invoice_number IS NOT NULL
+      UNION ALL SELECT credit_note_number FROM refunds WHERE credit_note_number IS NOT NULL`,
+  );
+  const byYear = new Map<string, number[]>();
+  for (const { n } of numbers) {
+    const [year, seq] = n.split('-');
+    byYear.set(year!, [...(byYear.get(year!) ?? []), Number(seq)]);
+  }
+  const violations: string[] = [];
+  for (const [year, seqs] of byYear) {
+    seqs.sort((a, b) => a - b);
+    seqs.forEach((seq, i) => {
+      if (seq !== i + 1 && violations.length < 20)
+        violations.push(`${year}: number ${i + 1} expected, ${seq} found`);
+    });
+  }
+  return { name: 'invoice and credit-note numbers gap-free and unique', checked: numbers.length, violations };
+}
+
+async function reconciled(db: Db, q: Query, now: Date): Promise<Check> {
+  const differences = await reconcile(db, createSandboxGateway(db), { since: null, now });
+  const charges = await q<{ n: number }>(`SELECT count(*)::int AS n FROM sandbox_charges`);
+  return { name: '`reconcile` finds no difference', checked: charges[0]?.n ?? 0, violations: differences };
+}
+
+/** Every mail sent; a mail received twice carries its Message-ID twice, never a second one. */
+async function mailSent(q: Query, received: SinkMessage[]): Promise<Check> {
+  const outbox = await q<{ message_id: string; to_address: string; sent: boolean }>(
+    `SELECT message_id, to_address, sent_at IS NOT NULL AS sent FROM outbox`,
+  );
+  const got = new Set(received.map((m) => m.messageId.replace(/^<|@.*$/g, '')));
+  const violations: string[] = [];
+  for (const m of outbox) {
+    if (!m.sent) violations.push(`mail ${m.message_id} to ${m.to_address} never sent`);
+    else if (!got.has(m.message_id)) violations.push(`mail ${m.message_id} to ${m.to_address} not received`);
+  }
+  const twice = await q<object>(
+    `SELECT to_address, subject, count(*)::int AS copies FROM outbox
+      GROUP BY to_address, subject, text_body HAVING count(*) > 1`,
+  );
+  for (const r of twice) violations.push(`the same mail written twice (two Message-IDs): ${describe(r)}`);
+  return {
+    name: 'every mail sent; duplicates only with the same Message-ID',
+    checked: outbox.length,
+    violations,
+  };
+}
+
+export async function runChecks(
+  db: Db,
+  q: Query,
+  model: SimModel,
+  now: Date,
+  received: SinkMessage[],
+): Promise<Check[]> {
+  return [
+    await periodsChargedOnce(q, now),
+    await noPeriodOfEndedSubscriptions(q),
+    await rtuViolations(q, model, now),
+    await documentNumbers(q),
+    await reconciled(db, q, now),
+    await mailSent(q, received),
+  ];
+}

@@ -1,0 +1,72 @@
+import type { Customers } from './customers';
+import type { SimModel, SimOrg } from './model';
+import type { Operator } from './operator';
+
+// One day of the store's customers, engines and operator, at the monthly rates of the year.
+
+export const MONTHLY = { planChange: 0.05, cancel: 0.02, cardDeclines: 0.03, refund: 0.01, purchase: 0.01 };
+const DAILY = (monthly: number) => monthly / 30;
+
+/** Runs `work` over `items`, `width` at a time. */
+export async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+export interface DayPlan {
+  day: number;
+  random: () => number;
+  model: SimModel;
+  customers: Customers;
+  operator: Operator;
+  /** Organizations whose card began to decline, and the day each saves a good card (or never). */
+  recoveries: Map<number, number | null>;
+  /** Organizations that never pay their invoices (their subscriptions reach deactivation). */
+  neverPays: (organizationId: number) => boolean;
+  threeDSecure: boolean;
+}
+
+export async function runDay(p: DayPlan): Promise<void> {
+  const { random, model, customers, day } = p;
+  const meteredOrgs = new Set(model.subs.filter((s) => s.metered).map((s) => s.orgId));
+  const live = model.subs.filter((s) => !s.cancelled);
+  const usage = live.filter((s) => s.metered);
+  const changes = live.filter(() => random() < DAILY(MONTHLY.planChange));
+  const cancels = live.filter((s) => !s.metered && random() < DAILY(MONTHLY.cancel));
+  const cardOrgs = model.orgs.filter((o) => o.kind === 'card' || o.kind === 'sub-account');
+  const declining = cardOrgs.filter(
+    (o) => !o.declining && !meteredOrgs.has(o.id) && random() < DAILY(MONTHLY.cardDeclines),
+  );
+  const buyers = cardOrgs.filter(
+    () => random() < (DAILY(MONTHLY.purchase) * model.subs.length) / cardOrgs.length,
+  );
+
+  await inParallel(usage, 8, (sub) => customers.reportUsage(sub, day));
+  await inParallel(changes, 4, (sub) => customers.changePlan(sub));
+  await inParallel(cancels, 4, (sub) => customers.cancel(sub));
+  // The bank refuses these cards from now on: the admin saved a card that lacks funds.
+  await inParallel(declining, 4, async (org) => {
+    if (await customers.saveCard(org, 'pm_card_chargeDeclinedInsufficientFunds')) {
+      org.declining = true;
+      p.recoveries.set(org.id, random() < 0.5 ? day + 2 + Math.floor(random() * 9) : null);
+    }
+  });
+  const recovering = [...p.recoveries].filter(([, on]) => on === day).map(([id]) => id);
+  await inParallel(recovering, 4, async (id) => {
+    const org = model.orgs.find((o) => o.id === id) as SimOrg;
+    if (await customers.saveCard(org, 'pm_card_visa')) {
+      org.declining = false;
+      p.recoveries.delete(id);
+    }
+  });
+  await inParallel(buyers, 4, async (org) => {
+    // Some banks ask for 3-D Secure: the admin enters card 4000 0027 6000 3184 first.
+    if (p.threeDSecure && random() < 0.2) await customers.saveCard(org, 'pm_card_authenticationRequired');
+    await customers.purchase(org, `year-${day}-${org.id}`);
+  });
+  await p.operator.refundSome(MONTHLY.refund);
+  await p.operator.recordTransfers(3, p.neverPays);
+}

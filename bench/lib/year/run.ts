@@ -1,0 +1,174 @@
+import { addMonthsClamped } from '@store/core';
+import { openDatabase } from '../../../apps/server/src/db/client';
+import { createBenchDatabase } from '../postgres';
+import { StoreApi } from './api';
+import { type Check, runChecks } from './checks';
+import { SimulationClock } from './clock';
+import { Customers, newTally } from './customers';
+import { runDay } from './day';
+import { startMailSink } from './mail-sink';
+import { type Query, rng } from './model';
+import { Operator } from './operator';
+import { bundleStore, StoreProcess } from './processes';
+import { seedStore } from './seed';
+
+// The year: a store of N subscriptions on PostgreSQL with two servers and a worker, its clock moved
+// a day at a time for 13 months; each day the billing jobs run first (in all three processes at
+// once, one of them sometimes killed with SIGKILL mid-pass and restarted), then the customers, their
+// engines and the operator act. At the end the checks read what happened.
+
+export interface YearOptions {
+  subscriptions: number;
+  months: number;
+  seed: number;
+  /** Checkouts with a card whose bank asks for 3-D Secure. */
+  threeDSecure: boolean;
+  /** Chance a day's billing pass has a process killed under it. */
+  killChance: number;
+  log: (line: string) => void;
+}
+
+export interface YearResult {
+  checks: Check[];
+  wallSeconds: number;
+  figures: [string, string][];
+}
+
+const DAY_MS = 86_400_000;
+/** Store milliseconds per real millisecond while a day runs: the 10-minute charge lease is 1 s. */
+const SPEED = 600;
+/** The sandbox's pace per process, in the clock's time: the busiest day's pass outlives the lease. */
+const PACE = { latencyMs: 400, callsPerSecond: 0.5 };
+const START = Date.parse('2027-01-01T00:00:00Z');
+
+export async function runYear(opts: YearOptions): Promise<YearResult> {
+  const wallStart = Date.now();
+  const random = rng(opts.seed);
+  const bench = await createBenchDatabase();
+  const sink = await startMailSink();
+  const clock = new SimulationClock(SPEED, { storeAt: START, realAt: Date.now() });
+  const settings = {
+    bundle: await bundleStore(),
+    speed: SPEED,
+    pace: PACE,
+    env: {
+      DATABASE_URL: bench.url,
+      DEMO: '1',
+      SMTP_URL: sink.url,
+      BILLING_INTERVAL_SECONDS: '0',
+      OUTBOX_POLL_MS: '200',
+      LOG_LEVEL: 'warn',
+    },
+  };
+  const processes = [
+    new StoreProcess('server 1', 'server', settings),
+    new StoreProcess('server 2', 'server', settings),
+    new StoreProcess('worker', 'worker', settings),
+  ];
+  const database = await openDatabase({ databaseUrl: bench.url });
+  try {
+    await processes[0]!.start(clock.current());
+    await Promise.all(processes.slice(1).map((p) => p.start(clock.current())));
+    const q: Query = async <T>(text: string, values?: unknown[]) =>
+      (await database.query(text, values)).rows as T[];
+    const model = await seedStore(database.db, q, clock, { subscriptions: opts.subscriptions, random });
+    await database.exec('ANALYZE');
+    opts.log(`seeded ${model.subs.length} subscriptions of ${model.orgs.length} organizations`);
+    const api = new StoreApi(database.db, clock, () =>
+      processes.filter((p) => p.url && p.alive).map((p) => p.url!),
+    );
+    const customers = new Customers(api, clock, model, random, newTally());
+    const operator = new Operator(database.db, q, clock, random);
+    const recoveries = new Map<number, number | null>();
+    const neverPays = (id: number) => id % 7 === 0;
+
+    const end = addMonthsClamped(new Date(START), opts.months, 1).getTime();
+    const days = Math.round((end - START) / DAY_MS);
+    let billingMs = 0;
+    let kills = 0;
+    for (let day = 0; day <= days; day += 1) {
+      const state = clock.setTo(START + day * DAY_MS);
+      await Promise.all(processes.map((p) => p.setClock(state)));
+      const billingStart = Date.now();
+      const victim = random() < opts.killChance ? processes[Math.floor(random() * processes.length)]! : null;
+      const killer = victim
+        ? new Promise((r) => setTimeout(r, random() * 400)).then(() => victim.kill())
+        : Promise.resolve();
+      await Promise.all([...processes.map((p) => p.tick()), killer]);
+      for (const p of processes.filter((q) => !q.alive)) {
+        kills += 1;
+        await p.start(clock.current());
+        await p.tick();
+      }
+      billingMs += Date.now() - billingStart;
+      if (day === days) break;
+      const dayStart = Date.now();
+      if (process.env.YEAR_TRACE)
+        opts.log(`day ${day}: billing ${Date.now() - billingStart} ms${victim ? ' (kill)' : ''}`);
+      await runDay({
+        day,
+        random,
+        model,
+        customers,
+        operator,
+        recoveries,
+        neverPays,
+        threeDSecure: opts.threeDSecure,
+      });
+      if (process.env.YEAR_TRACE) opts.log(`day ${day}: customers ${Date.now() - dayStart} ms`);
+      if (day % 30 === 0) opts.log(`day ${day}/${days}: ${((Date.now() - wallStart) / 1000).toFixed(0)} s`);
+    }
+    // The mail of the last day leaves the outbox.
+    for (let waited = 0; waited < 300; waited += 1) {
+      const [left] = await q<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL');
+      if (!left?.n) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    await Promise.all(processes.map((p) => p.stop()));
+    const now = clock.now();
+    const checks = await runChecks(database.db, q, model, now, sink.received);
+    const wallSeconds = (Date.now() - wallStart) / 1000;
+    const [counts] = await q<{
+      charges: number;
+      bills: number;
+      paid: number;
+      refunds: number;
+      mails: number;
+    }>(
+      `SELECT (SELECT count(*)::int FROM sandbox_charges) AS charges, (SELECT count(*)::int FROM orders) AS bills,
+        (SELECT count(*)::int FROM orders WHERE paid_at IS NOT NULL) AS paid,
+        (SELECT count(*)::int FROM refunds WHERE status = 'succeeded') AS refunds,
+        (SELECT count(*)::int FROM outbox) AS mails`,
+    );
+    const t = customers.tally;
+    const figures: [string, string][] = [
+      ['subscriptions, organizations, store days', `${model.subs.length}, ${model.orgs.length}, ${days}`],
+      [
+        'bills (paid), gateway charges, refunds',
+        `${counts!.bills} (${counts!.paid}), ${counts!.charges}, ${counts!.refunds}`,
+      ],
+      ['billing passes: charges a second (real time)', (counts!.charges / (billingMs / 1000)).toFixed(0)],
+      ['API calls (a second over the run)', `${api.calls} (${(api.calls / wallSeconds).toFixed(0)})`],
+      [
+        'plan changes (pending), refused; cancels; purchases (3-D Secure)',
+        `${t.planChanges} (${t.pendingChanges}), ${t.refusedChanges}; ${t.cancels}; ${t.purchases} (${t.purchasesNeedingAuth})`,
+      ],
+      ['card updates; processes killed with SIGKILL', `${t.cardUpdates}; ${kills}`],
+      ['mails written, delivered', `${counts!.mails}, ${sink.received.length}`],
+    ];
+    if (t.unexpected.length > 0)
+      checks.push({ name: 'API answers as documented', checked: api.calls, violations: t.unexpected });
+    if (operator.tally.refundsRefused.length > 0)
+      checks.push({
+        name: 'refunds accepted',
+        checked: operator.tally.refunds,
+        violations: operator.tally.refundsRefused,
+      });
+    return { checks, wallSeconds, figures };
+  } finally {
+    await Promise.all(processes.map((p) => p.kill().catch(() => {})));
+    await database.close();
+    await sink.close();
+    await bench.drop();
+  }
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { postgresReachable } from '../apps/server/src/modules/billing/fault-support';
+import { runYear } from './lib/year/run';
+import { printYear } from './lib/year/table';
+
+// The year simulation, small: a few hundred subscriptions over 13 months of the store's clock,
+// with two servers, a worker and SIGKILLs, must end with no violation of any check.
+
+const reachable = await postgresReachable();
+if (!reachable && process.env.CI === 'true') throw new Error('The year simulation needs PostgreSQL.');
+
+describe.skipIf(!reachable)('a year of a small store', () => {
+  it('charges every period once, bills every RTU over the allowance once, numbers without gaps, sends every mail', async () => {
+    const result = await runYear({
+      subscriptions: 300,
+      months: 13,
+      seed: 7,
+      threeDSecure: false,
+      killChance: 0.3,
+      log: () => {},
+    });
+    printYear(result);
+    expect(result.checks.filter((c) => c.violations.length > 0)).toEqual([]);
+    expect(result.checks.every((c) => c.checked > 0)).toBe(true);
+  });
+});
