@@ -130,7 +130,8 @@ export const BillSchema = z.object({
   creditNoteNumber: z.optional(z.string()),
   /**
    * The names of the subscriptions the bill is for (a credit note: those of the bill it refunds), as
-   * they are named now, so a row says what it is for; empty for a bill of no subscription.
+   * they are named now, so a row says what it is for; a line whose subscription is gone is named by
+   * its own description.
    */
   subscriptionNames: z.optional(z.array(z.string())),
 });

@@ -74,15 +74,19 @@ export async function listBills(db: DbOrTx, organizationId: number): Promise<Bil
     .map(({ b: { at: _at, ...bill } }) => bill);
 }
 
-/** Each bill's subscriptions by their names of today, in one query for the whole history. */
+/**
+ * Each bill's subscriptions by their names of today, in one query for the whole history; a line of
+ * no subscription (one since removed) is named by its own description.
+ */
 async function subscriptionNamesOfBills(db: DbOrTx, organizationId: number): Promise<Map<number, string[]>> {
+  const name = sql<string>`COALESCE(${subscriptions.description}, ${orderLines.description})`;
   const rows = await db
-    .selectDistinct({ orderId: orderLines.orderId, name: subscriptions.description })
+    .selectDistinct({ orderId: orderLines.orderId, name })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .innerJoin(subscriptions, eq(subscriptions.id, orderLines.subscriptionId))
+    .leftJoin(subscriptions, eq(subscriptions.id, orderLines.subscriptionId))
     .where(eq(orders.organizationId, organizationId))
-    .orderBy(asc(orderLines.orderId), asc(subscriptions.description));
+    .orderBy(asc(orderLines.orderId), asc(name));
   const names = new Map<number, string[]>();
   for (const r of rows) names.set(r.orderId, [...(names.get(r.orderId) ?? []), r.name]);
   return names;
