@@ -1,11 +1,13 @@
 import type { Db } from '../db/client';
 import type { AttachmentRef, MailAttachment, Mailer } from './mailer';
-import { claimDueMail, markMailFailed, markMailSent, type OutboxRow, releaseMail } from './outbox';
+import { claimDueMail, holdMail, markMailFailed, markMailSent, type OutboxRow, releaseMail } from './outbox';
 
 // The outbox sender (decision 018): takes due mails from the outbox, hands them to the transport
 // with the Message-ID of their row, and marks them sent. A failed send is retried with backoff; a
 // sender killed mid-send leaves its claim to expire and the mail is sent again, with the same
 // Message-ID, so the receiving side can tell it is the same mail. Any number of senders may run.
+// The lease is per mail: taken again right before each send and renewed while the server works
+// on it (holdMail), so a slow server never lets a second sender send what this one still will.
 
 export type AttachmentResolver = (ref: AttachmentRef) => Promise<MailAttachment>;
 
@@ -49,6 +51,14 @@ export function startOutboxSender(deps: OutboxSenderDeps, options: OutboxSenderO
   let wake: (() => void) | null = null;
 
   async function sendOne(row: OutboxRow): Promise<void> {
+    // Claimed by another sender while this one worked through the batch: theirs now.
+    if (!(await holdMail(deps.db, row, leaseMs))) return;
+    const renew = setInterval(() => {
+      holdMail(deps.db, row, leaseMs).catch((err) =>
+        deps.logger?.warn({ err, outboxId: row.id }, 'mail lease not renewed'),
+      );
+    }, leaseMs / 3);
+    renew.unref();
     try {
       const attachments = await Promise.all(row.attachments.map(deps.resolveAttachment));
       await deps.transport.send({
@@ -68,6 +78,8 @@ export function startOutboxSender(deps: OutboxSenderDeps, options: OutboxSenderO
       await markMailFailed(deps.db, row.id, row.attempts, message);
       deps.onSent?.('failed');
       return;
+    } finally {
+      clearInterval(renew);
     }
     await markMailSent(deps.db, row.id);
     deps.onSent?.('sent');

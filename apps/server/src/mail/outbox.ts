@@ -77,6 +77,26 @@ export async function claimDueMail(db: DbOrTx, limit: number, leaseMs: number): 
     .sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Takes a claimed mail's lease again, for `leaseMs` from now, right before it is sent and while the
+ * server works on it: one batch's claim would otherwise have to last for the whole batch, and a slow
+ * server makes the tail due again while it waits, for a second sender to send as well. A
+ * compare-and-set on the claim's count of attempts: false when another sender claimed the mail
+ * meanwhile (or it was sent), and then this sender leaves it alone.
+ */
+export async function holdMail(
+  db: DbOrTx,
+  row: Pick<OutboxRow, 'id' | 'attempts'>,
+  leaseMs: number,
+): Promise<boolean> {
+  const held = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE outbox SET next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
+      WHERE id = ${row.id} AND attempts = ${row.attempts} AND sent_at IS NULL RETURNING id`,
+  );
+  return held.length > 0;
+}
+
 export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
   await db.execute(sql`UPDATE outbox SET sent_at = now(), last_error = NULL WHERE id = ${id}`);
 }
@@ -94,10 +114,11 @@ export async function releaseMail(db: DbOrTx, ids: number[]): Promise<void> {
 /** Backoff after a failed send: 30 s, 1 min, 2 min, … at most an hour; never given up (nothing is lost). */
 export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 
+/** A failed send of this sender's claim (`attempts`): never pushes back another sender's claim. */
 export async function markMailFailed(db: DbOrTx, id: number, attempts: number, error: string): Promise<void> {
   await db.execute(sql`UPDATE outbox SET last_error = ${error.slice(0, 500)},
       next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(attempts)})
-    WHERE id = ${id} AND sent_at IS NULL`);
+    WHERE id = ${id} AND attempts = ${attempts} AND sent_at IS NULL`);
 }
 
 /** Unsent mails and the age of the oldest (the metrics' outbox depth). */
