@@ -28,14 +28,15 @@ const reachable = await postgresReachable();
 
 type Env = Record<string, string>;
 
-/** The environment of a compose service, ${VAR} and ${VAR:-default} filled in from `vars`. */
+/** The environment of a compose service, ${VAR}, ${VAR:-default} and ${VAR:?error} filled in from `vars`. */
 function serviceEnv(service: { environment: Record<string, string | number> }, vars: Env): Env {
   return Object.fromEntries(
     Object.entries(service.environment).map(([k, v]) => [
       k,
       String(v).replace(
-        /\$\{(\w+)(?::-([^}]*))?\}/g,
-        (_m, name: string, fallback?: string) => vars[name] ?? fallback ?? '',
+        /\$\{(\w+)(?::([-?])([^}]*))?\}/g,
+        (_m, name: string, kind?: string, fallback?: string) =>
+          vars[name] ?? (kind === '-' ? fallback : undefined) ?? '',
       ),
     ]),
   );
