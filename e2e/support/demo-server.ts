@@ -15,6 +15,8 @@ const START_TIMEOUT_MS = 120_000;
 
 export interface DemoServer {
   url: string;
+  /** The server's own PostgreSQL database, when it runs on one (E2E_DATABASE_URL). */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -172,5 +174,5 @@ export async function startDemoServer(
   console.log(
     `[e2e] ${name} server at ${url} (${database ? 'PostgreSQL' : 'embedded database'}, log ${path.relative(repoRoot, logFile)})`,
   );
-  return { url, stop };
+  return { url, stop, ...(database ? { databaseUrl: database.url } : {}) };
 }

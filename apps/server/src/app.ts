@@ -22,6 +22,7 @@ import { useConfiguredSigningKey } from './modules/licensing/license-keys';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { creditNotesRoutes } from './modules/refunds/credit-notes.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { storeRoutes } from './modules/store/store.routes';
@@ -115,6 +116,7 @@ export async function buildApp(input: AppInput) {
     licensingRoutes,
     billingRoutes,
     twoFactorRoutes,
+    paymentsRoutes,
     ownSessionsRoutes,
     auditRoutes,
     creditNotesRoutes,

@@ -25,7 +25,7 @@ export function OpenBillCard({ bill, paying, disabled, onPay }: OpenBillCardProp
         <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <Group gap="xs">
             <Text fw={650}>{label}</Text>
-            <Badge color="red.9" variant="light">
+            <Badge color="red.9" variant="filled">
               {billStatusText(bill.status)}
             </Badge>
           </Group>

@@ -30,6 +30,7 @@ export function SandboxChallengeDialog({ opened, onAnswer }: SandboxChallengeDia
       opened={opened}
       onClose={() => void answer('closed')}
       centered
+      size={420}
       closeOnClickOutside={false}
       aria-describedby="three-d-secure-text"
     >
@@ -52,16 +53,9 @@ export function SandboxChallengeDialog({ opened, onAnswer }: SandboxChallengeDia
               Your bank asks you to authenticate this payment. This is the sandbox's test page: no real bank
               is asked. Complete the authentication to pay, or fail it to see a refused payment.
             </Text>
-            <Group justify="flex-end" gap="sm">
+            <Stack gap="xs">
               <Button
-                variant="default"
-                onClick={() => void answer('fail')}
-                loading={busy === 'fail'}
-                disabled={busy !== null}
-              >
-                Fail authentication
-              </Button>
-              <Button
+                fullWidth
                 onClick={() => void answer('complete')}
                 loading={busy === 'complete'}
                 disabled={busy !== null}
@@ -69,17 +63,19 @@ export function SandboxChallengeDialog({ opened, onAnswer }: SandboxChallengeDia
               >
                 Complete authentication
               </Button>
-            </Group>
-            <Group justify="flex-end">
               <Button
-                variant="subtle"
-                size="xs"
-                onClick={() => void answer('closed')}
+                fullWidth
+                variant="default"
+                onClick={() => void answer('fail')}
+                loading={busy === 'fail'}
                 disabled={busy !== null}
               >
+                Fail authentication
+              </Button>
+              <Button variant="subtle" onClick={() => void answer('closed')} disabled={busy !== null}>
                 Cancel payment
               </Button>
-            </Group>
+            </Stack>
           </Stack>
         </Modal.Body>
       </Modal.Content>

@@ -1,0 +1,62 @@
+import { BillStatus, type PaymentResult, prorationAttemptKey, purchaseAttemptKey } from '@store/core';
+import type { AppDeps } from '../../app-deps';
+import type { OrderRow } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/http-error';
+import type { BillingLogger } from '../bills/bill-deps';
+import { confirmBillPayment, openBills, payBill } from '../bills/bill-payment';
+import { findById } from '../bills/bills.repository';
+import { settledAfterAuthentication } from '../bills/card-charge';
+import { reissueForPaidRenewals } from '../licensing/offline-license';
+import { settlePurchase } from '../store/purchase-settling';
+import { settleProration } from '../subscriptions/proration';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'> & { logger?: BillingLogger };
+
+export const BILL_NOT_FOUND = 'There is no such bill in your organization.';
+
+/**
+ * Payments made with the customer present, and their 3-D Secure (docs/decisions/023): the Pay Bills
+ * page's open bills and Pay, and the browser's word that a bank's challenge has ended — for a
+ * checkout, an editor change or a bill — after which the gateway, never the browser, says what
+ * became of the charge and it is settled as any charge is.
+ */
+export function createPaymentsService(deps: Deps) {
+  // DESIGN.md §5: each paid renewal issues a new offline license file.
+  const onPaid = (orderIds: number[], now: Date) => reissueForPaidRenewals(deps.db, orderIds, now);
+
+  const paymentOf = (order: OrderRow): PaymentResult => {
+    if (order.status === BillStatus.UnPaid) {
+      throw new HttpError(402, order.failureMessage ?? 'Your card was declined.', 'CARD_DECLINED');
+    }
+    return {
+      orderId: order.id,
+      status: order.status,
+      paid: order.status === BillStatus.ChargePaid,
+      totalCents: order.totalCents,
+    };
+  };
+
+  return {
+    openBills: (organizationId: number) => openBills(deps.db, organizationId),
+
+    pay: (organizationId: number, orderId: number) => payBill(deps, organizationId, orderId, onPaid),
+
+    async authenticated(organizationId: number, orderId: number): Promise<PaymentResult> {
+      const order = await findById(deps.db, orderId);
+      if (!order || order.organizationId !== organizationId) throw notFound(BILL_NOT_FOUND);
+      if (order.kind === 'renewal' || order.kind === 'overage') {
+        return confirmBillPayment(deps, organizationId, orderId, onPaid);
+      }
+      if (order.status !== BillStatus.ChargePending) return paymentOf(order);
+      const key = order.kind === 'purchase' ? purchaseAttemptKey(order.id) : prorationAttemptKey(order.id);
+      const found = await settledAfterAuthentication(deps, key);
+      // No answer yet (the gateway is unreachable or still processing): the settle job finishes it.
+      if (!found) return paymentOf(order);
+      const settled =
+        order.kind === 'purchase'
+          ? await settlePurchase(deps, order, found.outcome, found.attemptStatus)
+          : await settleProration(deps, order.id, key, found.outcome, found.attemptStatus);
+      return paymentOf(settled ?? order);
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { linkFrom, type SmtpCapture, startSmtpCapture } from '../apps/server/src/mail/smtp-capture';
+import { expectNoAxeViolations, login } from './support';
+import { registerAndVerify } from './support/accounts';
+import { type DemoServer, startDemoServer } from './support/demo-server';
+import { type MailServer, screenshotPath, unique } from './support/smtp';
+
+// 3-D Secure in the browser (docs/decisions/023), the sandbox behaving as Stripe's test cards:
+// 4000 0027 6000 3184 asks on every charge, 4000 0025 0000 3155 unless set up for off-session use.
+// Checkout shows the sandbox's challenge, completed or abandoned; a renewal the bank refused until
+// the cardholder authenticates mails a link to Pay Bills, where the bill is paid after the challenge.
+// The renewal comes due by moving the server's demo clock (what `npm run ops -- clock:advance` writes)
+// in its own PostgreSQL database.
+
+interface Bank {
+  server: DemoServer;
+  smtp: SmtpCapture;
+  mail: MailServer;
+}
+
+const test = base.extend<object, { bank: Bank }>({
+  bank: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      // The demo clock lives in the server's database; this spec moves it, so the server gets a
+      // PostgreSQL database of its own.
+      process.env.E2E_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+      const smtp = await startSmtpCapture();
+      const server = await startDemoServer('three-d-secure', (url) => ({
+        SMTP_URL: smtp.url,
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        BILLING_INTERVAL_SECONDS: '1',
+      }));
+      const mail: MailServer = {
+        url: server.url,
+        smtp,
+        waitForMail: (to, subject, since = 0) =>
+          smtp.waitFor(
+            to,
+            (m) =>
+              smtp.received.indexOf(m) >= since &&
+              (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)),
+            30_000,
+          ),
+        linkIn: (m, screen) => new URL(linkFrom(m, screen)).pathname,
+      };
+      try {
+        await use({ server, smtp, mail });
+      } finally {
+        await server.stop();
+        await smtp.close();
+      }
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  baseURL: async ({ bank }, use) => use(bank.server.url),
+});
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const PASSWORD = 'card-holder-password';
+const admin = {
+  orgName: unique('Secure Bank Co'),
+  email: `${unique('secure')}@example.com`,
+  password: PASSWORD,
+};
+
+async function saveCard(page: Page, cardNumber: string) {
+  await page.goto('/ModifyBillingInfo');
+  await page.getByLabel('Name on card').fill('Ava Owner');
+  await page.getByLabel('Address 1').fill('10 Downing Lane');
+  await page.getByLabel('City').fill('Boulder');
+  await page.getByLabel('State / Province').fill('CO');
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByLabel('Zip/Postal Code').fill('80301');
+  await page.getByLabel('Card Number').fill(cardNumber);
+  await page.getByLabel('Expiration Date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Billing information updated successfully')).toBeVisible();
+}
+
+/** An Artist plan in the cart, then Confirm Purchase: the bank's challenge opens. */
+async function checkoutAsks(page: Page, name: string) {
+  await page.goto('/Products/Artist');
+  await page.getByLabel('Subscription Name').fill(name);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/Cart$/);
+  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole('button', { name: 'Confirm Purchase' }).click();
+  const challenge = page.getByRole('dialog', { name: 'Confirm your payment' });
+  await expect(challenge).toBeVisible();
+  return challenge;
+}
+
+async function subscriptionNames(page: Page): Promise<string[]> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? '{}').token);
+  const list = await page.request.get('/api/subscription/all', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await list.json()).map((s: { description: string }) => s.description);
+}
+
+test('checkout with 4000 0027 6000 3184: the challenge completed buys, abandoned buys nothing', async ({
+  page,
+  bank,
+}) => {
+  await registerAndVerify(page, bank.mail, admin);
+  await login(page, admin.email, admin.password);
+  await saveCard(page, '4000 0027 6000 3184');
+
+  const challenge = await checkoutAsks(page, 'Authenticated art');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath('three-d-secure-challenge'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: screenshotPath('three-d-secure-challenge-390'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page).toHaveURL(/\/confirmed$/);
+  expect(await subscriptionNames(page)).toContain('Authenticated art');
+
+  const again = await checkoutAsks(page, 'Abandoned art');
+  await again.getByRole('button', { name: 'Cancel payment' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The payment was not completed. Nothing was charged' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  expect(await subscriptionNames(page)).not.toContain('Abandoned art');
+
+  // Failed at the bank: refused in Stripe's words.
+  const failing = await checkoutAsks(page, 'Failed art');
+  await failing.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'We are unable to authenticate your payment method' }),
+  ).toBeVisible();
+  expect(await subscriptionNames(page)).not.toContain('Failed art');
+});
+
+test('checkout with 4000 0025 0000 3155 asks too (on-session): completed, and closed with Escape', async ({
+  page,
+}) => {
+  await login(page, admin.email, admin.password);
+  await saveCard(page, '4000 0025 0000 3155');
+  const challenge = await checkoutAsks(page, 'Set-up art');
+  await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page).toHaveURL(/\/confirmed$/);
+
+  await checkoutAsks(page, 'Closed art');
+  await page.keyboard.press('Escape');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The payment was not completed. Nothing was charged' }),
+  ).toBeVisible();
+  const names = await subscriptionNames(page);
+  expect(names).toContain('Set-up art');
+  expect(names).not.toContain('Closed art');
+});
+
+test('a renewal the bank refuses until authenticated is paid from the mailed Pay Bills link', async ({
+  page,
+  bank,
+}) => {
+  const { server, smtp, mail } = bank;
+  await login(page, admin.email, admin.password);
+  await saveCard(page, '4000 0027 6000 3184');
+  const since = smtp.received.length;
+  // A year and a day on: every annual subscription bought above renews, off-session.
+  const db = new pg.Client({ connectionString: server.databaseUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `INSERT INTO settings (key, value) VALUES ('demoClock', $1::jsonb)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [JSON.stringify({ offsetMs: 367 * 86_400_000 })],
+    );
+  } finally {
+    await db.end();
+  }
+  const notice = await mail.waitForMail(admin.email, /^Please authenticate the payment of bill #\d+$/, since);
+  const link = /https?:\/\/\S+\/PayBills/.exec(notice.text)?.[0];
+  expect(link).toBeTruthy();
+
+  // The sessions of a year ago have expired: the link asks for sign-in first, then opens the page.
+  await page.goto(new URL(link!).pathname);
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2FPayBills/);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/PayBills$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay Bills' })).toBeVisible();
+  const bills = page.getByRole('list', { name: 'Bills to pay' }).getByRole('listitem');
+  await expect(bills.first()).toBeVisible();
+  const count = await bills.count();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath('pay-bills'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: screenshotPath('pay-bills-390'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await bills
+    .first()
+    .getByRole('button', { name: /^Pay bill #\d+$/ })
+    .click();
+  const challenge = page.getByRole('dialog', { name: 'Confirm your payment' });
+  await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /^Bill paid: \$[\d,.]+ was charged to your card\.$/ }),
+  ).toBeVisible();
+  await expect(bills).toHaveCount(count - 1);
+});
