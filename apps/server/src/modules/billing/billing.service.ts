@@ -9,19 +9,16 @@ import {
   fromCents,
   OUTSTANDING_BILL_STATUSES,
 } from '@store/core';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, organizations, subscriptions } from '../../db/schema';
+import { isVoidCardCharge } from '../bills/owed-bills';
 import { creditNotesOf } from '../refunds/refunds.repository';
 
 // Reading bills (the history, the invoice, the operator's list); the bills module writes them.
 
-/**
- * What a customer sees as a bill: every order of the organization except a checkout or editor
- * charge the card declined (no subscription came of it, nothing is owed).
- */
-const isBill = sql`NOT (${orders.kind} IN ('purchase', 'proration') AND ${orders.status} = ${BillStatus.UnPaid}
-  AND ${orders.failureMessage} IS NOT NULL)`;
+/** What a customer sees as a bill: every order of the organization except a void card charge. */
+const isBill = not(isVoidCardCharge);
 
 /**
  * GET /api/order/history: the organization's own bills and credit notes, newest first. A credit

@@ -1,7 +1,8 @@
-import { BillStatus, UNPAID_BILL_STATUSES } from '@store/core';
+import { BillStatus } from '@store/core';
 import { and, eq, inArray, isNotNull, min, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
+import { isOwed } from './owed-bills';
 
 // What the bills of one subscription say about it, for the offline license and for licensing's
 // answers (DESIGN.md §3, §5).
@@ -17,9 +18,9 @@ async function hasBill(db: DbOrTx, subscriptionId: number, condition: SQL | unde
   return rows.length > 0;
 }
 
-/** Whether a bill of the subscription still expects money (Enable Offline waits for it). */
+/** Whether a bill of the subscription is owed (Enable Offline waits for it); a void charge is not. */
 export const hasOutstandingBill = (db: DbOrTx, subscriptionId: number): Promise<boolean> =>
-  hasBill(db, subscriptionId, inArray(orders.status, [...UNPAID_BILL_STATUSES]));
+  hasBill(db, subscriptionId, isOwed);
 
 /**
  * The start of the subscription's oldest period whose fee is not paid (a purchase or renewal bill
@@ -34,7 +35,7 @@ export async function unpaidPeriodStartOf(db: DbOrTx, subscriptionId: number): P
       and(
         eq(orderLines.subscriptionId, subscriptionId),
         inArray(orders.kind, ['purchase', 'renewal']),
-        inArray(orders.status, [...UNPAID_BILL_STATUSES]),
+        isOwed,
       ),
     );
   return row?.start ?? null;
