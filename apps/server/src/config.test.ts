@@ -86,3 +86,17 @@ describe('loadConfig in production', () => {
     expect(config.trustProxy).toEqual(['10.0.0.0/8']);
   });
 });
+
+describe('loadConfig in demo mode', () => {
+  it("refuses Stripe's keys, so the demo never charges a real card", () => {
+    const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY } = production;
+    expect(() => loadConfig({ DEMO: '1', STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY })).toThrow(
+      'Demo mode refuses STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: the demo charges only its sandbox gateway.',
+    );
+    expect(() => loadConfig({ ...production, DEMO: '1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY })).toThrow(
+      'Demo mode refuses STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+    );
+    expect(loadConfig({ DEMO: '1' }).stripe).toBeUndefined();
+  });
+});

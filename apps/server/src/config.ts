@@ -193,6 +193,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
   }
+  // The demo publishes its accounts and charges nothing real: a key for real Stripe means a mistake.
+  const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'].filter((k) => e[k as keyof typeof e]);
+  if (mode === 'demo' && stripeKeys.length > 0) {
+    throw new ConfigError(
+      `Demo mode refuses ${stripeKeys.join(' and ')}: the demo charges only its sandbox gateway. Unset them for the demo, or unset DEMO (with DATABASE_URL) to run production mode.`,
+    );
+  }
   // PUBLIC_URL is the address people reach behind the TLS proxy: tokens and cookies travel over it.
   if (mode === 'production' && !e.PUBLIC_URL?.startsWith('https://')) {
     throw new ConfigError(

@@ -13,6 +13,7 @@ import { createMailer } from './mail';
 import { catalogIsEmpty } from './modules/catalog/catalog-overview';
 import { createSessionService } from './modules/identity/session.service';
 import { seedDemo } from './seed';
+import { claimDemoDatabase } from './seed/demo-database';
 import { seedDemoOperator } from './seed/operator';
 
 /** Loads the demo clock's offset (advanced by the operator's CLI) from the database. */
@@ -33,10 +34,16 @@ export async function openRuntime(config: Config) {
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     onIdleConnectionError: (error) => logger.warn({ err: error }, 'an idle database connection was closed'),
   });
+  const closeAndThrow = async (error: unknown): Promise<never> => {
+    await database.close();
+    throw error;
+  };
   const applied = await migrate(database);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
   let clock: Clock = { now: () => new Date() };
   if (config.mode === 'demo') {
+    // The embedded database is always the demo's own (production needs DATABASE_URL).
+    if (database.kind === 'postgres') await claimDemoDatabase(database.db).catch(closeAndThrow);
     clock = await loadDemoClock(database.db);
     if (await seedDemo(database.db, clock)) logger.info('demo catalogue and organizations created');
     // Also into a demo database made before operators existed.

@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from './config';
 import { startRuntime } from './runtime';
+import { DemoDatabaseRefused } from './seed/demo-database';
 import { DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_TOTP_SECRET } from './seed/operator';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from './seed/organizations';
 import { exitOnSignals } from './shutdown';
@@ -28,6 +29,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof DemoDatabaseRefused ? error.message : error);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from './config';
 import { startWorker } from './runtime';
+import { DemoDatabaseRefused } from './seed/demo-database';
 import { exitOnSignals } from './shutdown';
 
 // `npm run worker` (decision 018): billing, settling, the outbox sender and housekeeping, without
@@ -25,6 +26,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof DemoDatabaseRefused ? error.message : error);
   process.exit(1);
 });
