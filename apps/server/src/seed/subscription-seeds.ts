@@ -178,6 +178,17 @@ export function demoSubscriptionSeeds(orgs: DemoOrganizations, qaId: number): Su
       ageMonths: 1,
     },
     {
+      // Saved by keyboard alone in e2e/keyboard-focus.spec.ts, which no other spec reads.
+      key: 'qaKeyboard',
+      organizationId: qaId,
+      plan: 'Pro Standard',
+      description: 'QA Keyboard',
+      numberMachines: 1,
+      xtraAutoTags: 0,
+      billingMode: BillingMode.Monthly,
+      ageMonths: 1,
+    },
+    {
       key: 'qaFlush',
       organizationId: qaId,
       plan: 'Pro Business',

@@ -15,9 +15,10 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
-function report(error: unknown): void {
+/** A failed mutation answers something the person did: focus goes to the message (lib/focus.ts). */
+function report(error: unknown, action: boolean): void {
   console.warn(error);
-  showAlert({ type: 'error', text: errorText(error) });
+  showAlert({ type: 'error', text: errorText(error), focus: action });
 }
 
 export function createQueryClient(): QueryClient {
@@ -25,12 +26,12 @@ export function createQueryClient(): QueryClient {
     // Spec §8: every failed call shows its message in the alert banner, in one place.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.silent) report(error);
+        if (!query.meta?.silent) report(error, false);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (!mutation.meta?.silent) report(error);
+        if (!mutation.meta?.silent) report(error, true);
       },
     }),
     defaultOptions: {

@@ -7,6 +7,11 @@ export interface AlertMessage {
   text: string;
   /** Survive the next navigation (e.g. a success message shown on the screen navigated to). */
   keep?: boolean;
+  /**
+   * Move keyboard focus to the message: it reports what the person just did, and the control they
+   * used is gone or disabled (lib/focus.ts).
+   */
+  focus?: boolean;
 }
 
 let current: AlertMessage | null = null;

@@ -1,7 +1,8 @@
 import { Anchor, Button, Container, Group, Paper, Text, Transition } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { readCookie, writeCookie } from '../../lib/cookies';
+import { focusNextAfter } from '../../lib/focus';
 import { useConfig } from '../config/api/get-config';
 
 // Spec §4/§9: the dismissal is remembered in a cookie for 365 days; the banner slides in 1000 ms.
@@ -29,6 +30,7 @@ export function CookieBanner() {
   const { privacyPolicyUrl } = useConfig();
   const [dismissed] = useState(() => readCookie(COOKIE_CONSENT_NAME) === 'dismiss');
   const [open, setOpen] = useState(false);
+  const notice = useRef<HTMLElement>(null);
 
   // Mount closed, then open, so the banner slides in rather than appearing at once.
   useEffect(() => {
@@ -37,6 +39,8 @@ export function CookieBanner() {
 
   const dismiss = () => {
     writeCookie(COOKIE_CONSENT_NAME, 'dismiss', CONSENT_DAYS);
+    // The button is going: focus goes on to the next control, where Tab would have gone from it.
+    if (notice.current?.contains(document.activeElement)) focusNextAfter(notice.current);
     setOpen(false);
   };
 
@@ -45,6 +49,7 @@ export function CookieBanner() {
       {(styles) => (
         <Paper
           component="section"
+          ref={notice}
           aria-label="Cookie notice"
           radius={0}
           bg="brand.9"

@@ -21,11 +21,12 @@ export default function OrganizationScreen() {
     if (!target) return;
     // Spec §5: the typed e-mail must match, or nothing is sent.
     if (typed.trim().toLowerCase() !== target.email.toLowerCase()) {
-      showAlert({ type: 'error', text: Messages.deleteUserEmailMismatch });
+      showAlert({ type: 'error', text: Messages.deleteUserEmailMismatch, focus: true });
       return;
     }
     remove.mutate(target.personId, {
-      onSuccess: () => showAlert({ type: 'success', text: Messages.userDeleted }),
+      // The row and its Delete button are gone: focus goes to the message that says so.
+      onSuccess: () => showAlert({ type: 'success', text: Messages.userDeleted, focus: true }),
     });
   };
 

@@ -10,6 +10,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod/mini';
 import { setCurrentUser } from '../../../lib/current-user';
+import { useFocusWhenShown } from '../../../lib/focus';
 import { useSchemaForm } from '../../../lib/form';
 import { clearAlert, showAlert } from '../../alert';
 import { useAuthenticate } from '../api/authenticate';
@@ -39,6 +40,8 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const { form, onSubmit, reset } = useSchemaForm(organizations ? LoginFieldsWithCompany : LoginFields, {
     initialValues: { email: '', password: '', orgId: '' },
   });
+  // The select appears above the Login button that was pressed: focus moves to it, the next step.
+  const focusCompany = useFocusWhenShown<HTMLSelectElement>();
 
   const send = (request: LoginRequest) =>
     authenticate.mutate(request, { onSuccess: (response) => answered(request, response) });
@@ -70,6 +73,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     showAlert({
       type: 'error',
       text: response.error || 'The e-mail address or password is not correct.',
+      focus: true,
     });
   };
 
@@ -102,7 +106,6 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
           label="Email"
           type="email"
           autoComplete="username"
-          autoFocus
           required
           {...form.getInputProps('email')}
         />
@@ -119,6 +122,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
             </Alert>
             <Suspense>
               <NativeSelect
+                ref={focusCompany}
                 label="Company"
                 required
                 {...form.getInputProps('orgId')}

@@ -1,6 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { RecoveryCodeSchema, TotpCodeSchema } from '@store/core';
 import { z } from 'zod/mini';
+import { useFocusWhenShown } from '../../../lib/focus';
 import { useSchemaForm } from '../../../lib/form';
 
 const CodeSchema = z.object({ code: TotpCodeSchema });
@@ -20,6 +21,8 @@ export function CodeForm({ kind = 'totp', submitLabel, pending, onSubmit, onCanc
   const { form, onSubmit: submit } = useSchemaForm(kind === 'totp' ? CodeSchema : RecoverySchema, {
     initialValues: { code: '' },
   });
+  // Not autoFocus: the browser honours that once per page, and this form may be the second shown.
+  const focusWhenShown = useFocusWhenShown<HTMLInputElement>();
   return (
     <form onSubmit={submit(({ code }) => !pending && onSubmit(code))} noValidate aria-label={submitLabel}>
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -27,7 +30,7 @@ export function CodeForm({ kind = 'totp', submitLabel, pending, onSubmit, onCanc
           label={kind === 'totp' ? 'Authentication code' : 'Recovery code'}
           autoComplete="one-time-code"
           inputMode={kind === 'totp' ? 'numeric' : 'text'}
-          autoFocus
+          ref={focusWhenShown}
           required
           w={220}
           {...form.getInputProps('code')}

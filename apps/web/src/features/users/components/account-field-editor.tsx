@@ -1,6 +1,8 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { AccountFieldSchemas, AccountMessages, PasswordMessages, UpdatePersonSchema } from '@store/core';
+import { useEffect, useRef } from 'react';
 import { z } from 'zod/mini';
+import { useFocusWhenShown } from '../../../lib/focus';
 import { useSchemaForm } from '../../../lib/form';
 
 /** The Account screen's fields (spec §2, §3 "Person/user"): the four of the spec plus the optional phone. */
@@ -53,6 +55,18 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
     initialValues: { value: initial, currentPassword: '' },
   });
 
+  // The form closed (Update saved it, or Cancel or Escape left it): focus returns to this field's
+  // Edit button rather than to the page body the closed form leaves it on.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  // Not autoFocus: the browser honours that once per page, and this may be the second field edited.
+  const focusWhenShown = useFocusWhenShown<HTMLInputElement>();
+
   const begin = () => {
     reset({ value: initial, currentPassword: '' });
     props.onEdit();
@@ -86,6 +100,7 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
         </Stack>
         {!props.hideEdit && (
           <Button
+            ref={editButton}
             variant="light"
             size="xs"
             onClick={begin}
@@ -101,12 +116,23 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
 
   const input = {
     label,
-    autoFocus: true,
+    ref: focusWhenShown,
     required: field !== 'phone',
     ...form.getInputProps('value'),
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={`Edit ${label}`} data-field={field}>
+    <form
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.nativeEvent.isComposing) {
+          event.preventDefault();
+          cancel();
+        }
+      }}
+      noValidate
+      aria-label={`Edit ${label}`}
+      data-field={field}
+    >
       <Stack gap="xs" py="xs">
         {field === 'password' ? (
           <PasswordInput autoComplete="new-password" description={PasswordMessages.rules} {...input} />
