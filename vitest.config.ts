@@ -32,7 +32,7 @@ export default defineConfig({
           root: 'bench',
           include: ['year.test.ts'],
           environment: 'node',
-          testTimeout: 180_000,
+          testTimeout: 300_000,
         },
       },
     ],

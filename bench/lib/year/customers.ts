@@ -126,7 +126,11 @@ export class Customers {
     } else if (res.status !== 409) note(this.tally, `cancel ${sub.id}`, res.status, res.body);
   }
 
-  /** Checkout of one item; `card` is what the admin enters when the card needs authentication. */
+  /**
+   * Checkout of one item. When the bank asks for 3-D Secure the admin completes the challenge (or,
+   * now and then, fails it) and the browser tells the store; the purchase asked again with its key
+   * then answers with what was bought.
+   */
   async purchase(org: SimOrg, key: string): Promise<void> {
     const plan = pick(this.random, this.model.plans);
     const item = {
@@ -137,15 +141,27 @@ export class Customers {
       numberMachines: isProPlan(plan) ? 1 : 0,
       billingMode: pick(this.random, [BillingMode.Monthly, BillingMode.Quarterly, BillingMode.Annually]),
     };
-    const res = await this.api.call<{
-      subscriptions: { subscriptionId: number }[];
-      authentication?: unknown;
-    }>(org, 'POST', '/api/subscription/new', [item], { 'idempotency-key': key });
+    const buy = () =>
+      this.api.call<{
+        subscriptions: { subscriptionId: number }[];
+        authentication?: { clientSecret: string; orderId: number };
+      }>(org, 'POST', '/api/subscription/new', [item], { 'idempotency-key': key });
+    let res = await buy();
     if (res.status === 402) return;
     if (res.status !== 200) return note(this.tally, `purchase ${key}`, res.status, res.body);
     if (res.body.authentication) {
       this.tally.purchasesNeedingAuth += 1;
-      return;
+      const { clientSecret, orderId } = res.body.authentication;
+      const outcome = this.random() < 0.75 ? 'complete' : 'fail';
+      const bank = await this.api.call(org, 'POST', '/api/sandbox/authentication', { clientSecret, outcome });
+      if (bank.status !== 200) note(this.tally, `challenge of ${orderId}`, bank.status, bank.body);
+      const confirmed = await this.api.call(org, 'POST', `/api/order/${orderId}/authenticated`, {});
+      if (confirmed.status === 402) return;
+      if (confirmed.status !== 200)
+        return note(this.tally, `authenticated ${orderId}`, confirmed.status, confirmed.body);
+      res = await buy();
+      if (res.status !== 200 || res.body.authentication)
+        return note(this.tally, `purchase ${key} after authentication`, res.status, res.body);
     }
     this.tally.purchases += 1;
     for (const s of res.body.subscriptions) {

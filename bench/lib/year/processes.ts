@@ -59,6 +59,8 @@ export class StoreProcess {
   private waiting = new Map<number, (error?: string) => void>();
   private stderr = '';
   kills = 0;
+  /** Started and answering (false from a kill until the restart is up). */
+  ready = false;
 
   constructor(
     readonly name: string,
@@ -92,6 +94,7 @@ export class StoreProcess {
       child.on('message', (message: FromStore) => {
         if (message.kind === 'ready') {
           this.url = message.url;
+          this.ready = true;
           resolve();
         } else {
           this.waiting.get(message.seq)?.(message.error);
@@ -130,10 +133,16 @@ export class StoreProcess {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
+  /** Up and following the clock. */
+  get serving(): boolean {
+    return this.ready && this.alive;
+  }
+
   /** SIGKILL: no shutdown, whatever was in flight is lost. */
   async kill(): Promise<void> {
     if (!this.alive) return;
     const exited = new Promise((r) => this.child.once('exit', r));
+    this.ready = false;
     this.child.kill('SIGKILL');
     this.kills += 1;
     await exited;
