@@ -1,11 +1,9 @@
 import { BillingMode } from '@store/core';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { persons } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/organizations';
+import { organizationWithAdmin } from '../../test/org-admin';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
+import { makeSubscription, planId } from './billing.fixtures';
 import { runBillingCycle } from './billing-engine';
 
 // A decrease saved in the editor waits for the renewal (DESIGN.md §3); from then on the month's
@@ -14,19 +12,18 @@ import { runBillingCycle } from './billing-engine';
 const clock = new ManualClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let api: Awaited<ReturnType<TestApp['login']>>;
+let orgId: number;
+let login: () => ReturnType<TestApp['login']>;
 /** Signed in afresh after the clock moved weeks on (a session does not last that long). */
 const signIn = async () => {
-  api = await t.login('downsizing-admin@example.com', DEMO_PASSWORD);
+  api = await login();
 };
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  await makeOrganization(t.db, { name: 'Downsizing Ltd.', adminEmail: 'downsizing-admin@example.com' });
-  const [demo] = await t.db.select().from(persons).where(eq(persons.email, DEMO_EMAIL));
-  await t.db
-    .update(persons)
-    .set({ passwordHash: demo!.passwordHash })
-    .where(eq(persons.email, 'downsizing-admin@example.com'));
+  const admin = await organizationWithAdmin(t, 'Downsizing Ltd.', 'downsizing-admin@example.com');
+  orgId = admin.org.id;
+  login = admin.signIn;
   await signIn();
 });
 afterAll(() => t.close());
@@ -35,9 +32,8 @@ const runBilling = () => runBillingCycle({ db: t.db, clock, gateway: t.gateway }
 
 describe('a downgrade pending to the renewal', () => {
   it('bills the next month beyond the new plan’s base RTUs: 20,000 RTUs on Flex 2,500 are 17,500 over', async () => {
-    const [org] = await t.db.select().from(persons).where(eq(persons.email, 'downsizing-admin@example.com'));
     const sub = await makeSubscription(t.db, {
-      organizationId: org!.organizationId,
+      organizationId: orgId,
       pricingPlanId: await planId(t.db, 'Flex 25,000'),
       description: 'Shrinking Flex',
       billingMode: BillingMode.Monthly,

@@ -1,10 +1,10 @@
 import { BillingMode, designerHostCount } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, persons, pricingPlans } from '../../db/schema';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/organizations';
+import { organizations, pricingPlans } from '../../db/schema';
+import { organizationWithAdmin } from '../../test/org-admin';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeOrganization, makeSubscription, planId } from '../billing/billing.fixtures';
+import { makeSubscription, planId } from '../billing/billing.fixtures';
 
 // DESIGN.md §3, §5: an editor change the card refused is void (nothing is owed, the bill is not in
 // Billing History and cannot be paid), so it never holds up Enable Offline.
@@ -15,16 +15,9 @@ let org: { id: number };
 
 beforeAll(async () => {
   t = await createTestApp();
-  org = await makeOrganization(t.db, {
-    name: 'Refused Change Ltd.',
-    adminEmail: 'refused-admin@example.com',
-  });
-  const [demo] = await t.db.select().from(persons).where(eq(persons.email, DEMO_EMAIL));
-  await t.db
-    .update(persons)
-    .set({ passwordHash: demo!.passwordHash })
-    .where(eq(persons.email, 'refused-admin@example.com'));
-  api = await t.login('refused-admin@example.com', DEMO_PASSWORD);
+  const admin = await organizationWithAdmin(t, 'Refused Change Ltd.', 'refused-admin@example.com');
+  org = admin.org;
+  api = await admin.signIn();
 });
 afterAll(() => t.close());
 

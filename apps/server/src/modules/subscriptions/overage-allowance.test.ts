@@ -5,12 +5,10 @@ import {
   SubscriptionMessages,
   toCents,
 } from '@store/core';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { persons } from '../../db/schema';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/organizations';
+import { organizationWithAdmin } from '../../test/org-admin';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeOrganization, makeSubscription, planId } from '../billing/billing.fixtures';
+import { makeSubscription, planId } from '../billing/billing.fixtures';
 
 // DESIGN.md §3: the plan fee pays for its base RTUs; the editor's figures read the month's counters.
 
@@ -20,13 +18,9 @@ let org: { id: number };
 
 beforeAll(async () => {
   t = await createTestApp();
-  org = await makeOrganization(t.db, { name: 'Allowance Ltd.', adminEmail: 'allowance-admin@example.com' });
-  const [demo] = await t.db.select().from(persons).where(eq(persons.email, DEMO_EMAIL));
-  await t.db
-    .update(persons)
-    .set({ passwordHash: demo!.passwordHash })
-    .where(eq(persons.email, 'allowance-admin@example.com'));
-  api = await t.login('allowance-admin@example.com', DEMO_PASSWORD);
+  const admin = await organizationWithAdmin(t, 'Allowance Ltd.', 'allowance-admin@example.com');
+  org = admin.org;
+  api = await admin.signIn();
 });
 afterAll(() => t.close());
 
