@@ -1,12 +1,16 @@
 import { BillingMode, BillStatus, PaymentMessages } from '@store/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import { orders, organizations, persons } from '../../db/schema';
+import { orders, organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { hashPassword } from '../../lib/passwords';
+import {
+  type Client,
+  succeededCharges as countSucceeded,
+  customer as makeCustomer,
+  sandboxChallenge,
+} from '../../test/payment-customers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeOrganization, makeSubscription, planId } from '../billing/billing.fixtures';
+import { makeSubscription, planId } from '../billing/billing.fixtures';
 import { type BillingDeps, runBillingCycle } from '../billing/billing-engine';
 import { settlePendingPurchases } from '../store/purchase-settling';
 
@@ -16,24 +20,12 @@ import { settlePendingPurchases } from '../store/purchase-settling';
 // keeps its order pending until the browser says the challenge ended; the gateway then says what
 // became of it. The sandbox's challenge is POST /api/sandbox/authentication.
 
-const PASSWORD = 'three-d-secure-pass';
 const clock = new ManualClock('2026-03-01T12:00:00Z');
 let t: TestApp;
 let deps: BillingDeps;
 let proPlanId: number;
-
-type Client = Awaited<ReturnType<TestApp['login']>>;
-
-/** An organization of its own with a signed-in admin whose card on file is `pm`. */
-async function customer(name: string, pm: string): Promise<{ id: number; admin: Client; email: string }> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`;
-  const org = await makeOrganization(t.db, { name, adminEmail: email, paymentMethodId: pm });
-  await t.db
-    .update(persons)
-    .set({ passwordHash: await hashPassword(PASSWORD) })
-    .where(eq(persons.email, email));
-  return { id: org.id, admin: await t.login(email, PASSWORD), email };
-}
+const customer = (name: string, pm: string) => makeCustomer(t, name, pm);
+const succeededCharges = () => countSucceeded(t);
 
 /** A customer whose monthly subscription came up for renewal; its renewal bill, once the engine ran. */
 async function renewed(name: string, pm: string) {
@@ -63,16 +55,6 @@ const buy = (admin: Client) =>
     },
   ]);
 
-const sandboxChallenge = (admin: Client, clientSecret: string, outcome: 'complete' | 'fail') =>
-  admin.post('/api/sandbox/authentication', { clientSecret, outcome });
-
-async function succeededCharges(): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    t.db,
-    sql`SELECT count(*)::int AS n FROM sandbox_charges WHERE status = 'succeeded'`,
-  );
-  return Number(row!.n);
-}
 const subscriptionsOf = async (admin: Client) => (await admin.get('/api/subscription/all')).body as unknown[];
 
 beforeAll(async () => {

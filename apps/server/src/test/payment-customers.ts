@@ -1,0 +1,40 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../db/client';
+import { persons } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { makeOrganization } from '../modules/billing/billing.fixtures';
+import type { TestApp } from './test-app';
+
+// Customers for the 3-D Secure tests (docs/decisions/023): an organization of its own, its admin
+// signed in, the card on file one of Stripe's test payment methods.
+
+const PASSWORD = 'three-d-secure-pass';
+export type Client = Awaited<ReturnType<TestApp['login']>>;
+
+/** An organization with a signed-in admin whose card on file is `pm`. */
+export async function customer(
+  t: TestApp,
+  name: string,
+  pm: string,
+): Promise<{ id: number; admin: Client; email: string }> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`;
+  const org = await makeOrganization(t.db, { name, adminEmail: email, paymentMethodId: pm });
+  await t.db
+    .update(persons)
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where(eq(persons.email, email));
+  return { id: org.id, admin: await t.login(email, PASSWORD), email };
+}
+
+/** The sandbox's stand-in for the bank's challenge page. */
+export const sandboxChallenge = (admin: Client, clientSecret: string, outcome: 'complete' | 'fail') =>
+  admin.post('/api/sandbox/authentication', { clientSecret, outcome });
+
+/** Every charge the sandbox ever took money with. */
+export async function succeededCharges(t: TestApp): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    t.db,
+    sql`SELECT count(*)::int AS n FROM sandbox_charges WHERE status = 'succeeded'`,
+  );
+  return Number(row!.n);
+}
