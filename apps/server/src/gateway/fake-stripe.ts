@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { fakeStripeAuthentication } from './fake-stripe-authentication';
+import { CARDS, paymentMethodOf } from './fake-stripe-cards';
 import { fakeStripeRefunds } from './fake-stripe-refunds';
 
 // A local stand-in for api.stripe.com that answers as Stripe's API does: form-encoded requests with
@@ -7,25 +8,6 @@ import { fakeStripeRefunds } from './fake-stripe-refunds';
 // Idempotency-Key honoured (the same key returns the first answer and does nothing again).
 
 export type Json = Record<string, unknown>;
-const CARDS: Record<
-  string,
-  {
-    last4: string;
-    brand: string;
-    outcome: 'ok' | 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'processing';
-  }
-> = {
-  pm_card_visa: { last4: '4242', brand: 'visa', outcome: 'ok' },
-  pm_card_chargeDeclined: { last4: '0002', brand: 'visa', outcome: 'card_declined' },
-  pm_card_chargeCustomerFail: { last4: '0341', brand: 'visa', outcome: 'card_declined' },
-  pm_card_chargeDeclinedInsufficientFunds: { last4: '9995', brand: 'visa', outcome: 'insufficient_funds' },
-  // 3-D Secure (fake-stripe-authentication.ts): 3184 always asks, 3155 unless set up for off-session.
-  pm_card_authenticationRequired: { last4: '3184', brand: 'visa', outcome: 'ok' },
-  pm_card_authenticationRequiredOnSetup: { last4: '3155', brand: 'visa', outcome: 'ok' },
-  // Not one of Stripe's test cards: a payment the gateway is still processing.
-  pm_processing: { last4: '1111', brand: 'visa', outcome: 'processing' },
-};
-
 /**
  * What happens to one charge request instead of the usual: another answer (a gateway fault, an
  * invalid request), and/or an answer that comes late (past the client's timeout: the request was
@@ -82,17 +64,7 @@ export function fakeStripe() {
       req.on('end', () => resolve(data));
     });
 
-  function paymentMethod(pmId: string): Json | null {
-    const card = CARDS[pmId];
-    if (!card) return null;
-    return {
-      id: pmId,
-      object: 'payment_method',
-      type: 'card',
-      customer: attached.get(pmId) ?? null,
-      card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 },
-    };
-  }
+  const paymentMethod = (pmId: string) => paymentMethodOf(pmId, attached.get(pmId) ?? null);
 
   function handle(
     method: string,
