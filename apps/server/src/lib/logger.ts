@@ -14,7 +14,14 @@ const REDACTED = [
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
+  'headers["x-xsrf-token"]',
+  'headers["stripe-signature"]',
 ];
+
+/** A logger that writes JSON lines to `destination`, credentials in headers redacted. */
+export function createLogger(level: string, destination: pino.DestinationStream): Logger {
+  return pino({ level, redact: { paths: REDACTED, censor: '[redacted]' } }, destination);
+}
 
 export interface ProcessLog {
   logger: Logger;
@@ -44,7 +51,7 @@ export function createProcessLog(
   // Whatever else writes to stdout or stderr (console) must not crash on a reader that went away.
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
   const destination = terminal ? prettyLines(out) : out;
-  const logger = pino({ level, redact: { paths: REDACTED, censor: '[redacted]' } }, destination);
+  const logger = createLogger(level, destination);
   return {
     logger,
     close: () =>

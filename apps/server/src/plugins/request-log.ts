@@ -11,16 +11,19 @@ type Reply = Parameters<LogController['incomingRequest']>[1];
  * An engine's call that succeeded is logged at debug: engines validate and heartbeat all day, the
  * metrics count every call by route and status, and the log keeps what needs a look (refusals,
  * errors). Fastify's other lines (errors, unknown routes) are unchanged.
+ *
+ * A request is named by its route's pattern (`/api/person/reset_password/:resetId`), never its raw
+ * URL: reset and verify links carry their token in the path, and a log outlives the link.
  */
 export class RequestLog extends LogController {
   override incomingRequest(request: Request): void {
-    request.log.debug({ req: request }, 'incoming request');
+    request.log.debug({ method: request.method, route: routeOf(request) }, 'incoming request');
   }
 
   override requestCompleted(error: Error | null | undefined, request: Request, reply: Reply): void {
     const line = {
       method: request.method,
-      url: request.url,
+      route: routeOf(request),
       remoteAddress: request.ip,
       res: reply,
       responseTime: reply.elapsedTime,
@@ -30,4 +33,9 @@ export class RequestLog extends LogController {
       reply.log.debug(line, 'request completed');
     else reply.log.info(line, 'request completed');
   }
+}
+
+/** The pattern of the route that answered; a request no route matched is not named. */
+function routeOf(request: Request): string {
+  return request.routeOptions.url ?? '(no route)';
 }

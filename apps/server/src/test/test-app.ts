@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -90,6 +90,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** A database the test opened itself (through a proxy it can cut); the test drops it. */
   database?: Database;
+  /** Where the app logs (the tests of what reaches the log); none by default. */
+  logger?: FastifyBaseLogger;
 }
 
 /** The real app over a real database, driven through inject(); mail is captured, time is manual. */
@@ -111,7 +113,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const mailer = createMemoryMailer(
     config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
   );
-  const { app, deps } = await buildApp({ config, database, clock, gateway });
+  const { app, deps } = await buildApp({ config, database, clock, gateway, logger: opts.logger });
   await app.ready();
   // The outbox sender, as the worker runs it, looking often: tests wait for mail, not for a poll.
   const outbox = startOutboxSender(
