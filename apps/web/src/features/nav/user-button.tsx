@@ -3,6 +3,14 @@ import { type ComponentPropsWithRef, forwardRef } from 'react';
 import type { CurrentUser } from '../../lib/current-user';
 import classes from './nav-bar.module.css';
 
+/** Which item a menu opened by keyboard starts on (WAI-ARIA APG menu button). */
+export type FirstItem = 'first' | 'last';
+
+/** Down Arrow on the menu button opens the menu on its first item, Up Arrow on its last. */
+export function arrowOpens(key: string): FirstItem | null {
+  return key === 'ArrowDown' ? 'first' : key === 'ArrowUp' ? 'last' : null;
+}
+
 type UserButtonProps = UnstyledButtonProps &
   Omit<ComponentPropsWithRef<'button'>, 'style'> & { person: CurrentUser['person'] };
 

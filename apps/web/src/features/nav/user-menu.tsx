@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
-import { UserButton } from './user-button';
+import { arrowOpens, type FirstItem, UserButton } from './user-button';
 import { SignInButton } from './user-links';
 
 // Mantine's Menu and the positioning library under it are a fifth of the first load's JavaScript;
@@ -11,7 +11,7 @@ const UserMenuDropdown = lazy(loadDropdown);
 
 export function UserMenu() {
   const user = useCurrentUser();
-  const [pressed, setPressed] = useState(false);
+  const [pressed, setPressed] = useState<FirstItem | null>(null);
   if (!user) return <SignInButton />;
   const placeholder = (
     <UserButton
@@ -20,13 +20,20 @@ export function UserMenu() {
       aria-expanded={false}
       onPointerEnter={() => void loadDropdown()}
       onFocus={() => void loadDropdown()}
-      onClick={() => setPressed(true)}
+      onClick={() => setPressed('first')}
+      onKeyDown={(event) => {
+        // The menu button's arrow keys (WAI-ARIA APG), as the loaded menu has them.
+        const which = arrowOpens(event.key);
+        if (!which) return;
+        event.preventDefault();
+        setPressed(which);
+      }}
     />
   );
   if (!pressed) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <UserMenuDropdown user={user} />
+      <UserMenuDropdown user={user} startOn={pressed} />
     </Suspense>
   );
 }
