@@ -187,6 +187,17 @@ export async function giveUpAuthentication(
   return null;
 }
 
+/** The client secret of a charge with this key still waiting for the customer's authentication, if it is. */
+export async function waitingAuthentication(
+  deps: { db: DbOrTx; gateway: PaymentGateway },
+  key: string,
+): Promise<string | null> {
+  const attempt = await attemptOf(deps.db, key);
+  if (!attempt?.gatewayChargeId) return null;
+  const found = await askGateway(deps.gateway, key, { chargeId: attempt.gatewayChargeId });
+  return found?.outcome === 'requires_action' ? found.clientSecret : null;
+}
+
 /**
  * What became of a waiting customer's charge once the browser says the authentication has ended
  * (completed, failed or closed): asked of the gateway by the attempt's PaymentIntent id, never taken

@@ -43,17 +43,15 @@ async function renewed(name: string, pm: string) {
   return { ...c, bill: bill! };
 }
 
-const buy = (admin: Client) =>
-  admin.post('/api/subscription/new', [
-    {
-      description: 'Press',
-      pricingPlanId: proPlanId,
-      maxAdditionalMonthlyCharge: 0,
-      xtraAutoTags: 0,
-      numberMachines: 1,
-      billingMode: BillingMode.Annually,
-    },
-  ]);
+const pressItem = () => ({
+  description: 'Press',
+  pricingPlanId: proPlanId,
+  maxAdditionalMonthlyCharge: 0,
+  xtraAutoTags: 0,
+  numberMachines: 1,
+  billingMode: BillingMode.Annually,
+});
+const buy = (admin: Client) => admin.post('/api/subscription/new', [pressItem()]);
 
 const subscriptionsOf = async (admin: Client) => (await admin.get('/api/subscription/all')).body as unknown[];
 
@@ -113,6 +111,15 @@ describe('checkout with a card whose bank asks for authentication (4000 0027 600
     // Told twice (a reload), nothing more happens.
     expect((await admin.post(`/api/order/${asked.body.orderId}/authenticated`)).body.paid).toBe(true);
     expect(await subscriptionsOf(admin)).toHaveLength(1);
+  });
+
+  it('a retry with the same Idempotency-Key is shown the same challenge; one order, one charge', async () => {
+    const { admin } = await customer('Retries Co', 'pm_card_authenticationRequired');
+    const headers = { 'Idempotency-Key': 'three-d-secure-retry' };
+    const first = await admin.post('/api/subscription/new', [pressItem()], headers);
+    const retry = await admin.post('/api/subscription/new', [pressItem()], headers);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
   });
 
   it('a failed challenge ends like a decline, in the bank’s words: nothing charged, no subscription', async () => {

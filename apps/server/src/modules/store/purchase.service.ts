@@ -16,7 +16,7 @@ import { badRequest, conflict, HttpError } from '../../lib/http-error';
 import { randomToken } from '../../lib/tokens';
 import { recordAudit } from '../audit/audit.service';
 import { findByKey, insertBill, subscriptionsOf } from '../bills/bills.repository';
-import { chargeCard, openCardBill } from '../bills/card-charge';
+import { chargeCard, openCardBill, waitingAuthentication } from '../bills/card-charge';
 import { priceItems, requestHash, type StoredRequest } from './purchase-pricing';
 import { createSubscriptions, type PurchaseDeps, settlePurchase } from './purchase-settling';
 
@@ -45,6 +45,15 @@ export function createPurchaseService(deps: PurchaseDeps) {
     };
   }
 
+  /** A pending order whose charge waits for the customer's authentication (docs/decisions/023). */
+  const waitingFor = (order: OrderRow, clientSecret: string): PurchaseResult => ({
+    orderId: order.id,
+    status: order.status,
+    total: fromCents(order.totalCents),
+    subscriptions: [],
+    authentication: { provider: deps.gateway.kind, clientSecret, orderId: order.id },
+  });
+
   /** Same key + same body → the first result (waiting briefly while it is in flight); another body → 409. */
   async function replay(organizationId: number, key: string, hash: string): Promise<PurchaseResult> {
     const deadline = Date.now() + REPLAY_WAIT_MS;
@@ -53,6 +62,9 @@ export function createPurchaseService(deps: PurchaseDeps) {
       if (!order) throw conflict(Store.purchaseInProgress, 'PURCHASE_IN_PROGRESS');
       if (order.requestHash !== hash) throw conflict(Store.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
       if (order.status !== BillStatus.ChargePending) return resultOf(order);
+      // Waiting for the customer's authentication: the retry is shown the same challenge.
+      const clientSecret = await waitingAuthentication(deps, purchaseAttemptKey(order.id));
+      if (clientSecret) return waitingFor(order, clientSecret);
       if (Date.now() >= deadline) throw conflict(Store.purchaseInProgress, 'PURCHASE_IN_PROGRESS');
       await sleep(100);
     }
@@ -135,19 +147,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
       if (outcome.outcome === 'unknown') throw new HttpError(502, GATEWAY_UNAVAILABLE, 'GATEWAY_UNAVAILABLE');
       // The bank asks the customer first (3-D Secure, docs/decisions/023): the order stays pending
       // until the browser says the challenge has ended (or the settle job gives it up).
-      if (outcome.outcome === 'requires_action') {
-        return {
-          orderId: order.id,
-          status: order.status,
-          total: fromCents(order.totalCents),
-          subscriptions: [],
-          authentication: {
-            provider: deps.gateway.kind,
-            clientSecret: outcome.clientSecret,
-            orderId: order.id,
-          },
-        };
-      }
+      if (outcome.outcome === 'requires_action') return waitingFor(order, outcome.clientSecret);
 
       // (3)
       const settled = await settlePurchase(deps, order, outcome);
