@@ -67,7 +67,7 @@ export async function buildApp(input: AppInput) {
     clock: input.clock,
     gateway: input.gateway,
     sessions: createSessionService({ db, clock: input.clock, cache: readCaches.sessions }),
-    limits: createLimits(input.database),
+    limits: createLimits(input.database, app.log),
     readCaches,
   };
   useConfiguredSigningKey(input.config);

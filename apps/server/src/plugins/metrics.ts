@@ -10,7 +10,10 @@ import { billsByStatus, chargeOutcomes, claimLag, outboxDepth } from './metrics-
  * latency by route are this process's; bills, charges, the outbox and claim lag are read from the
  * database at each scrape. One registry per app, so apps in one process (tests) never share one.
  */
-export function registerMetrics(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 'db' | 'clock'>) {
+export function registerMetrics(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'limits'>,
+) {
   const token = deps.config.metricsToken;
   if (!token) return;
   const registry = new Registry();
@@ -54,6 +57,18 @@ export function registerMetrics(app: FastifyInstance, deps: Pick<AppDeps, 'confi
     help: 'How long the oldest due work has waited to be claimed',
     labelNames: ['queue'],
     registers: [registry],
+  });
+
+  const mailDrops = deps.limits.mail.drops;
+  new Counter({
+    name: 'store_mail_not_sent_total',
+    help: 'Mails a budget kept from being sent, by purpose, budget spent (recipient, store, organization) and outcome (refused: answered 429; dropped: due after the answer, nobody told)',
+    labelNames: ['purpose', 'budget', 'outcome'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { labels, count } of mailDrops.counts()) this.inc({ ...labels }, count);
+    },
   });
 
   app.addHook('onResponse', async (request, reply) => {

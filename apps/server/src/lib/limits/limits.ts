@@ -1,6 +1,7 @@
 import { SignInThrottle } from '@store/core';
 import { BurstyRateLimiter, RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Database } from '../../db/client';
+import { createMailDrops } from './mail-drops';
 import { sharedLimit } from './store';
 
 const MINUTE = 60;
@@ -13,7 +14,7 @@ const signInWindow = SignInThrottle.windowMs / 1000;
  * (DESIGN.md §3); the per-key licensing limit is kept in each process's memory, because engines call
  * it thousands of times a second and a database round trip per call would be its bottleneck.
  */
-export function createLimits(database: Database) {
+export function createLimits(database: Database, log: { warn(obj: object, msg: string): void }) {
   const shared = (keyPrefix: string, points: number, duration: number, inMemoryBlockOnConsumed?: number) =>
     sharedLimit(database, { keyPrefix, points, duration, inMemoryBlockOnConsumed });
   return {
@@ -30,16 +31,21 @@ export function createLimits(database: Database) {
     accounts: {
       registrations: shared('register-address', 20, HOUR),
       resetRequests: shared('reset-address', 30, 15 * MINUTE),
-      /** Enough for a lost mail or two, too few to flood a mailbox. */
-      resetMails: shared('reset-mail', 3, HOUR),
       /** Verify and reset links that did not work, per address (guessing links). */
       linkFailures: shared('link-failures', 20, 15 * MINUTE),
     },
+    /** The mail budgets (mail-budget.ts): per purpose and recipient, per purpose store-wide, per organization. */
     mail: {
-      /** What the whole store sends in an hour: registrations, new users, resets, address changes. */
-      global: shared('mail-global', 1000, HOUR),
+      /** Mails of one purpose to one address in an hour: enough for a lost mail or two, too few to flood a mailbox. */
+      perRecipient: shared('mail-recipient', 3, HOUR),
+      /** Registrations' mails the whole store sends in an hour (anyone may register). */
+      registrations: shared('mail-registrations', 500, HOUR),
+      /** New users' and changed addresses' mails the whole store sends in an hour (admins cause them). */
+      newUsers: shared('mail-new-users', 1000, HOUR),
+      addressChanges: shared('mail-address-changes', 1000, HOUR),
       /** What one organization's admins cause to be sent in an hour (new users, address changes). */
       perOrganization: shared('mail-organization', 100, HOUR),
+      drops: createMailDrops((line, message) => log.warn(line, message)),
     },
     /** Invoice PDFs are rendered on request: 30 a minute per person. */
     invoicePdfs: shared('invoice-pdf', 30, MINUTE),

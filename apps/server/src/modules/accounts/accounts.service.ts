@@ -33,7 +33,7 @@ export function createAccountsService({ db, clock, config, limits }: Deps) {
         organizationName: input.organization.orgName,
       });
       await consumeOrRefuse(limits.accounts.registrations, clientIp, AccountMessages.tooManyRegistrations);
-      await mailBudget.spend(null);
+      await mailBudget.spend('registration', input.admin.email);
       const passwordHash = await hashPassword(input.admin.password);
       const now = clock.now();
       const { organization, person } = await db.transaction(async (tx) => {

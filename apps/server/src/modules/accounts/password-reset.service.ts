@@ -2,7 +2,7 @@ import { AccountMessages, Messages, type ResetPasswordRequest } from '@store/cor
 import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/http-error';
 import { createMailBudget } from '../../lib/limits/mail-budget';
-import { consumeOrRefuse, consumeWithin } from '../../lib/limits/refuse';
+import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { enqueueMail } from '../../mail/outbox';
@@ -38,8 +38,7 @@ export function createPasswordResetService({ db, clock, config, sessions, limits
         const now = clock.now();
         const persons = await repo.personsByEmail(db, email);
         if (persons.length === 0) return;
-        if (!(await consumeWithin(limits.accounts.resetMails, email))) return;
-        if (!(await mailBudget.spendQuietly())) return;
+        if (!(await mailBudget.spendQuietly('password-reset', email))) return;
         await db.transaction(async (tx) => {
           const token = await issueToken(tx, {
             kind: 'reset',

@@ -75,7 +75,7 @@ describe('GET api/person/password_reset_request/{address}', () => {
   });
 
   it('throttles the mails of one address (3 an hour) without changing the answer', async () => {
-    const RESET_MAILS_PER_ADDRESS = t.deps.limits.accounts.resetMails.points;
+    const RESET_MAILS_PER_ADDRESS = t.deps.limits.mail.perRecipient.points;
     expect(RESET_MAILS_PER_ADDRESS).toBe(3);
     const email = 'perpetual@example.com';
     const sentTo = () => t.mailer.sent.filter((m) => m.to === email).length;

@@ -120,7 +120,7 @@ export function createPersonsService({ db, clock, config, limits }: Deps) {
         email: input.email,
         organizationName: auth.organization.companyName,
       });
-      await mailBudget.spend(auth.organization.id);
+      await mailBudget.spend('new-user', input.email, auth.organization.id);
       const passwordHash = await hashPassword(input.password);
       const now = clock.now();
       let created: PersonRow;
@@ -215,7 +215,7 @@ export function createPersonsService({ db, clock, config, limits }: Deps) {
           organizationName: auth.organization.companyName,
         });
       }
-      if (emailChange !== null) await mailBudget.spend(auth.organization.id);
+      if (emailChange !== null) await mailBudget.spend('address-change', emailChange, auth.organization.id);
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
 
       const person = await db.transaction(async (tx) => {

@@ -37,7 +37,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           'Pays an open bill with the card on file, the customer present: paid, refused (402), or the bank asks ' +
           'for authentication first (`authentication`; then POST …/authenticated)',
         params: OrderIdParams,
-        response: { 200: PaymentResultSchema, ...errorResponses(402, 403, 409, 502) },
+        response: { 200: PaymentResultSchema, ...errorResponses(402, 403, 404, 409, 502) },
       },
     },
     async (request) => payments.pay(requireAdmin(request).organization.id, request.params.orderId),

@@ -36,14 +36,23 @@ export function createPaymentsService(deps: Deps) {
     };
   };
 
+  /** DESIGN.md §4: another organization's bill is not found. */
+  const ownBill = async (organizationId: number, orderId: number): Promise<OrderRow> => {
+    const order = await findById(deps.db, orderId);
+    if (!order || order.organizationId !== organizationId) throw notFound(BILL_NOT_FOUND);
+    return order;
+  };
+
   return {
     openBills: (organizationId: number) => openBills(deps.db, organizationId),
 
-    pay: (organizationId: number, orderId: number) => payBill(deps, organizationId, orderId, onPaid),
+    async pay(organizationId: number, orderId: number): Promise<PaymentResult> {
+      await ownBill(organizationId, orderId);
+      return payBill(deps, organizationId, orderId, onPaid);
+    },
 
     async authenticated(organizationId: number, orderId: number): Promise<PaymentResult> {
-      const order = await findById(deps.db, orderId);
-      if (!order || order.organizationId !== organizationId) throw notFound(BILL_NOT_FOUND);
+      const order = await ownBill(organizationId, orderId);
       if (order.kind === 'renewal' || order.kind === 'overage') {
         return confirmBillPayment(deps, organizationId, orderId, onPaid);
       }

@@ -242,20 +242,24 @@ describe('a renewal whose bank asks for authentication (4000 0027 6000 3184)', (
     expect(open).toEqual([expect.objectContaining({ orderId: bill.id, inProgress: false })]);
   });
 
-  it("refuses another organization's bill and a paid one", async () => {
-    const { admin } = await customer('Stranger Co', 'pm_card_visa');
+  it("refuses another organization's bill (404) and a paid one (409)", async () => {
+    const { admin, id: ownId } = await customer('Stranger Co', 'pm_card_visa');
     const { id } = await customer('Owner Co', 'pm_card_visa');
-    const [other] = await t.db
+    const bill = (organizationId: number, status: number) => ({
+      organizationId,
+      kind: 'renewal',
+      status,
+      totalCents: 1000,
+      billingDate: clock.now(),
+    });
+    const [other, paid] = await t.db
       .insert(orders)
-      .values({
-        organizationId: id,
-        kind: 'renewal',
-        status: BillStatus.ChargePastDue,
-        totalCents: 1000,
-        billingDate: clock.now(),
-      })
+      .values([bill(id, BillStatus.ChargePastDue), bill(ownId, BillStatus.ChargePaid)])
       .returning();
-    expect((await admin.post(`/api/order/${other!.id}/pay`)).status).toBe(409);
+    expect((await admin.post(`/api/order/${other!.id}/pay`)).status).toBe(404);
     expect((await admin.post(`/api/order/${other!.id}/authenticated`)).status).toBe(404);
+    const again = await admin.post(`/api/order/${paid!.id}/pay`);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ message: PaymentMessages.notPayable, code: 'NOT_PAYABLE' });
   });
 });
