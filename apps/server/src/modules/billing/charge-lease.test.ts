@@ -139,4 +139,44 @@ describe('the charge lease', () => {
     expect(tookOver).toBe(true);
     expect(await ledgerOf(org.id)).toEqual({ chargesPerBill: [1, 1, 1], paid: 3 });
   });
+
+  it('keeps the key of a call still within its lease: a timed-out charge the gateway makes late is not made twice', async () => {
+    const clock = new ManualClock('2026-04-05T12:00:00Z');
+    const org = await dueCustomer('Late Answer Co.', 2, clock);
+    const sandbox = createSandboxGateway(database.db);
+    const late: Parameters<PaymentGateway['charge']>[0][] = [];
+    let calls = 0;
+    // The first bill's call takes 12 minutes, so the second bill waits past the lease it was made
+    // with; its own call then times out, and the gateway makes that charge only later.
+    const gateway: PaymentGateway = {
+      ...sandbox,
+      async charge(input) {
+        calls += 1;
+        if (calls === 1) {
+          await until(async () => (await ledgerOf(org.id)).chargesPerBill.length === 2);
+          clock.advanceMs(12 * 60_000);
+          return sandbox.charge(input);
+        }
+        if (calls === 2) {
+          late.push(input);
+          throw new Error('Request timed out');
+        }
+        return sandbox.charge(input);
+      },
+    };
+    const deps = {
+      db: database.db,
+      clock,
+      gateway,
+      billing: { batchSize: 1, chargeWorkers: 1, chargeLeaseMs: LEASE_MS },
+    };
+    await runBillingCycle(deps);
+    expect(late).toHaveLength(1);
+    // Asked again a minute later: the gateway has no charge for the key yet, and the call made
+    // with it began two minutes after its lease's start; the same key is charged again.
+    clock.advanceMs(60_000);
+    await runBillingCycle(deps);
+    for (const input of late) await sandbox.charge(input);
+    expect(await ledgerOf(org.id)).toEqual({ chargesPerBill: [1, 1], paid: 2 });
+  });
 });
