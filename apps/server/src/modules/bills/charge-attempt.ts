@@ -109,11 +109,17 @@ export async function attemptCharge(
     });
     // A charge still waiting for the customer's authentication (the Pay Bills page, decision 023):
     // met again while settling, the customer left it, so it is cancelled and ends as it then stands.
-    if (result.status === 'requires_action' && settling) result = await deps.gateway.cancelCharge(result.chargeId);
+    if (result.status === 'requires_action' && settling)
+      result = await deps.gateway.cancelCharge(result.chargeId);
     if (result.status === 'succeeded') return { ...base, outcome: 'succeeded', chargeId: result.chargeId };
     if (result.status === 'pending') return { ...base, outcome: 'pending', chargeId: result.chargeId };
     if (result.status === 'requires_action') {
-      return { ...base, outcome: 'requires_action', chargeId: result.chargeId, clientSecret: result.clientSecret };
+      return {
+        ...base,
+        outcome: 'requires_action',
+        chargeId: result.chargeId,
+        clientSecret: result.clientSecret,
+      };
     }
     return { ...base, outcome: 'declined', code: result.code, message: result.message };
   } catch (error) {
