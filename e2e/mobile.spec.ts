@@ -89,9 +89,15 @@ test('at 1280 px the usage table shows the current cycle and the total', async (
   const table = page.getByRole('table', { name: 'RTUs per host and date range' });
   await expect(table.getByRole('row')).not.toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  // The frame opens at its right end: the current cycle and Total are in view, not scrolled away.
-  await expect(table.getByText('current', { exact: true })).toBeInViewport({ ratio: 1 });
+  // The frame opens at its left end, where a table is read from; Total stays pinned in view, and the
+  // current cycle scrolls in at the right.
+  const frame = page.getByRole('region', { name: 'RTUs per host and date range (scrolls sideways)' });
+  expect(await frame.evaluate((el) => el.scrollLeft)).toBe(0);
   await expect(table.getByRole('columnheader', { name: 'Total' })).toBeInViewport({ ratio: 1 });
+  await frame.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  await expect(table.getByText('current', { exact: true })).toBeInViewport({ ratio: 1 });
   await expect(table.getByRole('rowheader', { name: 'All hosts' })).toBeInViewport({ ratio: 1 });
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENS}1280-usage-details.png`, fullPage: true });

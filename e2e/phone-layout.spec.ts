@@ -18,8 +18,8 @@ async function openUsage(page: Page) {
 }
 
 /**
- * The pinned column as pictured after scrolling the table to each offset: an opaque pinned column
- * looks the same whatever scrolls beneath it.
+ * The pinned column as pictured after scrolling the table to each offset and to its right end (where
+ * slivers showed most): an opaque pinned column looks the same whatever scrolls beneath it.
  */
 async function pinnedColumnAt(page: Page, offsets: number[]) {
   const frame = page.getByRole('region', { name: 'RTUs per host and date range (scrolls sideways)' });
@@ -27,7 +27,8 @@ async function pinnedColumnAt(page: Page, offsets: number[]) {
   const pictures: Buffer[] = [];
   await frame.scrollIntoViewIfNeeded();
   const bottom = page.viewportSize()!.height;
-  for (const left of offsets) {
+  const end = await frame.evaluate((el) => el.scrollWidth - el.clientWidth);
+  for (const left of [...offsets, end]) {
     await frame.evaluate((el, x) => {
       el.scrollLeft = x;
     }, left);
@@ -54,12 +55,18 @@ test.describe('at 390 px', () => {
     page,
   }) => {
     await openUsage(page);
-    const chart = page.getByRole('figure', { name: 'RTUs per date range, stacked by host' });
-    const legend = chart.getByRole('list', { name: 'Hosts' });
-    await expect(legend.getByRole('listitem')).not.toHaveCount(0);
-    const chartBox = (await chart.boundingBox())!;
-    const legendBox = (await legend.boundingBox())!;
-    expect(legendBox.y + legendBox.height).toBeLessThanOrEqual(chartBox.y + chartBox.height + 0.5);
+    const card = page.locator('.mantine-Paper-root', {
+      has: page.getByRole('heading', { name: 'RTUs per usage cycle' }),
+    });
+    // Every host is named in the legend, and nothing of the card reaches below its bottom edge.
+    for (const host of ['invoices-app', 'nightly-reports']) await expect(card.getByText(host)).toBeVisible();
+    const spilled = await card.evaluate((el) => {
+      const bottom = el.getBoundingClientRect().bottom;
+      return [...el.querySelectorAll('*')]
+        .filter((child) => child.getBoundingClientRect().bottom > bottom + 0.5)
+        .map((child) => child.textContent?.slice(0, 40));
+    });
+    expect(spilled).toEqual([]);
     const frame = page.getByRole('region', { name: 'RTUs per host and date range (scrolls sideways)' });
     expect(await frame.evaluate((el) => el.scrollLeft)).toBe(0);
     await expectNoAxeViolations(page);
@@ -97,6 +104,18 @@ test.describe('at 390 px', () => {
     await page.evaluate(() => localStorage.removeItem('cart'));
   });
 
+  test('Billing History names each bill under its date, its invoice button still in view', async ({
+    page,
+  }) => {
+    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await page.goto('/BillingHistory');
+    const rows = page.getByRole('table', { name: 'Bills' }).locator('tbody tr');
+    await expect(rows.first().getByRole('button', { name: /^invoice / })).toBeInViewport({ ratio: 1 });
+    await expect(rows.filter({ hasText: 'Production Engines' }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SCREENS}390-billing-history.png` });
+  });
+
   test('Subscriptions/{id} scrolls the opened row into view', async ({ page }) => {
     await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
     await page.goto('/Subscriptions');
@@ -111,7 +130,7 @@ test.describe('at 390 px', () => {
 test('at 1000 px no sliver of a scrolled cell shows beside the pinned Hostname column', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 900 });
   await openUsage(page);
-  const [still, scrolled] = await pinnedColumnAt(page, [0, 41]);
-  expect(scrolled!.equals(still!)).toBe(true);
+  const [still, ...scrolled] = await pinnedColumnAt(page, [0, 41]);
+  for (const picture of scrolled) expect(picture.equals(still!)).toBe(true);
   await page.screenshot({ path: `${SCREENS}usage-table-scrolled.png`, fullPage: true });
 });

@@ -45,14 +45,17 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
   const shown = bills.slice(first, first + BILLS_PER_PAGE);
   return (
     <Stack gap="md">
-      {/* Narrow columns fit a phone's width, the invoice button included; a long name wraps. */}
-      <Table.ScrollContainer minWidth={340}>
+      {/* Four narrow columns fit a phone's width, the invoice button included: there the bill's
+          subscription is a line under its date rather than a column of its own. */}
+      <Table.ScrollContainer minWidth={320}>
         <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" aria-label="Bills">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Bill Date</Table.Th>
               {/* Beside the spec's columns: what the bill is for. */}
-              <Table.Th scope="col">Subscription</Table.Th>
+              <Table.Th scope="col" visibleFrom="sm">
+                Subscription
+              </Table.Th>
               <Table.Th scope="col">Status</Table.Th>
               <Table.Th scope="col" ta="right">
                 Bill Total (USD)
@@ -66,22 +69,23 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
             {shown.map((bill) => {
               const date = formatShortDate(bill.billingDate);
               const note = bill.creditNoteNumber;
+              const what = billSubscriptionsText(bill.subscriptionNames);
+              const several =
+                (bill.subscriptionNames?.length ?? 0) > 1 ? bill.subscriptionNames?.join(', ') : undefined;
               return (
                 <Table.Tr
                   key={note ? `credit-note-${note}` : bill.orderId}
                   data-order-id={bill.orderId}
                   data-credit-note={note}
                 >
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{date}</Table.Td>
-                  <Table.Td
-                    style={{ overflowWrap: 'anywhere' }}
-                    title={
-                      (bill.subscriptionNames?.length ?? 0) > 1
-                        ? bill.subscriptionNames?.join(', ')
-                        : undefined
-                    }
-                  >
-                    {billSubscriptionsText(bill.subscriptionNames)}
+                  <Table.Td>
+                    <span style={{ whiteSpace: 'nowrap' }}>{date}</span>
+                    <Text hiddenFrom="sm" size="xs" c="dimmed" title={several}>
+                      {what}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }} title={several}>
+                    {what}
                   </Table.Td>
                   <Table.Td>{billRowStatusText(bill)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
