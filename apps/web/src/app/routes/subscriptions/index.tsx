@@ -31,8 +31,13 @@ export default function SubscriptionsScreen() {
   const selectedId = selected?.subscriptionId ?? null;
   useEffect(() => {
     if (selectedId === null || selectedId !== arrivedAt.current) return;
-    arrivedAt.current = null;
-    document.querySelector(`[data-testid="row-${selectedId}"]`)?.scrollIntoView({ block: 'start' });
+    // A frame later: after the shell has moved focus to the screen's heading on arrival, which scrolls
+    // to the top of the page.
+    const frame = requestAnimationFrame(() => {
+      arrivedAt.current = null;
+      document.querySelector(`[data-testid="row-${selectedId}"]`)?.scrollIntoView({ block: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [selectedId]);
 
   const toggle = (id: number) => {
