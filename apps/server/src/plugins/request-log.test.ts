@@ -1,11 +1,10 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { createLogger } from '../lib/logger';
 import { registration, tokenFrom, waitForMail } from '../modules/accounts/test-support';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../seed/organizations';
+import { capturedLog } from '../test/captured-log';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // No token, code or secret reaches the log (DESIGN.md §4): the request log names routes by their
@@ -13,17 +12,11 @@ import { createTestApp, type TestApp } from '../test/test-app';
 // redacted. A person goes through every flow that carries one, with the log at its most talkative,
 // and the whole log is searched for each secret they used.
 
-const lines: string[] = [];
-const capture = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const captured = capturedLog();
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ logger: createLogger('trace', capture) });
+  t = await createTestApp({ logger: captured.logger });
 });
 afterAll(() => t.close());
 
@@ -97,7 +90,7 @@ describe('the log', () => {
       payload: { licenseKey: key, kind: 'designer', hostname: '' },
     });
 
-    const log = lines.join('');
+    const log = captured.text();
     for (const [name, secret] of Object.entries(secrets)) {
       expect(secret.length, name).toBeGreaterThan(5);
       expect(log.includes(secret) || log.includes(encodeURIComponent(secret)), name).toBe(false);
@@ -112,16 +105,7 @@ describe('the log', () => {
 
 describe("the logger's redaction", () => {
   it('writes credentials in logged headers as [redacted]', () => {
-    const written: string[] = [];
-    const logger = createLogger(
-      'info',
-      new Writable({
-        write(chunk, _encoding, done) {
-          written.push(String(chunk));
-          done();
-        },
-      }),
-    );
+    const { logger, text } = capturedLog('info');
     const headers = {
       authorization: 'Bearer tok_abcdef123456',
       cookie: 'XSRF-TOKEN=xsrf_abcdef123456',
@@ -130,7 +114,7 @@ describe("the logger's redaction", () => {
     };
     logger.info({ req: { headers } }, 'a request');
     logger.info({ headers }, 'a call');
-    const line = written.join('');
+    const line = text();
     expect(line).toContain('[redacted]');
     expect(line).not.toMatch(/abcdef123456/);
   });

@@ -1,31 +1,19 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { waitForMail } from '../../modules/accounts/test-support';
 import { DEMO_USER_EMAIL } from '../../seed/organizations';
+import { capturedLog } from '../../test/captured-log';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createLogger } from '../logger';
 
 // The mail budgets (mail-budget.ts): nobody can stop another person's reset mail by spending a
 // budget, and a mail a budget stops is logged and counted in GET /metrics.
 
 const METRICS_TOKEN = 'metrics-token-of-the-test';
-const log: string[] = [];
+const log = capturedLog('info');
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { METRICS_TOKEN },
-    logger: createLogger(
-      'info',
-      new Writable({
-        write(chunk, _encoding, done) {
-          log.push(String(chunk));
-          done();
-        },
-      }),
-    ),
-  });
+  t = await createTestApp({ env: { METRICS_TOKEN }, logger: log.logger });
 });
 afterAll(() => t.close());
 
@@ -66,11 +54,9 @@ describe('the mail budgets', () => {
     // The reset above was the first of three an hour to this address; the fourth is dropped.
     for (let i = 0; i < 3; i++) await askReset(DEMO_USER_EMAIL, 9000 + i);
     await expect
-      .poll(() =>
-        log.join('').includes('"purpose":"password-reset","budget":"recipient","outcome":"dropped"'),
-      )
+      .poll(() => log.text().includes('"purpose":"password-reset","budget":"recipient","outcome":"dropped"'))
       .toBe(true);
-    expect(log.join('')).toContain('mail not sent');
+    expect(log.text()).toContain('mail not sent');
     const metrics = await t.app.inject({
       method: 'GET',
       url: '/metrics',
