@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput } from './app-deps';
 import { createLimits } from './lib/limits/limits';
 import { fastifyTrustProxy } from './lib/trust-proxy';
@@ -38,7 +38,7 @@ import { RequestLog } from './plugins/request-log';
 import { registerRouteSecurity, securitySchemes } from './plugins/route-security';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serialization';
-import { validatorCompiler } from './plugins/validation';
+import { documentedSchema, refuseUnknownQueryKeys, validatorCompiler } from './plugins/validation';
 import { registerWebApp } from './plugins/web-app';
 
 /** Builds the whole API (and the SPA when built) without listening: tests use inject(). */
@@ -56,6 +56,7 @@ export async function buildApp(input: AppInput) {
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  refuseUnknownQueryKeys(app);
   app.setSerializerCompiler(serializerCompiler);
 
   const db = input.database.db;
@@ -100,7 +101,7 @@ export async function buildApp(input: AppInput) {
       // No document-wide default: every route declares its own security (DESIGN.md §4).
       components: { securitySchemes },
     },
-    transform: jsonSchemaTransform,
+    transform: documentedSchema,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true, security: [] } }, async () => app.swagger());

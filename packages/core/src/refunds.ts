@@ -43,9 +43,7 @@ export const RefundMessages = {
 
 /** POST /api/ops/bills/:orderId/refunds. The amount is in dollars on the wire, like the rest of the API. */
 export const RefundRequestSchema = z.strictObject({
-  amount: moneyField('Amount', RefundMessages.amountRequired).check(
-    z.refine((n) => n > 0, RefundMessages.amountPositive),
-  ),
+  amount: moneyField('Amount', RefundMessages.amountRequired).check(z.gt(0, RefundMessages.amountPositive)),
   reason: requiredText(RefundMessages.reasonRequired, 'Reason', 500),
   endSubscription: z.optional(z.boolean({ error: 'endSubscription must be true or false' })),
   offlineMethod: optionalText('Offline method', 200),

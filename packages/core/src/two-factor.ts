@@ -36,11 +36,10 @@ export const TwoFactorMessages = {
 
 /** Six digits, as authenticator apps show them (spaces people type are removed). */
 export const TotpCodeSchema = z.pipe(
-  z.pipe(
-    z.string({ error: TwoFactorMessages.codeRequired }),
-    z.transform((s) => s.replace(/\s+/g, '')),
-  ),
-  z.string().check(z.regex(/^\d{6}$/, TwoFactorMessages.codeFormat)),
+  z
+    .string({ error: TwoFactorMessages.codeRequired })
+    .check(z.regex(/^\s*(?:\d\s*){6}$/, TwoFactorMessages.codeFormat)),
+  z.transform((s) => s.replace(/\s+/g, '')),
 );
 
 /** Ten characters of RECOVERY_ALPHABET; dashes and spaces people type are removed, case ignored. */

@@ -1,3 +1,5 @@
+import { ID_PATTERN } from '@store/core';
+
 /** Helpers of api-robustness.test.ts: routes from the OpenAPI document and bad input derived from their schemas. */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -45,7 +47,7 @@ export const requiresXsrf = (route: Route) => requiresScheme(route, 'xsrf');
 
 /** How the API writes ids in paths (core's ID_PATTERN). */
 const isIdSchema = (schema: JsonSchema) =>
-  schema.type === 'integer' || schema.type === 'number' || schema.pattern === '^[1-9][0-9]{0,9}$';
+  schema.type === 'integer' || schema.type === 'number' || schema.pattern === ID_PATTERN.source;
 
 /** Every documented route but the documentation itself. */
 export function routesOf(doc: { paths: Record<string, Record<string, OpenApiOperation>> }): Route[] {

@@ -6,7 +6,7 @@ import { PageQueryField, pagedSchema } from './common';
 export const OpsBillFilter = ['past-due', 'open-invoices', 'all'] as const;
 export type OpsBillFilter = (typeof OpsBillFilter)[number];
 
-export const OpsBillsQuerySchema = z.object({
+export const OpsBillsQuerySchema = z.strictObject({
   filter: z._default(
     z.optional(z.enum(OpsBillFilter, { error: 'filter must be past-due, open-invoices or all' })),
     'past-due',

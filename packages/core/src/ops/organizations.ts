@@ -7,7 +7,7 @@ import { PageQueryField, pagedSchema } from './common';
 
 // The operator console's organizations (the operator API contract, "Organizations").
 
-export const OpsOrganizationsQuerySchema = z.object({
+export const OpsOrganizationsQuerySchema = z.strictObject({
   /** Matches the organization's name, any of its persons' e-mail addresses, or a license key. */
   q: z._default(
     z.optional(z.string().check(z.trim(), z.maxLength(200, 'q must be at most 200 characters'))),

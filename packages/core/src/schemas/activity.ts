@@ -62,14 +62,8 @@ export const AuditPageSchema = z.object({
 });
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayField = (label: string) =>
-  z.optional(
-    z.string().check(
-      z.regex(DAY, `${label} must be a date written YYYY-MM-DD`),
-      z.refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${label} must be a real date`),
-    ),
-  );
+/** A calendar day that exists (2026-02-30 does not), stated as `format: date` in the API document. */
+const dayField = (label: string) => z.optional(z.iso.date(`${label} must be a real date written YYYY-MM-DD`));
 
 const filterFields = {
   personId: z.optional(idParam('personId')),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { CardBrandSchema } from '../card-brand';
+import { countryField } from '../country-codes';
 import { Messages } from '../messages';
 import { taxIdField } from '../tax-id';
 import { intField, optionalText, requiredText } from './common';
@@ -12,10 +13,7 @@ export const BillingInfoSchema = z.strictObject({
   addr2: optionalText('Address 2'),
   city: requiredText(Messages.cityRequired, 'City'),
   state: requiredText(Messages.stateRequired, 'State'),
-  country: z.pipe(
-    requiredText(Messages.countryRequired, 'Country', 2),
-    z.string().check(z.regex(/^[A-Za-z]{2}$/, Messages.countryRequired)),
-  ),
+  country: countryField(),
   postalCode: requiredText(Messages.postalCodeRequired, 'Postal code', 20),
   // The card provider's payment-method id; the card number itself never reaches our server.
   sourceId: requiredText(Messages.cardNumberRequired, 'Card reference', 255),

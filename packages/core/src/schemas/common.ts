@@ -56,7 +56,11 @@ export const optionalText = (label: string, max = NAME_MAX) =>
   );
 
 export const emailField = (requiredMessage: string, invalidMessage: string) =>
-  z.pipe(requiredText(requiredMessage, 'Email', EMAIL_MAX), z.email(invalidMessage));
+  // The document states the format the second step checks (after trimming).
+  z.pipe(
+    requiredText(requiredMessage, 'Email', EMAIL_MAX).check(z.meta({ format: 'email' })),
+    z.email(invalidMessage),
+  );
 
 export const passwordField = (
   requiredMessage: string,
@@ -82,8 +86,12 @@ export const intField = (label: string, min: number, max: number = MAX_ID) =>
 
 export const idField = (label: string) => intField(label, 1);
 
-/** How an id is written in a URL path: canonical decimal only, so one id has one spelling. */
-export const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+/**
+ * How an id is written in a URL path: canonical decimal only, so one id has one spelling, and from
+ * 1 to MAX_ID exactly, digit by digit (a pattern is all the API document can say of a path's text).
+ */
+export const ID_PATTERN =
+  /^(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])$/;
 
 /**
  * An id in a URL path ("/api/person/12"). Only canonical decimal digits: `01`, `+1`, ` 1`, `1.0`,
@@ -91,20 +99,15 @@ export const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
  */
 export const idParam = (label: string) =>
   z.pipe(
-    z.pipe(
-      z
-        .string({ error: `${label} is required` })
-        .check(z.regex(ID_PATTERN, `${label} must be a whole number from 1 to ${MAX_ID}, written in digits`)),
-      z.transform(Number),
-    ),
-    z.number().check(z.lte(MAX_ID, `${label} must be a whole number from 1 to ${MAX_ID}, written in digits`)),
+    z
+      .string({ error: `${label} is required` })
+      .check(z.regex(ID_PATTERN, `${label} must be a whole number from 1 to ${MAX_ID}, written in digits`)),
+    z.transform(Number),
   );
 
 /** The params schema of a route with one id: `idParams('orderId', 'Order id')`. */
 export const idParams = <K extends string>(name: K, label: string) =>
   z.object({ [name]: idParam(label) } as { [P in K]: ReturnType<typeof idParam> });
-
-const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
 /** A dollar amount as typed by a person: finite, non-negative, whole cents. */
 export const moneyField = (label: string, requiredMessage = `${label} must be a number`, max = MAX_MONEY) =>
@@ -113,7 +116,7 @@ export const moneyField = (label: string, requiredMessage = `${label} must be a 
     .check(
       z.gte(0, `${label} must be at least 0`),
       z.lte(max, `${label} must be at most ${max}`),
-      z.refine(hasAtMostTwoDecimals, `${label} must have at most 2 decimals`),
+      z.multipleOf(0.01, `${label} must have at most 2 decimals`),
     );
 
 /** Discounts on the wire are fractions: 0.1 = 10 %. */

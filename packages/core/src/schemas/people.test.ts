@@ -188,6 +188,20 @@ describe('RegisterOrganizationSchema', () => {
       'bad country code',
       { organization: { ...organization, country: '1!' }, admin: user },
       {
+        'organization.country': 'Country is not a known country code',
+      },
+    ],
+    [
+      'a code no country has',
+      { organization: { ...organization, country: '0' }, admin: user },
+      {
+        'organization.country': 'Country is not a known country code',
+      },
+    ],
+    [
+      'no country',
+      { organization: { ...organization, country: ' ' }, admin: user },
+      {
         'organization.country': 'Country is required',
       },
     ],

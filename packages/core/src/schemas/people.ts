@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { countryField } from '../country-codes';
 import { MAX_PASSWORD_LENGTH, Messages } from '../messages';
 import { taxIdField } from '../tax-id';
 import { emailField, idField, intField, optionalText, passwordField, requiredText } from './common';
@@ -75,10 +76,7 @@ export const RegisterOrganizationDetailsSchema = z.strictObject({
   addr2: optionalText('Address 2'),
   city: requiredText(Messages.cityRequired, 'City'),
   state: optionalText('State'),
-  country: z.pipe(
-    requiredText(Messages.countryRequired, 'Country', 2),
-    z.string().check(z.regex(/^[A-Za-z]{2}$/, Messages.countryRequired)),
-  ),
+  country: countryField(),
   zip: requiredText(Messages.postalCodeRequired, 'Postal code', 20),
   taxId: taxIdField(),
 });

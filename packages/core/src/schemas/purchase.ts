@@ -90,6 +90,10 @@ const hostList = (label: string) =>
       (s) => splitHosts(s).every((h) => h.length <= HOST_MAX),
       `Each host name must be at most ${HOST_MAX} characters`,
     ),
+    // Said in words: a pattern for "each trimmed name at most N" backtracks badly on long text.
+    z.meta({
+      description: `Host names separated by '${HOST_SEPARATOR}', each at most ${HOST_MAX} characters once trimmed.`,
+    }),
   );
 
 /** POST /api/subscription/make-offline. How many hosts are needed depends on the subscription. */

@@ -1,7 +1,6 @@
 import { AccountMessages, type RegisterOrganization, Rights, storedTaxId } from '@store/core';
-import countries from 'i18n-iso-countries';
 import type { AppDeps } from '../../app-deps';
-import { badRequest, conflict } from '../../lib/http-error';
+import { conflict } from '../../lib/http-error';
 import { createMailBudget } from '../../lib/limits/mail-budget';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { assertAcceptablePassword } from '../../lib/password-policy';
@@ -25,9 +24,8 @@ export function createAccountsService({ db, clock, config, limits }: Deps) {
   return {
     /** POST /api/organization/register: the organization and its admin together, or neither. */
     async registerOrganization(input: RegisterOrganization, clientIp: string) {
-      const country = input.organization.country.toUpperCase();
-      if (!countries.isValid(country))
-        throw badRequest(`organization.country: ${AccountMessages.countryUnknown}`);
+      // A known code in capitals: the schema checked it (core's countryField).
+      const country = input.organization.country;
       assertAcceptablePassword(input.admin.password, {
         email: input.admin.email,
         organizationName: input.organization.orgName,
