@@ -30,6 +30,10 @@ export const theme = createTheme({
     Button: { defaultProps: { color: 'brand' } },
     Anchor: { defaultProps: { c: 'brand.7' } },
     Container: { defaultProps: { size: 'lg' } },
+    // Mantine's Alert is role="alert" unless told otherwise, which interrupts a screen reader with
+    // text that was on the page all along (a sandbox note, a read-only notice). A box is a note; the
+    // messages that report what just happened say role="alert" or "status" where they are shown.
+    Alert: { defaultProps: { role: 'note' } },
   },
 });
 

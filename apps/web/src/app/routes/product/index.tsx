@@ -110,7 +110,7 @@ export default function ProductScreen() {
                 <Text size="sm" c="dimmed">
                   {kind === 'Pro'
                     ? 'Priced per engine; designer seats are added per designer.'
-                    : 'Choose a plan: click its row, or Tab to the plans and use the arrow keys.'}
+                    : 'Click a plan, or use the arrow keys once Tab has reached the plans.'}
                 </Text>
               </div>
               <Button.Group aria-label="Show prices">

@@ -74,16 +74,38 @@ export interface PricingTableProps {
   period: PricePeriod;
 }
 
-function PlanName({ plan, selected }: { plan: PricingPlan; selected: boolean }) {
+/**
+ * The plan's radio button and name: the rows are one radio group (Tab reaches the chosen plan, the
+ * arrow keys choose another, a screen reader hears which is chosen), drawn as the chosen-plan dot.
+ * A click anywhere on the row chooses it too.
+ */
+function PlanChoice({
+  plan,
+  selected,
+  onSelect,
+}: {
+  plan: PricingPlan;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const id = `plan-${plan.pricingPlanId}`;
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
-      <span className={classes.dot} data-checked={selected || undefined} aria-hidden />
+      <input
+        type="radio"
+        name="pricing-plan"
+        id={id}
+        className={classes.dot}
+        checked={selected}
+        onChange={onSelect}
+        aria-describedby={plan.description ? `${id}-description` : undefined}
+      />
       <div>
-        <Text span fw={600} size="sm">
+        <Text component="label" htmlFor={id} fw={600} size="sm" className={classes.name}>
           {plan.planName}
         </Text>
         {plan.description && (
-          <Text size="xs" c="dimmed" className={classes.description}>
+          <Text id={`${id}-description`} size="xs" c="dimmed" className={classes.description}>
             {plan.description}
           </Text>
         )}
@@ -109,7 +131,7 @@ function PlanCards({ plans, selectedId, onSelect, period }: PricingTableProps) {
             onClick={() => onSelect(plan)}
             data-selected={selected || undefined}
           >
-            <PlanName plan={plan} selected={selected} />
+            <PlanChoice plan={plan} selected={selected} onSelect={() => onSelect(plan)} />
             <dl className={classes.figures}>
               {columns.map((c) => (
                 <div key={c.header}>
@@ -166,8 +188,7 @@ export function PricingTable(props: PricingTableProps) {
                 data-selected={selected || undefined}
               >
                 <Table.Td className={classes.level}>
-                  {/* The row is the control (the Pricing Plan select is its keyboard equivalent); the dot only shows the choice. */}
-                  <PlanName plan={plan} selected={selected} />
+                  <PlanChoice plan={plan} selected={selected} onSelect={() => onSelect(plan)} />
                 </Table.Td>
                 {columns.map((c) => (
                   <Table.Td key={c.header} className={c.numeric ? classes.numeric : undefined}>
