@@ -44,11 +44,10 @@ export const TotpCodeSchema = z.pipe(
 
 /** Ten characters of RECOVERY_ALPHABET; dashes and spaces people type are removed, case ignored. */
 export const RecoveryCodeSchema = z.pipe(
-  z.pipe(
-    z.string({ error: TwoFactorMessages.recoveryCodeFormat }),
-    z.transform((s) => s.replace(/[\s-]+/g, '').toUpperCase()),
-  ),
-  z.string().check(z.regex(/^[0-9A-Z]{10}$/, TwoFactorMessages.recoveryCodeFormat)),
+  z
+    .string({ error: TwoFactorMessages.recoveryCodeFormat })
+    .check(z.regex(/^[\s-]*(?:[0-9A-Za-z][\s-]*){10}$/, TwoFactorMessages.recoveryCodeFormat)),
+  z.transform((s) => s.replace(/[\s-]+/g, '').toUpperCase()),
 );
 
 /** The alphabet of recovery codes: no 0/O or 1/I/L to misread. */

@@ -86,6 +86,7 @@ const PATTERN_INSIDE = [
   'a b./-',
   'YWJj',
   'walker@example.com',
+  'ABCDE-23456',
 ];
 const PATTERN_OUTSIDE = [
   '2147483648',
@@ -136,3 +137,28 @@ export function boundaryValues(c: Constraint): { inside: unknown[]; outside: unk
         : { inside: ['walker@example.com'], outside: ['not-an-email', 'walker@example'] };
   }
 }
+
+/** `sample`'s value with each text that misses its field's pattern replaced by one that fits it. */
+export function fitPatterns(schema: JsonSchema, value: unknown): unknown {
+  if (schema.type === 'string' && schema.pattern && typeof value === 'string') {
+    const pattern = new RegExp(schema.pattern, 'u');
+    return pattern.test(value) ? value : (PATTERN_INSIDE.find((v) => pattern.test(v)) ?? value);
+  }
+  if (schema.type === 'array' && Array.isArray(value))
+    return value.map((v) => fitPatterns(schema.items ?? {}, v));
+  if (schema.type === 'object' && value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(record).map(([k, v]) => [k, fitPatterns(schema.properties?.[k] ?? {}, v)]),
+    );
+  }
+  return value;
+}
+
+/** Path parameters that fit their patterns (ids, credit note numbers); the rest as fillPath has them. */
+export const fittingParams = (route: Route): Record<string, string> =>
+  Object.fromEntries(
+    route.params
+      .filter((p) => p.schema.pattern)
+      .map((p) => [p.name, encodeURIComponent(String(fitPatterns(p.schema, 'zz-walk-unknown')))]),
+  );

@@ -9,7 +9,13 @@ import {
   routesOf,
   sample,
 } from './api-robustness.support';
-import { boundaryValues, type Constraint, constraintsOf } from './document-constraints.support';
+import {
+  boundaryValues,
+  type Constraint,
+  constraintsOf,
+  fitPatterns,
+  fittingParams,
+} from './document-constraints.support';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -79,9 +85,9 @@ function setAt(body: unknown, path: Array<string | number>, value: unknown): unk
 }
 
 async function send(route: Route, c: Constraint, value: unknown) {
-  const params: Record<string, string> = {};
+  const params = fittingParams(route);
   let query = '';
-  let body = route.body ? sample(route.body) : undefined;
+  let body = route.body ? fitPatterns(route.body, sample(route.body)) : undefined;
   if (c.in === 'path') params[c.name] = encodeURIComponent(String(value));
   else if (c.in === 'query') query = `?${new URLSearchParams({ [c.name]: String(value) })}`;
   else body = setAt(body, c.path, value);
@@ -147,4 +153,39 @@ describe('every constraint the document states holds on the server, both ways', 
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(200);
   }, 180_000);
+});
+
+describe('one rule for query strings', () => {
+  test('a key a route does not declare is a 400 naming it, on every route', async () => {
+    const problems: string[] = [];
+    for (const { route } of routes) {
+      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const res = await t.app.inject({
+        method: route.method as Method,
+        url: `${fillPath(route, fittingParams(route))}?unexpectedKey=1`,
+        headers: {
+          authorization: `Bearer ${token}`,
+          cookie: 'XSRF-TOKEN=walk',
+          'x-xsrf-token': 'walk',
+          ...(hasBody ? { 'content-type': 'application/json' } : {}),
+        },
+        payload: hasBody
+          ? JSON.stringify(route.body ? fitPatterns(route.body, sample(route.body)) : {})
+          : undefined,
+      });
+      if (res.statusCode !== 400 || res.json().message !== 'Unrecognized key: "unexpectedKey"')
+        problems.push(`${route.method} ${route.path} → ${res.statusCode} ${res.json().message}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the known countries', () => {
+  test('the enum the document states for a country is the list GET /api/misc/country-codes answers', async () => {
+    const listed = (await t.client().get('/api/misc/country-codes')).body.map(
+      (c: { code: string }) => c.code,
+    );
+    const billing = routes.find((r) => r.route.path === '/api/organization/billing_info')!.route.body!;
+    expect([...(billing.properties!.country!.enum as string[])].sort()).toEqual([...listed].sort());
+  });
 });
