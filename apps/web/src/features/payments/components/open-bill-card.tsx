@@ -21,29 +21,34 @@ export function OpenBillCard({ bill, paying, disabled, onPay }: OpenBillCardProp
       aria-label={label}
       data-testid={`open-bill-${bill.orderId}`}
     >
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+      <Stack gap={6}>
+        <Group justify="space-between" align="center" wrap="nowrap">
           <Group gap="xs">
             <Text fw={650}>{label}</Text>
             <Badge color="red.9" variant="filled">
               {billStatusText(bill.status)}
             </Badge>
           </Group>
-          <Text size="sm">{bill.description}</Text>
-          <Text size="sm" c="dimmed">
-            Billed {formatShortDate(bill.billingDate)}
-            {bill.dueDate ? ` · pay by ${formatLongDate(bill.dueDate)} to keep the subscription active` : ''}
-          </Text>
-          {bill.failureMessage && (
-            <Text size="sm" c="red.9">
-              Last attempt: {bill.failureMessage}
-            </Text>
-          )}
-        </Stack>
-        <Stack gap="xs" align="flex-end">
           <Text fw={800} size="lg">
             {formatUsd(bill.totalCents)}
           </Text>
+        </Group>
+        <Text size="sm">{bill.description}</Text>
+        <Text size="sm" c="dimmed">
+          Billed {formatShortDate(bill.billingDate)}
+          {bill.dueDate ? ` · pay by ${formatLongDate(bill.dueDate)} to keep the subscription active` : ''}
+        </Text>
+        {bill.failureMessage && (
+          <Text size="sm" c="red.9">
+            Last attempt: {bill.failureMessage}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          {bill.inProgress && (
+            <Text size="xs" c="dimmed">
+              A payment is in progress
+            </Text>
+          )}
           <Button
             onClick={() => onPay(bill.orderId)}
             loading={paying}
@@ -52,13 +57,8 @@ export function OpenBillCard({ bill, paying, disabled, onPay }: OpenBillCardProp
           >
             Pay
           </Button>
-          {bill.inProgress && (
-            <Text size="xs" c="dimmed">
-              A payment is in progress
-            </Text>
-          )}
-        </Stack>
-      </Group>
+        </Group>
+      </Stack>
     </Paper>
   );
 }
