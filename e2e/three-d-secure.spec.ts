@@ -6,7 +6,7 @@ import { registerAndVerify } from './support/accounts';
 import { type DemoServer, startDemoServer } from './support/demo-server';
 import { type MailServer, screenshotPath, unique } from './support/smtp';
 
-// 3-D Secure in the browser (docs/decisions/023), the sandbox behaving as Stripe's test cards:
+// 3-D Secure in the browser (docs/decisions/024), the sandbox behaving as Stripe's test cards:
 // 4000 0027 6000 3184 asks on every charge, 4000 0025 0000 3155 unless set up for off-session use.
 // Checkout shows the sandbox's challenge, completed or abandoned; a renewal the bank refused until
 // the cardholder authenticates mails a link to Pay Bills, where the bill is paid after the challenge.

@@ -47,7 +47,7 @@ export const ErrorCode = z.enum([
   'PURCHASE_IN_PROGRESS',
   'IDEMPOTENCY_KEY_REUSED',
   'TOTAL_CHANGED',
-  // 3-D Secure (docs/decisions/023): a bill that cannot be paid from the Pay Bills page now.
+  // 3-D Secure (docs/decisions/024): a bill that cannot be paid from the Pay Bills page now.
   'PAYMENT_IN_PROGRESS',
   'NOT_PAYABLE',
   // Subscriptions (SPEC.md §4).

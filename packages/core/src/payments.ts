@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-// 3-D Secure (docs/decisions/023): a charge made while the customer is present that the card's bank
+// 3-D Secure (docs/decisions/024): a charge made while the customer is present that the card's bank
 // wants confirmed. The server answers what the browser needs to show the bank's challenge; the
 // browser tells the server when the challenge has ended, and the server asks the gateway what became
 // of the charge.
@@ -55,7 +55,7 @@ export const SandboxAuthenticationSchema = z.object({
   outcome: z.enum(['complete', 'fail']),
 });
 
-/** The Pay Bills page's route: the renewal mail's link to it (DESIGN.md §3, docs/decisions/023). */
+/** The Pay Bills page's route: the renewal mail's link to it (DESIGN.md §3, docs/decisions/024). */
 export const PAY_BILLS_PATH = '/PayBills';
 
 export const PaymentMessages = {

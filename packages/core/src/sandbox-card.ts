@@ -11,7 +11,7 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, string>> = {
   '4000000000000002': 'pm_card_chargeDeclined',
   '4000000000000341': 'pm_card_chargeCustomerFail',
   '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
-  // 3-D Secure (docs/decisions/023): 3155 asks for authentication unless the card was set up for
+  // 3-D Secure (docs/decisions/024): 3155 asks for authentication unless the card was set up for
   // off-session use; 3184 asks on every charge, however it was set up.
   '4000002500003155': 'pm_card_authenticationRequiredOnSetup',
   '4000002760003184': 'pm_card_authenticationRequired',

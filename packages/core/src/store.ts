@@ -35,7 +35,7 @@ export const PurchaseResultSchema = z.object({
   status: z.number().check(z.int()),
   total: z.number(),
   subscriptions: z.array(z.object({ subscriptionId: z.number().check(z.int()), description: z.string() })),
-  /** The bank asks the customer to authenticate first (docs/decisions/023): the order is still pending. */
+  /** The bank asks the customer to authenticate first (docs/decisions/024): the order is still pending. */
   authentication: z.optional(PaymentAuthenticationSchema),
 });
 export type PurchaseResult = z.infer<typeof PurchaseResultSchema>;

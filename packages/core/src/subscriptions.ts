@@ -38,7 +38,7 @@ export const SubscriptionSaveResultSchema = z.object({
   orderId: z.nullable(z.number().check(z.int())),
   /** True when (part of) the change waits for the next renewal. */
   pending: z.boolean(),
-  /** The bank asks the customer to authenticate the prorated charge first (docs/decisions/023). */
+  /** The bank asks the customer to authenticate the prorated charge first (docs/decisions/024). */
   authentication: z.optional(PaymentAuthenticationSchema),
 });
 export type SubscriptionSaveResult = z.infer<typeof SubscriptionSaveResultSchema>;

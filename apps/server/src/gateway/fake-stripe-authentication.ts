@@ -2,7 +2,7 @@ type Json = Record<string, unknown>;
 type Answer = { status: number; body: Json };
 
 /**
- * 3-D Secure in the fake of Stripe's API, as Stripe's test cards behave (docs/decisions/023):
+ * 3-D Secure in the fake of Stripe's API, as Stripe's test cards behave (docs/decisions/024):
  * pm_card_authenticationRequired (4000 0027 6000 3184) asks on every charge;
  * pm_card_authenticationRequiredOnSetup (4000 0025 0000 3155) asks unless it was set up for
  * off-session use (here: attached to a customer, which the store's card set-up does). Asked

@@ -9,7 +9,7 @@
  * `processing`): asked again later, never counted as paid. A transient failure (rate limit, the
  * gateway's 5xx, a timeout) is an exception: the outcome is unknown and the same key is asked again.
  * 'requires_action' is an on-session charge the card's bank wants the customer to authenticate (3-D
- * Secure, docs/decisions/023): nothing is taken until they do; `clientSecret` is what the browser
+ * Secure, docs/decisions/024): nothing is taken until they do; `clientSecret` is what the browser
  * needs to show the challenge.
  */
 export type ChargeResult =

@@ -20,7 +20,7 @@ export function sandboxResult(row: Row): ChargeResult {
 }
 
 /**
- * 3-D Secure in the sandbox (docs/decisions/023), as Stripe's test challenge page behaves: the
+ * 3-D Secure in the sandbox (docs/decisions/024), as Stripe's test challenge page behaves: the
  * customer completes or fails a charge waiting for authentication (named by its client secret, as
  * Stripe.js names a PaymentIntent); a failed challenge leaves the charge refused in Stripe's words,
  * and a charge given up (cancelled) can no longer be completed.

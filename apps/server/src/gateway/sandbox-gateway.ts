@@ -18,7 +18,7 @@ const authenticationRequired: Outcome = {
  * Stripe's test payment methods, as the sandbox card fields produce them from Stripe's test card
  * numbers (4242… succeeds, 0002 is declined, 9995 lacks funds), and what a charge of each answers
  * off-session (a renewal) and on-session (the customer present). 3-D Secure as Stripe's test cards
- * (docs/decisions/023): 3184 asks for authentication on every charge, so off-session it is refused
+ * (docs/decisions/024): 3184 asks for authentication on every charge, so off-session it is refused
  * with authentication_required and on-session it waits for the challenge; 3155 asks unless the
  * card was set up for off-session use, which every card saved as billing information was, so it
  * asks on-session only.

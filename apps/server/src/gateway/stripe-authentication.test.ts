@@ -4,7 +4,7 @@ import { fakeStripe } from './fake-stripe';
 import { listenFakeStripe } from './fake-stripe-listen';
 import type { PaymentGateway } from './payment-gateway';
 
-// 3-D Secure over Stripe's API (docs/decisions/023), against the fake that answers as Stripe's test
+// 3-D Secure over Stripe's API (docs/decisions/024), against the fake that answers as Stripe's test
 // cards do: a charge made with the customer present answers requires_action with the PaymentIntent's
 // client secret; what the challenge became is read back from Stripe; a charge left waiting is
 // cancelled; a card set up for off-session use (3155) renews without asking, 3184 never does.

@@ -96,7 +96,7 @@ export function createStripeGateway(opts: {
   function toResult(intent: Stripe.PaymentIntent): ChargeResult {
     if (intent.status === 'succeeded') return { status: 'succeeded', chargeId: intent.id };
     if (intent.status === 'processing') return { status: 'pending', chargeId: intent.id };
-    // An on-session charge whose bank asks the customer (3-D Secure, docs/decisions/023): Stripe.js
+    // An on-session charge whose bank asks the customer (3-D Secure, docs/decisions/024): Stripe.js
     // shows the challenge with the client secret. (Off-session, Stripe refuses with a 402 instead.)
     if (intent.status === 'requires_action' && intent.client_secret) {
       return { status: 'requires_action', chargeId: intent.id, clientSecret: intent.client_secret };

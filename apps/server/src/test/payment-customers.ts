@@ -5,7 +5,7 @@ import { hashPassword } from '../lib/passwords';
 import { makeOrganization } from '../modules/billing/billing.fixtures';
 import type { TestApp } from './test-app';
 
-// Customers for the 3-D Secure tests (docs/decisions/023): an organization of its own, its admin
+// Customers for the 3-D Secure tests (docs/decisions/024): an organization of its own, its admin
 // signed in, the card on file one of Stripe's test payment methods.
 
 const PASSWORD = 'three-d-secure-pass';

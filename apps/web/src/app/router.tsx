@@ -114,14 +114,14 @@ export const routes: RouteObject[] = [
                 path: 'ModifyBillingInfo',
                 ...screen('Modify Billing Information', () => import('./routes/modify-billing-info')),
               },
+              // docs/decisions/024: bills paid with the admin present (3-D Secure); the renewal mail's link.
+              { path: 'PayBills', ...screen('Pay Bills', () => import('./routes/pay-bills')) },
             ],
           },
           // DESIGN.md §2: the store operator's console, its own chunks, never in a customer's first load.
           {
             path: 'ops',
             element: <RequireOperator />,
-              // docs/decisions/023: bills paid with the admin present (3-D Secure); the renewal mail's link.
-              { path: 'PayBills', ...screen('Pay Bills', () => import('./routes/pay-bills')) },
             children: [
               {
                 element: <OpsLayout />,

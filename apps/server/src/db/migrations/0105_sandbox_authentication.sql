@@ -1,4 +1,4 @@
--- 3-D Secure in the sandbox (docs/decisions/023): a charge waiting for the customer's authentication
+-- 3-D Secure in the sandbox (docs/decisions/024): a charge waiting for the customer's authentication
 -- carries a client secret, as a Stripe PaymentIntent does; the sandbox's challenge dialog completes or
 -- fails the charge it names, and nothing else can.
 ALTER TABLE "sandbox_charges" ADD COLUMN "client_secret" text;

@@ -154,7 +154,7 @@ export interface AttemptOutcome {
   key: string;
   /**
    * 'unknown': a transient failure; 'pending': the gateway is still processing the charge;
-   * 'requires_action': waiting for the present customer's authentication (decision 023).
+   * 'requires_action': waiting for the present customer's authentication (decision 024).
    */
   outcome: 'succeeded' | 'declined' | 'unknown' | 'pending' | 'requires_action';
   chargeId?: string | null;

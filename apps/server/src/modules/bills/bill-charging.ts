@@ -154,7 +154,7 @@ async function notifyDeclined(
   if (to.length === 0) return;
   const dueDate = await billDueDate(tx, claim.orderId);
   const due = dueDate ? formatLongDate(dueDate) : '';
-  // The bank wants the cardholder to authenticate (3-D Secure, decision 023): they pay it themselves
+  // The bank wants the cardholder to authenticate (3-D Secure, decision 024): they pay it themselves
   // on the Pay Bills page, where their bank can ask them; a new card would not help.
   const authenticate = outcome.code === 'authentication_required';
   const text = [

@@ -23,7 +23,7 @@ import { ABANDON_AFTER_MS } from './card-charge';
 import { attemptCharge, withEnd } from './charge-attempt';
 import { holdLeases } from './charge-lease.repository';
 
-// The Pay Bills page (docs/decisions/023): an organization's open renewal and overage bills, each
+// The Pay Bills page (docs/decisions/024): an organization's open renewal and overage bills, each
 // paid with the customer present, so the bank can ask for authentication (3-D Secure) in the
 // browser. An attempt made here is one more attempt of the bill, recorded and settled as the billing
 // engine's retries are (recordOutcomes): paid → receipt and what follows a payment; refused → past

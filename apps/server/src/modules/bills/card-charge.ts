@@ -22,7 +22,7 @@ import {
 const SETTLE_AFTER_MS = 60_000;
 /**
  * One the gateway never saw is voided after this long; one still waiting for the customer's
- * authentication (3-D Secure, docs/decisions/023) is cancelled at the gateway and voided after it.
+ * authentication (3-D Secure, docs/decisions/024) is cancelled at the gateway and voided after it.
  */
 export const ABANDON_AFTER_MS = 15 * 60_000;
 
@@ -61,7 +61,7 @@ export type CardOutcome =
   | { outcome: 'succeeded'; chargeId: string }
   | { outcome: 'declined'; code: string; message: string }
   | { outcome: 'unknown'; message: string; chargeId?: string }
-  /** The bank asks the customer, who is present, to authenticate first (docs/decisions/023). */
+  /** The bank asks the customer, who is present, to authenticate first (docs/decisions/024). */
   | { outcome: 'requires_action'; chargeId: string; clientSecret: string };
 /** An outcome that settles a bill: paid, or refused. */
 export type FinalOutcome = Extract<CardOutcome, { outcome: 'succeeded' | 'declined' }>;

@@ -107,7 +107,7 @@ export async function attemptCharge(
       description: `${claim.kind === 'overage' ? 'Overage' : 'Renewal'} bill #${claim.orderId}`,
       ...(claim.onSession ? { onSession: true } : {}),
     });
-    // A charge still waiting for the customer's authentication (the Pay Bills page, decision 023):
+    // A charge still waiting for the customer's authentication (the Pay Bills page, decision 024):
     // met again while settling, the customer left it, so it is cancelled and ends as it then stands.
     if (result.status === 'requires_action' && settling)
       result = await deps.gateway.cancelCharge(result.chargeId);

@@ -7,7 +7,7 @@ import { type Client, customer, sandboxChallenge, succeededCharges } from '../..
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeSubscription, planId } from '../billing/billing.fixtures';
 
-// 3-D Secure for the editor's prorated charge (docs/decisions/023): an increase whose charge the bank
+// 3-D Secure for the editor's prorated charge (docs/decisions/024): an increase whose charge the bank
 // asks the customer to authenticate applies once the challenge is completed and the gateway says
 // the charge was paid; failed or abandoned, nothing changes and nothing is charged.
 

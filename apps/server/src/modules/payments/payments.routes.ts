@@ -10,7 +10,7 @@ import { createPaymentsService } from './payments.service';
 
 const OrderIdParams = idParams('orderId', 'orderId');
 
-/** Payments with the customer present and 3-D Secure (docs/decisions/023). Paying is the admins'. */
+/** Payments with the customer present and 3-D Secure (docs/decisions/024). Paying is the admins'. */
 export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const payments = createPaymentsService(deps);
 

@@ -15,7 +15,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'> & { logger?: BillingLogger
 export const BILL_NOT_FOUND = 'There is no such bill in your organization.';
 
 /**
- * Payments made with the customer present, and their 3-D Secure (docs/decisions/023): the Pay Bills
+ * Payments made with the customer present, and their 3-D Secure (docs/decisions/024): the Pay Bills
  * page's open bills and Pay, and the browser's word that a bank's challenge has ended — for a
  * checkout, an editor change or a bill — after which the gateway, never the browser, says what
  * became of the charge and it is settled as any charge is.

@@ -14,7 +14,7 @@ import { makeSubscription, planId } from '../billing/billing.fixtures';
 import { type BillingDeps, runBillingCycle } from '../billing/billing-engine';
 import { settlePendingPurchases } from '../store/purchase-settling';
 
-// 3-D Secure (docs/decisions/023) through the API, with the sandbox behaving as Stripe's test cards:
+// 3-D Secure (docs/decisions/024) through the API, with the sandbox behaving as Stripe's test cards:
 // 4000 0027 6000 3184 (pm_card_authenticationRequired) asks on every charge; 4000 0025 0000 3155
 // (pm_card_authenticationRequiredOnSetup) asks unless set up for off-session use. A charge that asks
 // keeps its order pending until the browser says the challenge ended; the gateway then says what

@@ -45,7 +45,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
     };
   }
 
-  /** A pending order whose charge waits for the customer's authentication (docs/decisions/023). */
+  /** A pending order whose charge waits for the customer's authentication (docs/decisions/024). */
   const waitingFor = (order: OrderRow, clientSecret: string): PurchaseResult => ({
     orderId: order.id,
     status: order.status,
@@ -145,7 +145,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
       });
       // Unknown outcome: the order stays pending and settlePendingPurchases asks the gateway later.
       if (outcome.outcome === 'unknown') throw new HttpError(502, GATEWAY_UNAVAILABLE, 'GATEWAY_UNAVAILABLE');
-      // The bank asks the customer first (3-D Secure, docs/decisions/023): the order stays pending
+      // The bank asks the customer first (3-D Secure, docs/decisions/024): the order stays pending
       // until the browser says the challenge has ended (or the settle job gives it up).
       if (outcome.outcome === 'requires_action') return waitingFor(order, outcome.clientSecret);
 

@@ -138,7 +138,7 @@ export async function chargeProration(deps: Deps, p: ProrationCharge) {
   if (outcome.outcome === 'unknown') {
     throw new HttpError(502, SubscriptionMessages.changeChargePending, 'GATEWAY_UNAVAILABLE');
   }
-  // The bank asks the customer first (docs/decisions/023): nothing applies until the browser says
+  // The bank asks the customer first (docs/decisions/024): nothing applies until the browser says
   // the challenge has ended and the gateway says the charge was paid.
   if (outcome.outcome === 'requires_action') {
     return {

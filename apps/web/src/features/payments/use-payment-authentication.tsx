@@ -7,7 +7,7 @@ import { type ChallengeAnswer, SandboxChallengeDialog } from './components/sandb
 import { handleStripeNextAction } from './stripe-next-action';
 
 /**
- * 3-D Secure in the browser (docs/decisions/023): `authenticate` shows the bank's challenge for a
+ * 3-D Secure in the browser (docs/decisions/024): `authenticate` shows the bank's challenge for a
  * payment the server answered with `authentication` — Stripe.js's in Stripe mode, the sandbox's
  * dialog otherwise — and, once it has ended however it ended, tells the server, whose answer (paid,
  * or a 402 with the reason) it returns. Render `challenge` where the dialog may open.

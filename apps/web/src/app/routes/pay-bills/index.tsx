@@ -5,7 +5,7 @@ import { showAlert } from '../../../features/alert';
 import { OpenBillCard, useOpenBills, usePayBill, usePaymentAuthentication } from '../../../features/payments';
 
 /**
- * Pay Bills (docs/decisions/023): the organization's card bills still owed, each paid with the card
+ * Pay Bills (docs/decisions/024): the organization's card bills still owed, each paid with the card
  * on file while the admin is present, so the bank can ask for authentication (3-D Secure) here. The
  * renewal mail links to it when the bank refused a renewal until the cardholder authenticates.
  */

@@ -26,7 +26,7 @@ export const purchase = ({ items, idempotencyKey, expectedTotalCents }: Purchase
   });
 
 /**
- * The purchase; when the bank asks the customer to authenticate (docs/decisions/023), `authenticate`
+ * The purchase; when the bank asks the customer to authenticate (docs/decisions/024), `authenticate`
  * shows the challenge and the order is paid, or refused, once it has ended.
  */
 export function usePurchase(authenticate: (auth: PaymentAuthentication) => Promise<unknown>) {

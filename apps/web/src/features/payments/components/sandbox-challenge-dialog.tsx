@@ -10,7 +10,7 @@ export interface SandboxChallengeDialogProps {
 }
 
 /**
- * The sandbox's stand-in for the bank's 3-D Secure page (docs/decisions/023), as Stripe's test
+ * The sandbox's stand-in for the bank's 3-D Secure page (docs/decisions/024), as Stripe's test
  * challenge looks: the customer completes or fails the authentication; closing it abandons the
  * payment, and nothing is charged.
  */

@@ -20,7 +20,7 @@ export const updateSubscription = ({
 
 /**
  * The save; an increase whose prorated charge the bank asks the customer to authenticate
- * (docs/decisions/023) applies once `authenticate` has shown the challenge and the server found the
+ * (docs/decisions/024) applies once `authenticate` has shown the challenge and the server found the
  * charge paid (a refusal fails the save, as a declined card does).
  */
 export function useUpdateSubscription(authenticate: (auth: PaymentAuthentication) => Promise<PaymentResult>) {
