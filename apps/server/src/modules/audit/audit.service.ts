@@ -1,4 +1,4 @@
-import { AUDIT_KIND_LABELS, type AuditKind } from '@store/core';
+import { AUDIT_KIND_LABELS, type AuditKind, auditSummary } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { type Actor, currentActor } from './actor';
@@ -29,9 +29,10 @@ function nameOf(kind: AuditKind, row: Row): string {
     case 'billing-info':
       return String(row.companyName ?? '');
     case 'subscription':
-      return `Subscription ${row.id}`;
+      // Its name as the screens show it; the id only for one without a name.
+      return row.description ? String(row.description) : `Subscription ${row.id}`;
     case 'bill':
-      return `Bill ${row.id}`;
+      return `Bill #${row.id}`;
     case 'plan':
       return String(row.planName ?? `Plan ${row.id}`);
     case 'product':
@@ -47,8 +48,6 @@ function organizationOf(kind: AuditKind, row: Row): number | null {
   return typeof id === 'number' ? id : null;
 }
 
-const words = (field: string) => field.replace(/([A-Z])/g, ' $1').toLowerCase();
-
 /**
  * Records one change in the audit log, inside the transaction that makes it (docs/decisions/017):
  * if the change rolls back, so does its entry. The actor and address are the current request's (or
@@ -59,10 +58,10 @@ export async function recordAudit(tx: DbOrTx, kind: AuditKind, change: AuditChan
   const current = currentActor();
   const actor = { ...current.actor, ...change.actor };
   const { before, after } = changes(kind, change.before, change.after);
-  const subject = change.subject ?? nameOf(kind, row);
-  const changed = before && after ? Object.keys(after).map(words) : [];
-  // The kind is said beside it (its label); the summary names the subject and what changed.
-  const summary = `${subject}${changed.length ? ` (${changed.join(', ')})` : ''}`;
+  // Named as it was before the change (a rename reads from the old name to the new one).
+  const subject = change.subject ?? nameOf(kind, change.before ?? row);
+  // The kind is said beside it (its label); the summary says what changed in the screens' words.
+  const summary = auditSummary(subjectOf(kind), subject, { before, after });
   await tx.insert(auditLog).values({
     at: change.at ?? current.at,
     organizationId: change.organizationId === undefined ? organizationOf(kind, row) : change.organizationId,

@@ -43,8 +43,8 @@ describe('recording a change', () => {
       organizationId: admin.organization.organizationId,
       actor: { kind: 'person', personId: admin.person.personId, name: 'Dana Demo' },
       kind: 'person.updated',
-      subject: 'Janet Miller',
-      summary: 'Janet Miller (first name)',
+      subject: 'Jane Miller',
+      summary: "Jane Miller: First Name 'Jane' → 'Janet'",
       before: { firstName: 'Jane' },
       after: { firstName: 'Janet' },
       address: '203.0.113.5',
@@ -97,6 +97,33 @@ describe('recording a change', () => {
       cardLastFour: '4444',
       billingCity: 'Amsterdam',
     });
+  });
+});
+
+describe('a row in the words of the screens', () => {
+  it("names a subscription by its name and says the field's label with the old and new value", async () => {
+    const [sub] = (await admin.get('/api/subscription/all')).body.filter(
+      (s: { description: string }) => s.description === 'Production Engines',
+    );
+    const renamed = await admin.put(`/api/subscription/${sub.subscriptionId}`, {
+      description: 'Press Line A',
+      pricingPlanId: sub.pricingPlanId,
+      maxAdditionalMonthlyCharge: sub.maxAdditionalMonthlyCharge,
+      xtraAutoTags: sub.xtraAutoTags,
+      numberMachines: sub.numberMachines,
+      version: sub.version,
+    });
+    expect(renamed.status).toBe(200);
+    const [entry] = (await activity(admin, '?kind=subscription.updated')).items;
+    expect(entry.subject).toBe('Production Engines');
+    expect(entry.summary).toBe("Production Engines: Name 'Production Engines' → 'Press Line A'");
+  });
+
+  it('says rights, cycles and money in words, not codes', async () => {
+    expect((await admin.post(`/api/person/update/${janeId}`, { rights: 3 })).status).toBe(200);
+    const [rights] = (await activity(admin, '?kind=person.updated')).items;
+    expect(rights.summary).toMatch(/: Rights 'User' → 'User, Administrator'$/);
+    expect((await admin.post(`/api/person/update/${janeId}`, { rights: 1 })).status).toBe(200);
   });
 });
 

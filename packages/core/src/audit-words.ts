@@ -1,0 +1,131 @@
+import { billStatusText } from './bill-status';
+import { billingCycle, isBillingMode } from './billing-cycle';
+import { formatMediumDate } from './dates';
+import { formatUsd } from './money';
+
+/**
+ * How the Activity screen says what changed (docs/decisions/017): each field by the label the
+ * screens give it (SPEC.md §2, §3), each value in words. A field not named here is said in words of
+ * its own name.
+ */
+export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
+  subscription: {
+    description: 'Name',
+    pricingPlanId: 'Pricing Plan',
+    maxAdditionalMonthlyChargeCents: 'Max Overages',
+    xtraAutoTags: 'Additional Designers',
+    numberMachines: 'Number Of Engines',
+    billingMode: 'Billing Cycle',
+    isActive: 'Active',
+    deactivateDate: 'Cancelled',
+    isPerpetualLicense: 'Perpetual License',
+    isOfflineEnabled: 'Offline Enabled',
+    allowOffline: 'Offline Allowed',
+    offlineReissuesAllowed: 'Offline Reissues Allowed',
+    offlineEngineHosts: 'Engine Hosts',
+    offlineAutoTagHosts: 'Designer Hosts',
+    pendingPricingPlanId: 'Pricing Plan At Renewal',
+    pendingXtraAutoTags: 'Additional Designers At Renewal',
+    pendingNumberMachines: 'Number Of Engines At Renewal',
+  },
+  person: {
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    email: 'Email',
+    phone: 'Phone',
+    rights: 'Rights',
+    emailVerified: 'Email Verified',
+    twoFactorEnabled: 'Two-Factor Sign-In',
+    password: 'Password',
+  },
+  organization: {
+    companyName: 'Organization Name',
+    parentOrganizationId: 'Parent Organization',
+    discountBp: 'Discount',
+    allowMonthly: 'Monthly Billing Allowed',
+    isPerpetualAccount: 'Perpetual Account',
+    billedByInvoice: 'Billed By Invoice',
+    addr1: 'Address 1',
+    addr2: 'Address 2',
+    city: 'City',
+    state: 'State',
+    country: 'Country',
+    zip: 'Postal Code',
+    adminsRequireTwoFactor: 'Administrators Sign In With Two Factors',
+  },
+  'billing-info': {
+    billingName: 'Name',
+    billingCompany: 'Company',
+    billingAddr1: 'Address 1',
+    billingAddr2: 'Address 2',
+    billingCity: 'City',
+    billingState: 'State',
+    billingCountry: 'Country',
+    billingZip: 'Postal Code',
+    cardBrand: 'Card',
+    cardLastFour: 'Card Ending In',
+  },
+  bill: {
+    kind: 'Kind',
+    status: 'Status',
+    totalCents: 'Bill Total',
+    billingDate: 'Bill Date',
+    dueDate: 'Due Date',
+    paidAt: 'Paid',
+    failureMessage: 'Reason',
+  },
+};
+
+/** The rights bits a person may hold (DESIGN.md §5a), by name. */
+const RIGHT_NAMES: Array<[bit: number, name: string]> = [
+  [1, 'User'],
+  [2, 'Administrator'],
+  [4, 'Billing'],
+  [8, 'Licenses'],
+  [16, 'Developer'],
+];
+
+const fromWords = (field: string) => field.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+
+export const auditFieldLabel = (subject: string, field: string): string =>
+  AUDIT_FIELD_LABELS[subject]?.[field] ?? fromWords(field);
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T/;
+
+/** A value as the screens would show it: money in dollars, codes by their names, dates as dates. */
+export function auditValueText(subject: string, field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') {
+    if (/Cents$/.test(field)) return formatUsd(value);
+    if (field === 'discountBp') return `${value / 100}%`;
+    if (field === 'billingMode' && isBillingMode(value)) return billingCycle(value).cycleName;
+    if (subject === 'bill' && field === 'status') return billStatusText(value);
+    if (field === 'rights') {
+      const names = RIGHT_NAMES.filter(([bit]) => (value & bit) !== 0).map(([, name]) => name);
+      return names.length > 0 ? names.join(', ') : 'None';
+    }
+  }
+  if (typeof value === 'string' && ISO_TIME.test(value)) return formatMediumDate(value);
+  return String(value);
+}
+
+/**
+ * One Activity row's summary: the subject by name, then each changed field by its label with its
+ * old and new value ("Production Engines: Name 'Production Engines' → 'Press Line A'"). A creation
+ * or deletion names the subject alone; the kind's label is said beside it.
+ */
+export function auditSummary(
+  subject: string,
+  name: string,
+  change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+): string {
+  const { before, after } = change;
+  if (!before || !after) return name;
+  const parts = Object.keys(after).map((field) => {
+    const label = auditFieldLabel(subject, field);
+    if (field === 'password') return `${label} changed`;
+    return `${label} '${auditValueText(subject, field, before[field])}' → '${auditValueText(subject, field, after[field])}'`;
+  });
+  return parts.length > 0 ? `${name}: ${parts.join('; ')}` : name;
+}
