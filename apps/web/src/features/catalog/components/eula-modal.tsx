@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Center,
-  CloseButton,
-  Group,
-  Loader,
-  Modal,
-  Text,
-  TypographyStylesProvider,
-} from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Modal, Text, TypographyStylesProvider } from '@mantine/core';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useEula } from '../api/get-eula';
 
@@ -61,12 +51,9 @@ export function EulaModal({
       <Modal.Overlay />
       <Modal.Content ref={content}>
         <Modal.Body pt="md">
-          <Group justify="space-between" wrap="nowrap" mb="md">
-            <Modal.Title fw={650} fz="lg">
-              End-User License Agreement
-            </Modal.Title>
-            <CloseButton aria-label="Close" onClick={close} />
-          </Group>
+          <Modal.Title fw={650} fz="lg" mb="md">
+            End-User License Agreement
+          </Modal.Title>
           {isLoading && (
             <Center h={200}>
               <Loader aria-label="Loading the agreement" />
@@ -94,7 +81,8 @@ export function EulaModal({
             </TypographyStylesProvider>
           )}
           <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={close}>
+            {/* The one close button (a second, unnamed ×, would say the same less clearly); focus starts here. */}
+            <Button variant="default" onClick={close} data-autofocus>
               Close
             </Button>
           </Group>
