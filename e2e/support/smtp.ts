@@ -24,32 +24,50 @@ export interface MailServer {
   linkIn(mail: ReceivedMail, screen: 'VerifyEmail' | 'ResetPassword'): string;
 }
 
+/**
+ * A demo server of its own whose mail really travels over SMTP to a capture in this process.
+ * `env` adds settings, given the server's address.
+ */
+export async function startMailServer(
+  name: string,
+  env: (url: string) => Record<string, string> = () => ({}),
+): Promise<MailServer & { databaseUrl?: string; stop(): Promise<void> }> {
+  const smtp = await startSmtpCapture();
+  const server = await startDemoServer(name, (url) => ({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    ...env(url),
+  }));
+  return {
+    url: server.url,
+    databaseUrl: server.databaseUrl,
+    smtp,
+    waitForMail: (to, subject, since = 0) =>
+      smtp.waitFor(
+        to,
+        (m) =>
+          smtp.received.indexOf(m) >= since &&
+          (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)),
+        30_000,
+      ),
+    linkIn: (mail, screen) => new URL(linkFrom(mail, screen)).pathname,
+    stop: async () => {
+      await server.stop();
+      await smtp.close();
+    },
+  };
+}
+
 export const test = base.extend<object, { mailServer: MailServer }>({
   mailServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use, workerInfo) => {
-      const smtp = await startSmtpCapture();
-      const server = await startDemoServer(`mail-server-${workerInfo.workerIndex}`, (url) => ({
-        SMTP_URL: smtp.url,
-        PUBLIC_URL: url,
-        LOG_LEVEL: 'warn',
-      }));
+      const server = await startMailServer(`mail-server-${workerInfo.workerIndex}`);
       try {
-        await use({
-          url: server.url,
-          smtp,
-          waitForMail: (to, subject, since = 0) =>
-            smtp.waitFor(
-              to,
-              (m) =>
-                smtp.received.indexOf(m) >= since &&
-                (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)),
-            ),
-          linkIn: (mail, screen) => new URL(linkFrom(mail, screen)).pathname,
-        });
+        await use(server);
       } finally {
         await server.stop();
-        await smtp.close();
       }
     },
     { scope: 'worker', timeout: 150_000 },
