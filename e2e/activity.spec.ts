@@ -45,7 +45,7 @@ test('an admin renames a user and Activity shows the change with the admin who m
   await expect(page).toHaveURL(/\/Activity$/);
   await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Activity' });
-  const renamed = table.getByRole('row').filter({ hasText: 'Hal Helpful (last name)' });
+  const renamed = table.getByRole('row').filter({ hasText: "Hal Helper: Last Name 'Helper' → 'Helpful'" });
   await expect(renamed).toContainText('Ava Owner');
   await expect(renamed).toContainText('User changed');
   const added = table.getByRole('row').filter({ hasText: 'User added' }).filter({ hasText: 'Hal Helper' });
@@ -71,7 +71,7 @@ test('an admin renames a user and Activity shows the change with the admin who m
   const card = page
     .getByRole('list', { name: 'Activity' })
     .getByRole('listitem')
-    .filter({ hasText: 'Hal Helpful (last name)' });
+    .filter({ hasText: "Hal Helper: Last Name 'Helper' → 'Helpful'" });
   await expect(card).toContainText('User changed');
   await expect(card).toContainText('Ava Owner');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
