@@ -166,6 +166,11 @@ test('Subscriptions: Save Changes hands focus to the message that says what was 
   await page.keyboard.press('Enter');
   const editor = page.getByRole('form', { name: 'Edit QA Keyboard' });
   const overages = editor.getByLabel('Max Overages');
+  // The row opens with the editor's chunk and an animation; Tab goes into it once it is there.
+  await expect(overages).toBeVisible();
+  await expect
+    .poll(() => page.locator('[data-detail-open="true"]').evaluate((el) => el.getAnimations().length))
+    .toBe(0);
   await tabTo(page, overages);
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(String(10 + (Date.now() % 80)));
