@@ -29,6 +29,10 @@ export interface DayPlan {
   threeDSecure: boolean;
 }
 
+const trace = process.env.YEAR_TRACE
+  ? (what: string, since: number) => console.log(`  ${what}: ${Date.now() - since} ms`)
+  : () => {};
+
 export async function runDay(p: DayPlan): Promise<void> {
   const { random, model, customers, day } = p;
   const meteredOrgs = new Set(model.subs.filter((s) => s.metered).map((s) => s.orgId));
@@ -44,9 +48,16 @@ export async function runDay(p: DayPlan): Promise<void> {
     () => random() < (DAILY(MONTHLY.purchase) * model.subs.length) / cardOrgs.length,
   );
 
+  let t = Date.now();
   await inParallel(usage, 8, (sub) => customers.reportUsage(sub, day));
+  trace(`usage ${usage.length}`, t);
+  t = Date.now();
   await inParallel(changes, 4, (sub) => customers.changePlan(sub));
+  trace(`changes ${changes.length}`, t);
+  t = Date.now();
   await inParallel(cancels, 4, (sub) => customers.cancel(sub));
+  trace(`cancels ${cancels.length}`, t);
+  t = Date.now();
   // The bank refuses these cards from now on: the admin saved a card that lacks funds.
   await inParallel(declining, 4, async (org) => {
     if (await customers.saveCard(org, 'pm_card_chargeDeclinedInsufficientFunds')) {
@@ -62,12 +73,19 @@ export async function runDay(p: DayPlan): Promise<void> {
       p.recoveries.delete(id);
     }
   });
+  trace(`cards ${declining.length}`, t);
+  t = Date.now();
   await inParallel(buyers, 4, async (org) => {
     // Some banks ask for 3-D Secure: the admin enters card 4000 0027 6000 3184 first.
     if (p.threeDSecure && !meteredOrgs.has(org.id) && random() < 0.2)
       await customers.saveCard(org, 'pm_card_authenticationRequired');
     await customers.purchase(org, `year-${day}-${org.id}`);
   });
+  trace(`buyers ${buyers.length}`, t);
+  t = Date.now();
   await p.operator.refundSome(MONTHLY.refund);
+  trace('refunds', t);
+  t = Date.now();
   await p.operator.recordTransfers(3, p.neverPays);
+  trace('transfers', t);
 }

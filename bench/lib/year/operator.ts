@@ -31,8 +31,8 @@ export class Operator {
   /** Refunds about `share` of the bills paid in the last day; every other one in part. */
   async refundSome(share: number): Promise<void> {
     const since = new Date(this.clock.now().getTime() - DAY_MS);
-    const paid = await this.q<{ id: number; total_cents: number }>(
-      `SELECT id, total_cents FROM orders WHERE status IN ($1, $2) AND paid_at >= $3 AND total_cents >= 100`,
+    const paid = await this.q<{ id: number; total_cents: number; status: number }>(
+      `SELECT id, total_cents, status FROM orders WHERE status IN ($1, $2) AND paid_at >= $3 AND total_cents >= 100`,
       [BillStatus.ChargePaid, BillStatus.OfflinePaid, since.toISOString()],
     );
     const deps = { db: this.db, clock: this.clock, gateway: createSandboxGateway(this.db) };
@@ -44,7 +44,14 @@ export class Operator {
       try {
         await refundBill(deps, {
           orderId: bill.id,
-          request: { amount: cents / 100, reason: full ? 'Bought by mistake' : 'Goodwill credit' },
+          request: {
+            amount: cents / 100,
+            reason: full ? 'Bought by mistake' : 'Goodwill credit',
+            // An invoice paid by transfer goes back by transfer: the operator names it.
+            ...(Number(bill.status) === BillStatus.OfflinePaid
+              ? { offlineMethod: `transfer back ${bill.id}` }
+              : {}),
+          },
           requestKey: `year-refund-${bill.id}`,
           operatorPersonId: null,
         });

@@ -122,11 +122,13 @@ export async function runYear(opts: YearOptions): Promise<YearResult> {
       if (process.env.YEAR_TRACE) opts.log(`day ${day}: customers ${Date.now() - dayStart} ms`);
       if (day % 30 === 0) opts.log(`day ${day}/${days}: ${((Date.now() - wallStart) / 1000).toFixed(0)} s`);
     }
+    opts.log(`the year's days done: ${((Date.now() - wallStart) / 1000).toFixed(0)} s`);
     // Whatever a killed process held is free an hour later; the last pass bills it.
     await Promise.all(restarts);
     const last = clock.setTo(clock.now().getTime() + 3_600_000);
     await Promise.all(processes.map((p) => p.setClock(last)));
     await Promise.all(processes.map((p) => p.tick()));
+    opts.log(`last pass done: ${((Date.now() - wallStart) / 1000).toFixed(0)} s`);
     // The mail of the last day leaves the outbox.
     for (let waited = 0; waited < 300; waited += 1) {
       const [left] = await q<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL');
@@ -134,8 +136,10 @@ export async function runYear(opts: YearOptions): Promise<YearResult> {
       await new Promise((r) => setTimeout(r, 500));
     }
     await Promise.all(processes.map((p) => p.stop()));
+    opts.log(`outbox empty, processes stopped: ${((Date.now() - wallStart) / 1000).toFixed(0)} s`);
     const now = clock.now();
     const checks = await runChecks(database.db, q, model, now, sink.received);
+    opts.log(`checks done: ${((Date.now() - wallStart) / 1000).toFixed(0)} s`);
     const wallSeconds = (Date.now() - wallStart) / 1000;
     const [counts] = await q<{
       charges: number;
