@@ -121,6 +121,7 @@ describe('POST /api/ops/bills/:orderId/refunds', () => {
       status: BillStatus.ChargePaid,
       total: -10.5,
       creditNoteNumber: number,
+      subscriptionNames: ['partial-1'],
     });
     const pdf = await demo.get(`/api/order/credit-note/${number}`);
     expect(pdf.status).toBe(200);
