@@ -17,7 +17,7 @@ describe.skipIf(!reachable)('a year of a small store', () => {
       seed: 7,
       threeDSecure: true,
       killChance: 0.1,
-      log: () => {},
+      log: process.env.YEAR_TRACE ? (line) => console.log(line) : () => {},
     });
     printYear(result);
     expect(result.checks.filter((c) => c.violations.length > 0)).toEqual([]);

@@ -46,10 +46,13 @@ export class StoreApi {
     headers: Record<string, string> = {},
   ): Promise<ApiAnswer<T>> {
     const auth: Record<string, string> = org ? { authorization: `Bearer ${await this.token(org)}` } : {};
-    for (let attempt = 0; ; attempt += 1) {
+    // A killed server's calls go to the other; with both restarting, wait as a load balancer would.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
       const servers = this.servers();
-      const base = servers[this.turn++ % servers.length]!;
+      const base = servers[this.turn++ % Math.max(1, servers.length)];
       try {
+        if (!base) throw new Error('no server is up');
         this.calls += 1;
         const res = await fetch(base + path, {
           method,
@@ -65,7 +68,7 @@ export class StoreApi {
         const text = await res.text();
         return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
       } catch (error) {
-        if (attempt >= 20) throw error;
+        if (Date.now() > deadline) throw error;
         await new Promise((r) => setTimeout(r, 50));
       }
     }

@@ -118,6 +118,8 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
       });
     },
   });
+  // A sender killed with its pooled connection open resets it: a real server shrugs that off too.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
