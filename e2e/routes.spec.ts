@@ -8,11 +8,6 @@ test('an unknown path goes to Subscriptions, which sends a visitor to login', as
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
 });
 
-test('the root goes to Subscriptions', async ({ page }) => {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login\?returnUrl=%2FSubscriptions$/);
-});
-
 for (const path of [
   '/Subscriptions/12',
   '/SubscriptionUsageDetails/3',

@@ -133,7 +133,7 @@ test('an empty cart offers the catalog and cannot proceed', async ({ page }) => 
   await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Empty shopping cart' })).toBeDisabled();
   await expect(page.getByText('Total (0 items)')).toBeVisible();
-  await page.getByRole('link', { name: 'catalog' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'catalog' }).click();
   await expect(page).toHaveURL(/\/catalog$/);
 });
 

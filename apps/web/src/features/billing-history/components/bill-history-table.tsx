@@ -94,7 +94,7 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
                   <Table.Td ta="right">
                     {note ? (
                       <Button
-                        size="xs"
+                        size="compact-sm"
                         variant="light"
                         aria-label={`credit note ${note} of ${date}`}
                         loading={downloadCreditNote.isPending && downloadCreditNote.variables === note}
@@ -104,7 +104,7 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
                       </Button>
                     ) : (
                       <Button
-                        size="xs"
+                        size="compact-sm"
                         variant="light"
                         aria-label={`invoice ${bill.orderId} of ${date}`}
                         loading={download.isPending && download.variables === bill.orderId}
