@@ -92,9 +92,22 @@ export const auditFieldLabel = (subject: string, field: string): string =>
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T/;
 
-/** A value as the screens would show it: money in dollars, codes by their names, dates as dates. */
-export function auditValueText(subject: string, field: string, value: unknown): string {
+/** Names of the records a field refers to by id (a pricing plan's name), field by field. */
+export type AuditValueNames = Record<string, Record<string, string>>;
+
+/**
+ * A value as the screens would show it: money in dollars, codes by their names, dates as dates, a
+ * referenced record by its name when `names` has it.
+ */
+export function auditValueText(
+  subject: string,
+  field: string,
+  value: unknown,
+  names: AuditValueNames = {},
+): string {
   if (value === null || value === undefined || value === '') return '—';
+  const named = names[field]?.[String(value)];
+  if (named) return named;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') {
     if (/Cents$/.test(field)) return formatUsd(value);
@@ -119,13 +132,14 @@ export function auditSummary(
   subject: string,
   name: string,
   change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+  names: AuditValueNames = {},
 ): string {
   const { before, after } = change;
   if (!before || !after) return name;
   const parts = Object.keys(after).map((field) => {
     const label = auditFieldLabel(subject, field);
     if (field === 'password') return `${label} changed`;
-    return `${label} '${auditValueText(subject, field, before[field])}' → '${auditValueText(subject, field, after[field])}'`;
+    return `${label} '${auditValueText(subject, field, before[field], names)}' → '${auditValueText(subject, field, after[field], names)}'`;
   });
   return parts.length > 0 ? `${name}: ${parts.join('; ')}` : name;
 }

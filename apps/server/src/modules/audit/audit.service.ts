@@ -1,6 +1,7 @@
-import { AUDIT_KIND_LABELS, type AuditKind, auditSummary } from '@store/core';
+import { AUDIT_KIND_LABELS, type AuditKind, type AuditValueNames, auditSummary } from '@store/core';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, pricingPlans } from '../../db/schema';
 import { type Actor, currentActor } from './actor';
 import { changes, subjectOf } from './snapshots';
 
@@ -42,6 +43,22 @@ function nameOf(kind: AuditKind, row: Row): string {
   }
 }
 
+/** Fields that hold a pricing plan's id: the Activity row names the plan, as the editor does. */
+const PLAN_FIELDS = ['pricingPlanId', 'pendingPricingPlanId'];
+
+async function planNames(tx: DbOrTx, before: Row | null, after: Row | null): Promise<AuditValueNames> {
+  const ids = new Set<number>();
+  for (const row of [before, after])
+    for (const field of PLAN_FIELDS) if (typeof row?.[field] === 'number') ids.add(row[field] as number);
+  if (ids.size === 0) return {};
+  const plans = await tx
+    .select({ id: pricingPlans.id, planName: pricingPlans.planName })
+    .from(pricingPlans)
+    .where(inArray(pricingPlans.id, [...ids]));
+  const byId = Object.fromEntries(plans.map((p) => [String(p.id), p.planName]));
+  return Object.fromEntries(PLAN_FIELDS.map((field) => [field, byId]));
+}
+
 function organizationOf(kind: AuditKind, row: Row): number | null {
   const subject = subjectOf(kind);
   const id = subject === 'organization' || subject === 'billing-info' ? row.id : row.organizationId;
@@ -61,7 +78,8 @@ export async function recordAudit(tx: DbOrTx, kind: AuditKind, change: AuditChan
   // Named as it was before the change (a rename reads from the old name to the new one).
   const subject = change.subject ?? nameOf(kind, change.before ?? row);
   // The kind is said beside it (its label); the summary says what changed in the screens' words.
-  const summary = auditSummary(subjectOf(kind), subject, { before, after });
+  const names = before && after ? await planNames(tx, before, after) : {};
+  const summary = auditSummary(subjectOf(kind), subject, { before, after }, names);
   await tx.insert(auditLog).values({
     at: change.at ?? current.at,
     organizationId: change.organizationId === undefined ? organizationOf(kind, row) : change.organizationId,

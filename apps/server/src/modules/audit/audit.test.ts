@@ -119,6 +119,32 @@ describe('a row in the words of the screens', () => {
     expect(entry.summary).toBe("Production Engines: Name 'Production Engines' → 'Press Line A'");
   });
 
+  it('names a pricing plan by its name, not its id', async () => {
+    const [sub] = (await admin.get('/api/subscription/all')).body.filter(
+      (s: { description: string }) => s.description === 'Press Line A',
+    );
+    const plan = (await admin.get(`/api/product/plan_with_id/${sub.pricingPlanId}`)).body;
+    const plans: Array<{ pricingPlanId: number; planName: string; monthlyFee: number }> = (
+      await admin.get(`/api/product/plans_for_product/${encodeURIComponent(plan.productName)}`)
+    ).body;
+    const other = plans.find((p) => p.pricingPlanId !== sub.pricingPlanId)!;
+    const changed = await admin.put(`/api/subscription/${sub.subscriptionId}`, {
+      description: sub.description,
+      pricingPlanId: other.pricingPlanId,
+      maxAdditionalMonthlyCharge: sub.maxAdditionalMonthlyCharge,
+      xtraAutoTags: sub.xtraAutoTags,
+      numberMachines: sub.numberMachines,
+      version: sub.version,
+    });
+    expect(changed.status).toBe(200);
+    const [entry] = (await activity(admin, '?kind=subscription.updated')).items;
+    // Up applies at once, down at the renewal: either way the plan is named.
+    expect(entry.summary).toMatch(
+      new RegExp(`Pricing Plan( At Renewal)? '(—|${plan.planName})' → '${other.planName}'`),
+    );
+    expect(entry.summary).not.toMatch(new RegExp(`'${other.pricingPlanId}'`));
+  });
+
   it('says rights, cycles and money in words, not codes', async () => {
     expect((await admin.post(`/api/person/update/${janeId}`, { rights: 3 })).status).toBe(200);
     const [rights] = (await activity(admin, '?kind=person.updated')).items;
