@@ -25,7 +25,7 @@ test('each Account field is edited alone; Cancel restores; Update saves', async 
     { field: 'First Name', value: 'Ava', bad: '', message: 'First Name is required', good: 'Avery' },
     { field: 'Last Name', value: 'Owner', bad: ' ', message: 'Last Name is required', good: 'Ownerson' },
     { field: 'Email', value: email, bad: 'not-an-email', message: 'Enter a vaild email address', good: null },
-    // The fifth field, optional (SPEC.md §3 "Person/user").
+    // The fifth field, optional (docs/spec.md §3 "Person/user").
     {
       field: 'Phone',
       value: '',
@@ -74,7 +74,7 @@ test('each Account field is edited alone; Cancel restores; Update saves', async 
   // Password: Update signs in with the new one afterwards.
   await page.getByRole('button', { name: 'Edit Password' }).click();
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('self-password-2');
-  // DESIGN.md §4: one's own password changes only with the current one.
+  // docs/design.md §4: one's own password changes only with the current one.
   await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
   await page.getByLabel('Current password').fill('self-password');
   await page.getByRole('button', { name: 'Update' }).click();

@@ -3,7 +3,7 @@ import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login }
 
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 
-// Modify Billing Info (SPEC.md §2, §5). Nothing is saved here: the demo organization keeps its card.
+// Modify Billing Info (docs/spec.md §2, §5). Nothing is saved here: the demo organization keeps its card.
 
 test('the read-only panel names the card on file; a disabled Update always shows why', async ({ page }) => {
   await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);

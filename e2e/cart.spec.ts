@@ -3,7 +3,7 @@ import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login }
 
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 
-// The cart (SPEC.md §2 "Shopping Cart", §6 organization discount).
+// The cart (docs/spec.md §2 "Shopping Cart", §6 organization discount).
 
 test('signing in mid-journey reprices the cart: cart, checkout and the charged bill agree', async ({
   page,
@@ -21,7 +21,7 @@ test('signing in mid-journey reprices the cart: cart, checkout and the charged b
   await expect(page.getByTestId('cart-item-price')).toHaveText('$2,700.00 / year');
   await expect(page.getByTestId('cart-total')).toHaveText('$2,700.00');
 
-  // Demo Documents Inc. has a 5 % discount (SPEC.md §6).
+  // Demo Documents Inc. has a 5 % discount (docs/spec.md §6).
   await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
   await page.goto('/Cart');
   await expect(page.getByTestId('cart-item-price')).toHaveText('$2,565.00 / year');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support';
 
-// The Store Guide and the privacy policy are the product's own pages by default (DESIGN.md §1).
+// The Store Guide and the privacy policy are the product's own pages by default (docs/design.md §1).
 
 test('the nav bar’s Store Guide opens the store’s own guide', async ({ page }) => {
   await page.goto('/catalog');

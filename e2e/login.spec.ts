@@ -10,7 +10,7 @@ import {
 } from './support';
 import { screenshotPath } from './support/smtp';
 
-// The login screen (SPEC.md §2, §4, §5, §8).
+// The login screen (docs/spec.md §2, §4, §5, §8).
 
 const MULTIPLE_ORGS =
   'Your email is associated with more than one organization. Please choose the organization you would like to login to.';

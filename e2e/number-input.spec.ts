@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
 
 // Numbers typed or pasted with a decimal point or a decimal comma, in the product form and the
-// subscription editor (SPEC.md §5): engines and designers round to a whole number, Max Overages to
+// subscription editor (docs/spec.md §5): engines and designers round to a whole number, Max Overages to
 // cents, and a non-number becomes 0. On a phone, where such numbers are most often pasted.
 
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;

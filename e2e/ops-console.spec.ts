@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { buyWithCard, openSection, operatorPage } from './support/ops-console';
 import { expect, screenshotPath, test, unique } from './support/smtp';
 
-// The operator console's catalogue (DESIGN.md §2) end to end: an operator creates a product and a
+// The operator console's catalogue (docs/design.md §2) end to end: an operator creates a product and a
 // plan, a customer buys it, the operator reprices it and takes it off sale, and the customer keeps it
 // as '(Grandfathered)'. A customer has no way into the console.
 

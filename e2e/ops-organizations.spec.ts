@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { openSection, operatorPage } from './support/ops-console';
 import { expect, screenshotPath, test, unique } from './support/smtp';
 
-// The operator console's organizations, bills and billing runs (DESIGN.md §2), on a desk and on a
+// The operator console's organizations, bills and billing runs (docs/design.md §2), on a desk and on a
 // phone: every screen axe-clean and photographed.
 
 test('an operator finds an organization by e-mail and edits its terms', async ({

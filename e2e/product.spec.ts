@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support';
 
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 
-// The Products/{productName} screen (SPEC.md §2), as a visitor who is not signed in.
+// The Products/{productName} screen (docs/spec.md §2), as a visitor who is not signed in.
 
 test.describe('Product screen', () => {
   test.describe.configure({ timeout: 60_000 });

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { buyWithCard, operatorPage } from './support/ops-console';
 import { expect, screenshotPath, test, unique } from './support/smtp';
 
-// Refunds and credit notes (DESIGN.md §3, docs/decisions/016): the customer gives a tax id on Modify
+// Refunds and credit notes (docs/design.md §3, docs/decisions/016): the customer gives a tax id on Modify
 // Billing Info, the operator refunds part of the paid bill from the console's bill page, and the
 // customer finds the credit note as a row of its own in Billing History and downloads it.
 

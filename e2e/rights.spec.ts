@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
 
-// DESIGN.md §2: the server enforces rights; the client hides what the user cannot do. Jane is a plain
+// docs/design.md §2: the server enforces rights; the client hides what the user cannot do. Jane is a plain
 // user of the demo organization, whose one admin is Dana Demo.
 const JANE = 'jane.miller@example.com';
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// The route table of SPEC.md §2 and its guards, seen by a visitor who is not signed in.
+// The route table of docs/spec.md §2 and its guards, seen by a visitor who is not signed in.
 
 test('an unknown path goes to Subscriptions, which sends a visitor to login', async ({ page }) => {
   await page.goto('/no/such/page');

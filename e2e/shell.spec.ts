@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, login } from './support';
 
-// The app shell: cookie notice, nav bar and its signed-in menu (SPEC.md §2 "Navigation bar and banners").
+// The app shell: cookie notice, nav bar and its signed-in menu (docs/spec.md §2 "Navigation bar and banners").
 
 test('the cookie notice slides in, links the privacy policy, and stays dismissed across reloads', async ({
   page,
@@ -44,7 +44,7 @@ test('a visitor sees Subscriptions, Store Guide, Shopping Cart with its count, a
   await expect(nav.getByRole('link', { name: 'Subscriptions' })).toHaveAttribute('href', '/Subscriptions');
   const guide = nav.getByRole('link', { name: /Store Guide/ });
   await expect(guide).toHaveAttribute('href', config.storeGuideUrl);
-  // The product's own guide (the default, DESIGN.md §1) opens in the app; one elsewhere in a new tab.
+  // The product's own guide (the default, docs/design.md §1) opens in the app; one elsewhere in a new tab.
   await expect(guide).not.toHaveAttribute('target', '_blank');
   await expect(nav.getByRole('link', { name: /Shopping Cart\s*0 items/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
 
-// The Subscriptions screen's licensing parts (DESIGN.md §5): the License section's machines with
+// The Subscriptions screen's licensing parts (docs/design.md §5): the License section's machines with
 // Deactivate, and the usage meter on the row and in the editor. Deactivate changes 'QA Machines' of
 // 'Subscription QA Ltd.' (seed/subscriptions.ts), which no other spec reads; demo rows are only looked at.
 

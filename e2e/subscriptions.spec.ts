@@ -9,7 +9,7 @@ import {
   login,
 } from './support';
 
-// The Subscriptions screen (SPEC.md §2, §4, §5, §6). Tests that change data use the rows of
+// The Subscriptions screen (docs/spec.md §2, §4, §5, §6). Tests that change data use the rows of
 // 'Subscription QA Ltd.' (seed/subscriptions.ts), which no other spec reads; the demo rows are only looked at.
 
 const screenshotPath = (name: string) => path.join(import.meta.dirname, '..', '.screens', `${name}.png`);

@@ -4,7 +4,7 @@ import { registerAndVerify } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, screenshotPath, test, unique } from './support/smtp';
 
-// Two-factor sign-in end to end (DESIGN.md §4): enrol on the Account screen with a code computed
+// Two-factor sign-in end to end (docs/design.md §4): enrol on the Account screen with a code computed
 // here as an authenticator app would, sign out, sign in with a code; a reused code is refused; a
 // recovery code works once.
 

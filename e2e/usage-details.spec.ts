@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
 
-// The Flex usage details screen (SPEC.md §2). Read-only: it only looks at demo data.
+// The Flex usage details screen (docs/spec.md §2). Read-only: it only looks at demo data.
 
 const screenshotPath = (name: string) => path.join(import.meta.dirname, '..', '.screens', `${name}.png`);
 

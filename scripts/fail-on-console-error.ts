@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 
-// CONVENTIONS.md: a test fails on any unexpected console.error.
+// docs/conventions.md: a test fails on any unexpected console.error.
 const errors: unknown[][] = [];
 const original = console.error;
 console.error = (...args: unknown[]) => {

@@ -19,7 +19,7 @@ export const PAGES = [
 
 /**
  * The compiled store with the built web app on an embedded demo database, and what the SPA keeps in
- * local storage after the demo admin signs in (SPEC.md §3: `currentUser`).
+ * local storage after the demo admin signs in (docs/spec.md §3: `currentUser`).
  */
 export async function startWebStore() {
   buildIfStale('apps/web');

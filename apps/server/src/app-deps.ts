@@ -8,7 +8,7 @@ import type { SessionService } from './modules/identity/session.service';
 import type { ReadCaches } from './plugins/read-caches';
 
 /**
- * What every feature module is given: its dependencies, never globals (CONVENTIONS.md). Kept apart
+ * What every feature module is given: its dependencies, never globals (docs/conventions.md). Kept apart
  * from app.ts so that modules import their types without importing the app that registers them.
  */
 export interface AppDeps {

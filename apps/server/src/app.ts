@@ -47,7 +47,7 @@ export async function buildApp(input: AppInput) {
     ...(input.logger ? { loggerInstance: input.logger } : { logger: false }),
     logController: new RequestLog(),
     bodyLimit: 256 * 1024,
-    // DESIGN.md §4: the client is the socket's address unless TRUST_PROXY names the proxies; a
+    // docs/design.md §4: the client is the socket's address unless TRUST_PROXY names the proxies; a
     // forwarded header from any other peer is ignored (every per-address throttle reads request.ip).
     trustProxy: fastifyTrustProxy(input.config.trustProxy),
     // Path parameters (e-mail addresses, link tokens) up to the longest a schema accepts reach
@@ -98,7 +98,7 @@ export async function buildApp(input: AppInput) {
         description:
           'Every call of the store and account portal. Authenticate with POST /api/authenticate and send the token as a bearer Authorization header; mutating calls echo the XSRF-TOKEN cookie in X-XSRF-TOKEN.',
       },
-      // No document-wide default: every route declares its own security (DESIGN.md §4).
+      // No document-wide default: every route declares its own security (docs/design.md §4).
       components: { securitySchemes },
     },
     transform: documentedSchema,

@@ -67,7 +67,7 @@ const EnvSchema = z.object({
     z.string().check(z.minLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })),
   ),
   // The proxies whose X-Forwarded-For names the client: a hop count or a list of addresses/CIDRs.
-  // Unset: no proxy is trusted and the client is the socket's address (DESIGN.md §4).
+  // Unset: no proxy is trusted and the client is the socket's address (docs/design.md §4).
   TRUST_PROXY: z.optional(z.string()),
   // 32 bytes (base64 or 64 hex digits) that encrypt two-factor secrets at rest.
   TWO_FACTOR_KEY: z.optional(
@@ -81,7 +81,7 @@ const EnvSchema = z.object({
   // earlier signing keys still published so that files they signed keep verifying.
   LICENSE_SIGNING_KEY: z.optional(z.string()),
   LICENSE_PREVIOUS_PUBLIC_KEYS: z.optional(z.string()),
-  // DESIGN.md §5: days a machine may go without a heartbeat before its seat is released (a plan
+  // docs/design.md §5: days a machine may go without a heartbeat before its seat is released (a plan
   // may set its own).
   // The seller on invoices and credit notes (docs/decisions/016): legal name, postal address (lines
   // separated by line breaks or `\n`) and tax id. Demo values stand in outside production.

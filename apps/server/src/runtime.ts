@@ -60,7 +60,7 @@ export async function startRuntime(config: Config) {
   const { logger, closeLog, database, clock, gateway } = await openRuntime(config);
   const built = await buildApp({ config, database, clock, gateway, logger });
   // Renewals, retries, deactivation, overage, notices and the outbox, claimed in the database so
-  // any number of processes do each once (DESIGN.md §1, §3; decision 018).
+  // any number of processes do each once (docs/design.md §1, §3; decision 018).
   if (config.runJobs) {
     const jobs = startJobs({
       config,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, waitUntilReady } from './test/processes';
 
-// DESIGN.md §4: SIGTERM ends the process within 10 s whatever happened to its output. Started as an
+// docs/design.md §4: SIGTERM ends the process within 10 s whatever happened to its output. Started as an
 // operator starts it, with stdout and stderr piped to a reader that then goes away (or stops reading),
 // and signalled as a service manager signals: the whole process group.
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from './seed/organizations';
 import { freePort } from './test/processes';
 
-// DESIGN.md §4 "Shutdown": under load, SIGTERM stops accepting, every request the server took is
+// docs/design.md §4 "Shutdown": under load, SIGTERM stops accepting, every request the server took is
 // answered, and the process exits within 10 s. A real server process, started as in production.
 
 const serverDir = join(import.meta.dirname, '..');

@@ -1,7 +1,7 @@
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
- * SIGTERM/SIGINT (DESIGN.md §4): `close` finishes what is in flight (requests, the current pass of
+ * SIGTERM/SIGINT (docs/design.md §4): `close` finishes what is in flight (requests, the current pass of
  * each job, the mail being sent), the log is written out, then the process exits; whatever still hangs
  * after 10 s is cut. The cut is armed first and does nothing but exit: no log line, no flush, nothing
  * that can throw or wait on a stdout whose reader has gone or stopped reading.

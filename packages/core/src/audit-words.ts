@@ -5,7 +5,7 @@ import { formatUsd } from './money';
 
 /**
  * How the Activity screen says what changed (docs/decisions/017): each field by the label the
- * screens give it (SPEC.md §2, §3), each value in words. A field not named here is said in words of
+ * screens give it (docs/spec.md §2, §3), each value in words. A field not named here is said in words of
  * its own name.
  */
 export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
@@ -76,7 +76,7 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
   },
 };
 
-/** The rights bits a person may hold (DESIGN.md §5a), by name. */
+/** The rights bits a person may hold (docs/design.md §5a), by name. */
 const RIGHT_NAMES: Array<[bit: number, name: string]> = [
   [1, 'User'],
   [2, 'Administrator'],

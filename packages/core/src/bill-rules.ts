@@ -3,7 +3,7 @@ import { billingCycle } from './billing-cycle';
 import { addDays } from './dates';
 
 /**
- * SPEC.md §1, §9 and DESIGN.md §3, §5: a bill not paid within 14 days of its date is UnPaid and its
+ * docs/spec.md §1, §9 and docs/design.md §3, §5: a bill not paid within 14 days of its date is UnPaid and its
  * subscriptions stop; an offline license file lasts 14 days past the end of its paid period. The
  * one grace of the product: every due date and offline expiry is derived from it.
  */
@@ -33,7 +33,7 @@ export const OUTSTANDING_BILL_STATUSES: readonly number[] = [
 export const UNPAID_BILL_STATUSES: readonly number[] = [...OUTSTANDING_BILL_STATUSES, BillStatus.UnPaid];
 
 /**
- * DESIGN.md §3, §5: an offline license file lasts to the end of the last paid period + the grace.
+ * docs/design.md §3, §5: an offline license file lasts to the end of the last paid period + the grace.
  * `unpaidPeriodStart` is the start of the oldest period whose bill is not paid (null when every one
  * is): the paid periods end there, not at nextBaseBillingDate, which moves when a renewal is billed.
  * A perpetual license's file (and one of a subscription that is never billed) does not expire.
@@ -60,7 +60,7 @@ export const OPEN_INVOICE_STATUSES: readonly number[] = [
 ];
 
 /**
- * The status a new bill starts in (DESIGN.md §3): invoice-billed organizations get an offline
+ * The status a new bill starts in (docs/design.md §3): invoice-billed organizations get an offline
  * invoice, others a pending card charge; a bill of nothing (a 100 % discount, or an amount carried
  * away) is paid as it is made.
  */
@@ -71,14 +71,14 @@ export const initialBillStatus = (bill: { amountCents: number; billedByInvoice: 
 
 /**
  * Stripe refuses charges under $0.50 (`amount_too_small`). Such an amount is not charged: it is
- * carried to the subscription's next bill, or written off when there is none (DESIGN.md §3).
+ * carried to the subscription's next bill, or written off when there is none (docs/design.md §3).
  */
 export const GATEWAY_MINIMUM_CHARGE_CENTS = 50;
 
 export type SmallAmountOutcome = 'charge' | 'carry' | 'writeOff';
 
 /**
- * What becomes of a scheduled card bill (DESIGN.md §3): an amount the gateway would refuse (more than
+ * What becomes of a scheduled card bill (docs/design.md §3): an amount the gateway would refuse (more than
  * nothing, under its minimum) is carried to the subscription's next bill while the subscription goes
  * on, and written off once it has ended; anything else is charged (or invoiced) as usual. Invoices
  * are paid offline, so the gateway's minimum does not apply to them.
@@ -119,7 +119,7 @@ export const billAttemptKey = (orderId: number, attempt: number): string =>
   `bill-${orderId}-attempt-${attempt}`;
 
 /**
- * A checkout or editor charge left pending is settled within a day (DESIGN.md §3): past this age, a
+ * A checkout or editor charge left pending is settled within a day (docs/design.md §3): past this age, a
  * charge the gateway still cannot tell us about is given up on the not-charged path, and the
  * operator is alerted to reconcile it by hand.
  */

@@ -1,4 +1,4 @@
-// Bill status bit flags (SPEC.md section 4): a payment channel (Charge, Offline, Other) combined
+// Bill status bit flags (docs/spec.md section 4): a payment channel (Charge, Offline, Other) combined
 // with a state (Invoice, Pending, Paid, PastDue).
 export const BillStatus = {
   Invoice: 1,

@@ -96,7 +96,7 @@ export const billingCycle = (mode: number, discounts?: BillingCycleDiscounts): B
   return { ...CYCLES[mode], billingModeDiscount: discounts ? discountFraction(mode, discounts) : 0 };
 };
 
-/** The order in which cycles are offered (SPEC.md section 3): annual first, so it is the default. */
+/** The order in which cycles are offered (docs/spec.md section 3): annual first, so it is the default. */
 export const CYCLE_ORDER: readonly BillingMode[] = [
   BillingMode.Annually,
   BillingMode.Quarterly,

@@ -4,7 +4,7 @@ import { cartPriceChangeNote, repriceCartItem } from './cart-pricing';
 import type { CartItem } from './schemas';
 import { samplePlan } from './schemas/fixtures';
 
-// The cart priced again whenever the organization or the catalogue changes (SPEC.md §6).
+// The cart priced again whenever the organization or the catalogue changes (docs/spec.md §6).
 
 const noCycleDiscounts = { yearlyDiscount: 0, quarterlyDiscount: 0, monthlyDiscount: 0 };
 // Pro Level 1, one engine, annual: $100 × 12 = $1,200.00 a year, as added by a visitor.

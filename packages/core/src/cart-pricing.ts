@@ -4,7 +4,7 @@ import type { CartItem, PricingPlan } from './schemas';
 import { cartItemPriceCents } from './store';
 
 /**
- * A stored cart item priced again (SPEC.md §6): with the plan as the catalogue has it now, today's
+ * A stored cart item priced again (docs/spec.md §6): with the plan as the catalogue has it now, today's
  * cycle discounts and the organization's discount now (0 when signed out). The cart stores this,
  * and the cart and the checkout show it, so both show what the purchase charges.
  */

@@ -56,7 +56,7 @@ const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, mon
 
 /**
  * Moves by whole months keeping the anchor day (default: the date's own day), clamped to the
- * month's end, so a subscription bought on Jan 31 renews Feb 28 and then Mar 31 (DESIGN.md §3).
+ * month's end, so a subscription bought on Jan 31 renews Feb 28 and then Mar 31 (docs/design.md §3).
  */
 export const addMonthsClamped = (date: DateInput, months: number, anchorDay?: number): Date => {
   const d = toDate(date);

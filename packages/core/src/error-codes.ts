@@ -1,12 +1,12 @@
 import { z } from 'zod/mini';
 
 /**
- * Every `code` the API answers in its one error shape `{ message, code }` (CONVENTIONS.md "One
+ * Every `code` the API answers in its one error shape `{ message, code }` (docs/conventions.md "One
  * error shape"). A closed set shared by server and client, so a screen compares against a name
  * that exists, never a string literal that may have drifted.
  */
 export const ErrorCode = z.enum([
-  // Request shape (DESIGN.md §4: bad input is a 400 with a readable message).
+  // Request shape (docs/design.md §4: bad input is a 400 with a readable message).
   'VALIDATION',
   'BAD_REQUEST',
   'BAD_VALUE',
@@ -14,7 +14,7 @@ export const ErrorCode = z.enum([
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   'URI_TOO_LONG',
-  // Identity and access (DESIGN.md §4).
+  // Identity and access (docs/design.md §4).
   'UNAUTHORIZED',
   'XSRF',
   'FORBIDDEN',
@@ -35,7 +35,7 @@ export const ErrorCode = z.enum([
   'RESET_ORGANIZATION',
   // A new password that is common or holds the context's words (ASVS 6.2.4, 6.2.11).
   'WEAK_PASSWORD',
-  // Billing information and purchase (DESIGN.md §3).
+  // Billing information and purchase (docs/design.md §3).
   'GATEWAY',
   'GATEWAY_UNAVAILABLE',
   'CARD_NUMBER_REFUSED',
@@ -50,7 +50,7 @@ export const ErrorCode = z.enum([
   // 3-D Secure (docs/decisions/024): a bill that cannot be paid from the Pay Bills page now.
   'PAYMENT_IN_PROGRESS',
   'NOT_PAYABLE',
-  // Subscriptions (SPEC.md §4).
+  // Subscriptions (docs/spec.md §4).
   'CANCELLED',
   'STALE_VERSION',
   'OFFLINE',
@@ -60,7 +60,7 @@ export const ErrorCode = z.enum([
   'PERPETUAL',
   'NO_PAYMENT_METHOD',
   'CANNOT_FLUSH',
-  // Licensing refusals (DESIGN.md §5, Keygen's validation codes and the store's own; NOT_FOUND and
+  // Licensing refusals (docs/design.md §5, Keygen's validation codes and the store's own; NOT_FOUND and
   // CANCELLED are shared). The same names as LicenseCodeSchema's, which a test holds.
   'EXPIRED',
   'SUSPENDED',

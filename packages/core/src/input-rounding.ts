@@ -1,6 +1,6 @@
 import { roundHalfUp } from './money';
 
-// Form inputs arrive as numbers, numeric strings, '' or null depending on the control; SPEC.md §5
+// Form inputs arrive as numbers, numeric strings, '' or null depending on the control; docs/spec.md §5
 // says what a non-number becomes in each place.
 const asNumber = (value: unknown): number | null => {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;

@@ -2,12 +2,12 @@ import { graceEndOf } from './bill-rules';
 import { formatLongDate } from './dates';
 import type { ActivationKind, LicenseCode, SeatCount } from './schemas/licensing';
 
-// The licensing rules engines live with (DESIGN.md §5, docs/licensing.md): whether a license may run,
+// The licensing rules engines live with (docs/design.md §5, docs/licensing.md): whether a license may run,
 // when a machine's seat lapses, and the sentence that goes with each code.
 
 const DAY_MS = 86_400_000;
 
-/** Keygen's model: a machine silent for longer than this frees its seat (configurable, DESIGN.md §5). */
+/** Keygen's model: a machine silent for longer than this frees its seat (configurable, docs/design.md §5). */
 export const DEFAULT_HEARTBEAT_WINDOW_DAYS = 7;
 
 /**
@@ -52,7 +52,7 @@ export type LicenseStandingInput = {
 
 /**
  * Whether the license has stopped: deactivated, past a cancellation's end date, or (the billing
- * run having not renewed it) more than the grace past its paid period (DESIGN.md §3: access lasts
+ * run having not renewed it) more than the grace past its paid period (docs/design.md §3: access lasts
  * 14 days past an unpaid period, then stops).
  */
 export const licenseHasEnded = (s: LicenseStandingInput, now: Date): boolean =>

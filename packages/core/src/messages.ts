@@ -1,4 +1,4 @@
-// The exact user-facing strings of SPEC.md (sections 4, 5, 6, 8). Typos are part of the contract
+// The exact user-facing strings of docs/spec.md (sections 4, 5, 6, 8). Typos are part of the contract
 // ('Ofline', 'vaild', 'licenese', the double space in the delete failure) and must not be fixed.
 export const Messages = {
   // Section 2 / 8: screens and banners

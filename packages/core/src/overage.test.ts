@@ -8,7 +8,7 @@ import {
 } from './overage';
 import { overageFigureCents } from './pricing';
 
-// DESIGN.md §3: the plan fee pays for baseRtus a month; only RTUs beyond them are billed as overage.
+// docs/design.md §3: the plan fee pays for baseRtus a month; only RTUs beyond them are billed as overage.
 const monthly = { annualUsageReset: false, baseRtus: 2_500 };
 const annual = { annualUsageReset: true, baseRtus: 2_500 };
 const eightCents = 80_000; // $0.08 an RTU, in micros

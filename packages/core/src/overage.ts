@@ -1,12 +1,12 @@
 /**
- * The overage allowance and cap (SPEC.md §9, DESIGN.md §3): the RTUs of a usage period that are
+ * The overage allowance and cap (docs/spec.md §9, docs/design.md §3): the RTUs of a usage period that are
  * not billed as overage, and what the monthly cap leaves to bill. Every reader of the overage figure
  * (the overage bill, the editor, licensing's OVER_CAP) goes through these.
  */
 export type AllowanceInput = { annualUsageReset: boolean; baseRtus: number };
 
 /**
- * The allowance the plan fee pays for (DESIGN.md §3), in the two places spec §9's formula takes it:
+ * The allowance the plan fee pays for (docs/design.md §3), in the two places spec §9's formula takes it:
  * a monthly-reset plan's month of usage starts with `billedRtusThisMonth` at baseRtus (those RTUs are
  * already paid), so only RTUs beyond them are billed; an annual-reset plan's counters start the usage
  * year at 0 and the formula subtracts twelve months of base RTUs instead. Every writer of a new month's
@@ -16,7 +16,7 @@ export const billedRtusAtMonthStart = (input: AllowanceInput): number =>
   input.annualUsageReset ? 0 : Math.max(0, input.baseRtus);
 
 /**
- * A plan change that applies mid-month (an editor increase, DESIGN.md §3) moves the month's billed
+ * A plan change that applies mid-month (an editor increase, docs/design.md §3) moves the month's billed
  * figure by the difference of the two plans' starts, so the rest of the month is billed beyond the
  * new plan's base RTUs, as its prorated fee pays for.
  */

@@ -55,7 +55,7 @@ export const SandboxAuthenticationSchema = z.object({
   outcome: z.enum(['complete', 'fail']),
 });
 
-/** The Pay Bills page's route: the renewal mail's link to it (DESIGN.md §3, docs/decisions/024). */
+/** The Pay Bills page's route: the renewal mail's link to it (docs/design.md §3, docs/decisions/024). */
 export const PAY_BILLS_PATH = '/PayBills';
 
 export const PaymentMessages = {

@@ -63,7 +63,7 @@ const grossParts = (input: PricePerCycleInput) => {
 };
 
 /**
- * DESIGN.md §2: round(monthly × monthsPerCycle × (1 − cycleDiscount) × (1 − orgDiscount)), rounded
+ * docs/design.md §2: round(monthly × monthsPerCycle × (1 − cycleDiscount) × (1 − orgDiscount)), rounded
  * half-up once. The cart, checkout, purchase, renewal and the editor all price through this.
  */
 export const pricePerCycleCents = (input: PricePerCycleInput): number => {
@@ -113,7 +113,7 @@ export type OverageInput = {
 };
 
 /**
- * SPEC.md §9: max(0, accrued − billed [− 12 × base with annual reset]) × overage per RTU, plus the
+ * docs/spec.md §9: max(0, accrued − billed [− 12 × base with annual reset]) × overage per RTU, plus the
  * overage already paid this month.
  */
 export const overageFigureCents = (input: OverageInput): number => {
@@ -147,7 +147,7 @@ export type ProrationInput = {
   now: Date;
 };
 
-/** DESIGN.md §3: increases are charged at once for the rest of the paid period; decreases wait. */
+/** docs/design.md §3: increases are charged at once for the rest of the paid period; decreases wait. */
 export const proratedChargeCents = (input: ProrationInput): number => {
   const increase = int('newCycleCents', input.newCycleCents) - int('oldCycleCents', input.oldCycleCents);
   const start = input.periodStart.getTime();

@@ -4,9 +4,9 @@ import { toCurrencyOrZero, toIntegerOrZero } from './input-rounding';
 import { ProductFormSchema } from './schemas/product-form';
 
 /**
- * The product form as its controls hold it (SPEC.md §3 "Plan form"): the billing mode as chosen in
+ * The product form as its controls hold it (docs/spec.md §3 "Plan form"): the billing mode as chosen in
  * the select, numbers as typed. A minus sign is kept, so "-5" is below the minimum and says so
- * instead of turning into 5 (SPEC.md §5).
+ * instead of turning into 5 (docs/spec.md §5).
  */
 export const productFormFromControls = (discounts: BillingCycleDiscounts) =>
   z.pipe(

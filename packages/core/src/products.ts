@@ -1,5 +1,5 @@
-// Product bit flags of SPEC.md section 3. The engine variants and Manager carry the ATE bit,
-// which is why they price and license as pro plans (DESIGN.md section 2).
+// Product bit flags of docs/spec.md section 3. The engine variants and Manager carry the ATE bit,
+// which is why they price and license as pro plans (docs/design.md section 2).
 export const ProductFlag = {
   ATE: 1,
   SCOUT: 2,
@@ -25,7 +25,7 @@ export const isProPlan = (plan: HasProduct): boolean => hasBit(plan.product, Pro
 
 export const isManagerPlan = (plan: HasProduct): boolean => hasBit(plan.product, ProductFlag.SERVER);
 
-// Manager keys are not used by servers (SPEC.md section 6), so flushing them would do nothing.
+// Manager keys are not used by servers (docs/spec.md section 6), so flushing them would do nothing.
 export const canFlushKeys = (plan: HasProduct): boolean => isProPlan(plan) && !isManagerPlan(plan);
 
 const PRODUCT_LABELS: Record<number, string> = {

@@ -3,7 +3,7 @@ import { billStatusText } from './bill-status';
 import { formatUsd } from './money';
 import { moneyField, optionalText, requiredText } from './schemas/common';
 
-// Refunds and credit notes (DESIGN.md §3, docs/decisions/016): a paid bill stays as it was paid;
+// Refunds and credit notes (docs/design.md §3, docs/decisions/016): a paid bill stays as it was paid;
 // each refund is a record beside it with a numbered credit note.
 
 /** Billing History's Status of a credit note's row. */

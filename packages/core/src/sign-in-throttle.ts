@@ -1,4 +1,4 @@
-// Sign-in throttling (DESIGN.md §4): figures and the waiting rule, shared by every place that checks
+// Sign-in throttling (docs/design.md §4): figures and the waiting rule, shared by every place that checks
 // a password or a second factor (sign-in, re-authentication, turning two-factor sign-in off).
 
 export const SignInThrottle = {

@@ -8,7 +8,7 @@ import { type CartItem, PricingPlanSchema, type ProductFormInput } from './schem
 import { PLACEHOLDER_DESCRIPTION, type PurchaseItem } from './schemas/purchase';
 
 // The store's wire shapes and the one chain of pricing that the product form, the cart, the checkout
-// and the server's charge share (DESIGN.md §2).
+// and the server's charge share (docs/design.md §2).
 
 /** GET /api/product/all: one row per product; `productName` is the {productName} of Products/{productName}. */
 export const ProductSchema = z.object({
@@ -65,7 +65,7 @@ export const Store = {
 type PricedPlan = { product: number; monthlyFee: number; xtraAutoTagPerMonth: number };
 type ItemShape = { numberMachines: number; xtraAutoTags: number; billingMode: number };
 
-/** Pro plans count engines; every other plan carries 0 engines (DESIGN.md §2). */
+/** Pro plans count engines; every other plan carries 0 engines (docs/design.md §2). */
 export const machinesFor = (plan: { product: number }, numberMachines: number): number =>
   isProPlan(plan) ? numberMachines : 0;
 

@@ -19,7 +19,7 @@ const StoredItemSchema = z.object({
   billingCycle: z.optional(z.object({ mode: z.unknown() })),
 });
 
-/** The reason an item cannot be bought: its billing mode first, in the purchase's own words (SPEC.md §3, §8). */
+/** The reason an item cannot be bought: its billing mode first, in the purchase's own words (docs/spec.md §3, §8). */
 function refusal(stored: unknown, index: number): RefusedCartItem {
   const item = StoredItemSchema.safeParse(stored);
   const fields = item.success ? item.data : {};
@@ -34,7 +34,7 @@ function refusal(stored: unknown, index: number): RefusedCartItem {
 }
 
 /**
- * The cart as local storage holds it (SPEC.md §3 "Cart"), read item by item: one item that cannot be
+ * The cart as local storage holds it (docs/spec.md §3 "Cart"), read item by item: one item that cannot be
  * bought (a billing mode that is not sold, a tampered entry) is shown with its reason, never dropped
  * silently with the rest of the cart. An unreadable whole counts as an empty cart.
  */

@@ -25,7 +25,7 @@ export type SubscriptionChangeQuote = {
   prorationCents: number;
   /**
    * Whether the proration is charged to the card now. An amount under the gateway's minimum is
-   * applied without a charge (DESIGN.md §3).
+   * applied without a charge (docs/design.md §3).
    */
   chargeNow: boolean;
   /** Max Overages may not be set below what this month's usage already owes. */
@@ -38,7 +38,7 @@ export const sameSubscriptionTerms = (a: SubscriptionTerms, b: SubscriptionTerms
   a.xtraAutoTags === b.xtraAutoTags;
 
 /**
- * The editor's save, priced (DESIGN.md §3): the subscription editor shows it before saving and the
+ * The editor's save, priced (docs/design.md §3): the subscription editor shows it before saving and the
  * server applies it, so both decide the same way.
  */
 export const quoteSubscriptionChange = (input: SubscriptionChangeInput): SubscriptionChangeQuote => {

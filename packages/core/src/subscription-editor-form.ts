@@ -6,7 +6,7 @@ import { MAX_MONEY, requiredText } from './schemas/common';
 import { MAX_SEATS } from './schemas/purchase';
 import { SubscriptionMessages } from './subscriptions';
 
-/** The subscription editor's controls as typed (SPEC.md §2 detail row): numbers may still be text. */
+/** The subscription editor's controls as typed (docs/spec.md §2 detail row): numbers may still be text. */
 export type SubscriptionEditorControls = {
   description: string;
   pricingPlanId: number;
@@ -25,7 +25,7 @@ export const readSubscriptionEditor = (controls: SubscriptionEditorControls) => 
 });
 
 /**
- * The editor's rules (SPEC.md §5, DESIGN.md §3): a name; Max Overages given, never below what this
+ * The editor's rules (docs/spec.md §5, docs/design.md §3): a name; Max Overages given, never below what this
  * month's usage already owes nor below 0 (a minus sign is a message, never the opposite sign); at
  * least one engine on a pro plan; designers never negative.
  */

@@ -3,7 +3,7 @@ import { Messages } from './messages';
 
 type CancelState = { isActive: boolean; deactivateDate: string | Date | null | undefined };
 
-/** SPEC.md §4: cancelled if not active or if it has a deactivate date. */
+/** docs/spec.md §4: cancelled if not active or if it has a deactivate date. */
 export const isCancelled = (sub: CancelState): boolean =>
   !sub.isActive ||
   (sub.deactivateDate !== null && sub.deactivateDate !== undefined && sub.deactivateDate !== '');

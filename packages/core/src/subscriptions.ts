@@ -7,7 +7,7 @@ import { isCancelled } from './subscription-state';
 
 // The subscriptions screen, its editor and its actions, the licensing API and usage details.
 
-/** Editor decreases wait for the next renewal (DESIGN.md §3); what will then apply. */
+/** Editor decreases wait for the next renewal (docs/design.md §3); what will then apply. */
 export const PendingChangeSchema = z.object({
   pricingPlanId: z.number().check(z.int()),
   planName: z.string(),
@@ -63,7 +63,7 @@ export const SubscriptionMessages = {
   maxOveragesBelowAccrued: (minimum: string) =>
     `Max overages cannot be lower than the overage already accrued this month (${minimum}).`,
   noPaymentMethod: 'Add billing information before increasing this subscription.',
-  /** While an editor change's charge awaits the card processor's answer (DESIGN.md §3). */
+  /** While an editor change's charge awaits the card processor's answer (docs/design.md §3). */
   changeBeingCharged:
     'A change to this subscription is being charged. Please wait a minute for it to complete, then reload.',
   /** The card processor did not answer an editor change's charge; the settle job finishes it. */
@@ -71,10 +71,10 @@ export const SubscriptionMessages = {
     'We could not reach the card processor. Your change is pending: it is applied once the charge is confirmed, and it will not be charged twice.',
   cannotFlush: 'Keys of this plan cannot be flushed.',
   offlineNotAllowed: 'Offline licensing is not available for this subscription.',
-  /** DESIGN.md §3: no offline license file is issued while a bill of the subscription is unpaid. */
+  /** docs/design.md §3: no offline license file is issued while a bill of the subscription is unpaid. */
   offlineBillOutstanding:
     'A bill of this subscription is not paid yet. Pay it under Billing History, then enable offline use.',
-  /** DESIGN.md §5: the hosts of an offline license change once per billing period unless support allows more. */
+  /** docs/design.md §5: the hosts of an offline license change once per billing period unless support allows more. */
   offlineReissueLimit:
     'The offline license of this subscription was already issued for other hosts in this billing period. Contact support to change its hosts again.',
   hostCount: (label: string, expected: number, got: number) =>
@@ -119,7 +119,7 @@ export type SubscriptionActions = {
   canEditNameOnly: boolean;
   showCancel: boolean;
   showFlushKeys: boolean;
-  /** Deactivate one machine: the rights of Flush Keys, for any plan (DESIGN.md §5). */
+  /** Deactivate one machine: the rights of Flush Keys, for any plan (docs/design.md §5). */
   showDeactivateMachine: boolean;
   showOfflineForm: boolean;
   showOfflineDownload: boolean;
@@ -129,9 +129,9 @@ export type SubscriptionActions = {
 };
 
 /**
- * Which parts of the detail row show (SPEC.md §2, §4, §6; decisions in docs/decisions/006):
+ * Which parts of the detail row show (docs/spec.md §2, §4, §6; decisions in docs/decisions/006):
  * - another organization's (a sub-account's) subscription is read-only, with no actions;
- * - plain users see, admins change (DESIGN.md §2);
+ * - plain users see, admins change (docs/design.md §2);
  * - cancelled: nothing can be changed; offline enabled: plan, overages, machines, designers and name
  *   are read-only and the offline file can be downloaded;
  * - perpetual: no cancel, no usage (it is not usage-billed), only the name is editable;

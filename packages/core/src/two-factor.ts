@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-// Two-factor sign-in (TOTP, RFC 6238) with single-use recovery codes (DESIGN.md §4).
+// Two-factor sign-in (TOTP, RFC 6238) with single-use recovery codes (docs/design.md §4).
 
 export const RECOVERY_CODE_COUNT = 10;
 

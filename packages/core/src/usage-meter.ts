@@ -2,7 +2,7 @@ import { formatUsd } from './money';
 import { isOverCap, overageAllowanceRtus } from './overage';
 import { type OverageInput, overageFigureCents } from './pricing';
 
-// The usage meter (DESIGN.md §3, §5): RTUs used this cycle against what the plan fee pays for and,
+// The usage meter (docs/design.md §3, §5): RTUs used this cycle against what the plan fee pays for and,
 // beyond it, against the Max Overages cap; and the alerts the organization's admins get on the way.
 // The subscription row, the editor and the alert mails all read it from here.
 
@@ -25,7 +25,7 @@ export type UsageMeter = {
   includedPercent: number;
   /** Whole percent of the cap spent, 0 to 100. */
   capPercent: number;
-  /** Licensing answers OVER_CAP: engines stop until next month or a higher cap (DESIGN.md §2). */
+  /** Licensing answers OVER_CAP: engines stop until next month or a higher cap (docs/design.md §2). */
   overCap: boolean;
   /** An annual-reset plan counts its RTUs over the usage year. */
   perYear: boolean;

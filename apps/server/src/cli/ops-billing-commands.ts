@@ -18,7 +18,7 @@ async function setDemoOffset(db: Db, offsetMs: number) {
     .onConflictDoUpdate({ target: settings.key, set: { value: { offsetMs } } });
 }
 
-/** Billing and the demo clock (DESIGN.md §3); null for a command of another group. */
+/** Billing and the demo clock (docs/design.md §3); null for a command of another group. */
 export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<number | null> {
   const { db, out } = ctx;
   switch (p.command) {

@@ -7,7 +7,7 @@ import { runOfflineCommand } from './ops-offline-commands';
 import { runOperatorCommand } from './ops-operator-commands';
 import { runOrgCommand } from './ops-org-commands';
 
-// The operator's commands (DESIGN.md §2, last bullet): `npm run ops -- <command> [options]`.
+// The operator's commands (docs/design.md §2, last bullet): `npm run ops -- <command> [options]`.
 // Customers never set their own discount or terms; the operator does, here.
 
 export { type OpsContext, parseArgs } from './ops-args';

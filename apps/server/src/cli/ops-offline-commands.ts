@@ -3,7 +3,7 @@ import { type OpsContext, type Parsed, positiveInt } from './ops-args';
 import { OpsError } from './ops-error';
 
 /**
- * Offline licenses (DESIGN.md §5): the hosts of an offline file change once per paid period; the
+ * Offline licenses (docs/design.md §5): the hosts of an offline file change once per paid period; the
  * operator allows one more change at a customer's request. Null for a command of another group.
  */
 export async function runOfflineCommand(p: Parsed, ctx: OpsContext): Promise<number | null> {

@@ -9,7 +9,7 @@ import { addPerpetualLicense } from '../modules/subscriptions/perpetual-licenses
 import { describeOrg, findOrg, type OpsContext, type Parsed, positiveInt, required, yesNo } from './ops-args';
 import { OpsError } from './ops-error';
 
-/** Organizations, people and perpetual licenses (DESIGN.md §2); null for a command of another group. */
+/** Organizations, people and perpetual licenses (docs/design.md §2); null for a command of another group. */
 export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number | null> {
   const { db, out } = ctx;
   switch (p.command) {

@@ -36,7 +36,7 @@ export interface Database {
 }
 
 /**
- * A lost or stuck database fails a request within seconds instead of holding it (DESIGN.md §4,
+ * A lost or stuck database fails a request within seconds instead of holding it (docs/design.md §4,
  * docs/decisions/014): connecting gives up after 5 s; PostgreSQL cancels a statement after 30 s and
  * ends a session left idle inside a transaction after 30 s; the client stops waiting for an answer
  * a little later, for a connection whose network went silent.

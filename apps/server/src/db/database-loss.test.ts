@@ -8,7 +8,7 @@ import { openDatabase } from './client';
 import { migrate } from './migrate';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './unavailable';
 
-// DESIGN.md §4: a lost database answers 503 with Retry-After, never a 500 or a hang, and the server
+// docs/design.md §4: a lost database answers 503 with Retry-After, never a 500 or a hang, and the server
 // serves again once PostgreSQL is back, without a restart. The app reaches PostgreSQL through a TCP
 // proxy this test cuts (the machine's PostgreSQL is shared and is never stopped).
 

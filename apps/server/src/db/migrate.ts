@@ -35,7 +35,7 @@ function migrationFiles(): string[] {
     .sort();
 }
 
-/** Migrations this build carries that the database has not applied (readiness, DESIGN.md §4). */
+/** Migrations this build carries that the database has not applied (readiness, docs/design.md §4). */
 export async function pendingMigrations(db: DbOrTx): Promise<string[]> {
   const done = await queryRows<{ name: string }>(db, sql`SELECT name FROM schema_migrations`);
   const doneNames = new Set(done.map((r) => r.name));

@@ -1,5 +1,5 @@
 // When the database is gone or refusing work, a request answers 503 with Retry-After instead of a
-// 500 or a hang (DESIGN.md §4); the pool opens new connections once PostgreSQL is back.
+// 500 or a hang (docs/design.md §4); the pool opens new connections once PostgreSQL is back.
 
 /** Socket errors of a connection that could not be made or was cut. */
 const NETWORK_CODES = new Set([

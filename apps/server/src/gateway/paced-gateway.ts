@@ -28,7 +28,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The gateway with its calls to the card processor paced: at most `ratePerSecond` a second, in the
  * order they were made, and after a 429 none for a pause that doubles while 429s go on. The 429
  * still reaches the caller (after the Stripe client's own retries): the billing engine treats it as
- * a transient failure and asks again with the same key later (DESIGN.md §3).
+ * a transient failure and asks again with the same key later (docs/design.md §3).
  */
 export function pacedGateway(
   gateway: PaymentGateway,

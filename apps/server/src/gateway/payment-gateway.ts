@@ -1,9 +1,9 @@
 /**
- * The card gateway (DESIGN.md §3): Stripe, or the sandbox where Stripe's test cards behave as in
+ * The card gateway (docs/design.md §3): Stripe, or the sandbox where Stripe's test cards behave as in
  * Stripe. Card numbers never reach our server: the browser turns them into a payment method id.
  */
 /**
- * What the gateway answered (DESIGN.md §3: every outcome has an end). 'declined' is every permanent
+ * What the gateway answered (docs/design.md §3: every outcome has an end). 'declined' is every permanent
  * refusal: card declines and errors a retry cannot fix (an invalid request, an amount under the
  * minimum, a detached card or deleted customer). 'pending' is money not yet taken (Stripe's
  * `processing`): asked again later, never counted as paid. A transient failure (rate limit, the

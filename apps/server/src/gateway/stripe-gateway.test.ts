@@ -134,7 +134,7 @@ describe('Stripe gateway', () => {
     expect(await gateway.findCharge(key)).toMatchObject({ status: 'declined', code });
   });
 
-  // DESIGN.md §3: every gateway outcome has an end. Permanent errors are declines; transient ones stay
+  // docs/design.md §3: every gateway outcome has an end. Permanent errors are declines; transient ones stay
   // exceptions (the outcome is unknown and the same key is asked again), after a bounded number of calls.
   const charge = (key: string, more: Record<string, unknown> = {}) =>
     gateway.charge({

@@ -32,7 +32,7 @@ function declinedFrom(error: StripeLikeError): ChargeResult {
 }
 
 /**
- * Errors a retry cannot fix (DESIGN.md §3): the card's own refusals and every invalid request —
+ * Errors a retry cannot fix (docs/design.md §3): the card's own refusals and every invalid request —
  * an amount under the minimum (`amount_too_small`), a detached card or deleted customer
  * (`resource_missing`), a reused key with other parameters. Rate limits, the gateway's own errors
  * and lost connections are transient: they stay exceptions and the same key is asked again.
@@ -62,7 +62,7 @@ function refundResult(refund: Stripe.Refund): RefundResult {
 }
 
 /**
- * The card gateway over Stripe (DESIGN.md §3): customers, SetupIntents for collecting cards,
+ * The card gateway over Stripe (docs/design.md §3): customers, SetupIntents for collecting cards,
  * PaymentMethods attached as the customer's default, off-session confirmed PaymentIntents with our
  * idempotency key. `apiBase` points the client at another host (tests run a local fake of the API).
  */

@@ -40,7 +40,7 @@ export class ManualClock implements Clock {
   }
 }
 
-/** The demo clock: real time plus an offset the operator can advance (DESIGN.md §2). */
+/** The demo clock: real time plus an offset the operator can advance (docs/design.md §2). */
 export class OffsetClock implements Clock {
   constructor(public offsetMs = 0) {}
   now(): Date {

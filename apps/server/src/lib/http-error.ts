@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@store/core';
 
-/** The one error shape of the API: `{ message, code }` with the HTTP status (CONVENTIONS.md). */
+/** The one error shape of the API: `{ message, code }` with the HTTP status (docs/conventions.md). */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 
-/** argon2id with DESIGN.md §4's floor: 19 MiB, t=2, p=1. */
+/** argon2id with docs/design.md §4's floor: 19 MiB, t=2, p=1. */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

@@ -18,7 +18,7 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY (DESIGN.md §4): unset trusts no proxy, so X-Forwarded-* from any peer is ignored and
+ * TRUST_PROXY (docs/design.md §4): unset trusts no proxy, so X-Forwarded-* from any peer is ignored and
  * the client is the socket's address; a number trusts that many hops; a comma-separated list trusts
  * peers in those addresses or CIDRs (e.g. "10.0.0.0/8, 127.0.0.1").
  */

@@ -84,7 +84,7 @@ export function resetPasswordMail(a: { publicUrl: string; to: string; token: str
   );
 }
 
-/** Sent to the new address: the change counts only once this link is opened (DESIGN.md §4). */
+/** Sent to the new address: the change counts only once this link is opened (docs/design.md §4). */
 export function confirmNewEmailMail(a: {
   publicUrl: string;
   to: string;

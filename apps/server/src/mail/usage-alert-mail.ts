@@ -10,7 +10,7 @@ import {
 import type { MailMessage } from './mailer';
 import { compose } from './templates';
 
-// The usage meter's alerts (DESIGN.md §5): 80 % and 100 % of the included RTUs, and the cap that
+// The usage meter's alerts (docs/design.md §5): 80 % and 100 % of the included RTUs, and the cap that
 // stops usage. Each says where the organization stands and how an administrator raises the cap.
 
 export type UsageAlertMailInput = {

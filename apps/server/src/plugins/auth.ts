@@ -17,7 +17,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 
 export function requireAdmin(request: FastifyRequest): AuthContext {
   const auth = requireAuth(request);
-  // Rights are bit flags (DESIGN.md §2); the admin bit's one home is core's Rights.Admin.
+  // Rights are bit flags (docs/design.md §2); the admin bit's one home is core's Rights.Admin.
   if (!isAdmin(auth.person)) {
     throw forbidden('Only an administrator of your organization can do that.');
   }

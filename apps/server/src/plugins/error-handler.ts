@@ -104,7 +104,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   return sendFrameworkError(error, reply);
 }
 
-/** Every failure leaves as `{ message, code }` with a code of the closed set (CONVENTIONS.md). */
+/** Every failure leaves as `{ message, code }` with a code of the closed set (docs/conventions.md). */
 export function registerErrorHandler(
   app: FastifyInstance,
   hasOverlongParam: (url: string) => boolean = () => false,

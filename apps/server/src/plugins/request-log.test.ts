@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../seed/organizations';
 import { capturedLog } from '../test/captured-log';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-// No token, code or secret reaches the log (DESIGN.md §4): the request log names routes by their
+// No token, code or secret reaches the log (docs/design.md §4): the request log names routes by their
 // pattern, never the raw URL a reset or verify link put a token in, and credentials in headers are
 // redacted. A person goes through every flow that carries one, with the log at its most talkative,
 // and the whole log is searched for each secret they used.

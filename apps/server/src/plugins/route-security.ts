@@ -7,7 +7,7 @@ import type { SessionService } from '../modules/identity/session.service';
 import { noSuchEndpoint } from './error-handler';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
-/** The engines' licensing API (DESIGN.md §5): programs, not browsers. */
+/** The engines' licensing API (docs/design.md §5): programs, not browsers. */
 export const ENGINE_CALLS = '/api/licensing/';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const XSRF_MESSAGE = 'The request is missing its XSRF token. Reload the page and try again.';
@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-/** The OpenAPI security schemes a route may require (DESIGN.md §4). */
+/** The OpenAPI security schemes a route may require (docs/design.md §4). */
 export const securitySchemes = {
   bearer: {
     type: 'http',
@@ -41,7 +41,7 @@ export type Requirement = Partial<Record<keyof typeof securitySchemes, string[]>
 
 /**
  * What a route declares as its `schema.security`, read by the one hook below and published in the
- * OpenAPI document (DESIGN.md §4, docs/decisions/009): the document and the enforcement cannot disagree.
+ * OpenAPI document (docs/design.md §4, docs/decisions/009): the document and the enforcement cannot disagree.
  */
 export const Access = {
   /** Anyone, and the Authorization header is not read: a stale token is no reason to fail. */
@@ -117,7 +117,7 @@ export const errorResponses = (...statuses: number[]) =>
 
 /**
  * The one place a request's security is checked, from the route's declaration, before anything
- * else reads the request (DESIGN.md §4 "Order of checks"): 401 without a valid token, 404 on an
+ * else reads the request (docs/design.md §4 "Order of checks"): 401 without a valid token, 404 on an
  * operator's route to anyone else (docs/decisions/015), then 403 without the XSRF echo; body and
  * params are validated after this hook, rights in the service.
  */

@@ -47,7 +47,7 @@ function headersOf(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * DESIGN.md §4 with helmet: the CSP, nosniff, frame protection, Referrer-Policy, Cross-Origin
+ * docs/design.md §4 with helmet: the CSP, nosniff, frame protection, Referrer-Policy, Cross-Origin
  * Opener and Resource policies on every answer, Strict-Transport-Security when the store is reached
  * over https (PUBLIC_URL), and a Permissions-Policy (helmet has none).
  */

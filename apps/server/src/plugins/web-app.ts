@@ -9,7 +9,7 @@ const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATED = 'no-cache';
 
 /**
- * The built web app on the API's port (DESIGN.md §1). Files are served as the build pre-compressed
+ * The built web app on the API's port (docs/design.md §1). Files are served as the build pre-compressed
  * them (brotli or gzip, whichever the browser accepts), hashed assets cached for a year.
  */
 export async function registerWebApp(

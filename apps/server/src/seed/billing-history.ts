@@ -131,7 +131,7 @@ export async function seedBillingHistory(
   if (flex) {
     const end = addMonthsClamped(flex.sub.nextOverageBillingDate!, -1, flex.sub.anchorDay);
     const start = addMonthsClamped(end, -1, flex.sub.anchorDay);
-    // A month that used 1,250 RTUs beyond the base its fee paid for, billed by the one rule (DESIGN.md §3).
+    // A month that used 1,250 RTUs beyond the base its fee paid for, billed by the one rule (docs/design.md §3).
     const allowance = { annualUsageReset: flex.sub.annualUsageReset, baseRtus: flex.plan.baseRtus };
     const month = {
       ...allowance,

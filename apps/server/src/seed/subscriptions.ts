@@ -149,7 +149,7 @@ export async function seedDemoSubscriptions(
   await updateSubscription(db, ids.offline!, { offlineLicenseKey: file });
 
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
-  // Machines with the last signs of life engines leave (DESIGN.md §5): most recent, one of the
+  // Machines with the last signs of life engines leave (docs/design.md §5): most recent, one of the
   // QA organization's silent past the heartbeat window, so its seat shows as released.
   const machine = (
     subscriptionId: number,

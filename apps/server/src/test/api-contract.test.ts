@@ -12,7 +12,7 @@ import {
 import { createTestApp, type TestApp } from './test-app';
 
 /**
- * The API document is complete (DESIGN.md §4): every route declares its security, its answers
+ * The API document is complete (docs/design.md §4): every route declares its security, its answers
  * (success and `{ message, code }` errors) and the headers it reads; and the server checks a
  * request in the declared order: 401, then 403 XSRF, then 400, then rights and ownership.
  */

@@ -5,7 +5,7 @@ import { pricingPlans, subscriptions } from '../db/schema';
 import { createTestApp, type TestApp } from './test-app';
 
 // Strict edges of the API: exact messages, canonical ids, one error shape for the framework's own
-// refusals, public routes that ignore tokens, and no NUL in any text (DESIGN.md §4).
+// refusals, public routes that ignore tokens, and no NUL in any text (docs/design.md §4).
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['loginDemo']>>;

@@ -35,7 +35,7 @@ import {
 import { createTestApp, type TestApp } from './test-app';
 
 /**
- * A security and robustness pass over every route of the generated OpenAPI document (DESIGN.md §4):
+ * A security and robustness pass over every route of the generated OpenAPI document (docs/design.md §4):
  * bad input never gives a 5xx, another organization's ids give 404, anonymous callers get 401,
  * plain users 403 on admin calls, and mutations without the XSRF header 403.
  */
@@ -71,7 +71,7 @@ const PUBLIC = new Set([
 const isLicensing = (r: Route) => r.path.startsWith('/api/licensing/');
 /**
  * Link and reset routes answer 200 `{ success: false }` / `{ valid: false }` / the same text for any
- * token or address (no enumeration, DESIGN.md §4): for their path values only "never a 5xx" counts.
+ * token or address (no enumeration, docs/design.md §4): for their path values only "never a 5xx" counts.
  */
 const ANSWERS_THE_SAME = new Set([
   'POST /api/person/verify_email/{verifyId}',

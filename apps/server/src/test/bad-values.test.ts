@@ -6,7 +6,7 @@ import { subscriptions } from '../db/schema';
 import { registerErrorHandler } from '../plugins/error-handler';
 import { createTestApp, type TestApp } from './test-app';
 
-// Bad input gets a readable 400, never a 500 (DESIGN.md §4): neither a value the schemas let through
+// Bad input gets a readable 400, never a 500 (docs/design.md §4): neither a value the schemas let through
 // that the database refuses, nor an engine's report whose clock has an odd offset.
 
 let t: TestApp;

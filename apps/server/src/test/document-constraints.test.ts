@@ -39,7 +39,7 @@ ajv.addFormat('date-time', () => true);
 
 /**
  * Refusals of a value for what it says of other rows, not for its form: a person body's personId
- * on creation (DESIGN.md §2 "Person bodies"). The document cannot state those.
+ * on creation (docs/design.md §2 "Person bodies"). The document cannot state those.
  */
 const RELATIONS = new Set<string>(Object.values(PersonBodyMessages));
 

@@ -3,7 +3,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 /**
  * Holds every answer a test receives to the OpenAPI document the API publishes: the status must be
  * documented for the route, and a JSON body must match its schema. An answer that drifts from its
- * documentation fails a test rather than a customer's integration (DESIGN.md §4).
+ * documentation fails a test rather than a customer's integration (docs/design.md §4).
  */
 
 interface MediaType {

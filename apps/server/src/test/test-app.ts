@@ -62,7 +62,7 @@ function decodedBody(res: LightMyRequestResponse): string {
 
 /**
  * Every answer a test receives, through the client below or a raw `app.inject`, is checked against
- * the OpenAPI document the app publishes (DESIGN.md §4): a drift fails the test that saw it.
+ * the OpenAPI document the app publishes (docs/design.md §4): a drift fails the test that saw it.
  */
 function holdAnswersToTheDocument(app: App): void {
   const check = createResponseChecker(app.swagger() as Parameters<typeof createResponseChecker>[0]);

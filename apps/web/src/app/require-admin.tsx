@@ -6,7 +6,7 @@ import { useCurrentUser } from '../lib/current-user';
 import { usePageTitle } from './page-title';
 
 /**
- * Admin-only screens (DESIGN.md §2: users and billing information are the admins'). A plain user who
+ * Admin-only screens (docs/design.md §2: users and billing information are the admins'). A plain user who
  * types their address sees one page saying so, whom to ask, and the way back, rather than a form the
  * server would refuse.
  */

@@ -7,7 +7,7 @@ import type { RouteHandle } from './page-title';
 import { RequireAdmin } from './require-admin';
 import { RequireOperator } from './require-operator';
 
-// The route table of SPEC.md §2, plus /catalog (DESIGN.md §2). Each screen is its own chunk, shown
+// The route table of docs/spec.md §2, plus /catalog (docs/design.md §2). Each screen is its own chunk, shown
 // in the shell with a loader until it has arrived (docs/decisions/020: React Router's declarative
 // routes, whose share of a first visit is half the data router's).
 
@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
       { path: 'register', ...screen('Register', () => import('./routes/register')) },
       { path: 'ForgotPassword', ...screen('Forgot Password', () => import('./routes/forgot-password')) },
       { path: 'ResetPassword/:id', ...screen('Set Password', () => import('./routes/reset-password')) },
-      // The product's own Store Guide and privacy policy (DESIGN.md §1), unless configured elsewhere.
+      // The product's own Store Guide and privacy policy (docs/design.md §1), unless configured elsewhere.
       { path: 'guide', ...screen('Store Guide', () => import('./routes/guide')) },
       { path: 'privacy', ...screen('Privacy Policy', () => import('./routes/privacy')) },
       { path: 'VerifyEmail/:id', ...screen('Verify Email', () => import('./routes/verify-email')) },
@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
           { path: 'BillingHistory', ...screen('Billing History', () => import('./routes/billing-history')) },
           { path: 'checkout', ...screen('Checkout', () => import('./routes/checkout')) },
           { path: 'confirmed', ...screen('Order Confirmed', () => import('./routes/confirmed')) },
-          // DESIGN.md §2: users and billing information are the admins'.
+          // docs/design.md §2: users and billing information are the admins'.
           {
             element: <RequireAdmin task="manage users" />,
             children: [
@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
               { path: 'PayBills', ...screen('Pay Bills', () => import('./routes/pay-bills')) },
             ],
           },
-          // DESIGN.md §2: the store operator's console, its own chunks, never in a customer's first load.
+          // docs/design.md §2: the store operator's console, its own chunks, never in a customer's first load.
           {
             path: 'ops',
             element: <RequireOperator />,

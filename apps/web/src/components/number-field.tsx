@@ -36,7 +36,7 @@ export interface NumberFieldProps
   thousandSeparator?: string;
   /** "blur" moves a number outside min..max to the nearest bound when the field is left; "none" leaves it to the form's message. */
   clampBehavior?: 'blur' | 'none';
-  /** What the field shows once left empty (SPEC.md §5: "a non-number becomes 0"); stays empty when absent. */
+  /** What the field shows once left empty (docs/spec.md §5: "a non-number becomes 0"); stays empty when absent. */
   emptyValue?: number;
   hideControls?: boolean;
 }

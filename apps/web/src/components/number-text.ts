@@ -5,12 +5,12 @@ import { toIntegerOrZero } from '@store/core';
  * The field keeps the *clean* text (a leading minus, digits, one decimal point) and shows it with
  * its prefix and thousands separators; the value it hands the form is a number whenever the text
  * is one written plainly ("12.5"), and the text itself otherwise ("12.50", "1.", "-", ""), so that
- * what is being typed is never rewritten under the cursor. The forms' schemas read both (SPEC.md §5).
+ * what is being typed is never rewritten under the cursor. The forms' schemas read both (docs/spec.md §5).
  */
 export interface NumberTextFormat {
   /**
    * False for whole numbers. Their decimal point is still kept while typing, so that "2.6" reads as
-   * 2.6 (rounded to 3 when the field is left, SPEC.md §5), never as the digits run together, 26.
+   * 2.6 (rounded to 3 when the field is left, docs/spec.md §5), never as the digits run together, 26.
    */
   allowDecimal: boolean;
   allowNegative: boolean;
@@ -123,9 +123,9 @@ export function steppedNumberText(
 export interface SettleRules {
   min?: number;
   max?: number;
-  /** Rounds half up to a whole number (SPEC.md §5: engines and designers). */
+  /** Rounds half up to a whole number (docs/spec.md §5: engines and designers). */
   wholeNumber?: boolean;
-  /** What an empty or unfinished field becomes (SPEC.md §5: "a non-number becomes 0"); left as is when absent. */
+  /** What an empty or unfinished field becomes (docs/spec.md §5: "a non-number becomes 0"); left as is when absent. */
   emptyValue?: number;
 }
 

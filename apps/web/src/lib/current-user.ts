@@ -9,7 +9,7 @@ export const CurrentUserSchema = z.object({
   token: z.string().check(z.minLength(1)),
   person: PersonSchema,
   organization: OrganizationSchema,
-  /** Signed in, but two-factor sign-in must be set up on the Account screen first (DESIGN.md §4). */
+  /** Signed in, but two-factor sign-in must be set up on the Account screen first (docs/design.md §4). */
   twoFactorSetupRequired: z.optional(z.boolean()),
 });
 export type CurrentUser = {

@@ -19,7 +19,7 @@ if (typeof document !== 'undefined') {
  * Runs `reveal` now, or, when a pointer press moved the focus, once that press has ended and its
  * click has been dispatched. A message that appeared between press and release pushed the button
  * below it away from the pointer, so the click never landed (Login sent nothing and showed only
- * 'Email is required'; SPEC.md §5 says submit shows every message).
+ * 'Email is required'; docs/spec.md §5 says submit shows every message).
  */
 function afterPointerRelease(reveal: () => void) {
   if (!pointerPressed) {
@@ -43,7 +43,7 @@ export interface SchemaFormOptions<V extends Values> {
 
 /**
  * The one form mechanism of the web client: Mantine's form state validated by a schema from
- * @store/core (SPEC.md §5). A field's message shows once the field is touched (left) or changed;
+ * @store/core (docs/spec.md §5). A field's message shows once the field is touched (left) or changed;
  * submit shows every message and calls `handler` with the schema's parsed output only when valid;
  * `valid` is what disables a submit button.
  */

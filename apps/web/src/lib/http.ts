@@ -4,7 +4,7 @@ import { readCookie } from './cookies';
 import { clearCurrentUser, getCurrentUser } from './current-user';
 import { loginPathFor, navigateTo } from './navigation';
 
-// The one HTTP client of the web app (spec §7 and §8, DESIGN.md §4). Every call to /api goes
+// The one HTTP client of the web app (spec §7 and §8, docs/design.md §4). Every call to /api goes
 // through here so the bearer token, the XSRF header and the error handling are the same everywhere.
 
 export class HttpError extends Error {
@@ -66,7 +66,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** Spec §8 and DESIGN.md §4: any 401 logs out, but only the session that made the call. */
+/** Spec §8 and docs/design.md §4: any 401 logs out, but only the session that made the call. */
 function handleUnauthorized(tokenUsed: string | undefined): void {
   const current = getCurrentUser();
   if (!current || current.token !== tokenUsed) return;

@@ -17,7 +17,7 @@ const text = (label: string, max: number) =>
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
 const count = (label: string) => intField(label, 0, 1_000_000);
 
-/** A product as the operator writes it; `product` is its flag value of SPEC.md §3 (unique). */
+/** A product as the operator writes it; `product` is its flag value of docs/spec.md §3 (unique). */
 export const OpsProductBodySchema = z.object({
   product: intField('product', 1, 1_000_000),
   name: text('name', 40).check(
@@ -31,7 +31,7 @@ export const OpsProductBodySchema = z.object({
 export type OpsProductBody = z.infer<typeof OpsProductBodySchema>;
 export const OpsProductParamsSchema = idParams('productId', 'Product id');
 
-/** Every pricing-plan field of SPEC.md §3, in dollars, as the operator writes it. */
+/** Every pricing-plan field of docs/spec.md §3, in dollars, as the operator writes it. */
 export const OpsPlanFieldsSchema = z.object({
   planName: text('planName', 100),
   description: z._default(

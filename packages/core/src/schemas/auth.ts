@@ -48,7 +48,7 @@ const resetFields = {
 export const ResetPasswordRequestSchema = z.strictObject(resetFields);
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
-/** The two passwords of Set Password must match (SPEC.md §5). */
+/** The two passwords of Set Password must match (docs/spec.md §5). */
 const PasswordsMatchSchema = z.object({ password: z.string(), confirmPassword: z.string() }).check(
   // Judged once both are typed; an empty one has its own 'required' message.
   z.refine((v) => v.password === '' || v.confirmPassword === '' || v.password === v.confirmPassword, {

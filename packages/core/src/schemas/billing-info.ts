@@ -5,7 +5,7 @@ import { Messages } from '../messages';
 import { taxIdField } from '../tax-id';
 import { intField, optionalText, requiredText } from './common';
 
-/** PUT api/organization/billing_info (SPEC.md §3, messages of §5). */
+/** PUT api/organization/billing_info (docs/spec.md §3, messages of §5). */
 export const BillingInfoSchema = z.strictObject({
   nameOnCard: requiredText(Messages.nameRequired, 'Name'),
   company: optionalText('Company'),

@@ -131,7 +131,7 @@ export const nullableIsoDate = z.nullable(z.string());
 /**
  * Where the first text holding a NUL character sits in a request part ('reports.0.hostname', '' for
  * the part itself), or null. PostgreSQL text cannot hold NUL and no person types one, so the API
- * refuses it in validation, for every text field at once (DESIGN.md §4: bad input is a readable 400).
+ * refuses it in validation, for every text field at once (docs/design.md §4: bad input is a readable 400).
  */
 export function findNulText(value: unknown, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? '' : null;

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { CardBrandSchema } from '../card-brand';
 import { fractionField } from './common';
 
-// Entities of SPEC.md §3 as they travel over the wire: money in dollars, discounts as fractions,
+// Entities of docs/spec.md §3 as they travel over the wire: money in dollars, discounts as fractions,
 // dates as ISO strings. Objects are not strict here so a newer server can add fields without
 // breaking an older client; unknown fields are stripped.
 
@@ -88,7 +88,7 @@ export const OrganizationSchema = z.object({
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
-/** Bit flags on a person (DESIGN.md §2); the operator bit is granted only by the operator's tool. */
+/** Bit flags on a person (docs/design.md §2); the operator bit is granted only by the operator's tool. */
 export const Rights = {
   User: 1,
   Admin: 2,

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-// The engines' contract (DESIGN.md §5, docs/licensing.md): what engines and designers send to
+// The engines' contract (docs/design.md §5, docs/licensing.md): what engines and designers send to
 // /api/licensing/* and what they get back, plus the machines list of the subscription editor.
 
 export const LICENSE_KEY_MAX = 200;
@@ -150,7 +150,7 @@ export const MAX_USAGE_BODY_BYTES = (() => {
   return `{"licenseKey":"","reports":[]}`.length + 3 * LICENSE_KEY_MAX + MAX_USAGE_BATCH * report;
 })();
 
-/** GET /api/licensing/public-key: what an engine verifies offline license files with (DESIGN.md §5). */
+/** GET /api/licensing/public-key: what an engine verifies offline license files with (docs/design.md §5). */
 export const LicensingPublicKeySchema = z.object({
   algorithm: z.string(),
   alg: z.string(),

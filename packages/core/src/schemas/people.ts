@@ -7,7 +7,7 @@ import { Rights } from './entities';
 
 export const PHONE_MAX = 40;
 
-/** The user-info sub-form of Add New User and Register (SPEC.md §5). */
+/** The user-info sub-form of Add New User and Register (docs/spec.md §5). */
 export const UserInfoSchema = z.strictObject({
   firstName: requiredText(Messages.firstNameRequired, 'First name'),
   lastName: requiredText(Messages.lastNameRequired, 'Last name'),
@@ -17,7 +17,7 @@ export const UserInfoSchema = z.strictObject({
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
 /**
- * The fields a person body may carry besides the four of the form (DESIGN.md §2 "Person bodies"):
+ * The fields a person body may carry besides the four of the form (docs/design.md §2 "Person bodies"):
  * what GET answers can be sent back. The ids and the read-only fields are checked against the
  * person they name by `personBodyConflict`; rights by `grantableRights`.
  */
@@ -31,11 +31,11 @@ const personBodyExtras = {
   twoFactorEnabled: z.optional(z.boolean({ error: 'twoFactorEnabled must be true or false' })),
 };
 
-/** POST /api/person/create: a user as SPEC.md §3 lists it; a plain user unless rights say 3. */
+/** POST /api/person/create: a user as docs/spec.md §3 lists it; a plain user unless rights say 3. */
 export const CreatePersonSchema = z.extend(UserInfoSchema, personBodyExtras);
 export type CreatePerson = z.infer<typeof CreatePersonSchema>;
 
-// The Account screen edits one field at a time, with its own messages (SPEC.md §5).
+// The Account screen edits one field at a time, with its own messages (docs/spec.md §5).
 export const AccountFirstNameSchema = requiredText(Messages.firstNameRequired, 'First name');
 export const AccountLastNameSchema = requiredText(Messages.lastNameRequiredAccount, 'Last name');
 export const AccountEmailSchema = emailField(Messages.emailInvalidAccount, Messages.emailInvalidAccount);
@@ -58,7 +58,7 @@ export const UpdatePersonSchema = z.strictObject({
   lastName: z.optional(AccountLastNameSchema),
   email: z.optional(AccountEmailSchema),
   password: z.optional(AccountPasswordSchema),
-  /** Required to change one's own password or e-mail address (DESIGN.md §4: re-authentication). */
+  /** Required to change one's own password or e-mail address (docs/design.md §4: re-authentication). */
   currentPassword: z.optional(
     z
       .string({ error: 'currentPassword must be text' })
@@ -103,7 +103,7 @@ export const PersonBodyMessages = {
 } as const;
 
 /**
- * The rights an admin may give through the API (DESIGN.md §2): user (1) or user and admin (3); 2
+ * The rights an admin may give through the API (docs/design.md §2): user (1) or user and admin (3); 2
  * alone means 3. Anything else, the operator bit above all, is not grantable: null.
  */
 export function grantableRights(requested: number): number | null {
@@ -126,7 +126,7 @@ export interface PersonBodyTarget {
 /**
  * The first contradiction between a person body and the person it changes, as a 400 message, or
  * null. Fields that repeat what is already so are ignored, so a person read with GET can be sent
- * back with one field changed (DESIGN.md §2 "Person bodies").
+ * back with one field changed (docs/design.md §2 "Person bodies").
  */
 export function personBodyConflict(
   body: Pick<

@@ -15,7 +15,7 @@ const chosen = <S extends z.ZodMiniType>(schema: S, message: string) =>
     z.input<S> | null
   >;
 
-/** The Products/{productName} form (SPEC.md §3 "Plan form", §5 product form rules). */
+/** The Products/{productName} form (docs/spec.md §3 "Plan form", §5 product form rules). */
 export const ProductFormSchema = z
   .object({
     subname: requiredText(Messages.subscriptionNameRequired, 'Subscription name'),
@@ -46,7 +46,7 @@ export const CartItemSchema = z.object({
   billingCycle: BillingCycleSchema,
   /** Fraction, as the organization's discount on the wire. */
   orgDiscount: fractionField('Organization discount'),
-  /** Price per cycle in dollars, as last priced (SPEC.md §6: repriced when the organization or catalogue changes). */
+  /** Price per cycle in dollars, as last priced (docs/spec.md §6: repriced when the organization or catalogue changes). */
   total: z.number().check(z.gte(0)),
   /** The price per cycle when the item was added, kept so the cart can say that it changed. */
   addedTotal: z.optional(z.number().check(z.gte(0))),

@@ -18,12 +18,12 @@ export const MAX_SEATS = 1000;
 const HOSTS_MAX = 20_000;
 const HOST_MAX = 253;
 
-/** Billing modes a customer may buy: Monthly, Quarterly, Annually; NoBill (0) never (DESIGN.md §2). */
+/** Billing modes a customer may buy: Monthly, Quarterly, Annually; NoBill (0) never (docs/design.md §2). */
 const SOLD_BILLING_MODES: readonly number[] = [1, 2, 3];
 
 /**
  * A purchase item's billing mode. Anything else is the spec's own error, 'Invalid Argument: {mode}
- * is not a valid billing period.' (SPEC.md §3, §8), answered as it stands (STANDALONE_MESSAGE).
+ * is not a valid billing period.' (docs/spec.md §3, §8), answered as it stands (STANDALONE_MESSAGE).
  */
 const soldBillingMode = z.pipe(
   z
@@ -104,7 +104,7 @@ export const OfflineRequestSchema = z.strictObject({
 });
 export type OfflineRequest = z.infer<typeof OfflineRequestSchema>;
 
-/** One offline-form host input: every field is required (SPEC.md §5). */
+/** One offline-form host input: every field is required (docs/spec.md §5). */
 export const HostNameSchema = requiredText(Messages.hostRequired, 'Host name', HOST_MAX).check(
   z.refine((h) => !h.includes(HOST_SEPARATOR), `Host name must not contain '${HOST_SEPARATOR}'`),
 );
@@ -113,7 +113,7 @@ export const HostNameSchema = requiredText(Messages.hostRequired, 'Host name', H
 export const SubscriptionUpdateSchema = z.strictObject({
   description: requiredText(Messages.subscriptionNameRequired, 'Subscription name'),
   pricingPlanId: idField('Pricing plan'),
-  // Null is what the editor's input yields for a non-number (SPEC.md §5) and is invalid there.
+  // Null is what the editor's input yields for a non-number (docs/spec.md §5) and is invalid there.
   maxAdditionalMonthlyCharge: moneyField('Max overages', Messages.maxOveragesRequired),
   xtraAutoTags: intField('Extra designers', 0, MAX_SEATS),
   numberMachines: intField('Number of engines', 0, MAX_SEATS),
@@ -122,7 +122,7 @@ export const SubscriptionUpdateSchema = z.strictObject({
 export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdateSchema>;
 
 /**
- * The headers the purchase reads (DESIGN.md §3), lower case as Node receives them: a retry with
+ * The headers the purchase reads (docs/design.md §3), lower case as Node receives them: a retry with
  * the same Idempotency-Key answers with the first result; X-Expected-Total is the total in cents
  * the checkout showed. Their values are checked by the route, with its own messages.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 // Answers of the calls the spec does not show a shape for, so the API document describes every
-// answer (DESIGN.md §4) and the tests can hold each route to it.
+// answer (docs/design.md §4) and the tests can hold each route to it.
 
 /** GET /api/health. */
 export const HealthSchema = z.object({

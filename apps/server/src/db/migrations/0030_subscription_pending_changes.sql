@@ -1,5 +1,5 @@
 -- Editor decreases (plan down, fewer engines or designers) wait for the next renewal
--- (DESIGN.md §3). The renewal applies these and clears them; a later save replaces them.
+-- (docs/design.md §3). The renewal applies these and clears them; a later save replaces them.
 ALTER TABLE "subscriptions" ADD COLUMN "pending_pricing_plan_id" integer REFERENCES "pricing_plans"("id");
 ALTER TABLE "subscriptions" ADD COLUMN "pending_xtra_auto_tags" integer;
 ALTER TABLE "subscriptions" ADD COLUMN "pending_number_machines" integer;

@@ -1,4 +1,4 @@
--- DESIGN.md §5: the hosts of an offline license file change once per billing period unless the
+-- docs/design.md §5: the hosts of an offline license file change once per billing period unless the
 -- operator allows more; each file issued by Enable Offline is recorded with the hosts it replaced.
 ALTER TABLE "subscriptions" ADD COLUMN "offline_reissues_allowed" integer DEFAULT 0 NOT NULL;
 CREATE TABLE "offline_license_issues" (

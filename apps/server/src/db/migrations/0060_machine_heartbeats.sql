@@ -1,4 +1,4 @@
--- DESIGN.md §5 (Keygen's model): a machine holds its seat while it is seen within the heartbeat
+-- docs/design.md §5 (Keygen's model): a machine holds its seat while it is seen within the heartbeat
 -- window. Machines activated before heartbeats existed count as seen now, so each gets a whole
 -- window to send its first heartbeat instead of losing its seat on the day this runs.
 ALTER TABLE "machine_activations" ADD COLUMN "last_seen_at" timestamp with time zone;

@@ -1,4 +1,4 @@
--- Refunds of paid bills and their credit notes (DESIGN.md §3, docs/decisions/016): records beside the
+-- Refunds of paid bills and their credit notes (docs/design.md §3, docs/decisions/016): records beside the
 -- bill, which stays as it was paid. `gateway_key` is derived from the row's id; a refund of a bill
 -- paid by invoice goes back outside the gateway and records how (`offline_method`).
 CREATE TABLE "refunds" (

@@ -1,4 +1,4 @@
--- Customer mail goes through an outbox (DESIGN.md §3, decision 018): each mail is a row written in
+-- Customer mail goes through an outbox (docs/design.md §3, decision 018): each mail is a row written in
 -- the transaction that causes it and sent by the outbox sender, retried with backoff until the SMTP
 -- server takes it. The Message-ID is fixed per row, so a mail sent twice (a sender killed after the
 -- server took it, before the row was marked) carries the same Message-ID both times.

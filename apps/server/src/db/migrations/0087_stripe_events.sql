@@ -10,7 +10,7 @@ CREATE TABLE "stripe_events" (
   "processed_at" timestamp with time zone,
   "outcome" text
 );
--- A customer's dispute of a charge, beside the bill it paid (DESIGN.md §3: disputes are records
+-- A customer's dispute of a charge, beside the bill it paid (docs/design.md §3: disputes are records
 -- beside the immutable bill); the operator answers it in Stripe's dashboard.
 CREATE TABLE "disputes" (
   "id" text PRIMARY KEY,

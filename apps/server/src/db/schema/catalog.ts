@@ -37,6 +37,6 @@ export const pricingPlans = pgTable('pricing_plans', {
   numberThreads: integer('number_threads').notNull().default(0),
   maxReportsDay: integer('max_reports_day').notNull().default(0),
   sortOrder: integer('sort_order').notNull().default(0),
-  // Days a machine may stay silent before its seat is released; null: the store's default (DESIGN.md §5).
+  // Days a machine may stay silent before its seat is released; null: the store's default (docs/design.md §5).
   heartbeatWindowDays: integer('heartbeat_window_days'),
 });

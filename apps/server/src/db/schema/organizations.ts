@@ -9,7 +9,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
-/** A customer organization; sub-accounts point at their parent (DESIGN.md §2). */
+/** A customer organization; sub-accounts point at their parent (docs/design.md §2). */
 export const organizations = pgTable(
   'organizations',
   {

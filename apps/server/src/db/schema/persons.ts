@@ -25,7 +25,7 @@ export const persons = pgTable(
   ],
 );
 
-/** Opaque bearer tokens, stored as SHA-256 hashes (DESIGN.md §4). */
+/** Opaque bearer tokens, stored as SHA-256 hashes (docs/design.md §4). */
 export const sessions = pgTable(
   'sessions',
   {

@@ -4,7 +4,7 @@ import { organizations } from './organizations';
 import { persons } from './persons';
 
 /**
- * A refund of a paid bill and its credit note (DESIGN.md §3, docs/decisions/016): a record beside
+ * A refund of a paid bill and its credit note (docs/design.md §3, docs/decisions/016): a record beside
  * the bill, written by the refunds module only. `creditNoteNumber` is set by the database when the
  * refund succeeds (migration 0081), from the same yearly series as invoice numbers.
  */

@@ -27,7 +27,7 @@ export const subscriptions = pgTable(
     xtraAutoTags: integer('xtra_auto_tags').notNull().default(0),
     numberMachines: integer('number_machines').notNull().default(0),
     billingMode: integer('billing_mode').notNull(),
-    // The cycle discount is frozen at purchase (DESIGN.md §2).
+    // The cycle discount is frozen at purchase (docs/design.md §2).
     billingModeDiscountBp: integer('billing_mode_discount_bp').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     deactivateDate: timestamp('deactivate_date', { withTimezone: true }),
@@ -38,7 +38,7 @@ export const subscriptions = pgTable(
     offlineEngineHosts: text('offline_engine_hosts'),
     offlineVolume: boolean('offline_volume').notNull().default(false),
     allowOffline: boolean('allow_offline').notNull().default(true),
-    // Host changes of the offline file beyond one per period that the operator allowed (DESIGN.md §5).
+    // Host changes of the offline file beyond one per period that the operator allowed (docs/design.md §5).
     offlineReissuesAllowed: integer('offline_reissues_allowed').notNull().default(0),
     apiKey1: text('api_key1').notNull().unique(),
     // The paid period runs from currentPeriodStart to nextBaseBillingDate.
@@ -53,7 +53,7 @@ export const subscriptions = pgTable(
     accruedRtusThisMonth: bigint('accrued_rtus_this_month', { mode: 'number' }).notNull().default(0),
     billedRtusThisMonth: bigint('billed_rtus_this_month', { mode: 'number' }).notNull().default(0),
     overageChargesPaidThisMonthCents: integer('overage_charges_paid_this_month_cents').notNull().default(0),
-    // Editor decreases wait for the next renewal (DESIGN.md §3); the renewal applies and clears them.
+    // Editor decreases wait for the next renewal (docs/design.md §3); the renewal applies and clears them.
     pendingPricingPlanId: integer('pending_pricing_plan_id').references(() => pricingPlans.id),
     pendingXtraAutoTags: integer('pending_xtra_auto_tags'),
     pendingNumberMachines: integer('pending_number_machines'),
@@ -83,7 +83,7 @@ export const perpetualLicenses = pgTable('perpetual_licenses', {
 
 /**
  * A machine (engine or designer) activated against a license key, owned by licensing. It holds a
- * seat while seen within the heartbeat window (DESIGN.md §5); Flush Keys deletes them all.
+ * seat while seen within the heartbeat window (docs/design.md §5); Flush Keys deletes them all.
  */
 export const machineActivations = pgTable(
   'machine_activations',
@@ -105,7 +105,7 @@ export const machineActivations = pgTable(
 );
 
 /**
- * Each offline license file Enable Offline issued (DESIGN.md §5): its hosts, the hosts of the file it
+ * Each offline license file Enable Offline issued (docs/design.md §5): its hosts, the hosts of the file it
  * replaced (null for the first), and the paid period it was issued in, which limits host changes.
  */
 export const offlineLicenseIssues = pgTable(

@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { subscriptions } from './subscriptions';
 
-/** Raw usage reports from engines; a repeated transaction id counts once (DESIGN.md §5). */
+/** Raw usage reports from engines; a repeated transaction id counts once (docs/design.md §5). */
 export const usageReports = pgTable(
   'usage_reports',
   {

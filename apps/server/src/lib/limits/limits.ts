@@ -11,7 +11,7 @@ const signInWindow = SignInThrottle.windowMs / 1000;
 /**
  * Every rate limit of the store, in one place (docs/decisions/013-rate-limits.md). Limits that guard
  * people's accounts and the mail budgets are shared by all server processes through PostgreSQL
- * (DESIGN.md §3); the per-key licensing limit is kept in each process's memory, because engines call
+ * (docs/design.md §3); the per-key licensing limit is kept in each process's memory, because engines call
  * it thousands of times a second and a database round trip per call would be its bottleneck.
  */
 export function createLimits(database: Database, log: { warn(obj: object, msg: string): void }) {
@@ -19,9 +19,9 @@ export function createLimits(database: Database, log: { warn(obj: object, msg: s
     sharedLimit(database, { keyPrefix, points, duration, inMemoryBlockOnConsumed });
   return {
     signIn: {
-      /** DESIGN.md §4: 5 failures per (e-mail, address) in 15 minutes. */
+      /** docs/design.md §4: 5 failures per (e-mail, address) in 15 minutes. */
       pairFailures: shared('signin-pair', SignInThrottle.failuresPerEmailAndAddress, signInWindow),
-      /** DESIGN.md §4: 50 failures per address in 15 minutes, over every e-mail. */
+      /** docs/design.md §4: 50 failures per address in 15 minutes, over every e-mail. */
       addressFailures: shared('signin-address', SignInThrottle.failuresPerAddress, signInWindow),
       /** Failures of one e-mail from every address: never refused, only counted to pace attempts. */
       emailFailures: shared('signin-email', Number.MAX_SAFE_INTEGER, signInWindow),

@@ -7,7 +7,7 @@ import { type Consumer, consumeOrRefuse, consumeWithin } from './refuse';
 export type MailPurpose = 'registration' | 'password-reset' | 'new-user' | 'address-change';
 
 /**
- * The mail budgets (DESIGN.md §4, decision 013). Each purpose is budgeted apart, per recipient and
+ * The mail budgets (docs/design.md §4, decision 013). Each purpose is budgeted apart, per recipient and
  * store-wide, so spending one budget never stops another person's mail: a party that registers
  * without end spends the registrations' budget, and someone who asks resets for an address spends
  * that address's reset budget alone. A password reset has no store-wide budget: it only goes to an

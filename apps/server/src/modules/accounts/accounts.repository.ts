@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { organizations, persons, sessions } from '../../db/schema';
 
 // SQL of the accounts module. Every function takes the transaction (or db) it runs in; the
-// services decide where transactions start (CONVENTIONS.md).
+// services decide where transactions start (docs/conventions.md).
 
 export type NewPerson = typeof persons.$inferInsert;
 export type NewOrganization = typeof organizations.$inferInsert;
@@ -26,7 +26,7 @@ export async function findPerson(tx: DbOrTx, personId: number) {
   return row ?? null;
 }
 
-/** A person of one organization; another organization's id reads as absent (404, DESIGN.md §4). */
+/** A person of one organization; another organization's id reads as absent (404, docs/design.md §4). */
 export async function findPersonInOrganization(tx: DbOrTx, organizationId: number, personId: number) {
   const [row] = await tx
     .select()
@@ -101,7 +101,7 @@ export async function deletePerson(tx: DbOrTx, personId: number) {
   await tx.delete(persons).where(eq(persons.id, personId));
 }
 
-/** A password change keeps the session that made it and ends every other (DESIGN.md §4). */
+/** A password change keeps the session that made it and ends every other (docs/design.md §4). */
 export async function revokeSessionsExcept(tx: DbOrTx, personId: number, keepSessionId: number | null) {
   await tx
     .delete(sessions)

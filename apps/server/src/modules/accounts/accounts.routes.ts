@@ -30,7 +30,7 @@ const PersonIdParamsUpdate = idParams('personId', 'Person id');
 const LinkToken = (name: string) =>
   z.string().check(z.minLength(1, `${name} is required`), ...maxChars(200, `${name} is too long`));
 
-/** Routes of registration, verification, password reset and the users of an organization (SPEC.md §7, docs/decisions/005). */
+/** Routes of registration, verification, password reset and the users of an organization (docs/spec.md §7, docs/decisions/005). */
 export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const background = createBackgroundTasks((error, what) => app.log.error({ err: error }, `${what} failed`));
   app.addHook('onClose', () => background.idle());

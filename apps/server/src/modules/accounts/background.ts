@@ -1,6 +1,6 @@
 /**
  * Work done after the answer has left (the reset request must answer the same, in the same time,
- * whether or not the address exists: DESIGN.md §4). Failures go to the log; closing the app waits
+ * whether or not the address exists: docs/design.md §4). Failures go to the log; closing the app waits
  * for what is still running, so no task outlives its database.
  */
 export function createBackgroundTasks(log: (error: unknown, what: string) => void) {

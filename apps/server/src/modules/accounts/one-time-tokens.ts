@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
 
-// Links sent by mail (DESIGN.md §4): single use, expiring, stored as SHA-256 only.
+// Links sent by mail (docs/design.md §4): single use, expiring, stored as SHA-256 only.
 
 export type TokenKind = 'verify' | 'reset' | 'email-change';
 export type OneTimeToken = typeof oneTimeTokens.$inferSelect;

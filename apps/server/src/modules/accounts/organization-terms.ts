@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/audit.service';
 import { VERIFY_LIFETIME_MS } from './accounts.service';
 import { issueToken } from './one-time-tokens';
 
-// What the store's operator changes of a customer organization (DESIGN.md §2: customers never set
+// What the store's operator changes of a customer organization (docs/design.md §2: customers never set
 // their own discount or terms), for the console and the operator's tool alike.
 
 /** A customer organization; the store's own one is not a customer and is never found here. */

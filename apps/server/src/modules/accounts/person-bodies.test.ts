@@ -6,7 +6,7 @@ import { queryRows } from '../../db/client';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// DESIGN.md §2 "Person bodies": create and update take a user as SPEC.md §3 lists it, so a person
+// docs/design.md §2 "Person bodies": create and update take a user as docs/spec.md §3 lists it, so a person
 // read with GET can be sent back with one field changed.
 
 let t: TestApp;

@@ -32,7 +32,7 @@ const isUniqueViolation = (e: unknown) =>
 
 /**
  * The rights a person body asks for, as the new rights value, or null when nothing changes. Only an
- * admin changes rights, and only to what it may grant (DESIGN.md §2): otherwise a 403, nothing saved.
+ * admin changes rights, and only to what it may grant (docs/design.md §2): otherwise a 403, nothing saved.
  * Bits outside user/admin (the operator's) are the operator tool's and stay as they are.
  */
 function requestedRights(callerIsAdmin: boolean, current: number, requested: number | undefined) {
@@ -46,14 +46,14 @@ function requestedRights(callerIsAdmin: boolean, current: number, requested: num
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'limits'>;
 
-/** The users of an organization: list, read, add, change, delete (SPEC.md §2, DESIGN.md §2). */
+/** The users of an organization: list, read, add, change, delete (docs/spec.md §2, docs/design.md §2). */
 export function createPersonsService({ db, clock, config, limits }: Deps) {
   const publicUrl = config.publicUrl;
   const mailBudget = createMailBudget(limits);
   const throttle = createSignInThrottle({ limits, clock });
 
   /**
-   * DESIGN.md §4: changing one's own password or e-mail needs the current password, checked like a
+   * docs/design.md §4: changing one's own password or e-mail needs the current password, checked like a
    * sign-in (a wrong one counts against the same throttles), so a stolen session cannot take over
    * the account.
    */
@@ -72,7 +72,7 @@ export function createPersonsService({ db, clock, config, limits }: Deps) {
     if (!right) throw new HttpError(400, PersonBodyMessages.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
   }
 
-  /** Another organization's person, or none: 404 either way (DESIGN.md §4). */
+  /** Another organization's person, or none: 404 either way (docs/design.md §4). */
   async function personOfCaller(auth: AuthContext, personId: number): Promise<PersonRow> {
     const person = await repo.findPersonInOrganization(db, auth.organization.id, personId);
     if (!person) throw notFound('No such user in your organization.');
@@ -185,7 +185,7 @@ export function createPersonsService({ db, clock, config, limits }: Deps) {
     /**
      * POST /api/person/update/{personId}. Only the fields sent change. A new password ends the
      * person's other sessions; a new e-mail counts once confirmed from the new address, and the old
-     * address is told (DESIGN.md §4).
+     * address is told (docs/design.md §4).
      */
     async updatePerson(auth: AuthContext, personId: number, input: UpdatePerson, clientIp: string) {
       const target = await personOfCaller(auth, personId);

@@ -304,7 +304,7 @@ describe('DELETE /api/person/{id}', () => {
   });
 });
 
-describe('re-authentication (DESIGN.md §4)', () => {
+describe('re-authentication (docs/design.md §4)', () => {
   it("refuses a change of one's own password or e-mail without the current password, and changes nothing", async () => {
     const jane = await t.login(DEMO_USER_EMAIL, DEMO_PASSWORD);
     const before = await personRow(jane.person.personId);

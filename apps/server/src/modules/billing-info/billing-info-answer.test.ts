@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// SPEC.md §7: PUT billing_info answers the updated organization, whose billing fields (§3: orgName,
+// docs/spec.md §7: PUT billing_info answers the updated organization, whose billing fields (§3: orgName,
 // addr1, addr2, city, state, country, zip) are the ones just saved. With the read caches on, as a
 // server runs, so a session remembered from before the change cannot answer the old ones.
 let t: TestApp;

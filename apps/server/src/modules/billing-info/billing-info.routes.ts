@@ -11,7 +11,7 @@ import { Access, errorResponses } from '../../plugins/route-security';
 import { retryPastDueBills } from '../billing/billing-engine';
 import { createBillingInfoService, toBillingDescription } from './billing-info.service';
 
-/** Routes of billing information (SPEC.md §7). Billing details are the organization admin's (DESIGN.md §2). */
+/** Routes of billing information (docs/spec.md §7). Billing details are the organization admin's (docs/design.md §2). */
 export const billingInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = createBillingInfoService(deps);
 
@@ -28,7 +28,7 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
     async (request) => {
       const updated = await service.update(requireAdmin(request), request.body);
-      // DESIGN.md §3: new billing information retries the organization's past-due bills at once.
+      // docs/design.md §3: new billing information retries the organization's past-due bills at once.
       await retryPastDueBills(deps, updated.organizationId).catch((err) =>
         request.log.error({ err }, 'retrying past-due bills failed'),
       );

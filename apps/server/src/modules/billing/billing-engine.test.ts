@@ -240,7 +240,7 @@ describe('a year of billing', () => {
 
   it('bills overage monthly, capped at the maximum, never discounted, and rolls the counters over', async () => {
     const bills = (await billsOf(overage)).filter((b) => b.kind === 'overage');
-    // The plan's 25,000 base RTUs are paid by its fee (DESIGN.md §3): 26,000 used is 1,000 over × 5¢ =
+    // The plan's 25,000 base RTUs are paid by its fee (docs/design.md §3): 26,000 used is 1,000 over × 5¢ =
     // $50 in the month ending Feb 25; 30,000 is 5,000 over × 5¢ = $250, capped at $100 in March.
     expect(bills.map((b) => [iso(b.billingDate), b.totalCents, b.status])).toEqual([
       ['2026-02-25', 50_00, BillStatus.ChargePaid],

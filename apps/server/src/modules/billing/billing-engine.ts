@@ -184,7 +184,7 @@ async function billOverage(
 
 /**
  * Retries an organization's past-due bills at once (its billing information was just updated,
- * DESIGN.md §3). Returns what happened; the store's billing-info update calls this.
+ * docs/design.md §3). Returns what happened; the store's billing-info update calls this.
  */
 export const retryPastDueBills = (deps: BillingDeps, organizationId: number) =>
   retryBills(deps, organizationId, reissueOfflineLicensesOf(deps));
@@ -193,6 +193,6 @@ export const retryPastDueBills = (deps: BillingDeps, organizationId: number) =>
 export const chargeOrganizationNow = (deps: BillingDeps, organizationId: number) =>
   chargeDue(deps, emptyCounts(), reissueOfflineLicensesOf(deps), { organizationId });
 
-/** DESIGN.md §5: each paid renewal issues a new offline license file (see offline-license.ts). */
+/** docs/design.md §5: each paid renewal issues a new offline license file (see offline-license.ts). */
 const reissueOfflineLicensesOf = (deps: BillingDeps) => (orderIds: number[], now: Date) =>
   reissueForPaidRenewals(deps.db, orderIds, now);

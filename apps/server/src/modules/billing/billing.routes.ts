@@ -13,7 +13,7 @@ const OrderIdParams = idParams('orderId', 'orderId');
 
 export const BILL_NOT_FOUND = 'There is no such bill in your organization.';
 
-/** Bill history and invoices (SPEC.md §2 Billing History, decision 007). Any signed-in person sees the own organization's bills only. */
+/** Bill history and invoices (docs/spec.md §2 Billing History, decision 007). Any signed-in person sees the own organization's bills only. */
 export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/api/order/history',

@@ -22,7 +22,7 @@ const isBill = not(isVoidCardCharge);
 
 /**
  * GET /api/order/history: the organization's own bills and credit notes, newest first. A credit
- * note is a row of its own (DESIGN.md §3): dated the day of its refund, its total negative, its
+ * note is a row of its own (docs/design.md §3): dated the day of its refund, its total negative, its
  * status that of the bill it refunds (which stays as it was paid).
  */
 export async function listBills(db: DbOrTx, organizationId: number): Promise<Bill[]> {

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeSubscription, planId } from './billing.fixtures';
 import { runBillingCycle } from './billing-engine';
 
-// A decrease saved in the editor waits for the renewal (DESIGN.md §3); from then on the month's
+// A decrease saved in the editor waits for the renewal (docs/design.md §3); from then on the month's
 // usage is billed beyond the new plan's base RTUs (decision 010), as after an immediate change.
 
 const clock = new ManualClock('2026-11-02T12:00:00Z');

@@ -16,7 +16,7 @@ import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { ADMIN_URL, bundleWorker, dropDatabase, postgresReachable } from './fault-support';
 import { settlePendingCharges } from './settle-pending';
 
-// The checkout and the editor under SIGKILL (DESIGN.md §3): two "server processes" answer
+// The checkout and the editor under SIGKILL (docs/design.md §3): two "server processes" answer
 // purchases (with an Idempotency-Key) and editor increases with a prorated charge against one
 // PostgreSQL database while one of them is killed at random moments, again and again. After the
 // settle job has run, every purchase is paid with its subscriptions made once and one charge, or

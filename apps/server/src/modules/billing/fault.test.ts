@@ -16,7 +16,7 @@ import { makeDueSubscriptions, makeOrganization, planId } from './billing.fixtur
 import { runBillingCycle } from './billing-engine';
 import { ADMIN_URL, bundleWorker, dropDatabase, postgresReachable } from './fault-support';
 
-// The billing engine's fault test (DESIGN.md §3): two "server processes" run the billing cycle
+// The billing engine's fault test (docs/design.md §3): two "server processes" run the billing cycle
 // against one PostgreSQL database while one of them is killed with SIGKILL at random moments, again
 // and again. Afterwards every subscription-period has exactly one bill, no bill is half made, and
 // the gateway holds exactly one successful charge per paid bill and none without a bill. Purchases

@@ -12,7 +12,7 @@ import { reconcile } from '../bills/reconcile';
 import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { runBillingCycle } from './billing-engine';
 
-// DESIGN.md §3, every gateway outcome has an end: renewals charged through the Stripe gateway against
+// docs/design.md §3, every gateway outcome has an end: renewals charged through the Stripe gateway against
 // a local fake of Stripe's API that answers with each class of error. Every bill ends Paid, PastDue
 // or UnPaid; no attempt stays 'started'; the number of gateway calls is bounded.
 

@@ -12,7 +12,7 @@ import { runBillingCycle } from './billing-engine';
 import { ADMIN_URL, createDatabase, dropDatabase, postgresReachable } from './fault-support';
 
 // Two servers catching up on a year of missed renewals for subscriptions whose card is refused
-// (DESIGN.md §3): each subscription gets its first bill, which is declined and, its grace long
+// (docs/design.md §3): each subscription gets its first bill, which is declined and, its grace long
 // over, makes it Un-Paid and ends the subscription. No second period may be billed meanwhile,
 // however the two servers' claims interleave: a claim that reads a subscription the other server
 // has just renewed must see that server's new bill too.

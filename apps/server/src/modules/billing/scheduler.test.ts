@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { startBillingScheduler } from './scheduler';
 
-// Shutdown (DESIGN.md §4): stopping the scheduler ends a run after its current pass, not after
+// Shutdown (docs/design.md §4): stopping the scheduler ends a run after its current pass, not after
 // the whole cycle, so the server exits within its 10 s.
 
 let t: TestApp;

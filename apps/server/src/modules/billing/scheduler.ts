@@ -35,7 +35,7 @@ export function startBillingScheduler(deps: BillingDeps, options: SchedulerOptio
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<BillingCycleCounts | null> | null = null;
   let stopped = false;
-  // Shutdown aborts a run between passes (DESIGN.md §4: exit within 10 s), not after a whole cycle.
+  // Shutdown aborts a run between passes (docs/design.md §4: exit within 10 s), not after a whole cycle.
   const stopping = new AbortController();
 
   const runOnce = async (): Promise<BillingCycleCounts | null> => {

@@ -4,7 +4,7 @@ import { settlePendingProrations } from '../subscriptions/proration';
 import type { BillingDeps } from './billing-engine';
 
 /**
- * Card charges made while a customer waited whose answer was lost (DESIGN.md §3): checkouts and
+ * Card charges made while a customer waited whose answer was lost (docs/design.md §3): checkouts and
  * editor prorations and refunds, each settled with the gateway on its stored key, once. Every
  * scheduler tick.
  */

@@ -14,7 +14,7 @@ import { updateSubscription } from '../subscriptions/subscriptions.repository';
 import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { type BillingDeps, runBillingCycle } from './billing-engine';
 
-// DESIGN.md §3: an amount under the gateway's minimum charge is never sent to the gateway; it is
+// docs/design.md §3: an amount under the gateway's minimum charge is never sent to the gateway; it is
 // carried to the subscription's next bill, or written off once the subscription has ended.
 
 let t: TestApp;

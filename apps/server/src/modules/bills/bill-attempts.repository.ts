@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 
 // The engine's charging SQL: claiming bills due for a charge attempt, recording each attempt's key
-// before the gateway is called, and recording what it answered (DESIGN.md §3).
+// before the gateway is called, and recording what it answered (docs/design.md §3).
 
 const list = (values: readonly number[]) => sql.raw(values.join(', '));
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;

@@ -4,7 +4,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 
 // The billing engine's bulk SQL on bills, lines and attempts. Claims lock rows with FOR UPDATE SKIP
 // LOCKED so that several server processes share the due work without waiting on each other and
-// never take the same row twice (DESIGN.md §1, §3). Bulk statements take their rows as one JSON
+// never take the same row twice (docs/design.md §1, §3). Bulk statements take their rows as one JSON
 // parameter, which both node-postgres and PGlite pass through unchanged.
 
 const list = (values: readonly number[]) => sql.raw(values.join(', '));

@@ -23,7 +23,7 @@ import { holdLeases } from './charge-lease.repository';
 import type { PlannedAttempt, StartedBatches } from './first-attempts';
 
 // Charging scheduled bills (renewal, overage): claim a batch and record each attempt's key, call the
-// gateway with no transaction open, record what it answered (DESIGN.md §3).
+// gateway with no transaction open, record what it answered (docs/design.md §3).
 
 /** Told of the bills just paid (the caller re-issues what follows a payment, e.g. offline license files). */
 export type PaidHook = (orderIds: number[], paidAt: Date) => Promise<void>;
@@ -177,7 +177,7 @@ async function notifyDeclined(
 
 /**
  * Retries an organization's past-due bills at once (its billing information was just updated,
- * DESIGN.md §3). Returns what happened; the store's billing-info update calls this.
+ * docs/design.md §3). Returns what happened; the store's billing-info update calls this.
  */
 export async function retryPastDueBills(deps: BillingDeps, organizationId: number, onPaid: PaidHook) {
   const counts = emptyCounts();

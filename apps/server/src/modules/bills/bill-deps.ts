@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 
 const DAY_MS = 86_400_000;
 
-/** DESIGN.md §3: a declined renewal is retried about every other day. */
+/** docs/design.md §3: a declined renewal is retried about every other day. */
 export const RETRY_INTERVAL_MS = 2 * DAY_MS;
 
 export interface BillingLogger {

@@ -143,7 +143,7 @@ export function linesOf(db: DbOrTx, orderId: number) {
 
 /**
  * Whether an editor change's charge of this subscription still awaits its outcome: until it is
- * settled, other changes and the renewal leave the subscription alone (DESIGN.md §3).
+ * settled, other changes and the renewal leave the subscription alone (docs/design.md §3).
  */
 export async function hasChargeInFlight(db: DbOrTx, subscriptionId: number): Promise<boolean> {
   const rows = await db

@@ -8,7 +8,7 @@ import { findById, moveStatus } from './bills.repository';
 /** A bill the operator's action does not apply to: the message says why (the tool prints it as it is). */
 export class BillRefusal extends Error {}
 
-/** The operator records payment of an offline invoice (DESIGN.md §3), with how it was paid. */
+/** The operator records payment of an offline invoice (docs/design.md §3), with how it was paid. */
 export async function markOfflineInvoicePaid(
   db: DbOrTx,
   clock: Clock,

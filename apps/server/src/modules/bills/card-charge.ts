@@ -55,7 +55,7 @@ export async function openCardBill(
  * One card charge made while the customer waits (checkout, the editor's proration): what the
  * gateway answered, or 'unknown' when the call failed without an answer (a timeout, a 5xx, a lost
  * connection). An unknown outcome is never retried with a new key: the settle job asks the gateway
- * about the stored key later (DESIGN.md §3).
+ * about the stored key later (docs/design.md §3).
  */
 export type CardOutcome =
   | { outcome: 'succeeded'; chargeId: string }
@@ -216,7 +216,7 @@ export async function settledAfterAuthentication(
 }
 
 /**
- * The settle job's question about a waiting customer's pending charge (DESIGN.md §3): the gateway
+ * The settle job's question about a waiting customer's pending charge (docs/design.md §3): the gateway
  * is asked by the attempt's PaymentIntent id when one was kept, else with the organization's
  * customer (listing by customer is consistent where search is not). Found → its answer; never
  * seen after ABANDON_AFTER_MS → not charged; no answer at all (the gateway failing, or the charge

@@ -2,7 +2,7 @@ import { CARRIED_STATUS, CARRY_PENDING_STATUS, WRITTEN_OFF_NOTE } from '@store/c
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 
-// Small scheduled bills the gateway would refuse (core's smallAmountOutcome, DESIGN.md §3): each
+// Small scheduled bills the gateway would refuse (core's smallAmountOutcome, docs/design.md §3): each
 // waits, neither outstanding nor chargeable, to become a line of its subscription's next bill, or
 // is written off when the subscription ends first.
 

@@ -5,9 +5,9 @@ import type { BillingDeps } from './bill-deps';
 import { ABANDON_AFTER_MS } from './card-charge';
 
 // One charge attempt at the gateway, made with no transaction open, and the end every outcome has
-// (DESIGN.md §3). The attempt's key was committed before this is called.
+// (docs/design.md §3). The attempt's key was committed before this is called.
 
-/** Transient gateway failures of one attempt before it is given up as a decline (DESIGN.md §3). */
+/** Transient gateway failures of one attempt before it is given up as a decline (docs/design.md §3). */
 export const MAX_TRANSIENT_FAILURES = 5;
 /** The first wait after a transient failure; it doubles with each one (1, 2, 4, 8 minutes). */
 const TRANSIENT_BACKOFF_MS = 60_000;
@@ -71,7 +71,7 @@ export async function attemptCharge(
   try {
     let result: ChargeResult | null = null;
     // Settling an attempt whose answer was lost (a timeout, a 5xx, a crash): its PaymentIntent by
-    // the stored id, else by listing the customer's since the attempt (DESIGN.md §3). When the
+    // the stored id, else by listing the customer's since the attempt (docs/design.md §3). When the
     // gateway has none, the same key is tried again (idempotent, so never a second charge) while a
     // call made with it may still be running, i.e. until the lease of its last call has ended, since
     // no call outlives its lease; after that a new key, since the old one may be spent (Stripe

@@ -8,7 +8,7 @@ import { insertBills, type NewBill } from './bill-batches.repository';
 // leases the bill, so the bill is written once where it was written twice, and the charge workers
 // of the same pass take the batch from billing instead of claiming it again. The gateway is called
 // only after that transaction commits; a process that dies before then leaves the lease to expire
-// and the recorded key to be settled by the next claimant (DESIGN.md §3), as for any started attempt.
+// and the recorded key to be settled by the next claimant (docs/design.md §3), as for any started attempt.
 
 /** An attempt whose key is committed, ready for the gateway. */
 export interface PlannedAttempt {

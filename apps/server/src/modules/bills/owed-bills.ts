@@ -2,7 +2,7 @@ import { BillStatus, UNPAID_BILL_STATUSES } from '@store/core';
 import { and, inArray, not, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 
-// Which bills are owed, in one place (DESIGN.md §3): every reader of "is anything unpaid" and
+// Which bills are owed, in one place (docs/design.md §3): every reader of "is anything unpaid" and
 // Billing History agree on the bills that are void.
 
 /**

@@ -7,7 +7,7 @@ import { makeOrganization } from '../billing/billing.fixtures';
 import { finishAttempt, insertBill, noteChargeId, startAttempt } from './bills.repository';
 import { reconcile, STARTED_ATTEMPT_LIMIT_MS } from './reconcile';
 
-// `npm run ops -- reconcile` (DESIGN.md §3): each kind of difference between the gateway's charges
+// `npm run ops -- reconcile` (docs/design.md §3): each kind of difference between the gateway's charges
 // and the bills is found and named, so the fault tests' "reconcile finds nothing" means something.
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -34,7 +34,7 @@ interface PaidBillRow {
 const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 /**
- * The gateway's record of charges against the bills (DESIGN.md §3): every succeeded charge ↔
+ * The gateway's record of charges against the bills (docs/design.md §3): every succeeded charge ↔
  * exactly one paid bill of the same amount and organization; no paid card bill without a charge;
  * no attempt left 'started' past its lease; every card refund as the gateway recorded it, none left
  * open (docs/decisions/016); every dispute not closed yet (decision 018). Returns one readable line

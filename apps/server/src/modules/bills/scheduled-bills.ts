@@ -21,7 +21,7 @@ import type { DueSubscription } from '../subscriptions/subscription-periods.repo
 import type { NewBill } from './bill-batches.repository';
 import type { CarriedBill } from './carried-bills.repository';
 
-// The bills the engine makes on schedule (DESIGN.md §3), priced from the subscription's saved values.
+// The bills the engine makes on schedule (docs/design.md §3), priced from the subscription's saved values.
 
 /**
  * The status a scheduled bill starts in: as core's initialBillStatus, except that an amount the
@@ -34,7 +34,7 @@ const scheduledStatus = (amountCents: number, billedByInvoice: boolean): number 
     : initialBillStatus({ amountCents, billedByInvoice });
 
 /**
- * The renewal bill of a subscription's next period, priced from its saved values (DESIGN.md §2),
+ * The renewal bill of a subscription's next period, priced from its saved values (docs/design.md §2),
  * with a line for each small bill carried into it.
  */
 export function renewalBill(
@@ -126,7 +126,7 @@ export function overageBill(sub: DueSubscription, now: Date) {
   });
 
   // Next month of usage. Without an annual reset every month starts from zero used, with the base
-  // RTUs the plan fee pays for counted as billed (DESIGN.md §3); with it the RTUs billed count
+  // RTUs the plan fee pays for counted as billed (docs/design.md §3); with it the RTUs billed count
   // against the year's allowance until the usage year (12 months) ends.
   const nextOverageBillingDate = addMonthsClamped(periodEnd, 1, sub.anchorDay);
   let accrued = 0;

@@ -5,7 +5,7 @@ import { orderLines, orders } from '../../db/schema';
 import { isOwed } from './owed-bills';
 
 // What the bills of one subscription say about it, for the offline license and for licensing's
-// answers (DESIGN.md §3, §5).
+// answers (docs/design.md §3, §5).
 
 /** Whether a bill with a line of the subscription meets `condition`. */
 async function hasBill(db: DbOrTx, subscriptionId: number, condition: SQL | undefined): Promise<boolean> {
@@ -44,7 +44,7 @@ export async function unpaidPeriodStartOf(db: DbOrTx, subscriptionId: number): P
 /**
  * Whether a bill of the subscription passed its grace unpaid (UnPaid with a due date: a renewal,
  * overage or invoice the billing engine deactivated it for). A refused checkout or editor charge is
- * UnPaid too but has no due date and stops nothing (DESIGN.md §3).
+ * UnPaid too but has no due date and stops nothing (docs/design.md §3).
  */
 export const hasOverdueUnpaidBill = (db: DbOrTx, subscriptionId: number): Promise<boolean> =>
   hasBill(db, subscriptionId, and(eq(orders.status, BillStatus.UnPaid), isNotNull(orders.dueDate)));

@@ -29,7 +29,7 @@ const COUNTRIES = Object.entries(countries.getNames('en', { select: 'official' }
   .map(([code, name]) => ({ code, name }))
   .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
-// Prices must be re-read by the checkout (DESIGN.md §2), so catalogue answers are revalidated on
+// Prices must be re-read by the checkout (docs/design.md §2), so catalogue answers are revalidated on
 // every use (ETag, answered 304 when unchanged); slow-changing lists may be kept for an hour.
 const REVALIDATE = 'public, no-cache';
 const HOUR = 'public, max-age=3600';
@@ -56,7 +56,7 @@ const PlanIdParams = idParams('planId', 'Plan id');
 
 const PLAN_NOT_FOUND = 'That pricing plan does not exist.';
 
-/** Routes of the catalogue, EULA, billing-cycle discounts, countries (SPEC.md §7). */
+/** Routes of the catalogue, EULA, billing-cycle discounts, countries (docs/spec.md §7). */
 export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
 

@@ -44,7 +44,7 @@ const ESCAPES: Record<string, string> = {
 };
 
 /**
- * DESIGN.md §4: HTML EULAs are sanitized. Everything is escaped first, then only bare formatting
+ * docs/design.md §4: HTML EULAs are sanitized. Everything is escaped first, then only bare formatting
  * tags (no attributes at all, so no handlers, styles or links) are let back in: nothing can execute.
  */
 export function sanitizeEulaHtml(html: string): string {

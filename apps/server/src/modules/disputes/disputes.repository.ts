@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 
-// Disputes (DESIGN.md §3: records beside the immutable bill): the one module that writes them.
+// Disputes (docs/design.md §3: records beside the immutable bill): the one module that writes them.
 
 export interface NewDispute {
   id: string;

@@ -25,7 +25,7 @@ export function createIdentityService({ db, clock, sessions, limits, twoFactor }
   const throttle = createSignInThrottle({ limits, clock });
 
   return {
-    /** Name and e-mail of each admin, by name: a plain user is told whom to ask (DESIGN.md §2). */
+    /** Name and e-mail of each admin, by name: a plain user is told whom to ask (docs/design.md §2). */
     async organizationAdmins(organizationId: number) {
       return db
         .select({ firstName: persons.firstName, lastName: persons.lastName, email: persons.email })
@@ -37,7 +37,7 @@ export function createIdentityService({ db, clock, sessions, limits, twoFactor }
     },
 
     /**
-     * POST /api/authenticate (spec §7, DESIGN.md §4). Wrong credentials are a 200 with success false.
+     * POST /api/authenticate (spec §7, docs/design.md §4). Wrong credentials are a 200 with success false.
      * The attempt is counted before anything is checked and refunded unless a password or a second
      * factor was wrong (sign-in-throttle.ts).
      */

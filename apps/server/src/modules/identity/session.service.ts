@@ -27,7 +27,7 @@ export interface SessionOrigin {
 const MAX_USER_AGENT = 256;
 
 const DAY = 86_400_000;
-/** DESIGN.md §4: 7 days unused, 30 days in all. */
+/** docs/design.md §4: 7 days unused, 30 days in all. */
 export const IDLE_LIFETIME_MS = 7 * DAY;
 export const ABSOLUTE_LIFETIME_MS = 30 * DAY;
 /** Sliding expiry is written at most this often, not on every request. */

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { INVALID_CREDENTIALS } from './identity.service';
 
-// DESIGN.md §4: throttles that count before checking, cannot be escaped with a forged header, and
+// docs/design.md §4: throttles that count before checking, cannot be escaped with a forged header, and
 // never lock the owner out.
 
 let t: TestApp;

@@ -11,7 +11,7 @@ export interface CheckOutcome<T> {
 }
 
 /**
- * Throttling of every check of a person's secret (password, TOTP, recovery code), DESIGN.md §4.
+ * Throttling of every check of a person's secret (password, TOTP, recovery code), docs/design.md §4.
  * The attempt is counted before the check, atomically in PostgreSQL, so a parallel burst gets no
  * more checks than the limits; an attempt that did not fail is refunded, so only failures count.
  * Beyond 20 failures of an e-mail from all addresses, each attempt waits before it is checked,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// Behind a proxy named in TRUST_PROXY, X-Forwarded-For names the client (DESIGN.md §4).
+// Behind a proxy named in TRUST_PROXY, X-Forwarded-For names the client (docs/design.md §4).
 
 let t: TestApp;
 beforeAll(async () => {

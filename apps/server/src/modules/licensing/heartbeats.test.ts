@@ -4,7 +4,7 @@ import { loadConfig } from '../../config';
 import { machineActivations, pricingPlans } from '../../db/schema';
 import { createLicensingTestApp, DAY, type LicensingTestApp } from './licensing.fixtures';
 
-// Keygen's heartbeat model (DESIGN.md §5): a machine holds its seat while it is seen within the
+// Keygen's heartbeat model (docs/design.md §5): a machine holds its seat while it is seen within the
 // heartbeat window; silent longer, its seat is free for another machine. Time moves on the clock.
 
 let l: LicensingTestApp;

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { createHash, sign } from 'node:crypto';
 
-// Keygen's license-file shape (DESIGN.md §5): a PEM-like armour around base64(JSON {enc, sig, alg}),
+// Keygen's license-file shape (docs/design.md §5): a PEM-like armour around base64(JSON {enc, sig, alg}),
 // `enc` the base64 of the JSON payload, `sig` an Ed25519 signature over "license/" + enc.
 
 export const LICENSE_FILE_BEGIN = '-----BEGIN LICENSE FILE-----';

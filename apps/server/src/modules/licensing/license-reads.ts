@@ -26,7 +26,7 @@ export function createLicenseReads(db: DbOrTx, cache?: ReadCache<string, License
   };
 }
 
-/** The seats held per kind (DESIGN.md §5: last seen at or after the heartbeat cutoff). */
+/** The seats held per kind (docs/design.md §5: last seen at or after the heartbeat cutoff). */
 export function seatsHeld(machines: MachineRow[], cutoff: Date): Record<ActivationKind, number> {
   const held = (kind: ActivationKind) =>
     machines.filter((m) => m.kind === kind && m.lastSeenAt.getTime() >= cutoff.getTime()).length;

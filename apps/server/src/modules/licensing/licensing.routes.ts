@@ -25,7 +25,7 @@ const tags = ['licensing'];
 // compresses from (app.ts): those routes skip the compression hooks, which run on every call.
 
 /**
- * What engines and designers call (DESIGN.md §5, docs/licensing.md), authenticated by the license
+ * What engines and designers call (docs/design.md §5, docs/licensing.md), authenticated by the license
  * key in the body and exempt from XSRF (no browser involved): activation, heartbeats, validation,
  * usage reports, the public key. The portal's machines list is in machines.routes.ts.
  */
@@ -121,7 +121,7 @@ export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.post(
     '/api/licensing/usage',
     {
-      // A full batch with every field at its longest fits (DESIGN.md §5: batches of up to 1000).
+      // A full batch with every field at its longest fits (docs/design.md §5: batches of up to 1000).
       bodyLimit: MAX_USAGE_BODY_BYTES,
       schema: {
         security: Access.public,

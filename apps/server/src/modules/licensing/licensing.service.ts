@@ -45,7 +45,7 @@ export function activationLimit(record: Record_, kind: ActivationKind): number |
   return designerHostCount(record.plan, s.xtraAutoTags);
 }
 
-/** What engines and designers call (DESIGN.md §5); the contract is docs/licensing.md. */
+/** What engines and designers call (docs/design.md §5); the contract is docs/licensing.md. */
 export function createLicensingService(deps: LicensingDeps) {
   const { db, clock } = deps;
   const alerts = createUsageAlerts(deps);
@@ -190,7 +190,7 @@ export function createLicensingService(deps: LicensingDeps) {
         overagePerRtuMicros: record.plan.overagePerRtuMicros,
         overageChargesPaidThisMonthCents: s.overageChargesPaidThisMonthCents,
       });
-      // DESIGN.md §2: over the cap nothing more is billed and engines stop until next month or a higher cap.
+      // docs/design.md §2: over the cap nothing more is billed and engines stop until next month or a higher cap.
       const overCap = isOverCap({
         figureCents: overage,
         overagePerRtuMicros: record.plan.overagePerRtuMicros,
@@ -201,7 +201,7 @@ export function createLicensingService(deps: LicensingDeps) {
     },
 
     /**
-     * Usage reports, single or batched (DESIGN.md §5), then the meter's alerts the new counters make
+     * Usage reports, single or batched (docs/design.md §5), then the meter's alerts the new counters make
      * due (usage-alerts.ts).
      */
     async recordUsage(body: UsageRequest) {

@@ -175,7 +175,7 @@ describe('POST /api/licensing/validate', () => {
     expect((await engine('/api/licensing/validate', { licenseKey: key })).body.code).toBe('VALID');
   });
 
-  it("answers OVER_CAP only beyond the plan's base RTUs plus the cap (DESIGN.md §3)", async () => {
+  it("answers OVER_CAP only beyond the plan's base RTUs plus the cap (docs/design.md §3)", async () => {
     // A new Flex 2,500 subscription (8¢ an RTU) whose Max Overages of $40 buys 500 RTUs over its base.
     const [demo] = await t.db
       .select()

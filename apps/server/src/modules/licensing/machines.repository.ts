@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { machineActivations } from '../../db/schema';
 
 // Every write of machine_activations (licensing owns the table, docs/ARCHITECTURE.md). A machine
-// holds a seat while last seen at or after the heartbeat cutoff (DESIGN.md §5).
+// holds a seat while last seen at or after the heartbeat cutoff (docs/design.md §5).
 
 export type MachineRow = typeof machineActivations.$inferSelect;
 
@@ -136,7 +136,7 @@ export async function deleteMachine(
   return rows[0] ?? null;
 }
 
-/** Flush Keys: every machine of the subscription at once (DESIGN.md §5). */
+/** Flush Keys: every machine of the subscription at once (docs/design.md §5). */
 export async function deleteAllMachines(tx: DbOrTx, subscriptionId: number): Promise<number> {
   const rows = await tx
     .delete(machineActivations)

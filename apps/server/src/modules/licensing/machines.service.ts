@@ -8,7 +8,7 @@ import { activationLimit } from './licensing.service';
 import * as machines from './machines.repository';
 
 /**
- * The License section's machines (DESIGN.md §5): who holds the key's seats, and Deactivate for one
+ * The License section's machines (docs/design.md §5): who holds the key's seats, and Deactivate for one
  * of them. Anyone who sees the subscription sees its machines (host names are not secrets, decision
  * 010); deactivating takes the same rights as Flush Keys: an admin of the owning organization.
  */

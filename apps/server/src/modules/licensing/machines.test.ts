@@ -11,7 +11,7 @@ import {
   USER_EMAIL,
 } from './licensing.fixtures';
 
-// The License section's machines (DESIGN.md §5): which machines hold the key's seats, and Deactivate
+// The License section's machines (docs/design.md §5): which machines hold the key's seats, and Deactivate
 // for one of them with the rights of Flush Keys (the owning organization's admins, never the parent).
 
 let l: LicensingTestApp;

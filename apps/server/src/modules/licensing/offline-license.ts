@@ -6,11 +6,11 @@ import * as subscriptionsRepo from '../subscriptions/subscriptions.repository';
 import { type LicensePayload, signLicenseFile } from './license-file';
 import { signingKeys } from './license-keys';
 
-// The signed offline license file (DESIGN.md §5): what Enable Offline and each paid renewal issue.
+// The signed offline license file (docs/design.md §5): what Enable Offline and each paid renewal issue.
 
 /**
- * Signs the offline license file for a subscription (DESIGN.md §5), valid to the end of its last
- * paid period + 14 days: a renewal billed but not paid adds nothing (DESIGN.md §3).
+ * Signs the offline license file for a subscription (docs/design.md §5), valid to the end of its last
+ * paid period + 14 days: a renewal billed but not paid adds nothing (docs/design.md §3).
  */
 export async function issueOfflineLicense(
   db: DbOrTx,
@@ -42,7 +42,7 @@ export async function issueOfflineLicense(
 }
 
 /**
- * DESIGN.md §5: each paid renewal issues a new offline license file (a new expiry). For the billing
+ * docs/design.md §5: each paid renewal issues a new offline license file (a new expiry). For the billing
  * engine to call inside its renewal transaction; does nothing for a subscription that is not offline.
  */
 export async function reissueOfflineLicense(tx: DbOrTx, subscriptionId: number, now: Date): Promise<boolean> {
@@ -62,7 +62,7 @@ export async function reissueOfflineLicense(tx: DbOrTx, subscriptionId: number, 
 }
 
 /**
- * DESIGN.md §5: each paid renewal issues a new offline license file, whose expiry follows the newly
+ * docs/design.md §5: each paid renewal issues a new offline license file, whose expiry follows the newly
  * paid period: after a card charge (the billing engine) and after the operator records an invoice's
  * payment. Only offline-enabled subscriptions on renewal bills are touched.
  */

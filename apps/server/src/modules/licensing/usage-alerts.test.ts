@@ -5,7 +5,7 @@ import { runBillingCycle } from '../billing/billing-engine';
 import { ADMIN_EMAIL, createLicensingTestApp, type LicensingTestApp } from './licensing.fixtures';
 import { createLicensingService } from './licensing.service';
 
-// The usage meter's alert mails (DESIGN.md §5): at 80 % and 100 % of the included RTUs and when the
+// The usage meter's alert mails (docs/design.md §5): at 80 % and 100 % of the included RTUs and when the
 // cap stops usage, each once per usage cycle, to the organization's admins, with the way to raise
 // the cap.
 

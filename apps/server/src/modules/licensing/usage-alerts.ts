@@ -8,7 +8,7 @@ import { adminEmails } from '../bills/bill-batches.repository';
 import type { SubscriptionRecord } from '../subscriptions/subscriptions.repository';
 import type { UsageCounters } from '../subscriptions/usage-counters.repository';
 
-// The usage meter's alert mails (DESIGN.md §5): at 80 % and 100 % of the included RTUs and when the
+// The usage meter's alert mails (docs/design.md §5): at 80 % and 100 % of the included RTUs and when the
 // cap stops usage, each once per usage cycle, to the organization's admins. This is the one place
 // that decides an alert is due, records it and sends it.
 

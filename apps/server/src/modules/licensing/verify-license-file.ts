@@ -36,7 +36,7 @@ export interface VerifyingKey {
  * What an engine does offline (docs/licensing.md): checks the armour, the algorithm, that the file
  * names the published key (GET /api/licensing/public-key), and the Ed25519 signature over
  * "license/" + enc, then returns the payload. Given the engine's clock (`now`), a file past its
- * expiry fails too (DESIGN.md §5: end of the paid period + 14 days). The host is checked apart
+ * expiry fails too (docs/design.md §5: end of the paid period + 14 days). The host is checked apart
  * (assertLicensedHost), with the engine's own host name.
  */
 export function verifyLicenseFile(text: string, keys: string | VerifyingKey[], now?: Date): LicensePayload {

@@ -21,7 +21,7 @@ export const BILL_NOT_FOUND = 'There is no such bill in your organization.';
  * became of the charge and it is settled as any charge is.
  */
 export function createPaymentsService(deps: Deps) {
-  // DESIGN.md §5: each paid renewal issues a new offline license file.
+  // docs/design.md §5: each paid renewal issues a new offline license file.
   const onPaid = (orderIds: number[], now: Date) => reissueForPaidRenewals(deps.db, orderIds, now);
 
   const paymentOf = (order: OrderRow): PaymentResult => {
@@ -36,7 +36,7 @@ export function createPaymentsService(deps: Deps) {
     };
   };
 
-  /** DESIGN.md §4: another organization's bill is not found. */
+  /** docs/design.md §4: another organization's bill is not found. */
   const ownBill = async (organizationId: number, orderId: number): Promise<OrderRow> => {
     const order = await findById(deps.db, orderId);
     if (!order || order.organizationId !== organizationId) throw notFound(BILL_NOT_FOUND);

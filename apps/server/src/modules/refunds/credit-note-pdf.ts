@@ -20,7 +20,7 @@ export interface CreditNoteData {
 }
 
 /**
- * A refund's credit note (DESIGN.md §3, docs/decisions/016): laid out as the invoice is, naming the
+ * A refund's credit note (docs/design.md §3, docs/decisions/016): laid out as the invoice is, naming the
  * invoice it credits, the reason, and how the money went back; its total is negative.
  */
 export function renderCreditNotePdf({ refund, invoiceNumber, billedTo }: CreditNoteData, seller: Seller) {

@@ -18,7 +18,7 @@ const CreditNoteParams = z.object({
     .check(z.regex(DOCUMENT_NUMBER_PATTERN, 'number must be a credit note number such as 2026-000123')),
 });
 
-/** A credit note as a PDF (DESIGN.md §3): the button of its row in Billing History. */
+/** A credit note as a PDF (docs/design.md §3): the button of its row in Billing History. */
 export const creditNotesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/api/order/credit-note/:number',

@@ -13,7 +13,7 @@ export const OPEN_REFUND_LIMIT_MS = 30 * 60_000;
 
 /**
  * Refunds whose gateway answer was lost (a crash, a timeout) or is still pending end somewhere
- * (DESIGN.md §3): each is asked about by its key and, if the gateway made none, made with that key.
+ * (docs/design.md §3): each is asked about by its key and, if the gateway made none, made with that key.
  * Every scheduler tick; returns how many were settled.
  */
 export async function settleOpenRefunds(deps: RefundDeps): Promise<number> {

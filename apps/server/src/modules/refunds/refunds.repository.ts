@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle
 import type { DbOrTx } from '../../db/client';
 import { type RefundRow, refunds } from '../../db/schema';
 
-// The refunds table's only writer (DESIGN.md §3: one module writes each table).
+// The refunds table's only writer (docs/design.md §3: one module writes each table).
 
 type NewRefund = typeof refunds.$inferInsert;
 

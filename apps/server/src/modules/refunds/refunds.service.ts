@@ -65,7 +65,7 @@ function describe(r: RefundRow, ended: number[]): string {
 }
 
 /**
- * Refunds a paid bill, fully or in part (DESIGN.md §3, docs/decisions/016). In one transaction the
+ * Refunds a paid bill, fully or in part (docs/design.md §3, docs/decisions/016). In one transaction the
  * bill is locked (so two refunds of it never both pass the over-refund check) and the refund row
  * written; the gateway is called after it commits with the row's own key; the outcome is written in
  * a second transaction. A bill paid by invoice is refunded outside the gateway and recorded at once.

@@ -10,7 +10,7 @@ import { reconcile } from '../bills/reconcile';
 import { createPurchaseService } from './purchase.service';
 import { settlePendingPurchases } from './purchase-settling';
 
-// DESIGN.md §3: `processing` is pending, not paid. A checkout whose charge the gateway is still
+// docs/design.md §3: `processing` is pending, not paid. A checkout whose charge the gateway is still
 // processing answers 502 and stays pending; the settle job looks the charge up by its stored
 // PaymentIntent id (not by listing) and completes the order once, when the charge has succeeded.
 

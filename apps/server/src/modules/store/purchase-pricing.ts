@@ -41,7 +41,7 @@ export function requestHash(items: PurchaseItem[]): string {
   return createHash('sha256').update(JSON.stringify(items)).digest('hex');
 }
 
-/** Re-prices every item from the catalogue (the client's prices are never trusted) and applies the rules of DESIGN.md §2. */
+/** Re-prices every item from the catalogue (the client's prices are never trusted) and applies the rules of docs/design.md §2. */
 export async function priceItems(
   db: DbOrTx,
   org: OrganizationRow,

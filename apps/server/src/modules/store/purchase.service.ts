@@ -72,7 +72,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
 
   return {
     /**
-     * POST /api/subscription/new (DESIGN.md §3): (1) the pending order, (2) the charge with the
+     * POST /api/subscription/new (docs/design.md §3): (1) the pending order, (2) the charge with the
      * order's own gateway key and no database lock held, (3) paid, subscriptions and lines.
      */
     async purchase(

@@ -188,7 +188,7 @@ describe('a successful purchase', () => {
     expect(pro!.currentPeriodStart.toISOString()).toBe('2026-11-02T12:00:00.000Z');
     expect(pro!.nextBaseBillingDate!.toISOString()).toBe('2027-11-02T12:00:00.000Z');
     expect(pro!.nextOverageBillingDate!.toISOString()).toBe('2026-12-02T12:00:00.000Z');
-    // Flex is not limited by engines (DESIGN.md §2): the 5 sent are stored as 0.
+    // Flex is not limited by engines (docs/design.md §2): the 5 sent are stored as 0.
     expect(flex).toMatchObject({
       numberMachines: 0,
       billingMode: 2,

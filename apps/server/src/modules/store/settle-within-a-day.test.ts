@@ -10,7 +10,7 @@ import { makeOrganization } from '../billing/billing.fixtures';
 import { insertBill } from '../bills/bills.repository';
 import { settlePendingPurchases } from './purchase-settling';
 
-// DESIGN.md §3: a checkout charge whose answer was lost is settled within a day. The gateway is
+// docs/design.md §3: a checkout charge whose answer was lost is settled within a day. The gateway is
 // asked with the organization's customer; one that still cannot answer after a day is given up as
 // not charged, and the operator is alerted.
 

@@ -13,7 +13,7 @@ import { createPurchaseService } from './purchase.service';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-/** Routes of purchase and checkout (DESIGN.md §3). */
+/** Routes of purchase and checkout (docs/design.md §3). */
 export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const purchases = createPurchaseService(deps);
 

@@ -6,7 +6,7 @@ import { organizationWithAdmin } from '../../test/org-admin';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeSubscription, planId } from '../billing/billing.fixtures';
 
-// DESIGN.md §3, §5: an editor change the card refused is void (nothing is owed, the bill is not in
+// docs/design.md §3, §5: an editor change the card refused is void (nothing is owed, the bill is not in
 // Billing History and cannot be paid), so it never holds up Enable Offline.
 
 let t: TestApp;

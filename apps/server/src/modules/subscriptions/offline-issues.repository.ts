@@ -4,7 +4,7 @@ import { offlineLicenseIssues, subscriptions } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 
 // The history of offline license files Enable Offline issued, and the operator's allowance of host
-// changes beyond one per paid period (DESIGN.md §5). Written by the subscriptions module only.
+// changes beyond one per paid period (docs/design.md §5). Written by the subscriptions module only.
 
 export type OfflineIssue = typeof offlineLicenseIssues.$inferSelect;
 

@@ -12,7 +12,7 @@ import { reissueOfflineLicense } from '../licensing/offline-license';
 import { verifyLicenseFile } from '../licensing/verify-license-file';
 import { offlineIssuesOf } from './offline-issues.repository';
 
-// DESIGN.md §3, §5: an offline license file never outlives payment, and its hosts change once per
+// docs/design.md §3, §5: an offline license file never outlives payment, and its hosts change once per
 // paid period unless the operator allows more.
 
 const DAY = 86_400_000;

@@ -19,7 +19,7 @@ import * as repo from './subscriptions.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-// Offline use (DESIGN.md §5): the signed license file and the hosts it names.
+// Offline use (docs/design.md §5): the signed license file and the hosts it names.
 
 /** Enable Offline: checks the hosts against the licensed counts, signs the license file. */
 export async function makeOffline(deps: Deps, auth: AuthContext, body: OfflineRequest): Promise<void> {
@@ -49,7 +49,7 @@ export async function makeOffline(deps: Deps, auth: AuthContext, body: OfflineRe
     if (!distinct(designerHosts)) {
       throw badRequest(`autoTagHostNames: ${SubscriptionMessages.duplicateHosts('Designer hosts')}`);
     }
-    // DESIGN.md §3, §5: no file is issued while a bill of the subscription is unpaid, so a file never
+    // docs/design.md §3, §5: no file is issued while a bill of the subscription is unpaid, so a file never
     // outlives payment; its hosts change once per paid period unless the operator allowed more.
     if (await hasOutstandingBill(tx, id)) {
       throw conflict(SubscriptionMessages.offlineBillOutstanding, 'BILL_OUTSTANDING');

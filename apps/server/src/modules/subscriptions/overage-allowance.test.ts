@@ -10,7 +10,7 @@ import { organizationWithAdmin } from '../../test/org-admin';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeSubscription, planId } from '../billing/billing.fixtures';
 
-// DESIGN.md §3: the plan fee pays for its base RTUs; the editor's figures read the month's counters.
+// docs/design.md §3: the plan fee pays for its base RTUs; the editor's figures read the month's counters.
 
 let t: TestApp;
 let api: Awaited<ReturnType<TestApp['login']>>;

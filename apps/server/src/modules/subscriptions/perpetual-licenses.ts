@@ -16,7 +16,7 @@ export interface NewPerpetualLicense {
 }
 
 /**
- * A perpetual license the operator grants (DESIGN.md §2): a subscription that is never billed and
+ * A perpetual license the operator grants (docs/design.md §2): a subscription that is never billed and
  * never renewed, with its license record. The console and `license:add` both come here.
  */
 export async function addPerpetualLicense(db: Db, clock: Clock, input: NewPerpetualLicense) {

@@ -10,7 +10,7 @@ import { runBillingCycle } from '../billing/billing-engine';
 import { settlePendingCharges } from '../billing/settle-pending';
 import { reconcile } from '../bills/reconcile';
 
-// An editor change's prorated charge (DESIGN.md §3) under faults: saves racing each other, an answer
+// An editor change's prorated charge (docs/design.md §3) under faults: saves racing each other, an answer
 // lost after the card was charged, a charge that never happened, and amounts under the minimum.
 
 type Sub = {

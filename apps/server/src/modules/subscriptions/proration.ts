@@ -25,7 +25,7 @@ import {
 import { changeSubscription } from './subscription-audit';
 import * as repo from './subscriptions.repository';
 
-// An editor change's prorated charge (DESIGN.md §3), settled like a checkout: (1) the bill, its
+// An editor change's prorated charge (docs/design.md §3), settled like a checkout: (1) the bill, its
 // attempt and the claim of the subscription's version in one transaction; (2) the card, no lock
 // held; (3) paid and the terms applied, or refused and nothing changed. A charge whose answer was
 // lost is settled by settlePendingProrations, once.

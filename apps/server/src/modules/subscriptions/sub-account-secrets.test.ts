@@ -5,7 +5,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT } from '../../seed/organiza
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { runBillingCycle } from '../billing/billing-engine';
 
-// DESIGN.md §5: a parent organization never receives a sub-account's license key, offline file or
+// docs/design.md §5: a parent organization never receives a sub-account's license key, offline file or
 // other secret; it sees the sub-account's subscriptions read-only (§4).
 
 type Api = Awaited<ReturnType<TestApp['loginDemo']>>;

@@ -5,7 +5,7 @@ import { hasChargeInFlight } from '../bills/bills.repository';
 import type { AuthContext } from '../identity/session.service';
 import * as repo from './subscriptions.repository';
 
-/** 404 for anything the caller's organization cannot see (DESIGN.md §4: never leak existence). */
+/** 404 for anything the caller's organization cannot see (docs/design.md §4: never leak existence). */
 export async function visible(db: DbOrTx, auth: AuthContext, id: number): Promise<repo.SubscriptionRecord> {
   const record = await repo.findVisible(db, id, auth.organization.id);
   if (!record) throw notFound('Subscription not found.');
@@ -15,7 +15,7 @@ export async function visible(db: DbOrTx, auth: AuthContext, id: number): Promis
 /**
  * The gate of every change: visible, owned (a sub-account's subscription is read-only from the
  * parent: 403 naming the owner), by an admin, not cancelled, and no change of it being charged
- * (DESIGN.md §3: a save, a cancel and a renewal never interleave). Locks the row.
+ * (docs/design.md §3: a save, a cancel and a renewal never interleave). Locks the row.
  */
 export async function lockForChange(tx: Tx, auth: AuthContext, id: number) {
   const record = await visible(tx, auth, id);

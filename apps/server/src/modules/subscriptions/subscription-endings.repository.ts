@@ -6,7 +6,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const num = (v: unknown): number => Number(v);
 
-/** Cancelled subscriptions end at their deactivateDate (DESIGN.md §3: access lasts until then). */
+/** Cancelled subscriptions end at their deactivateDate (docs/design.md §3: access lasts until then). */
 export async function endCancelledSubscriptions(db: DbOrTx, now: Date): Promise<number> {
   const result = await queryRows<{ id: number }>(
     db,

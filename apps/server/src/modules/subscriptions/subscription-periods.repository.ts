@@ -9,7 +9,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 
 // The billing engine's bulk SQL on subscriptions: claiming those due for a renewal or an overage
 // bill, and moving them into their next period. Claims lock rows with FOR UPDATE SKIP LOCKED so
-// several server processes share the work (DESIGN.md §1, §3); the caller's transaction also writes
+// several server processes share the work (docs/design.md §1, §3); the caller's transaction also writes
 // the bills, so a bill and the period it advances commit together.
 
 const list = (values: readonly number[]) => sql.raw(values.join(', '));
@@ -163,7 +163,7 @@ const SUB_SELECT = sql`SELECT s.id, s.organization_id, s.description, s.billing_
   JOIN pricing_plans p ON p.id = s.pricing_plan_id
   JOIN organizations o ON o.id = s.organization_id`;
 
-// Decreases saved in the editor wait for the renewal (DESIGN.md §3, pending_* columns of 0030):
+// Decreases saved in the editor wait for the renewal (docs/design.md §3, pending_* columns of 0030):
 // the renewal prices and bills the pending terms and makes them the subscription's terms.
 const RENEWAL_SELECT = sql`SELECT s.id, s.organization_id, s.description, s.billing_mode, s.billing_mode_discount_bp,
     COALESCE(s.pending_number_machines, s.number_machines) AS number_machines,
@@ -191,7 +191,7 @@ const RENEWABLE = sql`((SELECT b.id FROM order_lines l JOIN orders b ON b.id = l
  * deactivateDate instead), neither perpetual nor NoBill. One with a bill that will be overdue by
  * then waits for that bill's fate (paid: it renews; unpaid: it is deactivated), so a server
  * catching up after downtime never bills periods of a subscription that is about to end. One whose
- * editor change is being charged waits until that charge is settled (DESIGN.md §3). Per-row
+ * editor change is being charged waits until that charge is settled (docs/design.md §3). Per-row
  * subqueries on purpose: as an anti-join the planner may merge them against every bill line ever
  * written. Keyset order by id, so a pass visits each subscription at most once and renews one
  * period per pass: `lastId` is where the next batch starts, `full` whether there may be more.

@@ -55,7 +55,7 @@ async function wantedPlan(tx: Tx, record: repo.SubscriptionRecord, wanted: Subsc
 }
 
 /**
- * The editor's save (DESIGN.md §3), priced by core's quoteSubscriptionChange as the editor shows it.
+ * The editor's save (docs/design.md §3), priced by core's quoteSubscriptionChange as the editor shows it.
  * Name and max overages apply at once. A higher cycle fee applies now with a prorated charge for the
  * rest of the paid period (refused, with nothing changed, if the card declines); a lower or equal
  * fee waits for the next renewal as a pending change; the current terms clear it. The first

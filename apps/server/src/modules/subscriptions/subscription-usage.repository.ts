@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 
-// The subscription's usage figures from the daily rollups of usage reports (DESIGN.md §5), in SQL:
+// The subscription's usage figures from the daily rollups of usage reports (docs/design.md §5), in SQL:
 // the usage screen's per-host ranges and the month's counter rebuilt from the rollups (the demo).
 
 export type HostUsage = { hostname: string; rangePages: number[] };
 
 /**
- * Per-host totals over the date ranges, from the daily rollups only (DESIGN.md §5). `bounds` are the
+ * Per-host totals over the date ranges, from the daily rollups only (docs/design.md §5). `bounds` are the
  * ranges' start days plus the last range's end; width_bucket numbers the ranges 1..n. One row per
  * host, its ranges' totals as one JSON object: the driver parses fifty rows, not six hundred.
  */
@@ -41,7 +41,7 @@ export async function usageByHostAndRange(
 /**
  * Sets the month's usage counter to the rollups' total since the current usage month began (the
  * demo's usage, written as rollups). The billed figure keeps the start the subscription was created
- * with (the base RTUs its fee paid for, DESIGN.md §3).
+ * with (the base RTUs its fee paid for, docs/design.md §3).
  */
 export async function accrueFromRollups(db: DbOrTx, subscriptionId: number): Promise<void> {
   await db.execute(sql`

@@ -69,7 +69,7 @@ function baseQuery(db: DbOrTx) {
     .leftJoin(pendingPlans, eq(pendingPlans.id, subscriptions.pendingPricingPlanId));
 }
 
-/** Own organization's and its sub-accounts' subscriptions, never a parent's (DESIGN.md §2). */
+/** Own organization's and its sub-accounts' subscriptions, never a parent's (docs/design.md §2). */
 const visibleTo = (organizationId: number | Placeholder) =>
   or(eq(organizations.id, organizationId), eq(organizations.parentOrganizationId, organizationId));
 
@@ -158,7 +158,7 @@ export async function findOrganization(db: DbOrTx, id: number): Promise<Organiza
 /** New subscriptions (a paid checkout, the operator's perpetual license, the demo), in the caller's transaction. */
 export async function insertSubscriptions(tx: DbOrTx, rows: NewSubscription[]): Promise<number[]> {
   if (rows.length === 0) return [];
-  // DESIGN.md §3: the first month of usage starts with the RTUs the plan fee paid for as billed.
+  // docs/design.md §3: the first month of usage starts with the RTUs the plan fee paid for as billed.
   const plans = await tx
     .select({ id: pricingPlans.id, baseRtus: pricingPlans.baseRtus })
     .from(pricingPlans)
@@ -182,7 +182,7 @@ export async function updateSubscription(tx: DbOrTx, id: number, values: Partial
   await tx.update(subscriptions).set(values).where(eq(subscriptions.id, id));
 }
 
-/** Subscription writes lock the row, so a save, a cancel and a renewal never interleave (DESIGN.md §3). */
+/** Subscription writes lock the row, so a save, a cancel and a renewal never interleave (docs/design.md §3). */
 export async function lockSubscription(tx: DbOrTx, id: number): Promise<SubscriptionRow | null> {
   const rows = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
   return rows[0] ?? null;
@@ -243,7 +243,7 @@ export function toSubscriptionDto(
   viewerOrganizationId: number,
 ): SubscriptionDetail {
   const s = record.subscription;
-  // DESIGN.md §5: a parent sees its sub-accounts' subscriptions without their secrets; the key and
+  // docs/design.md §5: a parent sees its sub-accounts' subscriptions without their secrets; the key and
   // the offline file would let it use up the sub-account's activations and run up its overage.
   const owned = s.organizationId === viewerOrganizationId;
   const hasPending =

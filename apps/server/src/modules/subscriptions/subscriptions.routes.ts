@@ -23,7 +23,7 @@ const IdParams = idParams('id', 'Subscription id');
 
 const tags = ['subscriptions'];
 
-/** Routes of the subscriptions list, editor and actions (SPEC.md §2, §4). Rules live in the service. */
+/** Routes of the subscriptions list, editor and actions (docs/spec.md §2, §4). Rules live in the service. */
 export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = createSubscriptionService(deps);
 

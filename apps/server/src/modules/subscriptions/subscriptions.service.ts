@@ -49,13 +49,13 @@ export function createSubscriptionService(deps: Deps) {
         .map((p) => toPlanDto(p, p.productName));
     },
 
-    /** The editor's save (DESIGN.md §3); see subscription-update.ts. */
+    /** The editor's save (docs/design.md §3); see subscription-update.ts. */
     async update(auth: AuthContext, id: number, body: SubscriptionUpdate) {
       const outcome = await updateSubscription(deps, auth, id, body);
       return { subscription: await detail(auth, id), ...outcome };
     },
 
-    /** Cancel: access lasts until the end of the paid period; no renewal follows (DESIGN.md §3). */
+    /** Cancel: access lasts until the end of the paid period; no renewal follows (docs/design.md §3). */
     async cancel(auth: AuthContext, id: number) {
       await db.transaction(async (tx) => {
         const record = await lockForChange(tx, auth, id);
@@ -77,7 +77,7 @@ export function createSubscriptionService(deps: Deps) {
       return detail(auth, id);
     },
 
-    /** Flush Keys: every machine activated against the key is released at once (DESIGN.md §5). */
+    /** Flush Keys: every machine activated against the key is released at once (docs/design.md §5). */
     async flushKeys(auth: AuthContext, id: number) {
       return db.transaction(async (tx) => {
         const record = await lockForChange(tx, auth, id);
@@ -86,7 +86,7 @@ export function createSubscriptionService(deps: Deps) {
       });
     },
 
-    /** Enable Offline (DESIGN.md §5); see offline.service.ts. */
+    /** Enable Offline (docs/design.md §5); see offline.service.ts. */
     async makeOffline(auth: AuthContext, body: OfflineRequest) {
       await makeOffline(deps, auth, body);
       return detail(auth, body.subscriptionId);
@@ -115,13 +115,13 @@ export function createSubscriptionService(deps: Deps) {
     },
 
     /**
-     * The usage screen (SPEC.md §2): per-host RTUs over the subscription's last 12 usage cycles, read
+     * The usage screen (docs/spec.md §2): per-host RTUs over the subscription's last 12 usage cycles, read
      * from the daily rollups only. Total and unique machines are of the current cycle (the last range).
      */
     async detailedFlexUsage(auth: AuthContext, id: number): Promise<FlexUsage> {
       const record = await visible(auth, id);
       if (record.subscription.organizationId !== auth.organization.id) {
-        // Only the owning organization sees usage (SPEC.md §6).
+        // Only the owning organization sees usage (docs/spec.md §6).
         throw forbidden(Messages.belongsTo(record.owner.companyName));
       }
       const ranges = usageDateRanges(record.subscription.nextOverageBillingDate, clock.now());

@@ -369,7 +369,7 @@ describe('PUT /api/subscription/:id', () => {
   });
 });
 
-describe('who may change a subscription (SPEC.md §6)', () => {
+describe('who may change a subscription (docs/spec.md §6)', () => {
   it("keeps a sub-account's subscription read-only from the parent: 403 naming the owner", async () => {
     const s = byName('Amsterdam Print Hub');
     const message = `This subscription belongs to ${DEMO_SUB_ACCOUNT}`;

@@ -18,7 +18,7 @@ const tags = ['two-factor'];
 // Reachable by a person who must set up two-factor sign-in before anything else.
 const duringSetup = { allowDuringTwoFactorSetup: true };
 
-/** Two-factor sign-in on the Account screen, and an admin's controls over it (DESIGN.md §4). */
+/** Two-factor sign-in on the Account screen, and an admin's controls over it (docs/design.md §4). */
 export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = createTwoFactorService({ ...deps, throttle: createSignInThrottle(deps) });
 

@@ -39,7 +39,7 @@ const hashRecoveryCode = (code: string) => hashPassword(RecoveryCodeSchema.parse
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions'> & { throttle: SignInThrottle };
 
-/** Two-factor sign-in (TOTP, RFC 6238) and recovery codes, DESIGN.md §4. */
+/** Two-factor sign-in (TOTP, RFC 6238) and recovery codes, docs/design.md §4. */
 export function createTwoFactorService({ db, clock, config, sessions, throttle }: Deps) {
   let key: Promise<Buffer> | null = null;
   const keyOf = (database: Db) => {

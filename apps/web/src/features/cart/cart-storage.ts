@@ -67,7 +67,7 @@ export function addToCart(item: CartItem): void {
   write([...items, item]);
 }
 
-/** Stores the items as priced again (SPEC.md §6), in the same order. */
+/** Stores the items as priced again (docs/spec.md §6), in the same order. */
 export function replaceCartItems(items: CartItem[]): void {
   write(items);
 }

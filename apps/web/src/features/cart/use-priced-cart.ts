@@ -11,13 +11,13 @@ import { planWithIdQueryOptions } from '../catalog/api/get-plan-with-id';
 import { replaceCartItems, useCart } from './cart-storage';
 import type { CartLine } from './components/cart-lines';
 
-// DESIGN.md §2: the cart and checkout re-read the catalogue and the organization before showing prices.
+// docs/design.md §2: the cart and checkout re-read the catalogue and the organization before showing prices.
 const fresh = { staleTime: 0, refetchOnMount: 'always' } as const;
 
 const samePrices = (a: CartItem[], b: CartItem[]) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The stored cart priced now (SPEC.md §6), by core's one price function: repriced and stored again
+ * The stored cart priced now (docs/spec.md §6), by core's one price function: repriced and stored again
  * whenever the organization (signing in or out, another organization) or the catalogue changes, so
  * the cart, the checkout and the charge agree.
  */

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../lib/current-user';
 
 /**
  * The signed-in user's pages; Manage Users, billing information and Activity are the admins', the
- * operator console the operators' (DESIGN.md §2).
+ * operator console the operators' (docs/design.md §2).
  */
 export function userLinks(user: CurrentUser) {
   const admin = isAdmin(user.person);

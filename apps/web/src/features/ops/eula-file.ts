@@ -1,6 +1,6 @@
 import type { OpsEulaBody } from '@store/core';
 
-// A product's EULA is a PDF or an HTML page (SPEC.md §3: the EULA answer is a PDF or HTML); the
+// A product's EULA is a PDF or an HTML page (docs/spec.md §3: the EULA answer is a PDF or HTML); the
 // server sanitizes HTML as the catalogue does.
 
 export const EULA_ACCEPT = 'application/pdf,text/html,.pdf,.html,.htm';

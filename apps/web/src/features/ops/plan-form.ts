@@ -1,7 +1,7 @@
 import { type OpsPlan, OpsPlanBodySchema } from '@store/core';
 import type { z } from 'zod/mini';
 
-// Every pricing-plan field of SPEC.md §3 as the catalogue screen edits it: core's plan body (money in
+// Every pricing-plan field of docs/spec.md §3 as the catalogue screen edits it: core's plan body (money in
 // dollars, as on the wire), and what a save means for the plan's existing subscribers.
 
 export const PlanFormSchema = OpsPlanBodySchema;
@@ -54,7 +54,7 @@ export const priceChangeImpact = (subscribers: number): string =>
     subscribers === 1 ? 'subscription' : 'subscriptions'
   } at their next renewal.`;
 
-/** Making a plan unavailable takes it off sale only (SPEC.md §3: the subscribers keep it). */
+/** Making a plan unavailable takes it off sale only (docs/spec.md §3: the subscribers keep it). */
 export const becomesUnavailable = (before: PlanFormValues, after: PlanFormValues): boolean =>
   before.isAvailable && !after.isAvailable;
 

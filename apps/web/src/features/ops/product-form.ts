@@ -1,10 +1,10 @@
 import { type OpsProduct, type OpsProductBody, OpsProductBodySchema, ProductFlag } from '@store/core';
 import { z } from 'zod/mini';
 
-// A product as the operator edits it: core's product body, with the flag value (SPEC.md §3) ticked
+// A product as the operator edits it: core's product body, with the flag value (docs/spec.md §3) ticked
 // bit by bit rather than typed as a number.
 
-/** The single bits; the combined flags of SPEC.md §3 (Java Engine = ATE + JAVA, …) are sums of these. */
+/** The single bits; the combined flags of docs/spec.md §3 (Java Engine = ATE + JAVA, …) are sums of these. */
 export const FLAG_BITS = [
   { bit: ProductFlag.ATE, label: 'ATE (pro)' },
   { bit: ProductFlag.SCOUT, label: 'Scout (flex)' },

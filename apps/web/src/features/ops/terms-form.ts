@@ -2,7 +2,7 @@ import { bpToFraction, fractionToBp, type OpsTermsBody, roundHalfUp, taxIdField 
 import { z } from 'zod/mini';
 
 // The terms form shows the discount as a percentage (what an operator agrees with a customer); the
-// wire carries a fraction (SPEC.md §3). Both go through basis points so 12.5 % stays 0.125 exactly.
+// wire carries a fraction (docs/spec.md §3). Both go through basis points so 12.5 % stays 0.125 exactly.
 
 export const TermsFormSchema = z.object({
   discountPercent: z.number({ error: 'Discount must be a number' }).check(

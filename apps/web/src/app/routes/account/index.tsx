@@ -119,7 +119,7 @@ export default function AccountScreen() {
                 checked={isAdmin(p)}
                 disabled={editing !== null || update.isPending}
                 onChange={(e) =>
-                  // Rights are bit flags (SPEC.md §3); an admin grants 1 (user) or 3 (user and admin).
+                  // Rights are bit flags (docs/spec.md §3); an admin grants 1 (user) or 3 (user and admin).
                   save({ rights: e.currentTarget.checked ? Rights.User | Rights.Admin : Rights.User })
                 }
               />

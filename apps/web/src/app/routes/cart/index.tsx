@@ -17,7 +17,7 @@ export default function CartScreen() {
   // An item that cannot be bought stays in view with its reason until it is removed.
   const blocked = cart.items.length === 0 || cart.refused.length > 0;
 
-  // DESIGN.md §2: anyone signed in may fill a cart; only an admin places the order.
+  // docs/design.md §2: anyone signed in may fill a cart; only an admin places the order.
   const plainUser = user !== null && !isAdmin(user.person);
 
   // Spec §4 "Proceed To Checkout". Billing information is the admins' to add; a plain user reviews the

@@ -3,7 +3,7 @@ import { productLabel } from '@store/core';
 import { Link } from 'react-router';
 import { useProducts } from '../../../features/catalog/api/get-products';
 
-/** DESIGN.md §2: every available product, with its description and a link to its page. */
+/** docs/design.md §2: every available product, with its description and a link to its page. */
 export default function CatalogScreen() {
   const { data, isLoading } = useProducts();
   const products = (data ?? []).filter((p) => p.isAvailable);

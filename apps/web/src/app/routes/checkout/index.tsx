@@ -23,7 +23,7 @@ import { errorCodeOf, HttpError } from '../../../lib/http';
 export default function CheckoutScreen() {
   const navigate = useNavigate();
   const user = useCurrentUser();
-  // DESIGN.md §2: only admins buy; a plain user sees the order and whom to ask, never a refused button.
+  // docs/design.md §2: only admins buy; a plain user sees the order and whom to ask, never a refused button.
   const admin = user ? isAdmin(user.person) : false;
   // 3-D Secure: the bank's challenge, when it asks, before the order is confirmed.
   const { authenticate, challenge } = usePaymentAuthentication();
@@ -33,8 +33,8 @@ export default function CheckoutScreen() {
   const submitting = useRef(false);
   const [changedTotal, setChangedTotal] = useState<string | null>(null);
 
-  // DESIGN.md §2: checkout re-reads the catalogue and the organization before showing prices; the
-  // cart shows the same prices (SPEC.md §6).
+  // docs/design.md §2: checkout re-reads the catalogue and the organization before showing prices; the
+  // cart shows the same prices (docs/spec.md §6).
   const priced = usePricedCart();
   const { cart, loading, failed, retired, totalCents } = priced;
   const lines = priced.priced ? priced.lines : [];

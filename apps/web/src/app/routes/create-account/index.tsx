@@ -10,7 +10,7 @@ import { useSchemaForm } from '../../../lib/form';
 // The user-info form plus whether the new user administers the organization.
 const AddUserSchema = z.extend(UserInfoSchema, { admin: z.boolean() });
 
-/** Add New User (spec §2, §4): the user-info form plus Administrator (DESIGN.md §2). */
+/** Add New User (spec §2, §4): the user-info form plus Administrator (docs/design.md §2). */
 export default function CreateAccountScreen() {
   const navigate = useNavigate();
   const create = useCreatePerson();
@@ -26,7 +26,7 @@ export default function CreateAccountScreen() {
         lastName: v.lastName,
         email: v.email,
         password: v.password,
-        // Rights are bit flags (SPEC.md §3): 1 user, 3 user and administrator.
+        // Rights are bit flags (docs/spec.md §3): 1 user, 3 user and administrator.
         rights: v.admin ? Rights.User | Rights.Admin : Rights.User,
       },
       {

@@ -1,7 +1,7 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
-// The Store Guide the nav bar links to (DESIGN.md §1: the product's own page unless STORE_GUIDE_URL
+// The Store Guide the nav bar links to (docs/design.md §1: the product's own page unless STORE_GUIDE_URL
 // names another). What each word of the store means, in the order a buyer meets them.
 
 export default function GuideScreen() {

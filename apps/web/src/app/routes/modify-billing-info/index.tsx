@@ -73,7 +73,7 @@ export default function ModifyBillingInfoScreen() {
                 current={current.data}
                 organization={organization.data}
                 countries={countries.data ?? []}
-                // DESIGN.md §2: Cancel goes back where the user came from, else to Subscriptions.
+                // docs/design.md §2: Cancel goes back where the user came from, else to Subscriptions.
                 cancelTo={returnUrl ?? '/Subscriptions'}
                 onUpdated={() => {
                   void current.refetch();

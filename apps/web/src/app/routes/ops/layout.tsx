@@ -25,7 +25,7 @@ function SectionLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** The store operator's console (DESIGN.md §2): its sections, then the section's screen. */
+/** The store operator's console (docs/design.md §2): its sections, then the section's screen. */
 export default function OpsLayout() {
   return (
     <Stack gap="lg">

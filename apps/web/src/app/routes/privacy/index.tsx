@@ -1,7 +1,7 @@
 import { List, Stack, Table, Text, Title } from '@mantine/core';
 import { COOKIE_CONSENT_NAME } from '../../../features/cookie-banner';
 
-// The privacy policy the cookie notice links to (DESIGN.md §1: the product's own page unless
+// The privacy policy the cookie notice links to (docs/design.md §1: the product's own page unless
 // PRIVACY_POLICY_URL names another). It lists what the store really keeps, and why.
 
 const browserStorage = [

@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 
 /**
  * Subscriptions (spec §2): the organization's subscriptions and its sub-accounts', each with an
- * expandable editor. Subscriptions/{id} opens with that row expanded (DESIGN.md §2); the URL follows
+ * expandable editor. Subscriptions/{id} opens with that row expanded (docs/design.md §2); the URL follows
  * the expanded row so that it can be shared and reloaded.
  */
 export default function SubscriptionsScreen() {

@@ -35,7 +35,7 @@ export interface LoginFormProps {
 export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const [organizations, setOrganizations] = useState<PossibleOrganization[] | null>(null);
   const authenticate = useAuthenticate();
-  // DESIGN.md §4: the password (and organization) matched a person with two-factor sign-in.
+  // docs/design.md §4: the password (and organization) matched a person with two-factor sign-in.
   const [secondFactor, setSecondFactor] = useState<LoginRequest | null>(null);
   const { form, onSubmit, reset } = useSchemaForm(organizations ? LoginFieldsWithCompany : LoginFields, {
     initialValues: { email: '', password: '', orgId: '' },

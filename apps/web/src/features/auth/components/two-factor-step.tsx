@@ -9,7 +9,7 @@ export interface TwoFactorStepProps {
   onBack(): void;
 }
 
-/** The login screen's second step: a code of the authenticator app, or a recovery code (DESIGN.md §4). */
+/** The login screen's second step: a code of the authenticator app, or a recovery code (docs/design.md §4). */
 export function TwoFactorStep({ pending, onCode, onBack }: TwoFactorStepProps) {
   const [recovery, setRecovery] = useState(false);
   return (

@@ -26,7 +26,7 @@ void loadScrollArea();
 
 /**
  * Spec §2 Billing History: Bill Date (MM-dd-yy), Status, Bill Total (USD) and an invoice button. A
- * refund's credit note is a row of its own (DESIGN.md §3): Status 'Credit Note', a negative total,
+ * refund's credit note is a row of its own (docs/design.md §3): Status 'Credit Note', a negative total,
  * its button downloading credit_note_{number}.pdf.
  */
 export function BillHistoryTable({ bills }: { bills: Bill[] }) {

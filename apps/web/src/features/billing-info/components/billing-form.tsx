@@ -150,7 +150,7 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
               required
               autoComplete="country"
               data={[
-                // Choosable, so that leaving it empty says 'Country is required' (SPEC.md §5).
+                // Choosable, so that leaving it empty says 'Country is required' (docs/spec.md §5).
                 { value: '', label: 'Choose a country' },
                 ...countries.map((c) => ({ value: c.code, label: c.name })),
               ]}
@@ -190,7 +190,7 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
           </Button>
         </Group>
         {!valid && (
-          // A disabled Update always says why, also before any field has been touched (SPEC.md §5).
+          // A disabled Update always says why, also before any field has been touched (docs/spec.md §5).
           <Text id="billing-update-why" size="sm" ta="right" data-testid="billing-update-why">
             {missing(addressValid, cardComplete)}
           </Text>

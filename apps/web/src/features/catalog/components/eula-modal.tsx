@@ -75,7 +75,7 @@ export function EulaModal({
           )}
           {!pdf && data?.html && (
             <TypographyStylesProvider>
-              {/* Sanitized on the server (DESIGN.md §4): only bare formatting tags survive. */}
+              {/* Sanitized on the server (docs/design.md §4): only bare formatting tags survive. */}
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized server-side */}
               <div dangerouslySetInnerHTML={{ __html: data.html }} />
             </TypographyStylesProvider>

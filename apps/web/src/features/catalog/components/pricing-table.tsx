@@ -36,7 +36,7 @@ function pages(plan: PricingPlan, period: PricePeriod): string {
 
 type Column = { header: string; cell: (plan: PricingPlan, period: PricePeriod) => string; numeric?: boolean };
 
-/** DESIGN.md §2: the three variants follow the plan kinds (artist, pro, other). */
+/** docs/design.md §2: the three variants follow the plan kinds (artist, pro, other). */
 export function columnsFor(plans: PricingPlan[], period: PricePeriod): Column[] {
   const per = period === 'year' ? 'Annual' : 'Monthly';
   const pagesHeader = period === 'year' ? 'Pages / year' : 'Pages / month';

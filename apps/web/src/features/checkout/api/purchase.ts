@@ -10,9 +10,9 @@ import { post } from '../../../lib/http';
 
 export interface PurchaseInput {
   items: PurchaseItem[];
-  /** One per checkout attempt, reused on retry and double click (DESIGN.md §3). */
+  /** One per checkout attempt, reused on retry and double click (docs/design.md §3). */
   idempotencyKey: string;
-  /** The total the checkout showed, in cents (DESIGN.md §2). */
+  /** The total the checkout showed, in cents (docs/design.md §2). */
   expectedTotalCents: number;
 }
 

@@ -2,7 +2,7 @@ import { Anchor, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { OpsOrganizationDetail } from '@store/core';
 import { Link } from 'react-router';
 
-/** Parent and sub-accounts (DESIGN.md §2), and the billing information the organization gave. */
+/** Parent and sub-accounts (docs/design.md §2), and the billing information the organization gave. */
 export function OrganizationRelations({ detail }: { detail: OpsOrganizationDetail }) {
   const { organization, subAccounts, billingInfo } = detail;
   const card = billingInfo?.cardLastFour

@@ -9,7 +9,7 @@ import { ParentSelect } from './parent-select';
 
 type Organization = OpsOrganizationDetail['organization'];
 
-/** The terms the store agreed with the organization (DESIGN.md §2: customers never set their own). */
+/** The terms the store agreed with the organization (docs/design.md §2: customers never set their own). */
 export function OrganizationTermsForm({ organization }: { organization: Organization }) {
   const save = useUpdateOrganizationTerms();
   const { form, onSubmit, valid, reset } = useSchemaForm(TermsFormSchema, {

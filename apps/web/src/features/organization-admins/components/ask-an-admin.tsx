@@ -4,7 +4,7 @@ import { useOrganizationAdmins } from '../api/get-organization-admins';
 
 /**
  * "Please ask Dana Demo (demo@example.com)." — whom a plain user turns to for what only an admin may
- * do (DESIGN.md §2). Each admin's address is a mail link.
+ * do (docs/design.md §2). Each admin's address is a mail link.
  */
 export function AskAnAdmin() {
   const admins = useOrganizationAdmins();

@@ -13,7 +13,7 @@ export const machinesQueryOptions = (subscriptionId: number) =>
     queryFn: ({ signal }) => getMachines(subscriptionId, signal),
   });
 
-/** The License section's machines and seats (DESIGN.md §5). */
+/** The License section's machines and seats (docs/design.md §5). */
 export function useMachines(subscriptionId: number) {
   return useQuery(machinesQueryOptions(subscriptionId));
 }

@@ -9,7 +9,7 @@ import { put } from '../../../lib/http';
 import { subscriptionsKey } from './get-subscriptions';
 import { replaceSubscription } from './replace-subscription';
 
-/** The editor's save (the spec does not name this call; DESIGN.md §3). */
+/** The editor's save (the spec does not name this call; docs/design.md §3). */
 export const updateSubscription = ({
   subscriptionId,
   body,

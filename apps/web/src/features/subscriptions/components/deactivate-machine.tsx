@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { showAlert } from '../../alert';
 import { useDeactivateMachine } from '../api/deactivate-machine';
 
-/** Deactivate one machine (DESIGN.md §5): asks first; Cancel changes nothing. */
+/** Deactivate one machine (docs/design.md §5): asks first; Cancel changes nothing. */
 export function DeactivateMachine({ subscriptionId, machine }: { subscriptionId: number; machine: Machine }) {
   const [asking, setAsking] = useState(false);
   const deactivate = useDeactivateMachine();

@@ -10,7 +10,7 @@ import { useMachines } from '../api/get-machines';
 import { DeactivateMachine } from './deactivate-machine';
 
 /**
- * The machines holding the key's seats (DESIGN.md §5) under 'n of N engines, m of M designers':
+ * The machines holding the key's seats (docs/design.md §5) under 'n of N engines, m of M designers':
  * host, kind, activated, last seen, and Deactivate where the viewer may flush keys.
  */
 export function MachinesList({

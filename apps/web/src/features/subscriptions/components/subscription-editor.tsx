@@ -28,7 +28,7 @@ export interface SubscriptionEditorProps {
   viewer: Viewer;
 }
 
-/** The detail row of the Subscriptions screen (spec §2, §4, §5; DESIGN.md §3). */
+/** The detail row of the Subscriptions screen (spec §2, §4, §5; docs/design.md §3). */
 export function SubscriptionEditor({ subscription, viewer }: SubscriptionEditorProps) {
   if (!subscription) {
     return (
@@ -67,7 +67,7 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
           {Messages.belongsTo(ownerName)}
         </Alert>
       )}
-      {/* The greyed fields say why: a plain user sees, an admin changes (DESIGN.md §2). */}
+      {/* The greyed fields say why: a plain user sees, an admin changes (docs/design.md §2). */}
       {actions.owned && !viewer.isAdmin && (
         <Alert color="gray" variant="light" title="Read-only" data-testid="admins-only">
           <Stack gap={4}>

@@ -11,7 +11,7 @@ import {
 } from '@store/core';
 
 /**
- * What a save would do (DESIGN.md §3, decided by core's quoteSubscriptionChange, as the server
+ * What a save would do (docs/design.md §3, decided by core's quoteSubscriptionChange, as the server
  * decides): a higher fee applies now with a prorated charge, a lower one at the renewal. Also the
  * change already scheduled for the renewal.
  */

@@ -44,7 +44,7 @@ export interface SubscriptionTermsFormProps {
   overage: OverageInput;
 }
 
-/** The editable half of the detail row (spec §2, §4 "modified", §5; DESIGN.md §3 apply now or at renewal). */
+/** The editable half of the detail row (spec §2, §4 "modified", §5; docs/design.md §3 apply now or at renewal). */
 export function SubscriptionTermsForm({
   subscription: s,
   editable,
@@ -176,7 +176,7 @@ export function SubscriptionTermsForm({
               {...form.getInputProps('maxAdditionalMonthlyCharge')}
               value={values.maxAdditionalMonthlyCharge ?? ''}
               onBlur={(event) => {
-                // Rounded to cents when left, as the purchase form does (SPEC.md §5): 302.999 → 303.00.
+                // Rounded to cents when left, as the purchase form does (docs/spec.md §5): 302.999 → 303.00.
                 const n = toCurrencyOrNull(values.maxAdditionalMonthlyCharge);
                 if (n !== null && n >= 0)
                   form.setFieldValue('maxAdditionalMonthlyCharge', formatCurrencyInput(n));

@@ -50,7 +50,7 @@ function Bar(props: {
 }
 
 /**
- * The editor's meter (DESIGN.md §5): RTUs used this cycle against the included RTUs and, beyond
+ * The editor's meter (docs/design.md §5): RTUs used this cycle against the included RTUs and, beyond
  * them, the overage against Max Overages, each a bar with its figures in text.
  */
 export function UsageMeter({ subscription: s }: { subscription: SubscriptionDetail }) {

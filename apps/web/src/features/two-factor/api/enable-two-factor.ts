@@ -12,7 +12,7 @@ export function useEnableTwoFactor() {
   return useMutation({
     mutationFn: enableTwoFactor,
     onSuccess: () => {
-      // The rest of the store opens once two-factor sign-in is set up (DESIGN.md §4).
+      // The rest of the store opens once two-factor sign-in is set up (docs/design.md §4).
       updateCurrentUser({ twoFactorSetupRequired: false });
       void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey });
       void queryClient.invalidateQueries({ queryKey: ['person'] });

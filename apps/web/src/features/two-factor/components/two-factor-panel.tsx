@@ -24,7 +24,7 @@ function QrCode({ uri }: { uri: string }) {
   ) : null;
 }
 
-/** The signed-in person's own two-factor sign-in on the Account screen (DESIGN.md §4). */
+/** The signed-in person's own two-factor sign-in on the Account screen (docs/design.md §4). */
 export function TwoFactorPanel() {
   const status = useTwoFactorStatus();
   const setUp = useSetUpTwoFactor();

@@ -15,7 +15,7 @@ const FIELD_SCHEMAS = {
 } as const;
 export type EditableAccountField = keyof typeof FIELD_SCHEMAS;
 
-/** DESIGN.md §4: one's own password or e-mail changes only with the current password. */
+/** docs/design.md §4: one's own password or e-mail changes only with the current password. */
 const withCurrentPassword = (schema: (typeof FIELD_SCHEMAS)[EditableAccountField]) =>
   z.object({
     value: schema.shape.value,
