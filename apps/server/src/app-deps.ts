@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
+import type { SessionService } from './lib/auth-context';
 import type { Clock } from './lib/clock';
 import type { Limits } from './lib/limits/limits';
-import type { SessionService } from './modules/identity/session.service';
 import type { ReadCaches } from './plugins/read-caches';
 
 /**

@@ -1,13 +1,13 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
+import type { SessionService } from './lib/auth-context';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
 import { type OutboxSender, startOutboxSender } from './mail/outbox-sender';
 import { invoiceAttachments } from './modules/billing/invoice-attachment';
 import { startBillingScheduler } from './modules/billing/scheduler';
 import { startHousekeeping } from './modules/housekeeping/housekeeping';
-import type { SessionService } from './modules/identity/session.service';
 
 // The background work of the store (decision 018): billing (renewals, retries, deactivation,
 // overage, notices), settling charges left pending, the outbox sender and housekeeping. The one way

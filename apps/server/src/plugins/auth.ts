@@ -1,7 +1,7 @@
 import { isAdmin } from '@store/core';
 import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../lib/auth-context';
 import { forbidden, unauthorized } from '../lib/http-error';
-import type { AuthContext } from '../modules/identity/session.service';
 
 declare module 'fastify' {
   interface FastifyRequest {

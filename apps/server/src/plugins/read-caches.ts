@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import type { CachedSession } from '../lib/auth-context';
 import { createReadCache, type ReadCache } from '../lib/read-cache';
-import type { CachedSession } from '../modules/identity/session.service';
 import type { LicenseRead } from '../modules/licensing/license-reads';
 import { ENGINE_CALLS } from './route-security';
 

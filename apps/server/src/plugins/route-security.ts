@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ErrorBodySchema, isOperator, TwoFactorMessages } from '@store/core';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { SessionService } from '../lib/auth-context';
 import { HttpError, notFound, unauthorized } from '../lib/http-error';
 import { randomToken } from '../lib/tokens';
-import type { SessionService } from '../modules/identity/session.service';
 import { noSuchEndpoint } from './error-handler';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';

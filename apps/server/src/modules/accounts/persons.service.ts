@@ -9,16 +9,16 @@ import {
   type UpdatePerson,
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
+import type { AuthContext, PersonRow } from '../../lib/auth-context';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { createMailBudget } from '../../lib/limits/mail-budget';
+import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enqueueMail } from '../../mail/outbox';
 import { addedToOrganizationMail, confirmNewEmailMail, emailChangedMail } from '../../mail/templates';
 import { recordAudit } from '../audit/audit.service';
 import { toPersonDto } from '../identity/dto';
-import type { AuthContext, PersonRow } from '../identity/session.service';
-import { createSignInThrottle } from '../identity/sign-in-throttle';
 import { hasTwoFactor } from '../two-factor/two-factor.service';
 import * as repo from './accounts.repository';
 import { VERIFY_LIFETIME_MS } from './accounts.service';

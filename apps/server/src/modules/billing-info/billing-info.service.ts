@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { organizations } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
+import type { AuthContext, OrganizationRow } from '../../lib/auth-context';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { recordAudit } from '../audit/audit.service';
 import { toOrganizationDto } from '../identity/dto';
-import type { AuthContext, OrganizationRow } from '../identity/session.service';
 
 export const CARD_NUMBER_REFUSED =
   'Card numbers are not accepted here: send the payment method created by the card fields.';

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client';
+import type { SessionService } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { deleteExpiredLimits } from '../../lib/limits/store';
 import { deleteSpentTokens } from '../accounts/one-time-tokens';
-import type { SessionService } from '../identity/session.service';
 
 export interface HousekeepingDeps {
   database: Database;

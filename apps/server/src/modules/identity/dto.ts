@@ -1,5 +1,5 @@
 import { billedToOf, bpToFraction } from '@store/core';
-import type { OrganizationRow, PersonRow } from './session.service';
+import type { OrganizationRow, PersonRow } from '../../lib/auth-context';
 
 /** The wire shape of a person (spec §3). The password never leaves the server. */
 export function toPersonDto(p: PersonRow) {

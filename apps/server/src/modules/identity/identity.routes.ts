@@ -8,12 +8,12 @@ import {
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { createTwoFactorService } from '../two-factor/two-factor.service';
 import { toOrganizationDto, toPersonDto } from './dto';
 import { createIdentityService } from './identity.service';
-import { createSignInThrottle } from './sign-in-throttle';
 
 export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const twoFactor = createTwoFactorService({ ...deps, throttle: createSignInThrottle(deps) });

@@ -2,10 +2,10 @@ import { type LoginRequest, type LoginResponse, Messages, Rights, TwoFactorMessa
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { organizations, persons } from '../../db/schema';
+import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import type { TwoFactorService } from '../two-factor/two-factor.service';
 import { toOrganizationDto, toPersonDto } from './dto';
-import { createSignInThrottle } from './sign-in-throttle';
 
 export const INVALID_CREDENTIALS = 'The e-mail address or password is incorrect.';
 export const EMAIL_NOT_VERIFIED =

@@ -2,28 +2,11 @@ import { isAdmin, isOperator } from '@store/core';
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations, persons, sessions, twoFactorEnrolments, twoFactorPolicies } from '../../db/schema';
+import type { AuthContext, CachedSession, SessionOrigin, SessionService } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import type { ReadCache } from '../../lib/read-cache';
 import { hashToken, randomToken } from '../../lib/tokens';
 
-export type PersonRow = typeof persons.$inferSelect;
-export type OrganizationRow = typeof organizations.$inferSelect;
-export interface AuthContext {
-  person: PersonRow;
-  organization: OrganizationRow;
-  sessionId: number;
-  /**
-   * The person must set up two-factor sign-in before anything else: the organization requires it of
-   * its admins, an admin reset it, or the person is a store operator (always, docs/decisions/015). Only routes marked allowDuringTwoFactorSetup answer them.
-   */
-  twoFactorSetupRequired: boolean;
-}
-
-/** Where a session was opened from, shown to its owner in their list of sessions. */
-export interface SessionOrigin {
-  userAgent: string;
-  address: string;
-}
 const MAX_USER_AGENT = 256;
 
 const DAY = 86_400_000;
@@ -61,16 +44,6 @@ function prepareSessionByToken(db: Db) {
     .prepare('session_by_token');
 }
 
-/**
- * A session as the read cache keeps it (docs/decisions/021): its context, and the times that decide
- * whether the cached copy may still answer, read with the injected clock.
- */
-export interface CachedSession {
-  context: AuthContext;
-  lastUsedAt: number;
-  expiresAt: number;
-}
-
 export function createSessionService({
   db,
   clock,
@@ -80,7 +53,7 @@ export function createSessionService({
   clock: Clock;
   /** Without one (the worker, the command line) every resolve reads the database. */
   cache?: ReadCache<string, CachedSession>;
-}) {
+}): SessionService {
   const sessionByToken = prepareSessionByToken(db);
 
   async function read(tokenHash: string, now: Date): Promise<CachedSession | null> {
@@ -183,5 +156,3 @@ export function createSessionService({
     },
   };
 }
-
-export type SessionService = ReturnType<typeof createSessionService>;

@@ -8,9 +8,9 @@ import {
   splitHosts,
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
+import type { AuthContext } from '../../lib/auth-context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { hasOutstandingBill } from '../bills/subscription-bills';
-import type { AuthContext } from '../identity/session.service';
 import { issueOfflineLicense } from '../licensing/offline-license';
 import { hostChangesInPeriod, insertOfflineIssue } from './offline-issues.repository';
 import { lockForChange, visible } from './subscription-access';

@@ -1,8 +1,8 @@
 import { isAdmin, isCancelled, Messages, SubscriptionMessages } from '@store/core';
 import type { DbOrTx, Tx } from '../../db/client';
+import type { AuthContext } from '../../lib/auth-context';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { hasChargeInFlight } from '../bills/bills.repository';
-import type { AuthContext } from '../identity/session.service';
 import * as repo from './subscriptions.repository';
 
 /** 404 for anything the caller's organization cannot see (docs/design.md §4: never leak existence). */

@@ -14,8 +14,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import type { PlanRow, SubscriptionRow } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth-context';
 import { badRequest, conflict } from '../../lib/http-error';
-import type { AuthContext } from '../identity/session.service';
 import { billProration, chargeProration, type ProrationCharge } from './proration';
 import { lockForChange } from './subscription-access';
 import { changeSubscription } from './subscription-audit';

@@ -10,9 +10,9 @@ import {
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
+import type { AuthContext } from '../../lib/auth-context';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { toPlanDto } from '../catalog/catalog.repository';
-import type { AuthContext } from '../identity/session.service';
 import { deleteAllMachines } from '../licensing/machines.repository';
 import { makeOffline, offlineLicenseFile } from './offline.service';
 import { lockForChange, visible as visibleTo } from './subscription-access';

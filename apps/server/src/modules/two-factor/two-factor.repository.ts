@@ -1,8 +1,18 @@
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { twoFactorEnrolments, twoFactorPolicies, twoFactorRecoveryCodes } from '../../db/schema';
+import { persons, twoFactorEnrolments, twoFactorPolicies, twoFactorRecoveryCodes } from '../../db/schema';
 
 export type Enrolment = typeof twoFactorEnrolments.$inferSelect;
+
+/** The person an admin resets, read only: persons are written by accounts. */
+export async function findPersonInOrganization(db: DbOrTx, organizationId: number, personId: number) {
+  const [row] = await db
+    .select()
+    .from(persons)
+    .where(and(eq(persons.id, personId), eq(persons.organizationId, organizationId)))
+    .limit(1);
+  return row ?? null;
+}
 
 export async function findEnrolment(db: DbOrTx, personId: number): Promise<Enrolment | null> {
   const rows = await db.select().from(twoFactorEnrolments).where(eq(twoFactorEnrolments.personId, personId));

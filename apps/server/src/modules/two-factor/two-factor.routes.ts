@@ -9,9 +9,9 @@ import {
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { requireAdmin, requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { createSignInThrottle } from '../identity/sign-in-throttle';
 import { createTwoFactorService } from './two-factor.service';
 
 const tags = ['two-factor'];

@@ -1,13 +1,12 @@
 import { isAdmin, isOperator, RecoveryCodeSchema, TwoFactorMessages } from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { Db, DbOrTx } from '../../db/client';
+import type { AuthContext, PersonRow } from '../../lib/auth-context';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
+import type { SignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { openSecret, sealSecret } from '../../lib/secret-box';
-import * as accountsRepo from '../accounts/accounts.repository';
 import { recordAudit } from '../audit/audit.service';
-import type { AuthContext, PersonRow } from '../identity/session.service';
-import type { SignInThrottle } from '../identity/sign-in-throttle';
 import { matchingStep, newRecoveryCodes, newTotpSecret, otpauthUri } from './totp';
 import * as repo from './two-factor.repository';
 import { twoFactorKey } from './two-factor-key';
@@ -154,7 +153,7 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
     /** An admin resets a user's second factor (a lost phone): the user sets it up at next sign-in. */
     async reset(auth: AuthContext, personId: number) {
       if (!isAdmin(auth.person)) throw forbidden();
-      const target = await accountsRepo.findPersonInOrganization(db, auth.organization.id, personId);
+      const target = await repo.findPersonInOrganization(db, auth.organization.id, personId);
       if (!target) throw notFound('No such user in your organization.');
       if (target.id === auth.person.id) throw conflict(TwoFactorMessages.cannotResetOwn);
       await db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 import { signInWaitMs, ThrottleMessages } from '@store/core';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { type Clock, sleepOn } from '../../lib/clock';
-import type { Limits } from '../../lib/limits/limits';
-import { consumeOrRefuse, tooManyRequests } from '../../lib/limits/refuse';
+import { type Clock, sleepOn } from '../clock';
+import type { Limits } from './limits';
+import { consumeOrRefuse, tooManyRequests } from './refuse';
 
 /** What a check of a secret found: `failed` counts against the throttles; anything else is refunded. */
 export interface CheckOutcome<T> {

@@ -1,0 +1,49 @@
+import type { organizations, persons } from '../db/schema';
+
+export type PersonRow = typeof persons.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+/**
+ * Who makes a signed-in request. It lives below the modules because route security (plugins/) reads
+ * it on every request and every module's routes are handed it; identity fills it.
+ */
+export interface AuthContext {
+  person: PersonRow;
+  organization: OrganizationRow;
+  sessionId: number;
+  /**
+   * The person must set up two-factor sign-in before anything else: the organization requires it of
+   * its admins, an admin reset it, or the person is a store operator (always, docs/decisions/015). Only routes marked allowDuringTwoFactorSetup answer them.
+   */
+  twoFactorSetupRequired: boolean;
+}
+
+/**
+ * A session as the read cache keeps it (docs/decisions/021): its context, and the times that decide
+ * whether the cached copy may still answer, read with the injected clock.
+ */
+export interface CachedSession {
+  context: AuthContext;
+  lastUsedAt: number;
+  expiresAt: number;
+}
+
+/** Where a session was opened from, shown to its owner in their list of sessions. */
+export interface SessionOrigin {
+  userAgent: string;
+  address: string;
+}
+
+/**
+ * The sessions behind bearer tokens. The platform resolves a token on every request and the modules
+ * end sessions, so the contract sits here; identity implements it (createSessionService).
+ */
+export interface SessionService {
+  issue(personId: number, origin?: SessionOrigin): Promise<string>;
+  resolve(token: string): Promise<AuthContext | null>;
+  revoke(sessionId: number): Promise<void>;
+  /** Housekeeping: sessions past their expiry are deleted; answers how many. */
+  deleteExpired(): Promise<number>;
+  /** Every token of the person stops at once, but for the session named; answers how many ended. */
+  revokeAllFor(personId: number, exceptSessionId?: number): Promise<number>;
+}
