@@ -1,6 +1,7 @@
 import {
   BillStatus,
   billedToOf,
+  cartTotalCents,
   dueDateOf,
   formatUsd,
   fromCents,
@@ -90,7 +91,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
       if (options.idempotencyKey && (await findByKey(db, org.id, key))) return replay(org.id, key, hash);
 
       const priced = await priceItems(db, org, items);
-      const totalCents = priced.reduce((sum, item) => sum + item.amountCents, 0);
+      const totalCents = cartTotalCents(priced.map((item) => item.amountCents));
       if (options.expectedTotalCents !== null && options.expectedTotalCents !== totalCents) {
         throw conflict(Store.totalChanged(formatUsd(totalCents)), 'TOTAL_CHANGED', {
           total: fromCents(totalCents),

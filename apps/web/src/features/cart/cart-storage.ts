@@ -1,9 +1,12 @@
 import {
   type Cart,
   type CartItem,
+  cartTotalCents,
+  fromCents,
   MAX_PURCHASE_ITEMS,
   type RefusedCartItem,
   readStoredCart,
+  toCents,
 } from '@store/core';
 import { useSyncExternalStore } from 'react';
 
@@ -51,7 +54,7 @@ export function notifyCartChanged(): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
-const totalOf = (items: CartItem[]) => Math.round(items.reduce((sum, i) => sum + i.total * 100, 0)) / 100;
+const totalOf = (items: CartItem[]) => fromCents(cartTotalCents(items.map((i) => toCents(i.total))));
 
 /** Refused items stay stored, as they were, until the person removes them. */
 function write(items: CartItem[], refused: RefusedCartItem[] = readCart().refused): void {

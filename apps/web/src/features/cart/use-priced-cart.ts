@@ -1,4 +1,11 @@
-import { type CartItem, cartPriceChangeNote, type PricingPlan, repriceCartItem, toCents } from '@store/core';
+import {
+  type CartItem,
+  cartPriceChangeNote,
+  cartTotalCents,
+  type PricingPlan,
+  repriceCartItem,
+  toCents,
+} from '@store/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
@@ -73,7 +80,7 @@ export function usePricedCart() {
     /** Priced now once everything has loaded; until then the prices stored with the items. */
     lines,
     priced: priced !== null,
-    totalCents: lines.reduce((sum, l) => sum + l.priceCents, 0),
+    totalCents: cartTotalCents(lines.map((l) => l.priceCents)),
     loading,
     failed,
     organization: organization.data,
