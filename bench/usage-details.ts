@@ -1,7 +1,7 @@
 import { subscriptions } from '../apps/server/src/db/schema';
 import { randomToken } from '../apps/server/src/lib/tokens';
 import { recordUsageFor } from '../apps/server/src/modules/licensing/licensing.service';
-import { createTestApp } from '../apps/server/src/test/test-app';
+import { createTestApp } from '../apps/server/test/support/test-app';
 import { argNumber, fmt, percentile, report } from './lib/report';
 
 // One million usage reports over 50 hosts for one Flex subscription, recorded through the licensing

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postgresReachable } from '../apps/server/src/modules/billing/fault-support';
+import { postgresReachable } from '../apps/server/test/support/faults';
 import { runYear } from './lib/year/run';
 import { printYear } from './lib/year/table';
 

@@ -5,7 +5,7 @@ import {
   type ReceivedMail,
   type SmtpCapture,
   startSmtpCapture,
-} from '../../apps/server/src/mail/smtp-capture';
+} from '../../apps/server/test/support/smtp-capture';
 import { startDemoServer } from './demo-server';
 
 // The accounts specs need mail that really travels over SMTP. The global setup's demo server logs

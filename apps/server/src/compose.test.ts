@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { createTestApp, type TestApp } from '../test/support/test-app';
 import { parseTrustProxy } from './lib/trust-proxy';
-import { createTestApp, type TestApp } from './test/test-app';
 
 // compose.yaml is safe as shipped: Caddy is the only door (TLS, ports 80 and 443), the replicas and
 // the worker are unpublished and trust X-Forwarded-For from Caddy alone, mail needs a real SMTP_URL,

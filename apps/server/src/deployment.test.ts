@@ -7,12 +7,12 @@ import { BillingMode } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { makeOrganization, makeSubscription, planId } from '../test/support/billing';
+import { fakeStripe } from '../test/support/fake-stripe';
+import { ADMIN_URL, dropDatabase, postgresReachable } from '../test/support/faults';
+import { type SmtpCapture, startSmtpCapture } from '../test/support/smtp-capture';
 import { type Database, openDatabase, queryRows } from './db/client';
 import { migrate } from './db/migrate';
-import { fakeStripe } from './gateway/fake-stripe';
-import { type SmtpCapture, startSmtpCapture } from './mail/smtp-capture';
-import { makeOrganization, makeSubscription, planId } from './modules/billing/billing.fixtures';
-import { ADMIN_URL, dropDatabase, postgresReachable } from './modules/billing/fault-support';
 import { seedCatalog } from './seed/catalog';
 
 // The deployment of compose.yaml (decision 018), as the image runs it: the compiled server, in

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, waitUntilReady } from './test/processes';
+import { freePort, waitUntilReady } from '../test/support/processes';
 
 // docs/design.md §4: SIGTERM ends the process within 10 s whatever happened to its output. Started as an
 // operator starts it, with stdout and stderr piped to a reader that then goes away (or stops reading),

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/support/processes';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from './seed/organizations';
-import { freePort } from './test/processes';
 
 // docs/design.md §4 "Shutdown": under load, SIGTERM stops accepting, every request the server took is
 // answered, and the process exits within 10 s. A real server process, started as in production.

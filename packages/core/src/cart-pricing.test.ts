@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { samplePlan } from '../test/support/samples';
 import { billingCycle } from './billing-cycle';
 import { cartPriceChangeNote, repriceCartItem } from './cart-pricing';
 import type { CartItem } from './schemas';
-import { samplePlan } from './schemas/fixtures';
 
 // The cart priced again whenever the organization or the catalogue changes (docs/spec.md §6).
 

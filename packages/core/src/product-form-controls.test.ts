@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { samplePlan } from '../test/support/samples';
 import { Messages } from './messages';
 import { productFormFromControls } from './product-form-controls';
-import { samplePlan } from './schemas/fixtures';
 
 const discounts = { yearlyDiscount: 0.1, quarterlyDiscount: 0.05, monthlyDiscount: 0 };
 const controls = {

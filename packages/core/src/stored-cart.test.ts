@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { samplePlan } from '../test/support/samples';
 import { billingCycle } from './billing-cycle';
-import { samplePlan } from './schemas/fixtures';
 import { readStoredCart, UNREADABLE_CART_ITEM } from './stored-cart';
 
 const item = {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { organizations, persons, pricingPlans } from '../db/schema';
 import { demoCatalogFile } from '../paths';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { runOps } from './ops-commands';
 import { OpsError } from './ops-error';
 

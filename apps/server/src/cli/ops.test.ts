@@ -4,12 +4,12 @@ import { promisify } from 'node:util';
 import { BillingMode, BillStatus, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization, makeSubscription, planId } from '../../test/support/billing';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { orders, organizations, perpetualLicenses, persons, subscriptions } from '../db/schema';
 import { ManualClock } from '../lib/clock';
-import { makeOrganization, makeSubscription, planId } from '../modules/billing/billing.fixtures';
 import { readDemoClockOffset } from '../modules/billing/scheduler';
 import { insertBill } from '../modules/bills/bills.repository';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { runOps } from './ops-commands';
 import { OpsError } from './ops-error';
 

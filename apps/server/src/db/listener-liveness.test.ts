@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SilentProxy } from '../../test/support/silent-proxy';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/support/test-app';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../seed/organizations';
-import { SilentProxy } from '../test/silent-proxy';
-import { createTestApp, createTestDatabase, type TestApp } from '../test/test-app';
 import { queryRows } from './client';
 import { listenOnPostgres } from './listen';
 

@@ -1,7 +1,7 @@
 import { PaymentMessages } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeStripe } from './fake-stripe';
-import { listenFakeStripe } from './fake-stripe-listen';
+import { fakeStripe } from '../../test/support/fake-stripe';
+import { listenFakeStripe } from '../../test/support/fake-stripe-listen';
 import type { PaymentGateway } from './payment-gateway';
 
 // 3-D Secure over Stripe's API (docs/decisions/024), against the fake that answers as Stripe's test

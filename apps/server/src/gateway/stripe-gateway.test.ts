@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeStripe, type Json, stripeError } from './fake-stripe';
+import { fakeStripe, type Json, stripeError } from '../../test/support/fake-stripe';
 import type { PaymentGateway } from './payment-gateway';
 import { createStripeGateway } from './stripe-gateway';
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeStripe, stripeError } from './fake-stripe';
+import { fakeStripe, stripeError } from '../../test/support/fake-stripe';
 import type { PaymentGateway } from './payment-gateway';
 import { createStripeGateway } from './stripe-gateway';
 

@@ -1,21 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_URL, bundleWorker, dropDatabase, postgresReachable } from '../../test/support/faults';
+import { type SmtpCapture, startSmtpCapture } from '../../test/support/smtp-capture';
 import { type Database, openDatabase, queryRows } from '../db/client';
 import { migrate } from '../db/migrate';
-import { ADMIN_URL, bundleWorker, dropDatabase, postgresReachable } from '../modules/billing/fault-support';
 import { enqueueMail } from './outbox';
-import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
 
 // The outbox under SIGKILL (decision 018): a sender delivering to a real SMTP server is killed
 // mid-send again and again, and restarted. Afterwards every mail was delivered; a mail delivered
 // twice (killed after the server took it, before its row was marked) carries the same Message-ID
 // both times, the one of its outbox row. The last sender is stopped with SIGTERM and exits cleanly.
 
-const here = dirname(fileURLToPath(import.meta.url));
 const MAILS = 80;
 const KILLS = 6;
 const LEASE_MS = 800;
@@ -42,11 +39,7 @@ describe.skipIf(!reachable && process.env.CI !== 'true')('the outbox under SIGKI
     database = await openDatabase({ databaseUrl: url.toString() });
     await migrate(database);
     smtp = await startSmtpCapture();
-    workerFile = await bundleWorker(
-      join(here, '../modules/billing'),
-      '../../mail/outbox-fault-worker.ts',
-      'outbox-worker.js',
-    );
+    workerFile = await bundleWorker('fault-outbox-worker.ts', 'outbox-worker.js');
   }, 60_000);
 
   afterAll(async () => {

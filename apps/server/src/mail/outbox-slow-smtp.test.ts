@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReceivedMail, type SmtpCapture, startSmtpCapture } from '../../test/support/smtp-capture';
+import { createTestDatabase } from '../../test/support/test-app';
 import type { Database } from '../db/client';
-import { createTestDatabase } from '../test/test-app';
 import { enqueueMails } from './outbox';
 import { type OutboxSender, startOutboxSender } from './outbox-sender';
-import { type ReceivedMail, type SmtpCapture, startSmtpCapture } from './smtp-capture';
 import { createSmtpMailer } from './smtp-mailer';
 
 // Two outbox senders and a slow SMTP server (decision 018): slowness alone never sends a mail twice.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { queryRows } from '../db/client';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { enqueueMail, retryDelaySeconds } from './outbox';
 
 // The outbox (decision 018): a mail exists exactly when the transaction that wrote it committed; a

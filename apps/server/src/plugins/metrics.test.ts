@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { enqueueMail } from '../mail/outbox';
-import { createTestApp, type TestApp } from '../test/test-app';
 
 // GET /metrics (decision 018): Prometheus' text format behind METRICS_TOKEN; 404 without it set.
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { queryRows } from '../db/client';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../seed/organizations';
-import { createTestApp, type TestApp } from '../test/test-app';
 
 // docs/decisions/021: the session and the subscription list are answered from memory until the
 // database announces that their rows changed, whoever changed them.

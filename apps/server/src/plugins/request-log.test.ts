@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registration, tokenFrom, waitForMail } from '../../test/support/accounts';
+import { capturedLog } from '../../test/support/captured-log';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { queryRows } from '../db/client';
-import { registration, tokenFrom, waitForMail } from '../modules/accounts/test-support';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../seed/organizations';
-import { capturedLog } from '../test/captured-log';
-import { createTestApp, type TestApp } from '../test/test-app';
 
 // No token, code or secret reaches the log (docs/design.md §4): the request log names routes by their
 // pattern, never the raw URL a reset or verify link put a token in, and credentials in headers are

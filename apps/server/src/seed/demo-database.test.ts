@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/support/test-app';
 import { loadConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
 import { openRuntime } from '../runtime';
-import { createTestDatabase } from '../test/test-app';
 import { DEMO_DATABASE_REFUSED } from './demo-database';
 import { DEMO_OPERATOR_EMAIL } from './operator';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 // What an address of the API answers when it is not quite a route's (decision 009): a parameter
 // longer than any may be is the 414 the document promises, a method the address lacks is 405 with

@@ -1,6 +1,5 @@
 import { ErrorCode } from '@store/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../seed/organizations';
 import {
   fillPath,
   type Method,
@@ -8,8 +7,9 @@ import {
   requiresToken,
   requiresXsrf,
   routesOf,
-} from './api-robustness.support';
-import { createTestApp, type TestApp } from './test-app';
+} from '../../test/support/api-robustness';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../seed/organizations';
 
 /**
  * The API document is complete (docs/design.md §4): every route declares its security, its answers

@@ -1,8 +1,8 @@
 import { ErrorCode, Messages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { pricingPlans, subscriptions } from '../db/schema';
-import { createTestApp, type TestApp } from './test-app';
 
 // Strict edges of the API: exact messages, canonical ids, one error shape for the framework's own
 // refusals, public routes that ignore tokens, and no NUL in any text (docs/design.md §4).

@@ -2,6 +2,20 @@ import { BillStatus, Rights } from '@store/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  badBodies,
+  badPathValues,
+  fieldMutations,
+  fillPath,
+  type Method,
+  oddQueries,
+  type Route,
+  requiresToken,
+  requiresXsrf,
+  routesOf,
+  sample,
+} from '../../test/support/api-robustness';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import {
   machineActivations,
   orders,
   organizations,
@@ -19,20 +33,6 @@ import {
   DEMO_SUB_ACCOUNT,
   DEMO_USER_EMAIL,
 } from '../seed/organizations';
-import {
-  badBodies,
-  badPathValues,
-  fieldMutations,
-  fillPath,
-  type Method,
-  oddQueries,
-  type Route,
-  requiresToken,
-  requiresXsrf,
-  routesOf,
-  sample,
-} from './api-robustness.support';
-import { createTestApp, type TestApp } from './test-app';
 
 /**
  * A security and robustness pass over every route of the generated OpenAPI document (docs/design.md §4):

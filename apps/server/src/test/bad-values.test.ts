@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { queryRows } from '../db/client';
 import { subscriptions } from '../db/schema';
 import { registerErrorHandler } from '../plugins/error-handler';
-import { createTestApp, type TestApp } from './test-app';
 
 // Bad input gets a readable 400, never a 500 (docs/design.md §4): neither a value the schemas let through
 // that the database refuses, nor an engine's report whose clock has an odd offset.

@@ -8,15 +8,15 @@ import {
   type Route,
   routesOf,
   sample,
-} from './api-robustness.support';
+} from '../../test/support/api-robustness';
 import {
   boundaryValues,
   type Constraint,
   constraintsOf,
   fitPatterns,
   fittingParams,
-} from './document-constraints.support';
-import { createTestApp, type TestApp } from './test-app';
+} from '../../test/support/document-constraints';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**
  * The API document says exactly what the server checks (decision 023): for every constraint it

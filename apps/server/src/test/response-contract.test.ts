@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createResponseChecker } from './response-contract';
+import { createResponseChecker } from '../../test/support/response-contract';
 
 // The checker every API test's answers pass through: it must catch each way an answer can drift.
 

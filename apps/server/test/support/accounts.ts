@@ -1,4 +1,4 @@
-import type { OutgoingMail as MailMessage } from '../../mail/mailer';
+import type { OutgoingMail as MailMessage } from '../../src/mail/mailer';
 
 /** Waits for a mail the app sends after answering (password reset runs off the response path). */
 export async function waitForMail(

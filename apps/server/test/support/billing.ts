@@ -1,9 +1,9 @@
 import { addMonthsClamped, monthsPerCycle, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { organizations, persons, pricingPlans, subscriptions } from '../../db/schema';
-import { randomToken } from '../../lib/tokens';
-import { insertSubscriptions } from '../subscriptions/subscriptions.repository';
+import type { DbOrTx } from '../../src/db/client';
+import { organizations, persons, pricingPlans, subscriptions } from '../../src/db/schema';
+import { randomToken } from '../../src/lib/tokens';
+import { insertSubscriptions } from '../../src/modules/subscriptions/subscriptions.repository';
 
 // Test fixtures of the billing engine: organizations and subscriptions made directly, as a
 // purchase would leave them, so tests and the fault test need nothing but a migrated database.

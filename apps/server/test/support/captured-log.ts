@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger } from '../lib/logger';
+import { createLogger } from '../../src/lib/logger';
 
 /** The store's logger (redaction included) writing into memory: what a test can search. */
 export function capturedLog(level = 'trace') {

@@ -1,5 +1,5 @@
 /** Helpers of document-constraints.test.ts: the constraints a route's document states, and values at their edges. */
-import type { JsonSchema, Route } from './api-robustness.support';
+import type { JsonSchema, Route } from './api-robustness';
 
 export const KEYWORDS = [
   'maxLength',

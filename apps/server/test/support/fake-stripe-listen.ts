@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import type { PaymentGateway } from '../../src/gateway/payment-gateway';
+import { createStripeGateway } from '../../src/gateway/stripe-gateway';
 import type { fakeStripe } from './fake-stripe';
-import type { PaymentGateway } from './payment-gateway';
-import { createStripeGateway } from './stripe-gateway';
 
 /**
  * Starts the local fake of Stripe's API on a free port: the Stripe gateway pointed at it (what the

@@ -1,11 +1,11 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from '../../db/client';
-import * as schema from '../../db/schema';
-import type { PaymentGateway } from '../../gateway/payment-gateway';
-import { createSandboxGateway } from '../../gateway/sandbox-gateway';
-import { systemClock } from '../../lib/clock';
-import { runBillingCycle } from './billing-engine';
+import type { Db } from '../../src/db/client';
+import * as schema from '../../src/db/schema';
+import type { PaymentGateway } from '../../src/gateway/payment-gateway';
+import { createSandboxGateway } from '../../src/gateway/sandbox-gateway';
+import { systemClock } from '../../src/lib/clock';
+import { runBillingCycle } from '../../src/modules/billing/billing-engine';
 
 // A "server process" of the fault test (fault.test.ts): runs the billing cycle in a loop against
 // the test's PostgreSQL database until it is killed. Short random pauses around each gateway call

@@ -2,15 +2,15 @@ import { BillingMode, type PurchaseItem } from '@store/core';
 import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from '../../db/client';
-import * as schema from '../../db/schema';
-import type { PaymentGateway } from '../../gateway/payment-gateway';
-import { createSandboxGateway } from '../../gateway/sandbox-gateway';
-import { systemClock } from '../../lib/clock';
-import { HttpError } from '../../lib/http-error';
-import { randomToken } from '../../lib/tokens';
-import { createPurchaseService } from '../store/purchase.service';
-import { updateSubscription } from '../subscriptions/subscription-update';
+import type { Db } from '../../src/db/client';
+import * as schema from '../../src/db/schema';
+import type { PaymentGateway } from '../../src/gateway/payment-gateway';
+import { createSandboxGateway } from '../../src/gateway/sandbox-gateway';
+import { systemClock } from '../../src/lib/clock';
+import { HttpError } from '../../src/lib/http-error';
+import { randomToken } from '../../src/lib/tokens';
+import { createPurchaseService } from '../../src/modules/store/purchase.service';
+import { updateSubscription } from '../../src/modules/subscriptions/subscription-update';
 
 // A "server process" of the checkout fault test (fault-checkout.test.ts): answers purchases (with
 // an Idempotency-Key, as the API does, sometimes sent twice at once like a double click) and editor

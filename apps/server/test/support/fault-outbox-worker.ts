@@ -1,10 +1,10 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from '../db/client';
-import * as schema from '../db/schema';
-import type { Mailer } from './mailer';
-import { startOutboxSender } from './outbox-sender';
-import { createSmtpMailer } from './smtp-mailer';
+import type { Db } from '../../src/db/client';
+import * as schema from '../../src/db/schema';
+import type { Mailer } from '../../src/mail/mailer';
+import { startOutboxSender } from '../../src/mail/outbox-sender';
+import { createSmtpMailer } from '../../src/mail/smtp-mailer';
 
 // A "worker" of the outbox fault test (outbox-fault.test.ts): the outbox sender against the test's
 // PostgreSQL and SMTP server until it is killed. Short random pauses before and after each delivery

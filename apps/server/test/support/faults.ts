@@ -18,9 +18,10 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-/** Bundles `entry` (beside this file) and answers the bundle's path. */
-export async function bundleWorker(here: string, entry: string, outName: string): Promise<string> {
-  const outfile = join(here, '../../../node_modules/.cache/billing-fault', outName);
+/** Bundles `entry` (a worker beside this file) and answers the bundle's path. */
+export async function bundleWorker(entry: string, outName: string): Promise<string> {
+  const here = import.meta.dirname;
+  const outfile = join(here, '../../node_modules/.cache/billing-fault', outName);
   await build({
     entryPoints: [join(here, entry)],
     bundle: true,

@@ -1,11 +1,11 @@
 import { BillingMode, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
-import { persons } from '../../db/schema';
-import { ManualClock } from '../../lib/clock';
-import { hashPassword } from '../../lib/passwords';
-import { seedCatalog } from '../../seed/catalog';
-import { createTestApp } from '../../test/test-app';
-import { makeOrganization, makeSubscription, planId } from '../billing/billing.fixtures';
+import { persons } from '../../src/db/schema';
+import { ManualClock } from '../../src/lib/clock';
+import { hashPassword } from '../../src/lib/passwords';
+import { seedCatalog } from '../../src/seed/catalog';
+import { makeOrganization, makeSubscription, planId } from './billing';
+import { createTestApp } from './test-app';
 
 // Licensing's API tests: a store with its catalogue and one organization of their own (no demo
 // data, so a billing run or a clock moved by weeks touches only what the test made).

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
-import { DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_TOTP_SECRET, seedDemoOperator } from '../../seed/operator';
-import { DEMO_PASSWORD } from '../../seed/organizations';
-import type { TestApp } from '../../test/test-app';
+import { DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_TOTP_SECRET, seedDemoOperator } from '../../src/seed/operator';
+import { DEMO_PASSWORD } from '../../src/seed/organizations';
+import type { TestApp } from './test-app';
 
 /**
  * The demo operator signed in with a code computed from the fixed secret. Each code is taken once,

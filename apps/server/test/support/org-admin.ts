@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { persons } from '../db/schema';
-import { makeOrganization } from '../modules/billing/billing.fixtures';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../seed/organizations';
+import { persons } from '../../src/db/schema';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/seed/organizations';
+import { makeOrganization } from './billing';
 import type { TestApp } from './test-app';
 
 /**

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../db/client';
-import { persons } from '../db/schema';
-import { hashPassword } from '../lib/passwords';
-import { makeOrganization } from '../modules/billing/billing.fixtures';
+import { queryRows } from '../../src/db/client';
+import { persons } from '../../src/db/schema';
+import { hashPassword } from '../../src/lib/passwords';
+import { makeOrganization } from './billing';
 import type { TestApp } from './test-app';
 
 // Customers for the 3-D Secure tests (docs/decisions/024): an organization of its own, its admin

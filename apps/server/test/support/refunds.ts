@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
-import { DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_TOTP_SECRET, seedDemoOperator } from '../../seed/operator';
-import { DEMO_PASSWORD } from '../../seed/organizations';
-import type { TestApp } from '../../test/test-app';
+import { DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_TOTP_SECRET, seedDemoOperator } from '../../src/seed/operator';
+import { DEMO_PASSWORD } from '../../src/seed/organizations';
+import type { TestApp } from './test-app';
 
 /** The demo operator, signed in with password and a code of its fixed two-factor secret. */
 export async function loginOperator(t: TestApp) {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { errorsOf } from '../../test/support/schema-errors';
 import {
   ForgotPasswordSchema,
   LoginRequestSchema,
   ResetPasswordRequestSchema,
   ResetPasswordSchema,
 } from './auth';
-import { errorsOf } from './test-helpers';
 
 const login = { email: 'ann@example.com', password: 'secret', orgId: null, rememberMe: true };
 

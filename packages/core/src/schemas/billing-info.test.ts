@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { errorsOf } from '../../test/support/schema-errors';
 import { BillingInfoSchema } from './billing-info';
-import { errorsOf } from './test-helpers';
 
 const info = {
   nameOnCard: 'Ann Lee',

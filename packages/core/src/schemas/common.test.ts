@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorsOf } from '../../test/support/schema-errors';
 import {
   emailField,
   fractionField,
@@ -9,7 +10,6 @@ import {
   passwordField,
   requiredText,
 } from './common';
-import { errorsOf } from './test-helpers';
 
 describe('field builders', () => {
   it.each([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { samplePlan, sampleSubscription } from '../../test/support/samples';
 import { billingCycle } from '../billing-cycle';
 import {
   BillingCycleDiscountsSchema,
@@ -13,7 +14,6 @@ import {
   Rights,
   SubscriptionSchema,
 } from './entities';
-import { samplePlan, sampleSubscription } from './fixtures';
 
 const person = {
   personId: 1,

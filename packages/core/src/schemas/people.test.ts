@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorsOf } from '../../test/support/schema-errors';
 import { Rights } from './entities';
 import {
   AccountFieldSchemas,
@@ -10,7 +11,6 @@ import {
   UpdatePersonSchema,
   UserInfoSchema,
 } from './people';
-import { errorsOf } from './test-helpers';
 
 const user = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', password: 'password1' };
 

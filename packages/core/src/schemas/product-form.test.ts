@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { samplePlan } from '../../test/support/samples';
+import { errorsOf } from '../../test/support/schema-errors';
 import { billingCycle } from '../billing-cycle';
-import { samplePlan } from './fixtures';
 import { CartItemSchema, CartSchema, ProductFormSchema } from './product-form';
-import { errorsOf } from './test-helpers';
 
 const form = {
   subname: 'Prod',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleSubscription } from './fixtures';
+import { sampleSubscription } from '../../test/support/samples';
+import { errorsOf } from '../../test/support/schema-errors';
 import {
   HostNameSchema,
   joinHosts,
@@ -10,7 +11,6 @@ import {
   SubscriptionUpdateSchema,
   splitHosts,
 } from './purchase';
-import { errorsOf } from './test-helpers';
 
 const item = {
   description: 'Prod',

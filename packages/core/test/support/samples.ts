@@ -1,4 +1,4 @@
-import type { PricingPlan, Subscription } from './entities';
+import type { PricingPlan, Subscription } from '../../src/schemas/entities';
 
 // Sample wire objects shared by the schema tests.
 export const samplePlan: PricingPlan = {

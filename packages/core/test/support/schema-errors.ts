@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { loadZodEnglishMessages } from '../zod-english';
+import { loadZodEnglishMessages } from '../../src/zod-english';
 
 // The tables assert what the API answers, and the server loads zod's English messages.
 loadZodEnglishMessages();

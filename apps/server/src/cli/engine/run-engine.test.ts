@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLicensingTestApp, type LicensingTestApp } from '../../../test/support/licensing';
 import { subscriptions } from '../../db/schema';
-import { createLicensingTestApp, type LicensingTestApp } from '../../modules/licensing/licensing.fixtures';
 import { createEngineClient } from './engine-client';
 import { type EngineOptions, runEngine } from './run-engine';
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMail } from '../../../test/support/accounts';
+import { capturedLog } from '../../../test/support/captured-log';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
-import { waitForMail } from '../../modules/accounts/test-support';
 import { DEMO_USER_EMAIL } from '../../seed/organizations';
-import { capturedLog } from '../../test/captured-log';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The mail budgets (mail-budget.ts): nobody can stop another person's reset mail by spending a
 // budget, and a mail a budget stops is logged and counted in GET /metrics.

@@ -1,11 +1,11 @@
 import { PasswordMessages } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registration, tokenFrom, waitForMail } from '../../../test/support/accounts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { registration, tokenFrom, waitForMail } from './test-support';
 
 // ASVS 5.0 6.2.4 (common passwords) and 6.2.11 (context words): every place that sets a password.
 let t: TestApp;

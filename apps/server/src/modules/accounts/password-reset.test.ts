@@ -1,6 +1,8 @@
 import { AccountMessages, Messages } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenFrom, waitForMail } from '../../../test/support/accounts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import {
   DEMO_COMPANY,
@@ -9,8 +11,6 @@ import {
   DEMO_SUB_ACCOUNT,
   DEMO_USER_EMAIL,
 } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { tokenFrom, waitForMail } from './test-support';
 
 let t: TestApp;
 beforeAll(async () => {

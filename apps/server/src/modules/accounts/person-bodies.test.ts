@@ -2,9 +2,9 @@ import { AccountMessages, AccountPersonSchema, PersonBodyMessages, PersonSchema 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // docs/design.md §2 "Person bodies": create and update take a user as docs/spec.md §3 lists it, so a person
 // read with GET can be sent back with one field changed.

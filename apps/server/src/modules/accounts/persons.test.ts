@@ -1,10 +1,10 @@
 import { AccountMessages, PersonBodyMessages, Rights } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenFrom, waitForMail } from '../../../test/support/accounts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { DEMO_COMPANY, DEMO_PASSWORD, DEMO_USER_EMAIL, PERPETUAL_EMAIL } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { tokenFrom, waitForMail } from './test-support';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['loginDemo']>>;

@@ -1,12 +1,12 @@
 import { AccountMessages, Rights } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registration } from '../../../test/support/accounts';
+import { linkFrom, type SmtpCapture, startSmtpCapture } from '../../../test/support/smtp-capture';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
-import { linkFrom, type SmtpCapture, startSmtpCapture } from '../../mail/smtp-capture';
 import { DEMO_EMAIL } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { EMAIL_NOT_VERIFIED } from '../identity/identity.service';
-import { registration } from './test-support';
 
 let smtp: SmtpCapture;
 let t: TestApp;

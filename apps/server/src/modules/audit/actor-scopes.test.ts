@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { DEMO_USER_EMAIL } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { actorScopesOpen } from './actor';
 
 // The actor's context is open only while work that may record a change is under way (actor.ts):

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { runOps } from '../../cli/ops-commands';
 import { queryRows } from '../../db/client';
 import { twoFactorEnrolments } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { runBillingCycle } from '../billing/billing-engine';
 import { addOperator } from '../operators/operators';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 // docs/spec.md §7: PUT billing_info answers the updated organization, whose billing fields (§3: orgName,
 // addr1, addr2, city, state, country, zip) are the ones just saved. With the read caches on, as a

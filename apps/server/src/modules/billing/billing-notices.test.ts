@@ -1,11 +1,11 @@
 import { BillingMode } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { type SmtpCapture, startSmtpCapture } from '../../../test/support/smtp-capture';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { type SmtpCapture, startSmtpCapture } from '../../mail/smtp-capture';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { type BillingDeps, runBillingCycle } from './billing-engine';
 import { sendBillingNotices } from './billing-notices';
 

@@ -1,11 +1,11 @@
 import { BillingMode, BillSchema, BillStatus } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderLines, orders, organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { BILL_NOT_FOUND } from './billing.routes';
 import { runBillingCycle } from './billing-engine';
 

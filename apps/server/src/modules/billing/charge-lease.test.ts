@@ -1,13 +1,13 @@
 import { BillingMode, BillStatus } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDueSubscriptions, makeOrganization, planId } from '../../../test/support/billing';
+import { createTestDatabase } from '../../../test/support/test-app';
 import { type Database, queryRows } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
 import { seedCatalog } from '../../seed/catalog';
-import { createTestDatabase } from '../../test/test-app';
-import { makeDueSubscriptions, makeOrganization, planId } from './billing.fixtures';
 import { type BillingDeps, runBillingCycle } from './billing-engine';
 
 // The charge lease belongs to whoever is about to call the gateway (docs/decisions/007): a batch

@@ -1,19 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BillingMode, BillStatus, prorationAttemptKey, purchaseAttemptKey } from '@store/core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { ADMIN_URL, bundleWorker, dropDatabase, postgresReachable } from '../../../test/support/faults';
 import { type Database, openDatabase, queryRows } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
 import { seedCatalog } from '../../seed/catalog';
 import { reconcile } from '../bills/reconcile';
-import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
-import { ADMIN_URL, bundleWorker, dropDatabase, postgresReachable } from './fault-support';
 import { settlePendingCharges } from './settle-pending';
 
 // The checkout and the editor under SIGKILL (docs/design.md §3): two "server processes" answer
@@ -23,7 +21,6 @@ import { settlePendingCharges } from './settle-pending';
 // void with neither; every proration is applied once with one charge, or void with none; nothing
 // is left pending; and the operator's reconcile finds nothing.
 
-const here = dirname(fileURLToPath(import.meta.url));
 const RUN_MS = Number(process.env.FAULT_CHECKOUT_RUN_MS ?? 8_000);
 const MAX_KILLS = 25;
 /** Kills that interrupted each kind of request, however slow the machine is. */
@@ -86,7 +83,7 @@ describe.skipIf(!reachable)('checkout and editor under SIGKILL (two processes, o
         startXtra.set(s.id, s.xtraAutoTags);
       }
     }
-    workerFile = await bundleWorker(here, 'fault-checkout-worker.ts', 'checkout-worker.mjs');
+    workerFile = await bundleWorker('fault-checkout-worker.ts', 'checkout-worker.mjs');
   }, 60_000);
 
   afterAll(async () => {

@@ -1,20 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { addMonthsClamped, BillingMode } from '@store/core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDueSubscriptions, makeOrganization, planId } from '../../../test/support/billing';
+import { ADMIN_URL, bundleWorker, dropDatabase, postgresReachable } from '../../../test/support/faults';
 import { type Database, openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
 import { seedCatalog } from '../../seed/catalog';
 import { reconcile } from '../bills/reconcile';
-import { makeDueSubscriptions, makeOrganization, planId } from './billing.fixtures';
 import { runBillingCycle } from './billing-engine';
-import { ADMIN_URL, bundleWorker, dropDatabase, postgresReachable } from './fault-support';
 
 // The billing engine's fault test (docs/design.md §3): two "server processes" run the billing cycle
 // against one PostgreSQL database while one of them is killed with SIGKILL at random moments, again
@@ -22,7 +20,6 @@ import { ADMIN_URL, bundleWorker, dropDatabase, postgresReachable } from './faul
 // the gateway holds exactly one successful charge per paid bill and none without a bill. Purchases
 // and editor prorations under the same faults: fault-checkout.test.ts.
 
-const here = dirname(fileURLToPath(import.meta.url));
 const RUN_MS = Number(process.env.FAULT_RUN_MS ?? 16_000);
 const MAX_KILLS = 60;
 /** Kills made however slow the machine is (a loaded one starts the spare processes slowly). */
@@ -93,7 +90,7 @@ describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQ
       purchasedAt: start,
       billingMode: BillingMode.Monthly,
     });
-    workerFile = await bundleWorker(here, 'fault-worker.ts', 'worker.mjs');
+    workerFile = await bundleWorker('fault-billing-worker.ts', 'worker.mjs');
   }, 60_000);
 
   afterAll(async () => {

@@ -1,15 +1,15 @@
 import { BillingMode, BillStatus } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { fakeStripe, type InjectedAnswer, stripeError } from '../../../test/support/fake-stripe';
+import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { organizations } from '../../db/schema';
-import { fakeStripe, type InjectedAnswer, stripeError } from '../../gateway/fake-stripe';
-import { listenFakeStripe } from '../../gateway/fake-stripe-listen';
 import { ManualClock } from '../../lib/clock';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { MAX_TRANSIENT_FAILURES } from '../bills/charge-attempt';
 import { reconcile } from '../bills/reconcile';
-import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { runBillingCycle } from './billing-engine';
 
 // docs/design.md §3, every gateway outcome has an end: renewals charged through the Stripe gateway against

@@ -1,13 +1,13 @@
 import { BillingMode, BillStatus } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { fakeStripe, stripeError } from '../../../test/support/fake-stripe';
+import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
-import { fakeStripe, stripeError } from '../../gateway/fake-stripe';
-import { listenFakeStripe } from '../../gateway/fake-stripe-listen';
 import { pacedGateway } from '../../gateway/paced-gateway';
 import { ManualClock } from '../../lib/clock';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { runBillingCycle } from './billing-engine';
 
 // Renewals charged through Stripe's paced gateway (GATEWAY_RATE_PER_SECOND) while the local fake of

@@ -1,8 +1,8 @@
 import { BillingMode } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { ManualClock } from '../../lib/clock';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { startBillingScheduler } from './scheduler';
 
 // Shutdown (docs/design.md §4): stopping the scheduler ends a run after its current pass, not after

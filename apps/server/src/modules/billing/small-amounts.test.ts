@@ -7,11 +7,11 @@ import {
 } from '@store/core';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderLines, orders, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { updateSubscription } from '../subscriptions/subscriptions.repository';
-import { makeOrganization, makeSubscription, planId } from './billing.fixtures';
 import { type BillingDeps, runBillingCycle } from './billing-engine';
 
 // docs/design.md §3: an amount under the gateway's minimum charge is never sent to the gateway; it is

@@ -1,9 +1,9 @@
 import { BillStatus } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization } from '../../../test/support/billing';
+import { createTestApp, createTestDatabase } from '../../../test/support/test-app';
 import type { GatewayCharge, PaymentGateway } from '../../gateway/payment-gateway';
 import { seedCatalog } from '../../seed/catalog';
-import { createTestApp, createTestDatabase } from '../../test/test-app';
-import { makeOrganization } from '../billing/billing.fixtures';
 import { finishAttempt, insertBill, noteChargeId, startAttempt } from './bills.repository';
 import { reconcile, STARTED_ATTEMPT_LIMIT_MS } from './reconcile';
 

@@ -1,8 +1,8 @@
 import { PlanListSchema, PricingPlanSchema, ProductListSchema } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { products } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { sanitizeEulaHtml } from './eula';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { SignInThrottle, ThrottleMessages } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { INVALID_CREDENTIALS } from './identity.service';
 
 const TOO_MANY_ATTEMPTS = ThrottleMessages.tooManySignInAttempts;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL, PERPETUAL_EMAIL } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // ASVS 5.0 7.5.2: a person sees their active sessions and ends any of them; 7.4.3: all but this one.
 let t: TestApp;

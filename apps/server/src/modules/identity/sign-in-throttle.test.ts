@@ -1,7 +1,7 @@
 import { SignInThrottle, ThrottleMessages } from '@store/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { INVALID_CREDENTIALS } from './identity.service';
 
 // docs/design.md §4: throttles that count before checking, cannot be escaped with a forged header, and

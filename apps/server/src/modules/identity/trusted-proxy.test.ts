@@ -1,7 +1,7 @@
 import { SignInThrottle } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Behind a proxy named in TRUST_PROXY, X-Forwarded-For names the client (docs/design.md §4).
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLicensingTestApp, DAY, type LicensingTestApp } from '../../../test/support/licensing';
 import { loadConfig } from '../../config';
 import { machineActivations, pricingPlans } from '../../db/schema';
-import { createLicensingTestApp, DAY, type LicensingTestApp } from './licensing.fixtures';
 
 // Keygen's heartbeat model (docs/design.md §5): a machine holds its seat while it is seen within the
 // heartbeat window; silent longer, its seat is free for another machine. Time moves on the clock.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { subscriptions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // docs/decisions/013: per license key 20 requests a second with bursts of 100 (in memory), and
 // unknown keys counted per address.

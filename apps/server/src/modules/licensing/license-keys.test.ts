@@ -1,8 +1,8 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { keyIdOf, type LicensePayload, signLicenseFile } from './license-file';
 import { signingKeys } from './license-keys';
 import { verifyLicenseFile } from './verify-license-file';

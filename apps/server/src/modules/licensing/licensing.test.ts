@@ -1,10 +1,10 @@
 import { BillingMode, graceEndOf, MAX_USAGE_BATCH, MAX_USAGE_BODY_BYTES } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSubscription, planId } from '../../../test/support/billing';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { subscriptions, usageReports } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeSubscription, planId } from '../billing/billing.fixtures';
 import { reissueOfflineLicense } from './offline-license';
 import { verifyLicenseFile } from './verify-license-file';
 

@@ -1,15 +1,15 @@
 import { SubscriptionMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { organizations, persons } from '../../db/schema';
-import { makeOrganization } from '../billing/billing.fixtures';
+import { makeOrganization } from '../../../test/support/billing';
 import {
   createLicensingTestApp,
   DAY,
   type LicensingTestApp,
   PASSWORD,
   USER_EMAIL,
-} from './licensing.fixtures';
+} from '../../../test/support/licensing';
+import { organizations, persons } from '../../db/schema';
 
 // The License section's machines (docs/design.md §5): which machines hold the key's seats, and Deactivate
 // for one of them with the rights of Flush Keys (the owning organization's admins, never the parent).

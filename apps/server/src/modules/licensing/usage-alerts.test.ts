@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, createLicensingTestApp, type LicensingTestApp } from '../../../test/support/licensing';
 import { persons, subscriptions } from '../../db/schema';
 import { runBillingCycle } from '../billing/billing-engine';
-import { ADMIN_EMAIL, createLicensingTestApp, type LicensingTestApp } from './licensing.fixtures';
 import { createLicensingService } from './licensing.service';
 
 // The usage meter's alert mails (docs/design.md §5): at 80 % and 100 % of the included RTUs and when the

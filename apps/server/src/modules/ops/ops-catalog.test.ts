@@ -1,10 +1,10 @@
 import { BillingMode } from '@store/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization, makeSubscription } from '../../../test/support/billing';
+import { loginOperator } from '../../../test/support/operator';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orders, subscriptions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeOrganization, makeSubscription } from '../billing/billing.fixtures';
-import { loginOperator } from './ops.test-support';
 
 // The console's catalogue (the operator API contract, "Catalogue"; docs/decisions/015): products
 // and plans written through the one catalogue module; an unavailable plan keeps its subscribers;

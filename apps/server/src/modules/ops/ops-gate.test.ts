@@ -1,12 +1,12 @@
 import { Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginOperator } from '../../../test/support/operator';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { persons } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { DEMO_OPERATOR_EMAIL } from '../../seed/operator';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { addOperator, removeOperator, STORE_ORGANIZATION_NAME } from '../operators/operators';
-import { loginOperator } from './ops.test-support';
 
 // The operator gate (docs/decisions/015), over every /api/ops route the API document lists:
 // 401 without a token, 404 to a customer (admins included) whatever else is wrong, 403 to an

@@ -1,10 +1,10 @@
 import { BillStatus, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginOperator } from '../../../test/support/operator';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orders, organizations, persons, subscriptions } from '../../db/schema';
 import { PERPETUAL_COMPANY } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { loginOperator } from './ops.test-support';
 
 // The console's organizations and bills (the operator API contract): search, detail, terms,
 // perpetual licenses, admins, verification mail; bills by filter, one bill's attempts, mark paid.

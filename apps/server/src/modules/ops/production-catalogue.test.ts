@@ -3,15 +3,15 @@ import { BillStatus } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization } from '../../../test/support/billing';
+import { fakeStripe } from '../../../test/support/fake-stripe';
+import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
+import { linkFrom, type SmtpCapture, startSmtpCapture } from '../../../test/support/smtp-capture';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { runOps } from '../../cli/ops-commands';
 import { persons } from '../../db/schema';
-import { fakeStripe } from '../../gateway/fake-stripe';
-import { listenFakeStripe } from '../../gateway/fake-stripe-listen';
 import { hashPassword } from '../../lib/passwords';
-import { linkFrom, type SmtpCapture, startSmtpCapture } from '../../mail/smtp-capture';
 import { demoCatalogFile } from '../../paths';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeOrganization } from '../billing/billing.fixtures';
 
 // A production store from its first start (docs/decisions/015): every production setting set,
 // PostgreSQL, Stripe's API (the local fake), mail over SMTP. It has no catalogue and sells nothing;

@@ -1,11 +1,16 @@
 import { BillingMode, BillStatus, PaymentMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSubscription, planId } from '../../../test/support/billing';
+import {
+  type Client,
+  customer,
+  sandboxChallenge,
+  succeededCharges,
+} from '../../../test/support/payment-customers';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orders } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { type Client, customer, sandboxChallenge, succeededCharges } from '../../test/payment-customers';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeSubscription, planId } from '../billing/billing.fixtures';
 
 // 3-D Secure for the editor's prorated charge (docs/decisions/024): an increase whose charge the bank
 // asks the customer to authenticate applies once the challenge is completed and the gateway says

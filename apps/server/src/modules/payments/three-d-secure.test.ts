@@ -1,16 +1,16 @@
 import { BillingMode, BillStatus, PaymentMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, organizations } from '../../db/schema';
-import { ManualClock } from '../../lib/clock';
+import { makeSubscription, planId } from '../../../test/support/billing';
 import {
   type Client,
   succeededCharges as countSucceeded,
   customer as makeCustomer,
   sandboxChallenge,
-} from '../../test/payment-customers';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeSubscription, planId } from '../billing/billing.fixtures';
+} from '../../../test/support/payment-customers';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { orders, organizations } from '../../db/schema';
+import { ManualClock } from '../../lib/clock';
 import { type BillingDeps, runBillingCycle } from '../billing/billing-engine';
 import { settlePendingPurchases } from '../store/purchase-settling';
 

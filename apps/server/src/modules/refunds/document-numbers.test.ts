@@ -1,11 +1,11 @@
 import { BillStatus, type PricingPlan } from '@store/core';
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginOperator, pdfText } from '../../../test/support/refunds';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { orders, organizations } from '../../db/schema';
 import { DEMO_COMPANY } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { loginOperator, pdfText } from './refunds.fixtures';
 
 // Invoice and credit-note numbers (docs/decisions/016): one series per year, no gaps, apart from
 // order ids; a card bill takes its number when paid, never when declined.

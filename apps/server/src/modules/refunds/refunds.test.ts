@@ -1,16 +1,16 @@
 import { BillStatus, type PricingPlan, RefundMessages } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginOperator, pdfText } from '../../../test/support/refunds';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { orders, organizations, refunds, subscriptions } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { DEMO_COMPANY, PERPETUAL_EMAIL } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { markOfflineInvoicePaid } from '../bills/bills.service';
 import { reconcile } from '../bills/reconcile';
 import { settleOpenRefunds } from './refund-settling';
-import { loginOperator, pdfText } from './refunds.fixtures';
 
 // The gateway loses the answer of the next refund (it was made; the process never heard of it).
 let loseNextRefundAnswer = false;

@@ -11,8 +11,8 @@ import {
 } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderLines, orders, organizations } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The product form's total, the cart line, the checkout total and the server's charge
 // come from one function; here all four are computed for every plan of the demo catalogue, every cycle

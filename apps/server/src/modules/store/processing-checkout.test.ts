@@ -1,10 +1,10 @@
 import { BillingMode, BillStatus, purchaseAttemptKey } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeStripe } from '../../gateway/fake-stripe';
-import { listenFakeStripe } from '../../gateway/fake-stripe-listen';
+import { makeOrganization, planId } from '../../../test/support/billing';
+import { fakeStripe } from '../../../test/support/fake-stripe';
+import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { ManualClock } from '../../lib/clock';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeOrganization, planId } from '../billing/billing.fixtures';
 import { attemptOf, findById } from '../bills/bills.repository';
 import { reconcile } from '../bills/reconcile';
 import { createPurchaseService } from './purchase.service';

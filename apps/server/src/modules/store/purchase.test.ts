@@ -1,6 +1,7 @@
 import { BillStatus, PLACEHOLDER_DESCRIPTION, type PricingPlan, Store } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { orderLines, orders, organizations, paymentAttempts, subscriptions } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
@@ -12,7 +13,6 @@ import {
   DEMO_USER_EMAIL,
   PERPETUAL_EMAIL,
 } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertBill } from '../bills/bills.repository';
 import { settlePendingPurchases } from './purchase-settling';
 

@@ -1,12 +1,12 @@
 import { BillStatus } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization } from '../../../test/support/billing';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orders } from '../../db/schema';
 import type { ChargeHint, PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeOrganization } from '../billing/billing.fixtures';
 import { insertBill } from '../bills/bills.repository';
 import { settlePendingPurchases } from './purchase-settling';
 

@@ -1,10 +1,10 @@
 import { BillingMode, designerHostCount } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSubscription, planId } from '../../../test/support/billing';
+import { organizationWithAdmin } from '../../../test/support/org-admin';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { organizations, pricingPlans } from '../../db/schema';
-import { organizationWithAdmin } from '../../test/org-admin';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeSubscription, planId } from '../billing/billing.fixtures';
 
 // docs/design.md §3, §5: an editor change the card refused is void (nothing is owed, the bill is not in
 // Billing History and cannot be paid), so it never holds up Enable Offline.

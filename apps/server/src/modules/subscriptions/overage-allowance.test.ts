@@ -6,9 +6,9 @@ import {
   toCents,
 } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationWithAdmin } from '../../test/org-admin';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeSubscription, planId } from '../billing/billing.fixtures';
+import { makeSubscription, planId } from '../../../test/support/billing';
+import { organizationWithAdmin } from '../../../test/support/org-admin';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 // docs/design.md §3: the plan fee pays for its base RTUs; the editor's figures read the month's counters.
 

@@ -1,11 +1,11 @@
 import { BillStatus, SubscriptionMessages } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { runBillingCycle } from '../billing/billing-engine';
 import { settlePendingCharges } from '../billing/settle-pending';
 import { reconcile } from '../bills/reconcile';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderLines, orders, subscriptions } from '../../db/schema';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { runBillingCycle } from '../billing/billing-engine';
 
 // docs/design.md §5: a parent organization never receives a sub-account's license key, offline file or

@@ -1,6 +1,7 @@
 import { BillStatus, graceEndOf, licenseId, prorationAttemptKey, SubscriptionMessages } from '@store/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { machineActivations, orders, organizations, subscriptions } from '../../db/schema';
 import {
@@ -10,7 +11,6 @@ import {
   DEMO_USER_EMAIL,
   PERPETUAL_EMAIL,
 } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { verifyLicenseFile } from '../licensing/verify-license-file';
 
 type Api = Awaited<ReturnType<TestApp['loginDemo']>>;

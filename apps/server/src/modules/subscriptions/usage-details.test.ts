@@ -1,9 +1,9 @@
 import { usageDateRanges } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { subscriptions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The usage screen's answer against a plain reference: one row per host and range summed in SQL,
 // assembled in JavaScript, as the screen was first built. Varied hosts (case, accents, digits) and

@@ -2,9 +2,9 @@ import { TwoFactorMessages } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { hasTwoFactor } from './two-factor.service';
 
 let t: TestApp;
