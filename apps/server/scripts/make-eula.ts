@@ -2,6 +2,7 @@
 // Run once (npx tsx apps/server/scripts/make-eula.ts); the PDF is committed, so the server never needs pdfkit for it.
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
+import { GRACE_DAYS } from '@store/core';
 import PDFDocument from 'pdfkit';
 
 const out = join(import.meta.dirname, '..', 'assets', 'eula.pdf');
@@ -23,7 +24,7 @@ const sections: [string, string][] = [
   ],
   [
     '2. Subscription term and renewal',
-    'Each subscription runs for the billing cycle chosen at purchase and renews automatically for successive cycles at the then-current price unless cancelled before the next billing date. A renewed subscription is deactivated if payment is not received within 14 days of the renewal date.',
+    `Each subscription runs for the billing cycle chosen at purchase and renews automatically for successive cycles at the then-current price unless cancelled before the next billing date. A renewed subscription is deactivated if payment is not received within ${GRACE_DAYS} days of the renewal date.`,
   ],
   [
     '3. Usage and overage',

@@ -1,4 +1,4 @@
-import { graceEndOf } from './bill-rules';
+import { GRACE_DAYS, graceEndOf } from './bill-rules';
 import { formatLongDate } from './dates';
 import type { ActivationKind, LicenseCode, SeatCount } from './schemas/licensing';
 
@@ -23,11 +23,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export const LicensingMessages = {
   valid: 'The license is valid.',
   notFound: 'Unknown license key.',
-  expired:
-    'This license has expired: its paid period ended more than 14 days ago without a renewal. Renew the subscription in the portal.',
+  expired: `This license has expired: its paid period ended more than ${GRACE_DAYS} days ago without a renewal. Renew the subscription in the portal.`,
   suspended: "This license is suspended. Contact the store's support.",
-  unpaid:
-    'This license is suspended because a bill of its subscription was not paid within 14 days. Pay it under Billing History in the portal, or contact support.',
+  unpaid: `This license is suspended because a bill of its subscription was not paid within ${GRACE_DAYS} days. Pay it under Billing History in the portal, or contact support.`,
   cancelled: (endedOn: Date | string) =>
     `This subscription was cancelled; its license ended on ${formatLongDate(endedOn)}.`,
   noMachine: 'This machine is not activated for this license.',

@@ -5,6 +5,7 @@ import {
   billedRtusAtMonthStart,
   billedToOf,
   billPeriodKey,
+  GRACE_DAYS,
   graceEndOf,
   monthsPerCycle,
   overageFigureCents,
@@ -187,7 +188,7 @@ export async function seedBillingHistory(
     billedTo,
     line: {
       subscriptionId: null,
-      description: 'Designer seat (deactivated: not paid within 14 days)',
+      description: `Designer seat (deactivated: not paid within ${GRACE_DAYS} days)`,
       productName: 'Artist',
       planName: 'Artist Solo',
       billingMode: 1,

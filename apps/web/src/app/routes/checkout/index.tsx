@@ -3,6 +3,7 @@ import {
   ErrorCodes,
   endSentence,
   formatUsd,
+  GRACE_DAYS,
   isAdmin,
   Messages,
   purchaseItemFromCart,
@@ -153,7 +154,7 @@ export default function CheckoutScreen() {
               page.
             </List.Item>
             <List.Item>
-              A renewed subscription is deactivated if payment is not received within 14 days.
+              A renewed subscription is deactivated if payment is not received within {GRACE_DAYS} days.
             </List.Item>
           </List>
           <Group justify="space-between" align="center">

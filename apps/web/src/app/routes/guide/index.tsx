@@ -1,4 +1,5 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { GRACE_DAYS } from '@store/core';
 import { Link } from 'react-router';
 
 // The Store Guide the nav bar links to (docs/design.md §1: the product's own page unless STORE_GUIDE_URL
@@ -40,7 +41,7 @@ export default function GuideScreen() {
         </List.Item>
         <List.Item>
           The first cycle is charged at checkout; each later cycle is charged to the card on file on the Next
-          Billing Date. A renewal that is not paid within 14 days deactivates the subscription.
+          Billing Date. A renewal that is not paid within {GRACE_DAYS} days deactivates the subscription.
         </List.Item>
         <List.Item>
           Raising a plan, engines or designers applies at once with a prorated charge for the rest of the paid
@@ -61,8 +62,9 @@ export default function GuideScreen() {
       <Text>
         For machines without network access, an administrator enables offline use on a subscription, names its
         engine and designer hosts, and downloads a signed offline license file for them. The file is valid
-        until 14 days after the end of the paid period; each paid renewal issues a new one. While offline use
-        is enabled, the subscription's name, plan, max overages, engines and designers cannot be changed.
+        until {GRACE_DAYS} days after the end of the paid period; each paid renewal issues a new one. While
+        offline use is enabled, the subscription's name, plan, max overages, engines and designers cannot be
+        changed.
       </Text>
 
       <Title order={2}>Who can do what</Title>

@@ -1,6 +1,7 @@
 import { Button, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   designerHostCount,
+  GRACE_DAYS,
   HostNameSchema,
   hostListsSchema,
   isProPlan,
@@ -49,8 +50,8 @@ function IssuedLicense({ subscription: s }: { subscription: SubscriptionDetail }
     <>
       <Text size="sm">
         A signed license file lets these machines run without reaching our servers. Install it next to the
-        engine; it is valid until 14 days after the end of the paid period, and each paid renewal issues a new
-        one.
+        engine; it is valid until {GRACE_DAYS} days after the end of the paid period, and each paid renewal
+        issues a new one.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <div>
