@@ -7,10 +7,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/browser-router';
 import { cssVariablesResolver, theme } from './app/theme';
+import { showAlert } from './features/alert';
 import { getCurrentUser, subscribeToCurrentUser } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 
-const queryClient = createQueryClient();
+const queryClient = createQueryClient((text, action) => showAlert({ type: 'error', text, focus: action }));
 
 // Another session's cached data must never show to the next user of this browser.
 let sessionToken = getCurrentUser()?.token;

@@ -1,5 +1,4 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { showAlert } from '../features/alert';
 import { HttpError } from './http';
 
 declare module '@tanstack/react-query' {
@@ -15,13 +14,17 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
-/** A failed mutation answers something the person did: focus goes to the message (lib/focus.ts). */
-function report(error: unknown, action: boolean): void {
-  console.warn(error);
-  showAlert({ type: 'error', text: errorText(error), focus: action });
-}
+/**
+ * Shows a failed call's message. `action` is true for a failed mutation: it answers something the
+ * person did, so focus goes to the message (lib/focus.ts). The app hands in the alert banner's.
+ */
+export type ShowError = (text: string, action: boolean) => void;
 
-export function createQueryClient(): QueryClient {
+export function createQueryClient(showError: ShowError): QueryClient {
+  const report = (error: unknown, action: boolean) => {
+    console.warn(error);
+    showError(errorText(error), action);
+  };
   return new QueryClient({
     // Spec §8: every failed call shows its message in the alert banner, in one place.
     queryCache: new QueryCache({
