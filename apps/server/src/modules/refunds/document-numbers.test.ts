@@ -1,7 +1,8 @@
 import { BillStatus, type PricingPlan } from '@store/core';
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginOperator, pdfText } from '../../../test/support/refunds';
+import { loginOperator } from '../../../test/support/operator';
+import { pdfText } from '../../../test/support/pdf-text';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { orders, organizations } from '../../db/schema';

@@ -1,7 +1,8 @@
 import { BillStatus, type PricingPlan, RefundMessages } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginOperator, pdfText } from '../../../test/support/refunds';
+import { loginOperator } from '../../../test/support/operator';
+import { pdfText } from '../../../test/support/pdf-text';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { orders, organizations, refunds, subscriptions } from '../../db/schema';
@@ -9,7 +10,7 @@ import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { DEMO_COMPANY, PERPETUAL_EMAIL } from '../../seed/organizations';
 import { markOfflineInvoicePaid } from '../bills/bills.service';
-import { reconcile } from '../bills/reconcile';
+import { reconcile } from '../billing/reconcile';
 import { settleOpenRefunds } from './refund-settling';
 
 // The gateway loses the answer of the next refund (it was made; the process never heard of it).
