@@ -30,8 +30,8 @@ void loadScrollArea();
  * its button downloading credit_note_{number}.pdf.
  */
 export function BillHistoryTable({ bills }: { bills: Bill[] }) {
-  const download = useDownloadInvoice();
-  const downloadCreditNote = useDownloadCreditNote();
+  const invoice = useDownloadInvoice();
+  const creditNote = useDownloadCreditNote();
   const [page, setPage] = useState(1);
   if (bills.length === 0)
     return (
@@ -93,25 +93,19 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
                   </Table.Td>
                   <Table.Td ta="right">
                     {note ? (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        aria-label={`credit note ${note} of ${date}`}
-                        loading={downloadCreditNote.isPending && downloadCreditNote.variables === note}
-                        onClick={() => downloadCreditNote.mutate(note)}
-                      >
-                        credit note
-                      </Button>
+                      <DocumentButton
+                        name="credit note"
+                        label={`credit note ${note} of ${date}`}
+                        saving={creditNote.isSaving(note)}
+                        onClick={() => creditNote.download(note)}
+                      />
                     ) : (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        aria-label={`invoice ${bill.orderId} of ${date}`}
-                        loading={download.isPending && download.variables === bill.orderId}
-                        onClick={() => download.mutate(bill.orderId)}
-                      >
-                        invoice
-                      </Button>
+                      <DocumentButton
+                        name="invoice"
+                        label={`invoice ${bill.orderId} of ${date}`}
+                        saving={invoice.isSaving(bill.orderId)}
+                        onClick={() => invoice.download(bill.orderId)}
+                      />
                     )}
                   </Table.Td>
                 </Table.Tr>
@@ -138,5 +132,20 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** A row's document button, busy while its file is on the way. */
+function DocumentButton(props: { name: string; label: string; saving: boolean; onClick: () => void }) {
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      aria-label={props.label}
+      loading={props.saving}
+      onClick={props.onClick}
+    >
+      {props.name}
+    </Button>
   );
 }

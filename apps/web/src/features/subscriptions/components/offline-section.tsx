@@ -84,8 +84,8 @@ function IssuedLicense({ subscription: s }: { subscription: SubscriptionDetail }
       <Group justify="flex-end">
         <Button
           variant="light"
-          onClick={() => download.mutate(s.subscriptionId)}
-          loading={download.isPending}
+          onClick={() => download.download(s.subscriptionId)}
+          loading={download.isSaving(s.subscriptionId)}
         >
           Download License File
         </Button>
