@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { type FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput } from './app-deps';
 import { createLimits } from './lib/limits/limits';
@@ -20,6 +20,8 @@ import { ownSessionsRoutes } from './modules/identity/own-sessions.routes';
 import { createSessionService } from './modules/identity/session.service';
 import { useConfiguredSigningKey } from './modules/licensing/license-keys';
 import { licensingRoutes } from './modules/licensing/licensing.routes';
+import { deleteAllMachines } from './modules/licensing/machines.repository';
+import { issueOfflineLicense } from './modules/licensing/offline-license';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -106,6 +108,9 @@ export async function buildApp(input: AppInput) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true, security: [] } }, async () => app.swagger());
 
+  // Licensing reads subscriptions, so what subscriptions asks of licensing is handed in here.
+  const subscriptions: FastifyPluginAsync = (scope) =>
+    subscriptionsRoutes(scope, { ...deps, licensing: { deleteAllMachines, issueOfflineLicense } });
   for (const routes of [
     miscRoutes,
     identityRoutes,
@@ -113,7 +118,7 @@ export async function buildApp(input: AppInput) {
     storeRoutes,
     billingInfoRoutes,
     accountsRoutes,
-    subscriptionsRoutes,
+    subscriptions,
     licensingRoutes,
     billingRoutes,
     twoFactorRoutes,

@@ -1,7 +1,7 @@
 import { BillStatus } from '@store/core';
 import type { Db } from '../../../apps/server/src/db/client';
 import { createSandboxGateway } from '../../../apps/server/src/gateway/sandbox-gateway';
-import { reconcile } from '../../../apps/server/src/modules/bills/reconcile';
+import { reconcile } from '../../../apps/server/src/modules/billing/reconcile';
 import type { SinkMessage } from './mail-sink';
 import type { Query, SimModel } from './model';
 import { rtuViolations } from './rtu-check';

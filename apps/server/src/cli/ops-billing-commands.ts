@@ -4,8 +4,8 @@ import { settings } from '../db/schema';
 import { describeOutstanding, listOutstandingBills } from '../modules/billing/billing.service';
 import { runRecordedBillingCycle } from '../modules/billing/billing-runs';
 import { recordInvoicePayment } from '../modules/billing/invoice-payment';
+import { reconcile } from '../modules/billing/reconcile';
 import { readDemoClockOffset } from '../modules/billing/scheduler';
-import { reconcile } from '../modules/bills/reconcile';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
 import { OpsError } from './ops-error';
 

@@ -11,7 +11,7 @@ import { migrate } from '../../db/migrate';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
 import { seedCatalog } from '../../seed/catalog';
-import { reconcile } from '../bills/reconcile';
+import { reconcile } from './reconcile';
 import { settlePendingCharges } from './settle-pending';
 
 // The checkout and the editor under SIGKILL (docs/design.md §3): two "server processes" answer

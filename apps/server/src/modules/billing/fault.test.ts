@@ -11,8 +11,8 @@ import { migrate } from '../../db/migrate';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
 import { seedCatalog } from '../../seed/catalog';
-import { reconcile } from '../bills/reconcile';
 import { runBillingCycle } from './billing-engine';
+import { reconcile } from './reconcile';
 
 // The billing engine's fault test (docs/design.md §3): two "server processes" run the billing cycle
 // against one PostgreSQL database while one of them is killed with SIGKILL at random moments, again

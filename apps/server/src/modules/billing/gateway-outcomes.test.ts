@@ -9,8 +9,8 @@ import { queryRows } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { MAX_TRANSIENT_FAILURES } from '../bills/charge-attempt';
-import { reconcile } from '../bills/reconcile';
 import { runBillingCycle } from './billing-engine';
+import { reconcile } from './reconcile';
 
 // docs/design.md §3, every gateway outcome has an end: renewals charged through the Stripe gateway against
 // a local fake of Stripe's API that answers with each class of error. Every bill ends Paid, PastDue

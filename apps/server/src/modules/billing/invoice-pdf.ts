@@ -9,7 +9,6 @@ import {
   licenseId,
 } from '@store/core';
 import type { Seller } from '../../config';
-import type { InvoiceData } from './billing.service';
 import {
   drawHeading,
   drawParties,
@@ -20,7 +19,8 @@ import {
   RULE,
   SELLER_CONTACT,
   startDocument,
-} from './document-pdf';
+} from '../bills/document-pdf';
+import type { InvoiceData } from './billing.service';
 
 const KIND_TITLE: Record<string, string> = {
   purchase: 'Purchase',

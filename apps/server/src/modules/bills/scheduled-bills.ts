@@ -1,5 +1,6 @@
 import {
   addMonthsClamped,
+  type BilledToSource,
   BillStatus,
   billedRtusAtMonthStart,
   billedToOf,
@@ -17,9 +18,40 @@ import {
   smallAmountOutcome,
   unbilledOverRtus,
 } from '@store/core';
-import type { DueSubscription } from '../subscriptions/subscription-periods.repository';
 import type { NewBill } from './bill-batches.repository';
 import type { CarriedBill } from './carried-bills.repository';
+
+export interface DueSubscription {
+  id: number;
+  organizationId: number;
+  description: string;
+  billingMode: number;
+  billingModeDiscountBp: number;
+  numberMachines: number;
+  xtraAutoTags: number;
+  nextBaseBillingDate: Date;
+  nextOverageBillingDate: Date | null;
+  currentPeriodStart: Date;
+  anchorDay: number;
+  annualUsageReset: boolean;
+  usageYearStart: Date | null;
+  accruedRtusThisMonth: number;
+  billedRtusThisMonth: number;
+  overageChargesPaidThisMonthCents: number;
+  maxAdditionalMonthlyChargeCents: number;
+  plan: {
+    product: number;
+    planName: string;
+    monthlyFeeCents: number;
+    xtraAutoTagPerMonthCents: number;
+    baseRtus: number;
+    overagePerRtuMicros: number;
+  };
+  /** The base RTUs of the plan in force until now (a renewal may put its pending plan in its place). */
+  baseRtusBefore: number;
+  /** The organization as billed: its row's billing columns. */
+  org: BilledToSource;
+}
 
 // The bills the engine makes on schedule (docs/design.md §3), priced from the subscription's saved values.
 

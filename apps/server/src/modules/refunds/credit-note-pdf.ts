@@ -10,7 +10,7 @@ import {
   INK,
   RULE,
   startDocument,
-} from '../billing/document-pdf';
+} from '../bills/document-pdf';
 
 export interface CreditNoteData {
   refund: RefundRow;

@@ -9,8 +9,8 @@ import { orders, organizations, refunds, subscriptions } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { DEMO_COMPANY, PERPETUAL_EMAIL } from '../../seed/organizations';
-import { markOfflineInvoicePaid } from '../bills/bills.service';
 import { reconcile } from '../billing/reconcile';
+import { markOfflineInvoicePaid } from '../bills/bills.service';
 import { settleOpenRefunds } from './refund-settling';
 
 // The gateway loses the answer of the next refund (it was made; the process never heard of it).

@@ -5,8 +5,8 @@ import { fakeStripe } from '../../../test/support/fake-stripe';
 import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { ManualClock } from '../../lib/clock';
+import { reconcile } from '../billing/reconcile';
 import { attemptOf, findById } from '../bills/bills.repository';
-import { reconcile } from '../bills/reconcile';
 import { createPurchaseService } from './purchase.service';
 import { settlePendingPurchases } from './purchase-settling';
 

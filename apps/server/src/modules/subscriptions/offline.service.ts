@@ -8,16 +8,24 @@ import {
   splitHosts,
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { hasOutstandingBill } from '../bills/subscription-bills';
-import { issueOfflineLicense } from '../licensing/offline-license';
 import { hostChangesInPeriod, insertOfflineIssue } from './offline-issues.repository';
 import { lockForChange, visible } from './subscription-access';
 import { changeSubscription } from './subscription-audit';
 import * as repo from './subscriptions.repository';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+/** Signs a subscription's offline license file (licensing's, handed in: see LicensingForSubscriptions). */
+export type IssueOfflineLicense = (
+  tx: DbOrTx,
+  record: repo.SubscriptionRecord,
+  hosts: { engineHosts: string[]; designerHosts: string[] },
+  now: Date,
+) => Promise<string>;
+
+type Deps = Pick<AppDeps, 'db' | 'clock'> & { licensing: { issueOfflineLicense: IssueOfflineLicense } };
 
 // Offline use (docs/design.md §5): the signed license file and the hosts it names.
 
@@ -63,7 +71,7 @@ export async function makeOffline(deps: Deps, auth: AuthContext, body: OfflineRe
       allowed -= 1;
     }
     const now = clock.now();
-    const file = await issueOfflineLicense(tx, record, { engineHosts, designerHosts }, now);
+    const file = await deps.licensing.issueOfflineLicense(tx, record, { engineHosts, designerHosts }, now);
     await changeSubscription(
       tx,
       id,

@@ -7,8 +7,8 @@ import { orders } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { runBillingCycle } from '../billing/billing-engine';
+import { reconcile } from '../billing/reconcile';
 import { settlePendingCharges } from '../billing/settle-pending';
-import { reconcile } from '../bills/reconcile';
 
 // An editor change's prorated charge (docs/design.md §3) under faults: saves racing each other, an answer
 // lost after the card was charged, a charge that never happened, and amounts under the minimum.

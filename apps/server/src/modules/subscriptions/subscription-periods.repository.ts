@@ -1,11 +1,13 @@
 import {
-  type BilledToSource,
   BillStatus,
   billedRtusAfterPlanChange,
   OUTSTANDING_BILL_STATUSES,
 } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
+import type { DueSubscription } from '../bills/scheduled-bills';
+
+export type { DueSubscription };
 
 // The billing engine's bulk SQL on subscriptions: claiming those due for a renewal or an overage
 // bill, and moving them into their next period. Claims lock rows with FOR UPDATE SKIP LOCKED so
@@ -41,38 +43,6 @@ interface OrgRow {
   country: string;
   card_last_four: string | null;
   tax_id: string | null;
-}
-
-export interface DueSubscription {
-  id: number;
-  organizationId: number;
-  description: string;
-  billingMode: number;
-  billingModeDiscountBp: number;
-  numberMachines: number;
-  xtraAutoTags: number;
-  nextBaseBillingDate: Date;
-  nextOverageBillingDate: Date | null;
-  currentPeriodStart: Date;
-  anchorDay: number;
-  annualUsageReset: boolean;
-  usageYearStart: Date | null;
-  accruedRtusThisMonth: number;
-  billedRtusThisMonth: number;
-  overageChargesPaidThisMonthCents: number;
-  maxAdditionalMonthlyChargeCents: number;
-  plan: {
-    product: number;
-    planName: string;
-    monthlyFeeCents: number;
-    xtraAutoTagPerMonthCents: number;
-    baseRtus: number;
-    overagePerRtuMicros: number;
-  };
-  /** The base RTUs of the plan in force until now (a renewal may put its pending plan in its place). */
-  baseRtusBefore: number;
-  /** The organization as billed: its row's billing columns. */
-  org: BilledToSource;
 }
 
 type SubRow = OrgRow & {

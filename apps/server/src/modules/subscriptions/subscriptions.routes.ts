@@ -17,14 +17,16 @@ import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { sendSerialized } from '../../plugins/serialization';
-import { createSubscriptionService } from './subscriptions.service';
+import { createSubscriptionService, type LicensingForSubscriptions } from './subscriptions.service';
 
 const IdParams = idParams('id', 'Subscription id');
 
 const tags = ['subscriptions'];
 
 /** Routes of the subscriptions list, editor and actions (docs/spec.md §2, §4). Rules live in the service. */
-export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const subscriptionsRoutes: FastifyPluginAsyncZod<
+  AppDeps & { licensing: LicensingForSubscriptions }
+> = async (app, deps) => {
   const service = createSubscriptionService(deps);
 
   app.get(

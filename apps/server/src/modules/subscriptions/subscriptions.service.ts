@@ -13,15 +13,24 @@ import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { toPlanDto } from '../catalog/catalog.repository';
-import { deleteAllMachines } from '../licensing/machines.repository';
-import { makeOffline, offlineLicenseFile } from './offline.service';
+import { type IssueOfflineLicense, makeOffline, offlineLicenseFile } from './offline.service';
 import { lockForChange, visible as visibleTo } from './subscription-access';
 import { changeSubscription } from './subscription-audit';
 import { updateSubscription } from './subscription-update';
 import { usageByHostAndRange } from './subscription-usage.repository';
 import * as repo from './subscriptions.repository';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'>;
+/**
+ * What subscriptions asks of licensing, handed in where the app is composed: licensing reads
+ * subscriptions, so subscriptions cannot import it. Machines and license files stay licensing's.
+ */
+export interface LicensingForSubscriptions {
+  /** Flush Keys: releases every machine activated against the subscription; answers how many. */
+  deleteAllMachines(tx: DbOrTx, subscriptionId: number): Promise<number>;
+  issueOfflineLicense: IssueOfflineLicense;
+}
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'> & { licensing: LicensingForSubscriptions };
 
 export function createSubscriptionService(deps: Deps) {
   const { db, clock } = deps;
@@ -82,7 +91,7 @@ export function createSubscriptionService(deps: Deps) {
       return db.transaction(async (tx) => {
         const record = await lockForChange(tx, auth, id);
         if (!canFlushKeys(record.plan)) throw conflict(SubscriptionMessages.cannotFlush, 'CANNOT_FLUSH');
-        return { flushed: await deleteAllMachines(tx, id) };
+        return { flushed: await deps.licensing.deleteAllMachines(tx, id) };
       });
     },
 

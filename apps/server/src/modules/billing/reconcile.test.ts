@@ -4,7 +4,7 @@ import { makeOrganization } from '../../../test/support/billing';
 import { createTestApp, createTestDatabase } from '../../../test/support/test-app';
 import type { GatewayCharge, PaymentGateway } from '../../gateway/payment-gateway';
 import { seedCatalog } from '../../seed/catalog';
-import { finishAttempt, insertBill, noteChargeId, startAttempt } from './bills.repository';
+import { finishAttempt, insertBill, noteChargeId, startAttempt } from '../bills/bills.repository';
 import { reconcile, STARTED_ATTEMPT_LIMIT_MS } from './reconcile';
 
 // `npm run ops -- reconcile` (docs/design.md §3): each kind of difference between the gateway's charges
