@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../apps/server/test/support/processes';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { createBenchDatabase } from './postgres';
 
@@ -12,6 +12,8 @@ import { createBenchDatabase } from './postgres';
  */
 export const HEALTH_PATH = '/api/health';
 
+export { freePort };
+
 export type DatabaseKind = 'postgres' | 'embedded';
 
 export interface RunningProcess {
@@ -20,17 +22,6 @@ export interface RunningProcess {
   /** Milliseconds from spawn to the first 200 on the health path (or `path` given to startProcess). */
   startMs: number;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 /** Spawns `node args…` with PORT set and waits until `path` answers 200. */

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../apps/server/test/support/processes';
 
 // One way to start the demo server the browser tests talk to. With E2E_DATABASE_URL (npm test sets
 // it from DATABASE_URL) the server runs on a PostgreSQL database of its own, made here and dropped
@@ -18,20 +18,6 @@ export interface DemoServer {
   /** The server's own PostgreSQL database, when it runs on one (E2E_DATABASE_URL). */
   databaseUrl?: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Copies apps/web/dist once it is complete (a rebuild meanwhile may be rewriting it). */

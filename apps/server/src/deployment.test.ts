@@ -1,7 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { BillingMode } from '@store/core';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { parse } from 'yaml';
 import { makeOrganization, makeSubscription, planId } from '../test/support/billing';
 import { fakeStripe } from '../test/support/fake-stripe';
 import { ADMIN_URL, dropDatabase, postgresReachable } from '../test/support/faults';
+import { freePort } from '../test/support/processes';
 import { type SmtpCapture, startSmtpCapture } from '../test/support/smtp-capture';
 import { type Database, openDatabase, queryRows } from './db/client';
 import { migrate } from './db/migrate';
@@ -41,15 +41,6 @@ function serviceEnv(service: { environment: Record<string, string | number> }, v
     ]),
   );
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
