@@ -1,7 +1,8 @@
-import { Anchor, Button, Checkbox, Group, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group } from '@mantine/core';
 import { Messages, Rights, UserInfoSchema } from '@store/core';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod/mini';
+import { AccountFormFrame } from '../../../components/account-form-frame';
 import { UserInfoFields } from '../../../features/accounts';
 import { showAlert } from '../../../features/alert';
 import { useCreatePerson } from '../../../features/users';
@@ -39,34 +40,21 @@ export default function CreateAccountScreen() {
   });
 
   return (
-    <Stack maw={640} mx="auto" gap="lg">
-      <Title order={1}>Add New User</Title>
-      <Paper
-        withBorder
-        shadow="xs"
-        p="xl"
-        component="form"
-        onSubmit={submit}
-        noValidate
-        aria-label="Add New User"
-      >
-        <Stack gap="lg">
-          <UserInfoFields form={form} />
-          <Checkbox
-            label="Administrator"
-            description="Administrators manage users, subscriptions and billing."
-            {...form.getInputProps('admin', { type: 'checkbox' })}
-          />
-          <Group justify="flex-end">
-            <Anchor component={Link} to="/Organization">
-              Cancel
-            </Anchor>
-            <Button type="submit" disabled={!valid} loading={create.isPending}>
-              Create User
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <AccountFormFrame title="Add New User" width={640} titleAbove onSubmit={submit}>
+      <UserInfoFields form={form} />
+      <Checkbox
+        label="Administrator"
+        description="Administrators manage users, subscriptions and billing."
+        {...form.getInputProps('admin', { type: 'checkbox' })}
+      />
+      <Group justify="flex-end">
+        <Anchor component={Link} to="/Organization">
+          Cancel
+        </Anchor>
+        <Button type="submit" disabled={!valid} loading={create.isPending}>
+          Create User
+        </Button>
+      </Group>
+    </AccountFormFrame>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { ForgotPasswordSchema, Messages } from '@store/core';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AccountFormFrame } from '../../../components/account-form-frame';
 import { useRequestPasswordReset } from '../../../features/accounts';
 import { showAlert } from '../../../features/alert';
 import { useSchemaForm } from '../../../lib/form';
@@ -31,39 +32,26 @@ export default function ForgotPasswordScreen() {
   const emailProps = form.getInputProps('email');
 
   return (
-    <Stack maw={440} mx="auto" mt="lg">
-      <Paper
-        withBorder
-        shadow="xs"
-        p="xl"
-        component="form"
-        onSubmit={submitOrAlert}
-        noValidate
-        aria-label="Forgot Password"
-      >
-        <Stack gap="md">
-          <Title order={1}>Forgot Password</Title>
-          <Text size="sm" c="dimmed">
-            Enter your e-mail address and we will send you a link to choose a new password.
-          </Text>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...emailProps}
-            error={email.trim() === '' ? undefined : emailProps.error}
-          />
-          <Group justify="space-between">
-            <Anchor component={Link} to="/login" size="sm">
-              Back to Log In
-            </Anchor>
-            <Button type="submit" loading={request.isPending}>
-              Reset Password
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <AccountFormFrame title="Forgot Password" width={440} onSubmit={submitOrAlert}>
+      <Text size="sm" c="dimmed">
+        Enter your e-mail address and we will send you a link to choose a new password.
+      </Text>
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        {...emailProps}
+        error={email.trim() === '' ? undefined : emailProps.error}
+      />
+      <Group justify="space-between">
+        <Anchor component={Link} to="/login" size="sm">
+          Back to Log In
+        </Anchor>
+        <Button type="submit" loading={request.isPending}>
+          Reset Password
+        </Button>
+      </Group>
+    </AccountFormFrame>
   );
 }

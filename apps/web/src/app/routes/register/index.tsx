@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   NativeSelect,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
@@ -13,6 +12,7 @@ import {
 import { AccountMessages, RegisterOrganizationDetailsSchema, UserInfoSchema } from '@store/core';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod/mini';
+import { AccountFormFrame } from '../../../components/account-form-frame';
 import { UserInfoFields, useCountryCodes, useRegisterOrganization } from '../../../features/accounts';
 import { useSchemaForm } from '../../../lib/form';
 
@@ -66,66 +66,53 @@ export default function RegisterScreen() {
   });
 
   return (
-    <Stack maw={760} mx="auto" gap="lg">
-      <Title order={1}>Register New Organization</Title>
-      <Paper
-        withBorder
-        shadow="xs"
-        p="xl"
-        component="form"
-        onSubmit={submit}
-        noValidate
-        aria-label="Register New Organization"
-      >
-        <Stack gap="lg">
-          <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-            <Title order={2} size="h4" component="legend">
-              Organization
-            </Title>
-            <TextInput label="Organization Name" autoComplete="organization" required {...text('orgName')} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="Address 1" autoComplete="address-line1" required {...text('addr1')} />
-              <TextInput label="Address 2" autoComplete="address-line2" {...text('addr2')} />
-              <TextInput label="City" autoComplete="address-level2" required {...text('city')} />
-              <TextInput label="State / Province" autoComplete="address-level1" {...text('state')} />
-              <NativeSelect
-                label="Country"
-                autoComplete="country"
-                required
-                {...form.getInputProps('country')}
-                data={[
-                  { value: '', label: 'Choose a country' },
-                  ...countries.map((c) => ({ value: c.code, label: c.name })),
-                ]}
-              />
-              <TextInput label="Postal Code" autoComplete="postal-code" required {...text('zip')} />
-              <TextInput
-                label="Tax / VAT ID"
-                description="Printed on your invoices; leave empty if you have none."
-                {...text('taxId')}
-              />
-            </SimpleGrid>
-          </Stack>
-          <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-            <Title order={2} size="h4" component="legend">
-              Admin User Info
-            </Title>
-            <Text size="sm" c="dimmed">
-              The administrator manages the organization's users, subscriptions and billing. We send this
-              address a link to verify it before the first log in.
-            </Text>
-            <UserInfoFields form={form} />
-          </Stack>
-          <Group justify="flex-end">
-            <Anchor component={Link} to="/login">
-              Cancel
-            </Anchor>
-            <Button type="submit" disabled={!valid} loading={register.isPending}>
-              Register
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <AccountFormFrame title="Register New Organization" width={760} titleAbove onSubmit={submit}>
+      <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+        <Title order={2} size="h4" component="legend">
+          Organization
+        </Title>
+        <TextInput label="Organization Name" autoComplete="organization" required {...text('orgName')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="Address 1" autoComplete="address-line1" required {...text('addr1')} />
+          <TextInput label="Address 2" autoComplete="address-line2" {...text('addr2')} />
+          <TextInput label="City" autoComplete="address-level2" required {...text('city')} />
+          <TextInput label="State / Province" autoComplete="address-level1" {...text('state')} />
+          <NativeSelect
+            label="Country"
+            autoComplete="country"
+            required
+            {...form.getInputProps('country')}
+            data={[
+              { value: '', label: 'Choose a country' },
+              ...countries.map((c) => ({ value: c.code, label: c.name })),
+            ]}
+          />
+          <TextInput label="Postal Code" autoComplete="postal-code" required {...text('zip')} />
+          <TextInput
+            label="Tax / VAT ID"
+            description="Printed on your invoices; leave empty if you have none."
+            {...text('taxId')}
+          />
+        </SimpleGrid>
+      </Stack>
+      <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+        <Title order={2} size="h4" component="legend">
+          Admin User Info
+        </Title>
+        <Text size="sm" c="dimmed">
+          The administrator manages the organization's users, subscriptions and billing. We send this address
+          a link to verify it before the first log in.
+        </Text>
+        <UserInfoFields form={form} />
+      </Stack>
+      <Group justify="flex-end">
+        <Anchor component={Link} to="/login">
+          Cancel
+        </Anchor>
+        <Button type="submit" disabled={!valid} loading={register.isPending}>
+          Register
+        </Button>
+      </Group>
+    </AccountFormFrame>
   );
 }

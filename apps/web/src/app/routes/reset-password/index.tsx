@@ -22,6 +22,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod/mini';
+import { AccountFormFrame } from '../../../components/account-form-frame';
 import { useResetPassword, useResetRequestCheck } from '../../../features/accounts';
 import { useSchemaForm } from '../../../lib/form';
 
@@ -92,62 +93,49 @@ export default function ResetPasswordScreen() {
   }
 
   return (
-    <Stack maw={480} mx="auto" mt="lg">
-      <Paper
-        withBorder
-        shadow="xs"
-        p="xl"
-        component="form"
-        onSubmit={submit}
-        noValidate
-        aria-label="Set Password"
-      >
-        <Stack gap="md">
-          <Title order={1}>Set Password</Title>
-          {organizations && (
-            <>
-              <Alert variant="light" color="yellow" role="status">
-                Your e-mail address belongs to more than one organization. Choose the organization whose
-                password you want to set.
-              </Alert>
-              <NativeSelect
-                label="Organization"
-                required
-                {...form.getInputProps('company')}
-                data={[
-                  { value: '', label: 'Choose your organization' },
-                  ...organizations.map((o) => ({ value: String(o.organizationId), label: o.companyName })),
-                ]}
-              />
-            </>
-          )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
+    <AccountFormFrame title="Set Password" width={480} onSubmit={submit}>
+      {organizations && (
+        <>
+          <Alert variant="light" color="yellow" role="status">
+            Your e-mail address belongs to more than one organization. Choose the organization whose password
+            you want to set.
+          </Alert>
+          <NativeSelect
+            label="Organization"
             required
-            {...form.getInputProps('email')}
+            {...form.getInputProps('company')}
+            data={[
+              { value: '', label: 'Choose your organization' },
+              ...organizations.map((o) => ({ value: String(o.organizationId), label: o.companyName })),
+            ]}
           />
-          <PasswordInput
-            label="Password"
-            description={PasswordMessages.rules}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={reset.isPending}>
-              Reset Password
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+        </>
+      )}
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        {...form.getInputProps('email')}
+      />
+      <PasswordInput
+        label="Password"
+        description={PasswordMessages.rules}
+        autoComplete="new-password"
+        required
+        {...form.getInputProps('password')}
+      />
+      <PasswordInput
+        label="Confirm Password"
+        autoComplete="new-password"
+        required
+        {...form.getInputProps('confirmPassword')}
+      />
+      <Group justify="flex-end">
+        <Button type="submit" loading={reset.isPending}>
+          Reset Password
+        </Button>
+      </Group>
+    </AccountFormFrame>
   );
 }
