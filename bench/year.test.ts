@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postgresReachable } from '../apps/server/test/support/faults';
+import { postgresReachable } from '../apps/server/test/support/postgres';
 import { runYear } from './lib/year/run';
 import { printYear } from './lib/year/table';
 

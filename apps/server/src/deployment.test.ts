@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { makeOrganization, makeSubscription, planId } from '../test/support/billing';
 import { fakeStripe } from '../test/support/fake-stripe';
-import { ADMIN_URL, dropDatabase, postgresReachable } from '../test/support/faults';
+import { ADMIN_URL, dropDatabase, postgresReachable } from '../test/support/postgres';
 import { freePort } from '../test/support/processes';
 import { type SmtpCapture, startSmtpCapture } from '../test/support/smtp-capture';
 import { type Database, openDatabase, queryRows } from './db/client';

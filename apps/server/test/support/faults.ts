@@ -1,22 +1,8 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import pg from 'pg';
 
-// What the SIGKILL fault tests share: the PostgreSQL they need, one bundle per worker (so a restart
-// takes a fraction of a second, not a TypeScript compile), and dropping their database afterwards.
-
-export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-export async function postgresReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
+// What the SIGKILL fault tests share besides their PostgreSQL (postgres.ts): one bundle per worker,
+// so a restart takes a fraction of a second, not a TypeScript compile.
 
 /** Bundles `entry` (a worker beside this file) and answers the bundle's path. */
 export async function bundleWorker(entry: string, outName: string): Promise<string> {
@@ -36,22 +22,4 @@ export async function bundleWorker(entry: string, outName: string): Promise<stri
     logLevel: 'silent',
   });
   return outfile;
-}
-
-export async function dropDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
-
-/** A new, empty database beside the admin one; answers its address. */
-export async function createDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
@@ -15,6 +14,7 @@ import { createSmtpMailer } from '../../src/mail/smtp-mailer';
 import { invoiceAttachments } from '../../src/modules/billing/invoice-attachment';
 import { seedDemo } from '../../src/seed';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from '../../src/seed/organizations';
+import { createDatabase, dropDatabase } from './postgres';
 import { createResponseChecker } from './response-contract';
 
 /**
@@ -22,29 +22,19 @@ import { createResponseChecker } from './response-contract';
  * (dropped on close, so reruns never collide), otherwise an in-memory PGlite.
  */
 export async function createTestDatabase(): Promise<Database> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
+  if (!process.env.TEST_DATABASE_URL) {
     const database = await openDatabase({});
     await migrate(database);
     return database;
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: await createDatabase(name) });
   await migrate(database);
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await dropDatabase(name);
     },
   };
 }

@@ -3,7 +3,7 @@ import { addMonthsClamped, BillingMode, BillStatus } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeDueSubscriptions, makeOrganization, planId } from '../../../test/support/billing';
-import { ADMIN_URL, createDatabase, dropDatabase, postgresReachable } from '../../../test/support/faults';
+import { ADMIN_URL, createDatabase, dropDatabase, postgresReachable } from '../../../test/support/postgres';
 import { type Database, openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
