@@ -9,10 +9,12 @@ import {
   refundableCents,
   toCents,
 } from '@store/core';
-import { type FormEvent, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod/mini';
 import { NumberField } from '../../../components/number-field';
+import { useSchemaForm } from '../../../lib/form';
 import { useRefundBill } from '../api/refund-bill';
+import { refundFormSchema, refundFormValues } from '../refund-form';
 import { TableFrame } from './table-frame';
 
 const RefundsSchema = z.array(RefundSchema);
@@ -75,27 +77,24 @@ export function BillActions({ detail }: { detail: OpsBillDetail }) {
 }
 
 function RefundForm({ orderId, leftCents, byCard }: { orderId: number; leftCents: number; byCard: boolean }) {
-  const [amount, setAmount] = useState<number | string>(leftCents / 100);
-  const [reason, setReason] = useState('');
-  const [offlineMethod, setOfflineMethod] = useState('');
-  const [endSubscription, setEndSubscription] = useState(false);
+  const schema = useMemo(() => refundFormSchema(orderId, byCard), [orderId, byCard]);
+  const { form, valid, onSubmit, reset } = useSchemaForm(schema, {
+    initialValues: refundFormValues(leftCents),
+  });
   const [key, setKey] = useState(newKey);
   const [result, setResult] = useState<RefundAnswer | null>(null);
   const refund = useRefundBill();
-  const ready =
-    typeof amount === 'number' && amount > 0 && reason.trim() !== '' && (byCard || offlineMethod.trim());
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready || refund.isPending) return;
+  const submit = onSubmit((values) => {
+    if (refund.isPending) return;
     refund.mutate(
       {
         orderId,
         idempotencyKey: key,
         body: {
-          amount: amount as number,
-          reason: reason.trim(),
-          endSubscription,
-          ...(byCard ? {} : { offlineMethod: offlineMethod.trim() }),
+          amount: values.amount,
+          reason: values.reason,
+          endSubscription: values.endSubscription ?? false,
+          ...(byCard ? {} : { offlineMethod: values.offlineMethod }),
         },
       },
       {
@@ -103,11 +102,11 @@ function RefundForm({ orderId, leftCents, byCard }: { orderId: number; leftCents
           setResult(answer);
           // The next refund is another request; a resend of this one (same key) refunds once.
           setKey(newKey());
-          setReason('');
+          reset({ ...form.getValues(), reason: '' });
         },
       },
     );
-  };
+  });
   return (
     <form onSubmit={submit} aria-label="Refund">
       <Stack gap="sm" mt="sm">
@@ -117,8 +116,7 @@ function RefundForm({ orderId, leftCents, byCard }: { orderId: number; leftCents
         <Group align="flex-start" gap="sm" wrap="wrap">
           <NumberField
             label="Refund amount (USD)"
-            value={amount}
-            onChange={setAmount}
+            {...form.getInputProps('amount')}
             min={0.01}
             max={leftCents / 100}
             decimalScale={2}
@@ -127,8 +125,7 @@ function RefundForm({ orderId, leftCents, byCard }: { orderId: number; leftCents
           />
           <TextInput
             label="Reason"
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            {...form.getInputProps('reason')}
             required
             maxLength={500}
             w={{ base: '100%', sm: 320 }}
@@ -137,8 +134,7 @@ function RefundForm({ orderId, leftCents, byCard }: { orderId: number; leftCents
             <TextInput
               label="How the money went back"
               description={RefundMessages.offlineMethodRequired(orderId).split(': ')[1]}
-              value={offlineMethod}
-              onChange={(e) => setOfflineMethod(e.currentTarget.value)}
+              {...form.getInputProps('offlineMethod')}
               required
               maxLength={200}
               w={{ base: '100%', sm: 320 }}
@@ -147,11 +143,10 @@ function RefundForm({ orderId, leftCents, byCard }: { orderId: number; leftCents
         </Group>
         <Checkbox
           label="End the subscription (a full refund of its current period)"
-          checked={endSubscription}
-          onChange={(e) => setEndSubscription(e.currentTarget.checked)}
+          {...form.getInputProps('endSubscription', { type: 'checkbox' })}
         />
         <Group>
-          <Button type="submit" disabled={!ready} loading={refund.isPending}>
+          <Button type="submit" disabled={!valid} loading={refund.isPending}>
             Refund
           </Button>
         </Group>

@@ -1,0 +1,116 @@
+import { MantineProvider } from '@mantine/core';
+import { type OpsBillDetail, RefundMessages } from '@store/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BillActions } from './bill-actions';
+import { MarkPaidForm } from './mark-paid-form';
+
+// The operator's forms get their state and messages from the one form mechanism (lib/form.ts).
+
+const sent = vi.fn();
+const refundAnswer = (body: { amount: number; reason: string; offlineMethod?: string }) => ({
+  refund: {
+    refundId: 1,
+    orderId: 7,
+    amount: body.amount,
+    reason: body.reason,
+    status: 'succeeded',
+    offlineMethod: body.offlineMethod ?? null,
+    endSubscription: false,
+    creditNoteNumber: '2026-000001',
+    failureMessage: null,
+    createdAt: '2026-01-02T00:00:00.000Z',
+    refundedAt: '2026-01-02T00:00:00.000Z',
+  },
+  message: 'Refunded.',
+  endedSubscriptionIds: [],
+});
+beforeAll(() => {
+  // jsdom has no media queries; MantineProvider asks for the colour scheme through one.
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }) as unknown as MediaQueryList;
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body));
+    sent(url, body);
+    return new Response(JSON.stringify(url.endsWith('/refunds') ? refundAnswer(body) : { ok: true }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+});
+afterEach(() => {
+  cleanup();
+  sent.mockClear();
+});
+
+const show = (ui: ReactNode) =>
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>
+    </MantineProvider>,
+  );
+
+describe('Mark paid', () => {
+  it('sends the trimmed reference once one is given, and says what is missing once the field is left', async () => {
+    show(<MarkPaidForm orderId={12} />);
+    const button = screen.getByRole('button', { name: 'Mark paid' });
+    expect(button).toHaveProperty('disabled', true);
+    await userEvent.click(screen.getByRole('textbox', { name: /Payment reference/ }));
+    await userEvent.tab();
+    expect(await screen.findByText('reference is required')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: /Payment reference/ }), ' SEPA 42 ');
+    expect(button).toHaveProperty('disabled', false);
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(sent).toHaveBeenCalledWith('/api/ops/bills/12/mark-paid', { reference: 'SEPA 42' }),
+    );
+  });
+});
+
+const paidByInvoice: OpsBillDetail = {
+  bill: {
+    orderId: 7,
+    organizationId: 2,
+    organizationName: 'Acme',
+    kind: 'purchase',
+    status: 'Paid',
+    total: 20,
+    billDate: '2026-01-01T00:00:00.000Z',
+    lines: [],
+  },
+  attempts: [],
+  refunds: [],
+};
+
+describe('Refund', () => {
+  it('asks a bill paid by invoice how the money went back, and sends the refund with it', async () => {
+    show(<BillActions detail={paidByInvoice} />);
+    const button = screen.getByRole('button', { name: 'Refund' });
+    await userEvent.type(screen.getByRole('textbox', { name: /Reason/ }), 'Goodwill');
+    expect(button).toHaveProperty('disabled', true);
+    await userEvent.click(screen.getByRole('textbox', { name: /How the money went back/ }));
+    await userEvent.tab();
+    expect(await screen.findByText(RefundMessages.offlineMethodRequired(7))).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: /How the money went back/ }), 'SEPA 43');
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(sent).toHaveBeenCalledWith('/api/ops/bills/7/refunds', {
+        amount: 20,
+        reason: 'Goodwill',
+        endSubscription: false,
+        offlineMethod: 'SEPA 43',
+      }),
+    );
+    // The next refund starts with an empty reason and no message about it.
+    expect(await screen.findByText('Refunded.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /Reason/ })).toHaveProperty('value', '');
+    expect(screen.queryByText(RefundMessages.reasonRequired)).toBeNull();
+  });
+});
