@@ -5,7 +5,7 @@
 // A module is a folder apps/server/src/modules/<m>/; it is reached from outside only through its
 // index.ts. The platform (plugins/, lib/, gateway/, mail/, config.ts, app-deps.ts) imports no module;
 // no module imports the demo seed; the operator CLI writes no table (it imports no db/schema).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -71,9 +71,24 @@ for (const file of files) {
     }
     if (to && /^(plugins|lib|gateway|mail|db)\/|^(config|app-deps|paths)\.ts$/.test(r) && !isTest(r))
       platformToModule.push(`${r} -> ${t}`);
-    if (from && /^seed(\/|$)/.test(t)) moduleToSeed.push(`${r} -> ${t}`);
+    if (from && !isTest(r) && /^seed(\/|$)/.test(t)) moduleToSeed.push(`${r} -> ${t}`);
     if (/^cli\//.test(r) && !isTest(r) && /^db\/schema/.test(t)) cliToSchema.push(`${r} -> ${t}`);
   }
+}
+
+// A public entry that hands out a repository's functions lets other modules write the owner's tables.
+const repositoryExports = [];
+for (const m of modules) {
+  const index = join(modulesDir, m, 'index.ts');
+  if (!existsSync(index)) continue;
+  for (const x of readFileSync(index, 'utf8').matchAll(
+    /export\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'\.\/([^']+\.repository)'/g,
+  ))
+    for (const name of x[1]
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n && !n.startsWith('type ')))
+      repositoryExports.push(`${m}: ${name} (${x[2]})`);
 }
 
 const pairs = [];
@@ -97,6 +112,7 @@ list('imports of another module other than its index.ts', internal);
 list('  the same in tests and fixtures', internalInTests);
 list("imports of another module's repository", intoRepository);
 list('  the same in tests and fixtures', intoRepositoryInTests);
+list("repository functions handed out by a module's index.ts", repositoryExports);
 list('platform imports of a module', platformToModule);
 list('module imports of the demo seed', moduleToSeed);
 list('operator CLI imports of db/schema', cliToSchema);

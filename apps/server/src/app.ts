@@ -9,28 +9,27 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput } from './app-deps';
 import { createLimits } from './lib/limits/limits';
 import { fastifyTrustProxy } from './lib/trust-proxy';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { registerRequestActor } from './modules/audit/actor';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { billingRoutes } from './modules/billing/billing.routes';
-import { billingInfoRoutes } from './modules/billing-info/billing-info.routes';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { identityRoutes } from './modules/identity/identity.routes';
-import { ownSessionsRoutes } from './modules/identity/own-sessions.routes';
-import { createSessionService } from './modules/identity/session.service';
-import { useConfiguredSigningKey } from './modules/licensing/license-keys';
-import { licensingRoutes } from './modules/licensing/licensing.routes';
-import { deleteAllMachines } from './modules/licensing/machines.repository';
-import { issueOfflineLicense } from './modules/licensing/offline-license';
-import { miscRoutes } from './modules/misc/misc.routes';
-import { opsRoutes } from './modules/ops/ops.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { creditNotesRoutes } from './modules/refunds/credit-notes.routes';
-import { refundsRoutes } from './modules/refunds/refunds.routes';
-import { storeRoutes } from './modules/store/store.routes';
-import { stripeWebhookRoutes } from './modules/stripe-webhook/stripe-webhook.routes';
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
-import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { accountsRoutes } from './modules/accounts';
+import { auditRoutes, registerRequestActor } from './modules/audit';
+import { billingRoutes } from './modules/billing';
+import { billingInfoRoutes } from './modules/billing-info';
+import { catalogRoutes } from './modules/catalog';
+import { createSessionService, identityRoutes, ownSessionsRoutes } from './modules/identity';
+import type { LicenseRead } from './modules/licensing';
+import {
+  deleteAllMachines,
+  issueOfflineLicense,
+  licensingRoutes,
+  useConfiguredSigningKey,
+} from './modules/licensing';
+import { miscRoutes } from './modules/misc';
+import { opsRoutes } from './modules/ops';
+import { paymentsRoutes } from './modules/payments';
+import { creditNotesRoutes, refundsRoutes } from './modules/refunds';
+import { storeRoutes } from './modules/store';
+import { stripeWebhookRoutes } from './modules/stripe-webhook';
+import { subscriptionsRoutes } from './modules/subscriptions';
+import { twoFactorRoutes } from './modules/two-factor';
 import { webDistDir } from './paths';
 import { recordApiRoutes } from './plugins/api-routes';
 import { frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './plugins/error-handler';
@@ -62,7 +61,7 @@ export async function buildApp(input: AppInput) {
   app.setSerializerCompiler(serializerCompiler);
 
   const db = input.database.db;
-  const readCaches = createReadCaches();
+  const readCaches = createReadCaches<LicenseRead>();
   const deps: AppDeps = {
     config: input.config,
     database: input.database,
@@ -111,6 +110,9 @@ export async function buildApp(input: AppInput) {
   // Licensing reads subscriptions, so what subscriptions asks of licensing is handed in here.
   const subscriptions: FastifyPluginAsync = (scope) =>
     subscriptionsRoutes(scope, { ...deps, licensing: { deleteAllMachines, issueOfflineLicense } });
+  // The license reads' cache is typed by licensing; the platform only knows whose each entry is.
+  const licensing: FastifyPluginAsync = (scope) =>
+    licensingRoutes(scope, { ...deps, licenses: readCaches.licenses });
   for (const routes of [
     miscRoutes,
     identityRoutes,
@@ -119,7 +121,7 @@ export async function buildApp(input: AppInput) {
     billingInfoRoutes,
     accountsRoutes,
     subscriptions,
-    licensingRoutes,
+    licensing,
     billingRoutes,
     twoFactorRoutes,
     paymentsRoutes,

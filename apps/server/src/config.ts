@@ -1,7 +1,7 @@
 import { DEFAULT_HEARTBEAT_WINDOW_DAYS, loadZodEnglishMessages } from '@store/core';
 import { z } from 'zod/mini';
+import { parseKeyPems } from './lib/key-pems';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
-import { parseKeyPems } from './modules/licensing/configured-keys';
 
 // The environment's errors say zod's English where a variable's schema sets no message.
 loadZodEnglishMessages();

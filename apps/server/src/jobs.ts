@@ -5,9 +5,8 @@ import type { SessionService } from './lib/auth-context';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
 import { type OutboxSender, startOutboxSender } from './mail/outbox-sender';
-import { invoiceAttachments } from './modules/billing/invoice-attachment';
-import { startBillingScheduler } from './modules/billing/scheduler';
-import { startHousekeeping } from './modules/housekeeping/housekeeping';
+import { invoiceAttachments, startBillingScheduler } from './modules/billing';
+import { startHousekeeping } from './modules/housekeeping';
 
 // The background work of the store (decision 018): billing (renewals, retries, deactivation,
 // overage, notices), settling charges left pending, the outbox sender and housekeeping. The one way

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildLicenseVectors, VECTORS_DIR } from '../modules/licensing/license-vectors';
+import { buildLicenseVectors, VECTORS_DIR } from '../modules/licensing';
 
 // Rewrites the offline license test vectors (docs/licensing/vectors) from their fixed test keys:
 //

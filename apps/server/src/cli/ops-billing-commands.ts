@@ -1,11 +1,14 @@
 import { formatLongDate, formatUsd, GRACE_DAYS } from '@store/core';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
-import { describeOutstanding, listOutstandingBills } from '../modules/billing/billing.service';
-import { runRecordedBillingCycle } from '../modules/billing/billing-runs';
-import { recordInvoicePayment } from '../modules/billing/invoice-payment';
-import { reconcile } from '../modules/billing/reconcile';
-import { readDemoClockOffset } from '../modules/billing/scheduler';
+import {
+  describeOutstanding,
+  listOutstandingBills,
+  readDemoClockOffset,
+  reconcile,
+  recordInvoicePayment,
+  runRecordedBillingCycle,
+} from '../modules/billing';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
 import { OpsError } from './ops-error';
 

@@ -1,9 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { formatUsd, moneyField, toCents } from '@store/core';
 import { z } from 'zod/mini';
-import { findPlan, planFields, setPlanAvailable, updatePlan } from '../modules/catalog/catalog-admin';
-import { exportCatalog, importCatalog } from '../modules/catalog/catalog-file';
-import { opsCatalog } from '../modules/catalog/catalog-overview';
+import {
+  exportCatalog,
+  findPlan,
+  importCatalog,
+  opsCatalog,
+  planFields,
+  setPlanAvailable,
+  updatePlan,
+} from '../modules/catalog';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
 import { OpsError } from './ops-error';
 

@@ -1,4 +1,4 @@
-import { OPERATOR_TOOL_ACTOR, runAs } from '../modules/audit/actor';
+import { OPERATOR_TOOL_ACTOR, runAs } from '../modules/audit';
 import { type OpsContext, parseArgs } from './ops-args';
 import { runBillingCommand } from './ops-billing-commands';
 import { runCatalogCommand } from './ops-catalog-commands';

@@ -1,4 +1,4 @@
-import { allowOfflineReissue } from '../modules/subscriptions/offline-issues.repository';
+import { allowOfflineReissue } from '../modules/subscriptions';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
 import { OpsError } from './ops-error';
 

@@ -3,9 +3,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { organizations, persons, pricingPlans, products } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { hashPassword } from '../lib/passwords';
-import { promoteToAdmin, setOrganizationTerms } from '../modules/accounts/organization-terms';
-import { recordAudit } from '../modules/audit/audit.service';
-import { addPerpetualLicense } from '../modules/subscriptions/perpetual-licenses';
+import { promoteToAdmin, setOrganizationTerms } from '../modules/accounts';
+import { recordAudit } from '../modules/audit';
+import { addPerpetualLicense } from '../modules/subscriptions';
 import { describeOrg, findOrg, type OpsContext, type Parsed, positiveInt, required, yesNo } from './ops-args';
 import { OpsError } from './ops-error';
 

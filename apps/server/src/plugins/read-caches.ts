@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { CachedSession } from '../lib/auth-context';
 import { createReadCache, type ReadCache } from '../lib/read-cache';
-import type { LicenseRead } from '../modules/licensing/license-reads';
 import { ENGINE_CALLS } from './route-security';
 
 /** The channel the database announces changes on (migration 0099_change_notifications.sql). */
@@ -15,13 +14,18 @@ export const CHANGES_CHANNEL = 'store_changes';
  * engine). Each
  * is forgotten when the database announces a change to the rows it was read from.
  */
-export interface ReadCaches {
+export interface ReadCaches<License extends LicenseOwner = LicenseOwner> {
   sessions: ReadCache<string, CachedSession>;
   subscriptionLists: ReadCache<number, string>;
-  licenses: ReadCache<string, LicenseRead>;
+  licenses: ReadCache<string, License>;
 }
 
-export function createReadCaches(): ReadCaches {
+/** Whose a cached license read is: all the change listener needs of it (licensing fills the cache). */
+export interface LicenseOwner {
+  record: { subscription: { id: number; organizationId: number } };
+}
+
+export function createReadCaches<License extends LicenseOwner>(): ReadCaches<License> {
   return {
     sessions: createReadCache({ max: 10_000 }),
     subscriptionLists: createReadCache({ max: 5_000 }),

@@ -19,11 +19,7 @@ import type { DbOrTx } from '../db/client';
 import { organizations, pricingPlans, subscriptions } from '../db/schema';
 import { createSandboxGateway } from '../gateway/sandbox-gateway';
 import type { Clock } from '../lib/clock';
-import {
-  type BillWithLine,
-  insertBillsWithLines,
-  insertPaidAttempts,
-} from '../modules/bills/bills.repository';
+import { type BillWithLine, insertBillsWithLines, insertPaidAttempts } from '../modules/bills';
 import type { DemoOrganizations } from './organizations';
 import type { DemoSubscriptions } from './subscriptions';
 

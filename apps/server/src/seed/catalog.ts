@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { DbOrTx } from '../db/client';
-import { importCatalog } from '../modules/catalog/catalog-file';
+import { importCatalog } from '../modules/catalog';
 import { demoCatalogFile } from '../paths';
 
 /**

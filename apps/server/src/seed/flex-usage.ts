@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { accrueFromRollups } from '../modules/subscriptions/subscription-usage.repository';
+import { accrueFromRollups } from '../modules/subscriptions';
 
 export const FLEX_HOSTS = [
   'render-01',

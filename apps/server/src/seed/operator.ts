@@ -3,8 +3,8 @@ import type { Db } from '../db/client';
 import { twoFactorEnrolments } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { sealSecret } from '../lib/secret-box';
-import { addOperator, listOperators } from '../modules/operators/operators';
-import { twoFactorKey } from '../modules/two-factor/two-factor-key';
+import { addOperator, listOperators } from '../modules/operators';
+import { twoFactorKey } from '../modules/two-factor';
 import { DEMO_PASSWORD } from './organizations';
 
 export const DEMO_OPERATOR_EMAIL = 'operator@example.com';

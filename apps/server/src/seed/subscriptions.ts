@@ -4,13 +4,13 @@ import type { DbOrTx } from '../db/client';
 import { machineActivations, organizations, persons, pricingPlans } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { randomToken } from '../lib/tokens';
-import { issueOfflineLicense } from '../modules/licensing/offline-license';
+import { issueOfflineLicense } from '../modules/licensing';
 import {
   findById,
   insertPerpetualLicenses,
   insertSubscriptions,
   updateSubscription,
-} from '../modules/subscriptions/subscriptions.repository';
+} from '../modules/subscriptions';
 import { seedFlexUsage } from './flex-usage';
 import { DEMO_EMAIL, type DemoOrganizations } from './organizations';
 import { demoSubscriptionSeeds, type SubSeed } from './subscription-seeds';

@@ -7,8 +7,7 @@ import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { enqueueMail } from '../../mail/outbox';
 import { VERIFY_LINK_DAYS, verifyEmailMail } from '../../mail/templates';
-import { asPerson } from '../audit/actor';
-import { recordAudit } from '../audit/audit.service';
+import { asPerson, recordAudit } from '../audit';
 import * as repo from './accounts.repository';
 import { findUsableToken, issueToken, useToken } from './one-time-tokens';
 

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { enqueueMail } from '../../mail/outbox';
 import { verifyEmailMail } from '../../mail/templates';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { VERIFY_LIFETIME_MS } from './accounts.service';
 import { issueToken } from './one-time-tokens';
 

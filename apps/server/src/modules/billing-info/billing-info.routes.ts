@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { requireAdmin } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { retryPastDueBills } from '../billing/billing-engine';
+import { retryPastDueBills } from '../billing';
 import { createBillingInfoService, toBillingDescription } from './billing-info.service';
 
 /** Routes of billing information (docs/spec.md §7). Billing details are the organization admin's (docs/design.md §2). */

@@ -5,8 +5,8 @@ import { organizations } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import type { AuthContext, OrganizationRow } from '../../lib/auth-context';
 import { badRequest, HttpError } from '../../lib/http-error';
-import { recordAudit } from '../audit/audit.service';
-import { toOrganizationDto } from '../identity/dto';
+import { recordAudit } from '../audit';
+import { toOrganizationDto } from '../identity';
 
 export const CARD_NUMBER_REFUSED =
   'Card numbers are not accepted here: send the payment method created by the card fields.';

@@ -1,25 +1,35 @@
 import { BillStatus } from '@store/core';
-import { recordAudit } from '../audit/audit.service';
-import { claimOverdueBills, markUnpaid } from '../bills/bill-batches.repository';
-import { chargeDue, retryPastDueBills as retryBills } from '../bills/bill-charging';
-import { type BillingCycleCounts, type BillingDeps, emptyCounts, optionsOf } from '../bills/bill-deps';
-import { carriesOf, markCarried, writeOffEndedCarries } from '../bills/carried-bills.repository';
-import { insertBillsStartingCharges, type PlannedAttempt, StartedBatches } from '../bills/first-attempts';
-import { overageBill, renewalBill } from '../bills/scheduled-bills';
-import { reissueForPaidRenewals } from '../licensing/offline-license';
+import { recordAudit } from '../audit';
 import {
-  deactivateForUnpaidBills,
-  endCancelledSubscriptions,
-} from '../subscriptions/subscription-endings.repository';
+  type BillingCycleCounts,
+  type BillingDeps,
+  carriesOf,
+  chargeDue,
+  claimOverdueBills,
+  emptyCounts,
+  insertBillsStartingCharges,
+  markCarried,
+  markUnpaid,
+  optionsOf,
+  overageBill,
+  type PlannedAttempt,
+  renewalBill,
+  retryPastDueBills as retryBills,
+  StartedBatches,
+  writeOffEndedCarries,
+} from '../bills';
+import { reissueForPaidRenewals } from '../licensing';
 import {
   advanceBasePeriods,
   claimDueOverage,
   claimDueRenewals,
+  deactivateForUnpaidBills,
+  endCancelledSubscriptions,
   rollOverUsage,
-} from '../subscriptions/subscription-periods.repository';
+} from '../subscriptions';
 import { enqueueDeactivationNotices } from './billing-notices';
 
-export type { BillingCycleCounts, BillingDeps, BillingLogger, BillingOptions } from '../bills/bill-deps';
+export type { BillingCycleCounts, BillingDeps, BillingLogger, BillingOptions } from '../bills';
 
 /**
  * The one entry point of scheduled billing (scheduler, operator CLI, tests): ends cancelled

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { cardExpiringMail, deactivatedMail, renewalReminderMail } from '../../mail/billing-mails';
 import { enqueueMail } from '../../mail/outbox';
-import { adminEmails } from '../bills/bill-batches.repository';
-import type { BillingDeps } from '../bills/bill-deps';
+import type { BillingDeps } from '../bills';
+import { adminEmails } from '../bills';
 
 // The billing notices that are not a payment's (decision 018): a reminder 7 days before a quarterly
 // or annual renewal, a warning when the card on file expires before the next renewal, a notice when

@@ -12,8 +12,8 @@ import {
 import { and, asc, desc, eq, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, organizations, subscriptions } from '../../db/schema';
-import { isVoidCardCharge } from '../bills/owed-bills';
-import { creditNotesOf } from '../refunds/refunds.repository';
+import { isVoidCardCharge } from '../bills';
+import { creditNotesOf } from '../refunds';
 
 // Reading bills (the history, the invoice, the operator's list); the bills module writes them.
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { markOfflineInvoicePaid } from '../bills/bills.service';
-import { reissueForPaidRenewals } from '../licensing/offline-license';
+import { markOfflineInvoicePaid } from '../bills';
+import { reissueForPaidRenewals } from '../licensing';
 
 /**
  * An offline invoice paid (the console's Mark paid, `invoice:paid`): the bill becomes Paid with how

@@ -19,7 +19,7 @@ import {
   RULE,
   SELLER_CONTACT,
   startDocument,
-} from '../bills/document-pdf';
+} from '../bills';
 import type { InvoiceData } from './billing.service';
 
 const KIND_TITLE: Record<string, string> = {

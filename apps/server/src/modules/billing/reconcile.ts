@@ -2,8 +2,8 @@ import { BillStatus, billStatusText, formatUsd, SETTLE_WITHIN_MS } from '@store/
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import type { GatewayCharge, PaymentGateway } from '../../gateway/payment-gateway';
-import { openDisputes } from '../disputes/disputes.repository';
-import { refundDifferences } from '../refunds/refund-settling';
+import { openDisputes } from '../disputes';
+import { refundDifferences } from '../refunds';
 
 /**
  * How long an attempt may stay 'started' before it is a fault: the engine's charge lease, its

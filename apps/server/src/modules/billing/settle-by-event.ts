@@ -1,9 +1,8 @@
 import { BillStatus } from '@store/core';
-import { makeOpenAttemptDue } from '../bills/bill-attempts.repository';
-import { attemptOf, findById } from '../bills/bills.repository';
-import type { FinalOutcome } from '../bills/card-charge';
-import { settlePurchase } from '../store/purchase-settling';
-import { settleProration } from '../subscriptions/proration';
+import type { FinalOutcome } from '../bills';
+import { attemptOf, findById, makeOpenAttemptDue } from '../bills';
+import { settlePurchase } from '../store';
+import { settleProration } from '../subscriptions';
 import { type BillingDeps, chargeOrganizationNow } from './billing-engine';
 
 export type KnownOutcome = FinalOutcome;

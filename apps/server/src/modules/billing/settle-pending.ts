@@ -1,6 +1,6 @@
-import { settleOpenRefunds } from '../refunds/refund-settling';
-import { settlePendingPurchases } from '../store/purchase-settling';
-import { settlePendingProrations } from '../subscriptions/proration';
+import { settleOpenRefunds } from '../refunds';
+import { settlePendingPurchases } from '../store';
+import { settlePendingProrations } from '../subscriptions';
 import type { BillingDeps } from './billing-engine';
 
 /**

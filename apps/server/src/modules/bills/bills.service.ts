@@ -1,7 +1,7 @@
 import { BillStatus, billStatusText, GRACE_DAYS, OPEN_INVOICE_STATUSES } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { enqueueReceipts } from './bill-notices';
 import { findById, moveStatus } from './bills.repository';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { type NewOrder, type NewOrderLine, type OrderRow, organizations } from '../../db/schema';
 import type { ChargeHint, ChargeResult, PaymentGateway } from '../../gateway/payment-gateway';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import type { BillingLogger } from './bill-deps';
 import { enqueueReceipts } from './bill-notices';
 import {

@@ -11,7 +11,7 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pricingPlans, products, subscriptions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { type PlanRow, type ProductRow, toPlanDto } from './catalog.repository';
 
 // The one writer of the catalogue (products, pricing plans, EULAs): the operator console, the

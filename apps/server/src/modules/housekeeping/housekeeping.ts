@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import type { SessionService } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { deleteExpiredLimits } from '../../lib/limits/store';
-import { deleteSpentTokens } from '../accounts/one-time-tokens';
+import { deleteSpentTokens } from '../accounts';
 
 export interface HousekeepingDeps {
   database: Database;

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps';
 import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { createTwoFactorService } from '../two-factor/two-factor.service';
+import { createTwoFactorService } from '../two-factor';
 import { toOrganizationDto, toPersonDto } from './dto';
 import { createIdentityService } from './identity.service';
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { organizations, persons } from '../../db/schema';
 import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
-import type { TwoFactorService } from '../two-factor/two-factor.service';
+import type { TwoFactorService } from '../two-factor';
 import { toOrganizationDto, toPersonDto } from './dto';
 
 export const INVALID_CREDENTIALS = 'The e-mail address or password is incorrect.';

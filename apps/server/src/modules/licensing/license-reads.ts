@@ -1,7 +1,7 @@
 import type { ActivationKind } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type { ReadCache } from '../../lib/read-cache';
-import { findByLicenseKey, type SubscriptionRecord } from '../subscriptions/subscriptions.repository';
+import { findByLicenseKey, type SubscriptionRecord } from '../subscriptions';
 import { listMachines, type MachineRow } from './machines.repository';
 
 /** What a validation reads: the key's subscription and the machines activated against it. */

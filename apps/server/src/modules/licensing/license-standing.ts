@@ -1,8 +1,8 @@
 import { endedLicenseRefusal, type LicenseRefusal, licenseHasEnded } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import { hasOverdueUnpaidBill } from '../bills/subscription-bills';
-import type { SubscriptionRecord } from '../subscriptions/subscriptions.repository';
+import { hasOverdueUnpaidBill } from '../bills';
+import type { SubscriptionRecord } from '../subscriptions';
 
 /**
  * Why a license may not run now, or null when it may (core's rules). The bills are asked only for

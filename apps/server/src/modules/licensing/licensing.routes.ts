@@ -13,10 +13,12 @@ import {
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import type { ReadCache } from '../../lib/read-cache';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { createKeyLimits } from './key-limits';
 import { LICENSE_FILE_ALG } from './license-file';
 import { signingKeys } from './license-keys';
+import type { LicenseRead } from './license-reads';
 import { createLicensingService } from './licensing.service';
 import { machinesRoutes } from './machines.routes';
 
@@ -29,8 +31,10 @@ const tags = ['licensing'];
  * key in the body and exempt from XSRF (no browser involved): activation, heartbeats, validation,
  * usage reports, the public key. The portal's machines list is in machines.routes.ts.
  */
-export const licensingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = createLicensingService({ ...deps, log: app.log, licenses: deps.readCaches.licenses });
+export const licensingRoutes: FastifyPluginAsyncZod<
+  AppDeps & { licenses: ReadCache<string, LicenseRead> }
+> = async (app, deps) => {
+  const service = createLicensingService({ ...deps, log: app.log });
   const keyLimits = createKeyLimits(deps.limits.licensing);
   await app.register(machinesRoutes, deps);
 

@@ -23,14 +23,19 @@ import type { AppDeps } from '../../app-deps';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
-import * as subscriptionsRepo from '../subscriptions/subscriptions.repository';
-import { addAccruedRtus, type UsageCounters } from '../subscriptions/usage-counters.repository';
+import {
+  addAccruedRtus,
+  findByLicenseKey,
+  lockSubscription,
+  type SubscriptionRecord,
+  type UsageCounters,
+} from '../subscriptions';
 import { createLicenseReads, type LicenseRead, seatsHeld } from './license-reads';
 import { licenseRefusal, refusalError } from './license-standing';
 import * as machines from './machines.repository';
 import { createUsageAlerts } from './usage-alerts';
 
-type Record_ = subscriptionsRepo.SubscriptionRecord;
+type Record_ = SubscriptionRecord;
 
 type LicensingDeps = Pick<AppDeps, 'db' | 'clock' | 'config'> & {
   log: { error: (obj: object, msg: string) => void };
@@ -55,7 +60,7 @@ export function createLicensingService(deps: LicensingDeps) {
     heartbeatWindowDays(record.plan.heartbeatWindowDays, deps.config.heartbeatWindowDays);
 
   async function byKey(licenseKey: string): Promise<Record_> {
-    const record = await subscriptionsRepo.findByLicenseKey(db, licenseKey);
+    const record = await findByLicenseKey(db, licenseKey);
     if (!record) throw new HttpError(404, LicensingMessages.notFound, ValidationCode.NotFound);
     return record;
   }
@@ -80,7 +85,7 @@ export function createLicensingService(deps: LicensingDeps) {
       const limit = activationLimit(record, body.kind);
       return db.transaction(async (tx) => {
         // The subscription row lock serializes activations of one key, so the count cannot be overrun.
-        await subscriptionsRepo.lockSubscription(tx, id);
+        await lockSubscription(tx, id);
         const now = clock.now();
         await machines.deleteDeadMachines(tx, id, heartbeatCutoff(now, window));
         const existing = await machines.findMachine(tx, id, body.kind, body.hostname);
@@ -239,7 +244,7 @@ export async function recordUsageFor(
     })),
   );
   const run = async (tx: DbOrTx) => {
-    await subscriptionsRepo.lockSubscription(tx, subscriptionId);
+    await lockSubscription(tx, subscriptionId);
     const rows = await queryRows<{ accepted: number; pages: string | number }>(
       tx,
       sql`WITH input AS (

@@ -2,7 +2,7 @@ import { heartbeatCutoff, heartbeatWindowDays, type MachineList, MachineMessages
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../lib/auth-context';
 import { notFound } from '../../lib/http-error';
-import { lockForChange, visible } from '../subscriptions/subscription-access';
+import { lockForChange, visible } from '../subscriptions';
 import { seatsHeld } from './license-reads';
 import { activationLimit } from './licensing.service';
 import * as machines from './machines.repository';

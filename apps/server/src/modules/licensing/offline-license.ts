@@ -1,8 +1,12 @@
 import { licenseId, offlineLicenseExpiry, productLabel, splitHosts } from '@store/core';
 import type { Db, DbOrTx } from '../../db/client';
-import { unpaidPeriodStartOf } from '../bills/subscription-bills';
-import { offlineSubscriptionsOfRenewals } from '../subscriptions/subscription-periods.repository';
-import * as subscriptionsRepo from '../subscriptions/subscriptions.repository';
+import { unpaidPeriodStartOf } from '../bills';
+import {
+  findById,
+  offlineSubscriptionsOfRenewals,
+  type SubscriptionRecord,
+  updateSubscription,
+} from '../subscriptions';
 import { type LicensePayload, signLicenseFile } from './license-file';
 import { signingKeys } from './license-keys';
 
@@ -14,7 +18,7 @@ import { signingKeys } from './license-keys';
  */
 export async function issueOfflineLicense(
   db: DbOrTx,
-  record: subscriptionsRepo.SubscriptionRecord,
+  record: SubscriptionRecord,
   hosts: { engineHosts: string[]; designerHosts: string[] },
   now: Date,
 ): Promise<string> {
@@ -46,7 +50,7 @@ export async function issueOfflineLicense(
  * engine to call inside its renewal transaction; does nothing for a subscription that is not offline.
  */
 export async function reissueOfflineLicense(tx: DbOrTx, subscriptionId: number, now: Date): Promise<boolean> {
-  const record = await subscriptionsRepo.findById(tx, subscriptionId);
+  const record = await findById(tx, subscriptionId);
   if (!record?.subscription.isOfflineEnabled) return false;
   const file = await issueOfflineLicense(
     tx,
@@ -57,7 +61,7 @@ export async function reissueOfflineLicense(tx: DbOrTx, subscriptionId: number, 
     },
     now,
   );
-  await subscriptionsRepo.updateSubscription(tx, subscriptionId, { offlineLicenseKey: file });
+  await updateSubscription(tx, subscriptionId, { offlineLicenseKey: file });
   return true;
 }
 

@@ -4,9 +4,8 @@ import type { AppDeps } from '../../app-deps';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { enqueueMail } from '../../mail/outbox';
 import { usageAlertMail } from '../../mail/usage-alert-mail';
-import { adminEmails } from '../bills/bill-batches.repository';
-import type { SubscriptionRecord } from '../subscriptions/subscriptions.repository';
-import type { UsageCounters } from '../subscriptions/usage-counters.repository';
+import { adminEmails } from '../bills';
+import type { SubscriptionRecord, UsageCounters } from '../subscriptions';
 
 // The usage meter's alert mails (docs/design.md §5): at 80 % and 100 % of the included RTUs and when the
 // cap stops usage, each once per usage cycle, to the organization's admins. This is the one place

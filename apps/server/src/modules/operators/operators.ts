@@ -2,7 +2,7 @@ import { Rights } from '@store/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { organizations, persons } from '../../db/schema';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 
 // The store's operators (docs/decisions/015): persons with rights bit 4 in the store's own
 // organization. Only the operator's tool grants or removes the bit; person bodies never can

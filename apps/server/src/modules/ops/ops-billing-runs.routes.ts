@@ -2,7 +2,7 @@ import { BillingRunListSchema, BillingRunSchema } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { Access } from '../../plugins/route-security';
-import { listBillingRuns, runRecordedBillingCycle } from '../billing/billing-runs';
+import { listBillingRuns, runRecordedBillingCycle } from '../billing';
 
 const tags = ['operator'];
 

@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { conflict, notFound } from '../../lib/http-error';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { recordInvoicePayment } from '../billing/invoice-payment';
-import { BillRefusal } from '../bills/bills.service';
+import { recordInvoicePayment } from '../billing';
+import { BillRefusal } from '../bills';
 import { billDetail, listBills } from './ops-bills';
 
 const tags = ['operator'];

@@ -12,7 +12,7 @@ import {
 import { asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, organizations, paymentAttempts } from '../../db/schema';
-import { listRefundsOfBill } from '../refunds/refunds.service';
+import { listRefundsOfBill } from '../refunds';
 
 // What the console reads of bills (the operator API contract, "Bills"). Reading only: the bills
 // module stays the one writer of orders, lines and attempts.

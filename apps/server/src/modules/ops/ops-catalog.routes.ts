@@ -17,12 +17,14 @@ import {
   createPlan,
   createProduct,
   findPlan,
+  opsCatalog,
+  opsPlan,
   setEula,
   subscriberCount,
+  toOpsProduct,
   updatePlan,
   updateProduct,
-} from '../catalog/catalog-admin';
-import { opsCatalog, opsPlan, toOpsProduct } from '../catalog/catalog-overview';
+} from '../catalog';
 
 const tags = ['operator'];
 

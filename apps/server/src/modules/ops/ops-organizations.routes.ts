@@ -19,9 +19,9 @@ import type { AppDeps } from '../../app-deps';
 import { pricingPlans } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { promoteToAdmin, resendVerification, setOrganizationTerms } from '../accounts/organization-terms';
-import { toPersonDto } from '../identity/dto';
-import { addPerpetualLicense } from '../subscriptions/perpetual-licenses';
+import { promoteToAdmin, resendVerification, setOrganizationTerms } from '../accounts';
+import { toPersonDto } from '../identity';
+import { addPerpetualLicense } from '../subscriptions';
 import { organizationDetail, searchOrganizations } from './ops-organizations';
 
 const tags = ['operator'];

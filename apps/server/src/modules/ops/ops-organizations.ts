@@ -12,8 +12,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { organizations, persons, pricingPlans, products, subscriptions } from '../../db/schema';
-import { findCustomerOrganization } from '../accounts/organization-terms';
-import { toPersonDto } from '../identity/dto';
+import { findCustomerOrganization } from '../accounts';
+import { toPersonDto } from '../identity';
 import { billsOf } from './ops-bills';
 
 // What the console reads of customer organizations (the operator API contract, "Organizations").

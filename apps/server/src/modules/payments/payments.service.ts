@@ -2,13 +2,11 @@ import { BillStatus, type PaymentResult, prorationAttemptKey, purchaseAttemptKey
 import type { AppDeps } from '../../app-deps';
 import type { OrderRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
-import type { BillingLogger } from '../bills/bill-deps';
-import { confirmBillPayment, openBills, payBill } from '../bills/bill-payment';
-import { findById } from '../bills/bills.repository';
-import { settledAfterAuthentication } from '../bills/card-charge';
-import { reissueForPaidRenewals } from '../licensing/offline-license';
-import { settlePurchase } from '../store/purchase-settling';
-import { settleProration } from '../subscriptions/proration';
+import type { BillingLogger } from '../bills';
+import { confirmBillPayment, findById, openBills, payBill, settledAfterAuthentication } from '../bills';
+import { reissueForPaidRenewals } from '../licensing';
+import { settlePurchase } from '../store';
+import { settleProration } from '../subscriptions';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'> & { logger?: BillingLogger };
 

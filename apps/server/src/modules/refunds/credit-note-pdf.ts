@@ -10,7 +10,7 @@ import {
   INK,
   RULE,
   startDocument,
-} from '../bills/document-pdf';
+} from '../bills';
 
 export interface CreditNoteData {
   refund: RefundRow;

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/http-error';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { findById } from '../bills/bills.repository';
+import { findById } from '../bills';
 import { renderCreditNotePdf } from './credit-note-pdf';
 import { findCreditNote } from './refunds.repository';
 

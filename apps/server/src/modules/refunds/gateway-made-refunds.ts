@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import type { BillingLogger } from '../bills/bill-deps';
-import { lockBill } from '../bills/bills.repository';
+import type { BillingLogger } from '../bills';
+import { lockBill } from '../bills';
 import { findByGatewayRefund, insertGatewayMadeRefund, refundedCentsOf } from './refunds.repository';
 
 /** The reason a refund made outside the store carries on its credit note. */

@@ -1,7 +1,7 @@
 import { formatUsd } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
-import { paidChargeOf } from '../bills/bills.repository';
+import { paidChargeOf } from '../bills';
 import { gatewayRefunds, openRefundsBefore } from './refunds.repository';
 import { type RefundDeps, refundAtGateway } from './refunds.service';
 

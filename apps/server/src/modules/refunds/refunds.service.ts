@@ -18,11 +18,8 @@ import { organizations, type RefundRow } from '../../db/schema';
 import type { PaymentGateway, RefundResult } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
-import { lockBill, paidChargeOf } from '../bills/bills.repository';
-import {
-  billCoversRunningPeriod,
-  endRefundedSubscriptions,
-} from '../subscriptions/subscription-endings.repository';
+import { lockBill, paidChargeOf } from '../bills';
+import { billCoversRunningPeriod, endRefundedSubscriptions } from '../subscriptions';
 import {
   findByRequestKey,
   finishRefund,

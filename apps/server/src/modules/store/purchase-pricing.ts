@@ -14,7 +14,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { OrganizationRow } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
-import { catalogRepository } from '../catalog/catalog.repository';
+import { catalogRepository } from '../catalog';
 
 /** One item as the server priced it; stored on the order so a crash can be settled with the same figures. */
 export interface PricedItem {

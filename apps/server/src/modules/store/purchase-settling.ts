@@ -4,11 +4,10 @@ import type { OrderRow } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
-import { recordAudit } from '../audit/audit.service';
-import type { BillingLogger } from '../bills/bill-deps';
-import { insertLines } from '../bills/bills.repository';
-import { type FinalOutcome, settleCardBill, settlePendingCardBills } from '../bills/card-charge';
-import { insertSubscriptions } from '../subscriptions/subscriptions.repository';
+import { recordAudit } from '../audit';
+import type { BillingLogger } from '../bills';
+import { type FinalOutcome, insertLines, settleCardBill, settlePendingCardBills } from '../bills';
+import { insertSubscriptions } from '../subscriptions';
 import type { StoredRequest } from './purchase-pricing';
 
 export interface PurchaseDeps {

@@ -15,9 +15,15 @@ import { eq } from 'drizzle-orm';
 import { type OrderRow, organizations } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/http-error';
 import { randomToken } from '../../lib/tokens';
-import { recordAudit } from '../audit/audit.service';
-import { findByKey, insertBill, subscriptionsOf } from '../bills/bills.repository';
-import { chargeCard, openCardBill, waitingAuthentication } from '../bills/card-charge';
+import { recordAudit } from '../audit';
+import {
+  chargeCard,
+  findByKey,
+  insertBill,
+  openCardBill,
+  subscriptionsOf,
+  waitingAuthentication,
+} from '../bills';
 import { priceItems, requestHash, type StoredRequest } from './purchase-pricing';
 import { createSubscriptions, type PurchaseDeps, settlePurchase } from './purchase-settling';
 

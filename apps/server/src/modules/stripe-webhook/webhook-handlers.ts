@@ -1,11 +1,11 @@
 import type Stripe from 'stripe';
 import { disputeAlertMail } from '../../mail/billing-mails';
 import { enqueueMail } from '../../mail/outbox';
-import type { BillingDeps } from '../billing/billing-engine';
-import { settleChargeByEvent } from '../billing/settle-by-event';
-import { updateCardOnFile } from '../billing-info/card-on-file';
-import { billOfPaymentIntent, recordDispute, updateDisputeStatus } from '../disputes/disputes.repository';
-import { recordGatewayMadeRefunds } from '../refunds/gateway-made-refunds';
+import type { BillingDeps } from '../billing';
+import { settleChargeByEvent } from '../billing';
+import { updateCardOnFile } from '../billing-info';
+import { billOfPaymentIntent, recordDispute, updateDisputeStatus } from '../disputes';
+import { recordGatewayMadeRefunds } from '../refunds';
 
 // What each of Stripe's events does (decision 018). Every handler is idempotent: an event delivered
 // again before its first handling finished does no harm. Answers a line for the event's record.

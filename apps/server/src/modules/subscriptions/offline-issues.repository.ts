@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { offlineLicenseIssues, subscriptions } from '../../db/schema';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 
 // The history of offline license files Enable Offline issued, and the operator's allowance of host
 // changes beyond one per paid period (docs/design.md §5). Written by the subscriptions module only.

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { hasOutstandingBill } from '../bills/subscription-bills';
+import { hasOutstandingBill } from '../bills';
 import { hostChangesInPeriod, insertOfflineIssue } from './offline-issues.repository';
 import { lockForChange, visible } from './subscription-access';
 import { changeSubscription } from './subscription-audit';

@@ -2,8 +2,8 @@ import { BillingMode } from '@store/core';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
-import { recordAudit } from '../audit/audit.service';
-import type { PlanRow } from '../catalog/catalog.repository';
+import { recordAudit } from '../audit';
+import type { PlanRow } from '../catalog';
 import { insertPerpetualLicenses, insertSubscriptions } from './subscriptions.repository';
 
 export interface NewPerpetualLicense {

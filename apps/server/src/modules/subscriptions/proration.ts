@@ -12,16 +12,16 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import type { NewSubscription, OrderRow, PlanRow } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
-import { recordAudit } from '../audit/audit.service';
-import type { BillingLogger } from '../bills/bill-deps';
-import { insertBillsWithLines } from '../bills/bills.repository';
+import { recordAudit } from '../audit';
+import type { BillingLogger } from '../bills';
 import {
   chargeCard,
   type FinalOutcome,
+  insertBillsWithLines,
   openCardBill,
   settleCardBill,
   settlePendingCardBills,
-} from '../bills/card-charge';
+} from '../bills';
 import { changeSubscription } from './subscription-audit';
 import * as repo from './subscriptions.repository';
 

@@ -2,7 +2,7 @@ import { isAdmin, isCancelled, Messages, SubscriptionMessages } from '@store/cor
 import type { DbOrTx, Tx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
-import { hasChargeInFlight } from '../bills/bills.repository';
+import { hasChargeInFlight } from '../bills';
 import * as repo from './subscriptions.repository';
 
 /** 404 for anything the caller's organization cannot see (docs/design.md §4: never leak existence). */

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { NewSubscription, SubscriptionRow } from '../../db/schema/rows';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import * as repo from './subscriptions.repository';
 
 /**

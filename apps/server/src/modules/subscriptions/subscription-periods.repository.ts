@@ -1,11 +1,7 @@
-import {
-  BillStatus,
-  billedRtusAfterPlanChange,
-  OUTSTANDING_BILL_STATUSES,
-} from '@store/core';
+import { BillStatus, billedRtusAfterPlanChange, OUTSTANDING_BILL_STATUSES } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import type { DueSubscription } from '../bills/scheduled-bills';
+import type { DueSubscription } from '../bills';
 
 export type { DueSubscription };
 

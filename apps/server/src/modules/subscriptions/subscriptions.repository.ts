@@ -20,7 +20,7 @@ import {
   type SubscriptionRow,
   subscriptions,
 } from '../../db/schema';
-import { toPlanDto } from '../catalog/catalog.repository';
+import { toPlanDto } from '../catalog';
 
 export type { OrganizationRow, PlanRow, SubscriptionRow } from '../../db/schema';
 

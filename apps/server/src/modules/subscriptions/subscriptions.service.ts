@@ -12,7 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
-import { toPlanDto } from '../catalog/catalog.repository';
+import { toPlanDto } from '../catalog';
 import { type IssueOfflineLicense, makeOffline, offlineLicenseFile } from './offline.service';
 import { lockForChange, visible as visibleTo } from './subscription-access';
 import { changeSubscription } from './subscription-audit';

@@ -6,7 +6,7 @@ import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
 import type { SignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { openSecret, sealSecret } from '../../lib/secret-box';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { matchingStep, newRecoveryCodes, newTotpSecret, otpauthUri } from './totp';
 import * as repo from './two-factor.repository';
 import { twoFactorKey } from './two-factor-key';

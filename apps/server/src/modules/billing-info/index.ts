@@ -1,0 +1,4 @@
+// The public entry of the billing-info module: other modules and the composition import only this file
+// (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
+export { billingInfoRoutes } from './billing-info.routes';
+export { updateCardOnFile } from './card-on-file';

@@ -1,0 +1,54 @@
+// The public entry of the bills module: other modules and the composition import only this file
+// (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
+export { makeOpenAttemptDue } from './bill-attempts.repository';
+export { adminEmails, claimOverdueBills, markUnpaid } from './bill-batches.repository';
+export { chargeDue, retryPastDueBills } from './bill-charging';
+export {
+  type BillingCycleCounts,
+  type BillingDeps,
+  type BillingLogger,
+  type BillingOptions,
+  emptyCounts,
+  optionsOf,
+} from './bill-deps';
+export { confirmBillPayment, openBills, payBill } from './bill-payment';
+export {
+  attemptOf,
+  type BillWithLine,
+  findById,
+  findByKey,
+  hasChargeInFlight,
+  insertBill,
+  insertBillsWithLines,
+  insertLines,
+  insertPaidAttempts,
+  lockBill,
+  paidChargeOf,
+  subscriptionsOf,
+} from './bills.repository';
+export { BillRefusal, markOfflineInvoicePaid } from './bills.service';
+export {
+  chargeCard,
+  type FinalOutcome,
+  openCardBill,
+  settleCardBill,
+  settledAfterAuthentication,
+  settlePendingCardBills,
+  waitingAuthentication,
+} from './card-charge';
+export { carriesOf, markCarried, writeOffEndedCarries } from './carried-bills.repository';
+export {
+  drawHeading,
+  drawParties,
+  drawTotals,
+  finishDocument,
+  GREY,
+  INK,
+  RULE,
+  SELLER_CONTACT,
+  startDocument,
+} from './document-pdf';
+export { insertBillsStartingCharges, type PlannedAttempt, StartedBatches } from './first-attempts';
+export { isVoidCardCharge } from './owed-bills';
+export { type DueSubscription, overageBill, renewalBill } from './scheduled-bills';
+export { hasOutstandingBill, hasOverdueUnpaidBill, unpaidPeriodStartOf } from './subscription-bills';

@@ -1,0 +1,4 @@
+// The public entry of the store module: other modules and the composition import only this file
+// (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
+export { settlePendingPurchases, settlePurchase } from './purchase-settling';
+export { storeRoutes } from './store.routes';
