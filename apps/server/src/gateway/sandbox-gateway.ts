@@ -1,6 +1,6 @@
 import { PaymentMessages } from '@store/core';
 import { asc, eq, gte, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, queryRows } from '../db/client';
+import { type DbOrTx, queryRows } from '../db/client';
 import { sandboxCharges } from '../db/schema';
 import { randomToken } from '../lib/tokens';
 import type { ChargeResult, GatewayCharge, PaymentGateway } from './payment-gateway';
@@ -208,13 +208,4 @@ function createChargeBatcher(db: DbOrTx): PaymentGateway['charge'] {
       if (waiting.length === 0) setImmediate(flush);
       waiting.push({ input, resolve, reject });
     });
-}
-
-/** For the fault test: every successful charge the sandbox ever made. */
-export async function countSandboxSuccesses(db: Db): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM sandbox_charges WHERE status = 'succeeded'`,
-  );
-  return Number(rows[0]?.n ?? 0);
 }

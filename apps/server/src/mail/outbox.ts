@@ -130,12 +130,3 @@ export async function outboxDepth(db: DbOrTx): Promise<{ unsent: number; oldestS
   );
   return { unsent: Number(row?.unsent ?? 0), oldestSeconds: Number(row?.oldest ?? 0) };
 }
-
-/** Mails due now and not sent (tests wait for this to reach 0). */
-export async function dueMailCount(db: DbOrTx): Promise<number> {
-  const [row] = await queryRows<{ n: string | number }>(
-    db,
-    sql`SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= now()`,
-  );
-  return Number(row?.n ?? 0);
-}

@@ -186,5 +186,3 @@ export async function getBlob(
   const response = await send('GET', url, undefined, { ...options, accept: options.accept ?? '*/*' });
   return response.blob();
 }
-
-export const http = { get, post, put, patch, del, getBlob };

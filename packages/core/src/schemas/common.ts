@@ -3,7 +3,6 @@ import { MAX_PASSWORD_LENGTH, Messages, MIN_PASSWORD_LENGTH } from '../messages'
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
-export const TEXT_MAX = 200;
 export const MAX_MONEY = 1_000_000;
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
@@ -124,9 +123,6 @@ export const fractionField = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .check(z.gte(0, `${label} must be at least 0`), z.lte(1, `${label} must be at most 1`));
-
-export const isoDate = z.string();
-export const nullableIsoDate = z.nullable(z.string());
 
 /**
  * Where the first text holding a NUL character sits in a request part ('reports.0.hostname', '' for

@@ -36,11 +36,6 @@ export async function findPersonInOrganization(tx: DbOrTx, organizationId: numbe
   return row ?? null;
 }
 
-export async function findOrganization(tx: DbOrTx, organizationId: number) {
-  const [row] = await tx.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
-  return row ?? null;
-}
-
 export function listPersons(tx: DbOrTx, organizationId: number) {
   return tx
     .select()

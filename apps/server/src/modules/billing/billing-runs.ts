@@ -1,5 +1,5 @@
 import type { BillingRun, BillingRunTrigger } from '@store/core';
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billingRuns } from '../../db/schema';
 import { type BillingCycleCounts, type BillingDeps, runBillingCycle } from './billing-engine';
@@ -76,9 +76,4 @@ export async function listBillingRuns(db: DbOrTx): Promise<BillingRun[]> {
     .orderBy(desc(billingRuns.startedAt), desc(billingRuns.id))
     .limit(RUNS_LISTED);
   return rows.map(toBillingRunDto);
-}
-
-export async function findBillingRun(db: DbOrTx, runId: number): Promise<BillingRun | null> {
-  const [row] = await db.select().from(billingRuns).where(eq(billingRuns.id, runId));
-  return row ? toBillingRunDto(row) : null;
 }

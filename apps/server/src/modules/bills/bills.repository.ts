@@ -137,10 +137,6 @@ export function subscriptionsOf(db: DbOrTx, orderId: number) {
     .orderBy(asc(orderLines.id));
 }
 
-export function linesOf(db: DbOrTx, orderId: number) {
-  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
-}
-
 /**
  * Whether an editor change's charge of this subscription still awaits its outcome: until it is
  * settled, other changes and the renewal leave the subscription alone (docs/design.md §3).
