@@ -3,7 +3,7 @@ import { runYear } from './lib/year/run';
 import { printYear } from './lib/year/table';
 
 // A year of a busy store on a mock clock (see bench/lib/year/run.ts):
-// `npx tsx bench/year.ts [--subscriptions 20000] [--months 13] [--seed 1]`.
+// `npx tsx bench/year.ts [--subscriptions 20000] [--months 13] [--seed 1] [--kill-chance 0.1]`.
 // Exits 1 when a check finds a violation.
 
 const result = await runYear({
@@ -11,7 +11,7 @@ const result = await runYear({
   months: argNumber('months', 13),
   seed: argNumber('seed', 1),
   threeDSecure: true,
-  killChance: 0.1,
+  killChance: argNumber('kill-chance', 0.1),
   log: (line) => console.log(line),
 });
 printYear(result);

@@ -1,20 +1,12 @@
 import type { Customers } from './customers';
 import type { SimModel, SimOrg } from './model';
+import { inParallel } from './in-parallel';
 import type { Operator } from './operator';
 
 // One day of the store's customers, engines and operator, at the monthly rates of the year.
 
 export const MONTHLY = { planChange: 0.05, cancel: 0.02, cardDeclines: 0.03, refund: 0.01, purchase: 0.01 };
 const DAILY = (monthly: number) => monthly / 30;
-
-/** Runs `work` over `items`, `width` at a time. */
-export async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(lanes);
-}
 
 export interface DayPlan {
   day: number;
@@ -48,16 +40,32 @@ export async function runDay(p: DayPlan): Promise<void> {
     () => random() < (DAILY(MONTHLY.purchase) * model.subs.length) / cardOrgs.length,
   );
 
-  let t = Date.now();
-  await inParallel(usage, 8, (sub) => customers.reportUsage(sub, day));
-  trace(`usage ${usage.length}`, t);
-  t = Date.now();
-  await inParallel(changes, 4, (sub) => customers.changePlan(sub));
-  trace(`changes ${changes.length}`, t);
-  t = Date.now();
-  await inParallel(cancels, 4, (sub) => customers.cancel(sub));
-  trace(`cancels ${cancels.length}`, t);
-  t = Date.now();
+  // The day's customers, engines and operator act at once, as in a real store: each kind of work
+  // is its own stream of calls, timed from the day's start.
+  const t = Date.now();
+  const timed = (what: string, work: Promise<void>) => work.then(() => trace(what, t));
+  await Promise.all([
+    timed(`usage ${usage.length}`, inParallel(usage, 24, (sub) => customers.reportUsage(sub, day))),
+    timed(`changes ${changes.length}`, inParallel(changes, 6, (sub) => customers.changePlan(sub))),
+    timed(`cancels ${cancels.length}`, inParallel(cancels, 4, (sub) => customers.cancel(sub))),
+    timed(`cards ${declining.length}`, changeCards(p, declining)),
+    timed(
+      `buyers ${buyers.length}`,
+      inParallel(buyers, 4, async (org) => {
+        // Some banks ask for 3-D Secure: the admin enters card 4000 0027 6000 3184 first.
+        if (p.threeDSecure && !meteredOrgs.has(org.id) && random() < 0.2)
+          await customers.saveCard(org, 'pm_card_authenticationRequired');
+        await customers.purchase(org, `year-${day}-${org.id}`);
+      }),
+    ),
+    timed('refunds', p.operator.refundSome(MONTHLY.refund)),
+    timed('transfers', p.operator.recordTransfers(3, p.neverPays)),
+  ]);
+}
+
+/** Cards that begin to decline today, and those whose admin saves a good card again today. */
+async function changeCards(p: DayPlan, declining: SimOrg[]): Promise<void> {
+  const { customers, random, day, model } = p;
   // The bank refuses these cards from now on: the admin saved a card that lacks funds.
   await inParallel(declining, 4, async (org) => {
     if (await customers.saveCard(org, 'pm_card_chargeDeclinedInsufficientFunds')) {
@@ -73,19 +81,4 @@ export async function runDay(p: DayPlan): Promise<void> {
       p.recoveries.delete(id);
     }
   });
-  trace(`cards ${declining.length}`, t);
-  t = Date.now();
-  await inParallel(buyers, 4, async (org) => {
-    // Some banks ask for 3-D Secure: the admin enters card 4000 0027 6000 3184 first.
-    if (p.threeDSecure && !meteredOrgs.has(org.id) && random() < 0.2)
-      await customers.saveCard(org, 'pm_card_authenticationRequired');
-    await customers.purchase(org, `year-${day}-${org.id}`);
-  });
-  trace(`buyers ${buyers.length}`, t);
-  t = Date.now();
-  await p.operator.refundSome(MONTHLY.refund);
-  trace('refunds', t);
-  t = Date.now();
-  await p.operator.recordTransfers(3, p.neverPays);
-  trace('transfers', t);
 }

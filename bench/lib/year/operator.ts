@@ -4,6 +4,7 @@ import { createSandboxGateway } from '../../../apps/server/src/gateway/sandbox-g
 import { recordInvoicePayment } from '../../../apps/server/src/modules/billing/invoice-payment';
 import { refundBill } from '../../../apps/server/src/modules/refunds/refunds.service';
 import type { SimulationClock } from './clock';
+import { inParallel } from './in-parallel';
 import type { Query } from './model';
 
 // What the store's operator does through their services (what the console and `npm run ops` call):
@@ -70,10 +71,10 @@ export class Operator {
       'SELECT id, organization_id FROM orders WHERE status IN ($1, $2) AND billing_date <= $3',
       [BillStatus.OfflineInvoice, BillStatus.OfflinePastDue, before.toISOString()],
     );
-    for (const bill of open) {
-      if (neverPays(bill.organization_id)) continue;
+    const paying = open.filter((bill) => !neverPays(bill.organization_id));
+    await inParallel(paying, 4, async (bill) => {
       await recordInvoicePayment(this.db, this.clock, bill.id, `transfer ${bill.id}`);
       this.tally.invoicesPaid += 1;
-    }
+    });
   }
 }

@@ -76,6 +76,10 @@ async function main() {
   });
   // The simulation ends its processes with SIGKILL or SIGTERM; a lost channel means it is gone.
   process.on('disconnect', () => process.exit(0));
+  // SIGTERM ends the jobs' loops first, as the real processes' shutdown does.
+  process.on('SIGTERM', () => {
+    jobs.stop().finally(() => process.exit(0));
+  });
   send({ kind: 'ready', url });
 }
 

@@ -26,9 +26,53 @@ export interface DocumentFrame {
   width: number;
 }
 
+/** What pdfkit keeps of a standard font it has opened (its internals, not in its types). */
+interface OpenedFont {
+  document: unknown;
+  id: string;
+  dictionary?: unknown;
+  embedded?: boolean;
+}
+interface FontTable {
+  _fontFamilies: Record<string, OpenedFont>;
+  _fontCount: number;
+}
+
+const STANDARD_FONTS = new Set(['Helvetica', 'Helvetica-Bold']);
+
+/** The font for another document: same class and metrics, not yet written into any PDF. */
+const copyOf = (font: OpenedFont, owner: Pick<OpenedFont, 'document' | 'id'>): OpenedFont =>
+  Object.assign(Object.create(Object.getPrototypeOf(font)), font, owner, {
+    dictionary: undefined,
+    embedded: false,
+  });
+const openedFonts = new Map<string, OpenedFont>();
+
+/**
+ * pdfkit parses a standard font's metrics (its AFM widths and kerning pairs) each time a document
+ * first uses the font: a third of the time an invoice takes to render, and every receipt mail
+ * renders one. The parsed metrics never change, so the first parse is kept for the process and each
+ * new document gets its own font object (its own id and PDF object) sharing it.
+ */
+class StoreDocument extends PDFDocument {
+  override font(src: string, family?: string | number, size?: number): this {
+    const table = this as unknown as FontTable;
+    const kept = openedFonts.get(src);
+    if (kept && !table._fontFamilies[src]) {
+      table._fontFamilies[src] = copyOf(kept, { document: this, id: `F${++table._fontCount}` });
+    }
+    super.font(src, family as string, size as number);
+    if (!kept && STANDARD_FONTS.has(src)) {
+      const opened = table._fontFamilies[src];
+      if (opened) openedFonts.set(src, copyOf(opened, { document: null, id: opened.id }));
+    }
+    return this;
+  }
+}
+
 /** A new A4 document; `done` resolves to its bytes after `doc.end()`. */
 export function startDocument(info: { title: string; subject: string; seller: Seller }): DocumentFrame {
-  const doc = new PDFDocument({
+  const doc = new StoreDocument({
     size: 'A4',
     margin: 50,
     info: { Title: info.title, Author: info.seller.name, Subject: info.subject },
