@@ -1,6 +1,4 @@
 import { formatLongDate, formatUsd, GRACE_DAYS } from '@store/core';
-import type { Db } from '../db/client';
-import { settings } from '../db/schema';
 import {
   describeOutstanding,
   listOutstandingBills,
@@ -8,18 +6,12 @@ import {
   reconcile,
   recordInvoicePayment,
   runRecordedBillingCycle,
+  writeDemoClockOffset,
 } from '../modules/billing';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
 import { OpsError } from './ops-error';
 
 const DAY_MS = 86_400_000;
-
-async function setDemoOffset(db: Db, offsetMs: number) {
-  await db
-    .insert(settings)
-    .values({ key: 'demoClock', value: { offsetMs } })
-    .onConflictDoUpdate({ target: settings.key, set: { value: { offsetMs } } });
-}
 
 /** Billing and the demo clock (docs/design.md §3); null for a command of another group. */
 export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<number | null> {
@@ -87,16 +79,16 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
           );
         }
         offset += Math.round(days * DAY_MS);
-        await setDemoOffset(db, offset);
+        await writeDemoClockOffset(db, offset);
       } else if (p.command === 'clock:set') {
         const target = new Date(p.args[0] ?? '');
         if (!p.args[0] || Number.isNaN(target.getTime()))
           throw new OpsError('clock:set takes an ISO date, e.g. clock:set 2027-01-31T12:00:00Z');
         offset = target.getTime() - Date.now();
-        await setDemoOffset(db, offset);
+        await writeDemoClockOffset(db, offset);
       } else if (p.command === 'clock:reset') {
         offset = 0;
-        await setDemoOffset(db, 0);
+        await writeDemoClockOffset(db, 0);
       }
       out(
         `Demo clock: ${new Date(Date.now() + offset).toISOString()} (${(offset / DAY_MS).toFixed(2)} days ahead of real time).`,

@@ -1,10 +1,9 @@
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type OpsTermsBody, Rights } from '@store/core';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type OpsTermsBody } from '@store/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { organizations, persons, pricingPlans, products } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { hashPassword } from '../lib/passwords';
-import { promoteToAdmin, setOrganizationTerms } from '../modules/accounts';
-import { recordAudit } from '../modules/audit';
+import { createCustomerOrganization, promoteToAdmin, setOrganizationTerms } from '../modules/accounts';
 import { addPerpetualLicense } from '../modules/subscriptions';
 import { describeOrg, findOrg, type OpsContext, type Parsed, positiveInt, required, yesNo } from './ops-args';
 import { OpsError } from './ops-error';
@@ -37,35 +36,21 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
       }
       const parent = p.options.has('parent') ? await findOrg(db, p.options.get('parent')) : null;
       const hash = await hashPassword(password);
-      const org = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(organizations)
-          .values({
-            companyName: name,
-            parentOrganizationId: parent?.id ?? null,
-            addr1: p.options.get('addr1') ?? '',
-            addr2: p.options.get('addr2') ?? '',
-            city: p.options.get('city') ?? '',
-            state: p.options.get('state') ?? '',
-            country: (p.options.get('country') ?? '').toUpperCase(),
-            zip: p.options.get('zip') ?? '',
-          })
-          .returning();
-        const [admin] = await tx
-          .insert(persons)
-          .values({
-            organizationId: created!.id,
-            rights: Rights.User | Rights.Admin,
-            passwordHash: hash,
-            firstName: required(p, 'admin-first'),
-            lastName: required(p, 'admin-last'),
-            email,
-            emailVerified: true,
-          })
-          .returning();
-        await recordAudit(tx, 'organization.registered', { after: created });
-        await recordAudit(tx, 'person.created', { after: admin });
-        return created!;
+      const org = await createCustomerOrganization(db, {
+        companyName: name,
+        parentOrganizationId: parent?.id ?? null,
+        addr1: p.options.get('addr1') ?? '',
+        addr2: p.options.get('addr2') ?? '',
+        city: p.options.get('city') ?? '',
+        state: p.options.get('state') ?? '',
+        country: (p.options.get('country') ?? '').toUpperCase(),
+        zip: p.options.get('zip') ?? '',
+        admin: {
+          firstName: required(p, 'admin-first'),
+          lastName: required(p, 'admin-last'),
+          email,
+          passwordHash: hash,
+        },
       });
       out(
         `Created organization ${org.id} '${org.companyName}'${parent ? ` under ${parent.id} '${parent.companyName}'` : ''} with admin ${email}.`,

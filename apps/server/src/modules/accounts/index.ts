@@ -3,7 +3,9 @@
 export { accountsRoutes } from './accounts.routes';
 export { deleteSpentTokens, issueToken } from './one-time-tokens';
 export {
+  createCustomerOrganization,
   findCustomerOrganization,
+  type NewCustomerOrganization,
   promoteToAdmin,
   resendVerification,
   setOrganizationTerms,

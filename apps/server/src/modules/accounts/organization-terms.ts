@@ -13,6 +13,45 @@ import { issueToken } from './one-time-tokens';
 // What the store's operator changes of a customer organization (docs/design.md §2: customers never set
 // their own discount or terms), for the console and the operator's tool alike.
 
+/** What the operator's tool gives for a customer organization it creates with its first admin. */
+export interface NewCustomerOrganization {
+  companyName: string;
+  parentOrganizationId: number | null;
+  addr1: string;
+  addr2: string;
+  city: string;
+  state: string;
+  country: string;
+  zip: string;
+  admin: { firstName: string; lastName: string; email: string; passwordHash: string };
+}
+
+/**
+ * The operator creates a customer organization with its admin, whose address counts as verified (the
+ * operator vouches for it); both are audited in the same transaction.
+ */
+export async function createCustomerOrganization(db: DbOrTx, input: NewCustomerOrganization) {
+  const { admin, ...organization } = input;
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(organizations).values(organization).returning();
+    const [person] = await tx
+      .insert(persons)
+      .values({
+        organizationId: created!.id,
+        rights: Rights.User | Rights.Admin,
+        passwordHash: admin.passwordHash,
+        firstName: admin.firstName,
+        lastName: admin.lastName,
+        email: admin.email,
+        emailVerified: true,
+      })
+      .returning();
+    await recordAudit(tx, 'organization.registered', { after: created });
+    await recordAudit(tx, 'person.created', { after: person });
+    return created!;
+  });
+}
+
 /** A customer organization; the store's own one is not a customer and is never found here. */
 export async function findCustomerOrganization(db: DbOrTx, organizationId: number) {
   const [org] = await db

@@ -7,5 +7,5 @@ export { listBillingRuns, runRecordedBillingCycle } from './billing-runs';
 export { invoiceAttachments } from './invoice-attachment';
 export { recordInvoicePayment } from './invoice-payment';
 export { reconcile } from './reconcile';
-export { readDemoClockOffset, startBillingScheduler } from './scheduler';
+export { readDemoClockOffset, startBillingScheduler, writeDemoClockOffset } from './scheduler';
 export { settleChargeByEvent } from './settle-by-event';

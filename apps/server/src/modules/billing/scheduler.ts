@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { settings } from '../../db/schema';
 import { type Clock, OffsetClock } from '../../lib/clock';
 import type { BillingCycleCounts, BillingDeps } from './billing-engine';
 import { sendBillingNotices } from './billing-notices';
@@ -12,6 +13,14 @@ export async function readDemoClockOffset(db: Db): Promise<number> {
     rows: { value: { offsetMs?: number } | null }[];
   };
   return Number(r.rows[0]?.value?.offsetMs ?? 0);
+}
+
+/** The operator's `clock advance` in demo mode: the settings row every process's demo clock reads. */
+export async function writeDemoClockOffset(db: Db, offsetMs: number): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: 'demoClock', value: { offsetMs } })
+    .onConflictDoUpdate({ target: settings.key, set: { value: { offsetMs } } });
 }
 
 export interface BillingScheduler {
