@@ -1,6 +1,6 @@
 import type { Customers } from './customers';
-import type { SimModel, SimOrg } from './model';
 import { inParallel } from './in-parallel';
+import type { SimModel, SimOrg } from './model';
 import type { Operator } from './operator';
 
 // One day of the store's customers, engines and operator, at the monthly rates of the year.
@@ -45,9 +45,18 @@ export async function runDay(p: DayPlan): Promise<void> {
   const t = Date.now();
   const timed = (what: string, work: Promise<void>) => work.then(() => trace(what, t));
   await Promise.all([
-    timed(`usage ${usage.length}`, inParallel(usage, 24, (sub) => customers.reportUsage(sub, day))),
-    timed(`changes ${changes.length}`, inParallel(changes, 6, (sub) => customers.changePlan(sub))),
-    timed(`cancels ${cancels.length}`, inParallel(cancels, 4, (sub) => customers.cancel(sub))),
+    timed(
+      `usage ${usage.length}`,
+      inParallel(usage, 24, (sub) => customers.reportUsage(sub, day)),
+    ),
+    timed(
+      `changes ${changes.length}`,
+      inParallel(changes, 6, (sub) => customers.changePlan(sub)),
+    ),
+    timed(
+      `cancels ${cancels.length}`,
+      inParallel(cancels, 4, (sub) => customers.cancel(sub)),
+    ),
     timed(`cards ${declining.length}`, changeCards(p, declining)),
     timed(
       `buyers ${buyers.length}`,
