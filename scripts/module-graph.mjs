@@ -53,11 +53,18 @@ const intoRepositoryInTests = [];
 const platformToModule = [];
 const moduleToSeed = [];
 const cliToSchema = [];
+const cliWrites = [];
 const sqlOutsideRepositories = [];
 
 for (const file of files) {
   const from = moduleOf(file);
   const r = rel(file);
+  if (
+    /^cli\//.test(r) &&
+    !isTest(r) &&
+    /\.(?:insert|update|delete)\(\s*[a-z]\w*\s*\)/.test(readFileSync(file, 'utf8'))
+  )
+    cliWrites.push(r);
   if (from && !isTest(r) && !/\.repository\.ts$/.test(r) && sqlRe.test(readFileSync(file, 'utf8')))
     sqlOutsideRepositories.push(r);
   for (const target of importsOf(file)) {
@@ -115,12 +122,13 @@ list('  the same in tests and fixtures', intoRepositoryInTests);
 list("repository functions handed out by a module's index.ts", repositoryExports);
 list('platform imports of a module', platformToModule);
 list('module imports of the demo seed', moduleToSeed);
-list('operator CLI imports of db/schema', cliToSchema);
+list('operator CLI imports of db/schema (reads)', cliToSchema);
+list('operator CLI files writing a table', cliWrites);
 if (!check) list('module files outside repositories with SQL', sqlOutsideRepositories);
 
 if (check) {
   const broken =
-    pairs.length + internal.length + platformToModule.length + moduleToSeed.length + cliToSchema.length;
+    pairs.length + internal.length + platformToModule.length + moduleToSeed.length + cliWrites.length;
   if (broken > 0) {
     console.error(`\n${broken} module boundary violation(s): see docs/ARCHITECTURE.md, "Modules".`);
     process.exit(1);
