@@ -1,5 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { Rights } from '@store/core';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
 /** One row per (organization, e-mail): the same address may sign in to several organizations. */
@@ -24,6 +35,15 @@ export const persons = pgTable(
     index('persons_email_idx').on(sql`lower(${t.email})`),
   ],
 );
+
+/**
+ * The one SQL test for an organization's administrator: the admin bit of the person's rights
+ * (core's Rights.Admin). `rights` is the column as the query names it, `p.rights` where persons is
+ * aliased. It sits beside the table rather than in the accounts module, which owns persons, because
+ * identity reads admins too and accounts already depends on identity.
+ */
+export const isAdminSql = (rights: AnyPgColumn | SQL = persons.rights): SQL =>
+  sql`(${rights} & ${Rights.Admin}) <> 0`;
 
 /** Opaque bearer tokens, stored as SHA-256 hashes (docs/design.md §4). */
 export const sessions = pgTable(

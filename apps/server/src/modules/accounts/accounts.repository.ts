@@ -1,7 +1,6 @@
-import { Rights } from '@store/core';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { organizations, persons, sessions } from '../../db/schema';
+import { isAdminSql, organizations, persons, sessions } from '../../db/schema';
 
 // SQL of the accounts module. Every function takes the transaction (or db) it runs in; the
 // services decide where transactions start (docs/conventions.md).
@@ -83,7 +82,7 @@ export async function lockAndCountAdmins(tx: DbOrTx, organizationId: number): Pr
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(persons)
-    .where(and(eq(persons.organizationId, organizationId), sql`(${persons.rights} & ${Rights.Admin}) <> 0`));
+    .where(and(eq(persons.organizationId, organizationId), isAdminSql()));
   return Number(row?.n ?? 0);
 }
 

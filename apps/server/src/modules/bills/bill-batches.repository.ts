@@ -1,6 +1,7 @@
-import { type BilledTo, BillStatus, OUTSTANDING_BILL_STATUSES, Rights } from '@store/core';
+import { type BilledTo, BillStatus, OUTSTANDING_BILL_STATUSES } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
+import { isAdminSql } from '../../db/schema';
 
 // The billing engine's bulk SQL on bills, lines and attempts. Claims lock rows with FOR UPDATE SKIP
 // LOCKED so that several server processes share the due work without waiting on each other and
@@ -167,14 +168,14 @@ export async function makePastDueBillsDue(db: DbOrTx, organizationId: number, no
   return result.length;
 }
 
-/** Admin e-mail addresses of each of these organizations (Rights.Admin), in one statement. */
+/** Admin e-mail addresses of each of these organizations, in one statement. */
 export async function adminEmailsOf(db: DbOrTx, organizationIds: number[]): Promise<Map<number, string[]>> {
   const byOrg = new Map<number, string[]>();
   if (organizationIds.length === 0) return byOrg;
   const rows = await queryRows<{ organization_id: number; email: string }>(
     db,
     sql`SELECT organization_id, email FROM persons
-      WHERE organization_id IN (${list([...new Set(organizationIds)])}) AND (rights & ${Rights.Admin}) <> 0 ORDER BY id`,
+      WHERE organization_id IN (${list([...new Set(organizationIds)])}) AND ${isAdminSql()} ORDER BY id`,
   );
   for (const r of rows) {
     const orgId = num(r.organization_id);
@@ -183,11 +184,11 @@ export async function adminEmailsOf(db: DbOrTx, organizationIds: number[]): Prom
   return byOrg;
 }
 
-/** Admin e-mail addresses of an organization (Rights.Admin). */
+/** Admin e-mail addresses of an organization. */
 export async function adminEmails(db: DbOrTx, organizationId: number): Promise<string[]> {
   const result = await queryRows<{ email: string }>(
     db,
-    sql`SELECT email FROM persons WHERE organization_id = ${organizationId} AND (rights & ${Rights.Admin}) <> 0 ORDER BY id`,
+    sql`SELECT email FROM persons WHERE organization_id = ${organizationId} AND ${isAdminSql()} ORDER BY id`,
   );
   return result.map((r) => r.email);
 }

@@ -1,7 +1,7 @@
-import { type LoginRequest, type LoginResponse, Messages, Rights, TwoFactorMessages } from '@store/core';
+import { type LoginRequest, type LoginResponse, Messages, TwoFactorMessages } from '@store/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { organizations, persons } from '../../db/schema';
+import { isAdminSql, organizations, persons } from '../../db/schema';
 import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import type { TwoFactorService } from '../two-factor';
@@ -30,9 +30,7 @@ export function createIdentityService({ db, clock, sessions, limits, twoFactor }
       return db
         .select({ firstName: persons.firstName, lastName: persons.lastName, email: persons.email })
         .from(persons)
-        .where(
-          and(eq(persons.organizationId, organizationId), sql`(${persons.rights} & ${Rights.Admin}) <> 0`),
-        )
+        .where(and(eq(persons.organizationId, organizationId), isAdminSql()))
         .orderBy(persons.lastName, persons.firstName, persons.id);
     },
 

@@ -5,13 +5,12 @@ import {
   type OpsOrganizationDetail,
   type OpsOrganizationList,
   type OpsSubscriptionRow,
-  Rights,
   subscriptionStatusText,
 } from '@store/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { organizations, persons, pricingPlans, products, subscriptions } from '../../db/schema';
+import { isAdminSql, organizations, persons, pricingPlans, products, subscriptions } from '../../db/schema';
 import { findCustomerOrganization } from '../accounts';
 import { toPersonDto } from '../identity';
 import { billsOf } from './ops-bills';
@@ -47,7 +46,7 @@ export async function searchOrganizations(db: DbOrTx, q: string, page: number): 
   const rows = await queryRows<SearchRow>(
     db,
     sql`SELECT o.id, o.company_name, o.parent_organization_id, parent.company_name AS parent_name,
-        (SELECT p.email FROM persons p WHERE p.organization_id = o.id AND (p.rights & ${Rights.Admin}) <> 0
+        (SELECT p.email FROM persons p WHERE p.organization_id = o.id AND ${isAdminSql(sql`p.rights`)}
           ORDER BY p.id LIMIT 1) AS admin_email,
         (SELECT count(*)::int FROM subscriptions s WHERE s.organization_id = o.id AND s.is_active) AS subscriptions,
         (SELECT count(*)::int FROM orders b WHERE b.organization_id = o.id AND b.status IN (${PAST_DUE})) AS past_due,
