@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stubMatchMedia } from '../../test/support/match-media';
 import { NumberField, type NumberFieldProps } from './number-field';
 import type { NumberValue } from './number-text';
 
@@ -30,16 +31,7 @@ const field = (props: Props) => {
 const held = () => screen.getByRole('status').textContent;
 
 afterEach(cleanup);
-// jsdom has no media queries; MantineProvider asks for the colour scheme through one.
-beforeAll(() => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-    }) as unknown as MediaQueryList;
-});
+beforeAll(stubMatchMedia);
 
 describe('NumberField', () => {
   it('shows the prefix and thousands separators while typing and hands the form the plain number', async () => {

@@ -5,6 +5,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../../../../test/support/match-media';
 import { BillActions } from './bill-actions';
 import { MarkPaidForm } from './mark-paid-form';
 
@@ -29,14 +30,7 @@ const refundAnswer = (body: { amount: number; reason: string; offlineMethod?: st
   endedSubscriptionIds: [],
 });
 beforeAll(() => {
-  // jsdom has no media queries; MantineProvider asks for the colour scheme through one.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-    }) as unknown as MediaQueryList;
+  stubMatchMedia();
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const body = JSON.parse(String(init.body));
     sent(url, body);
