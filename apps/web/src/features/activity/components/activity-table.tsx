@@ -1,5 +1,6 @@
-import { Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Paper, Stack, Table, Text } from '@mantine/core';
 import { AUDIT_KIND_LABELS, type AuditEntry, type AuditPage, formatMediumDateTime } from '@store/core';
+import { PagedNav } from '../../../components/paged-nav';
 import { usePhone } from '../../../lib/phone';
 
 const kindLabel = (kind: string) => AUDIT_KIND_LABELS[kind as keyof typeof AUDIT_KIND_LABELS] ?? kind;
@@ -83,26 +84,20 @@ export function ActivityTable({ page, onPage }: { page: AuditPage; onPage: (n: n
   const phone = usePhone();
   if (page.total === 0) return <Text c="dimmed">No activity matches these filters.</Text>;
   const pages = Math.ceil(page.total / page.pageSize);
-  const first = (page.page - 1) * page.pageSize;
   return (
     <Stack gap="md">
       {phone ? <EntryCards items={page.items} /> : <EntryTable items={page.items} />}
       {pages > 1 && (
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Text size="sm" c="dimmed" data-testid="activity-range">
-            Entries {first + 1}–{first + page.items.length} of {page.total}
-          </Text>
-          <nav aria-label="Activity pages">
-            <Pagination
-              total={pages}
-              value={page.page}
-              onChange={onPage}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-            />
-          </nav>
-        </Group>
+        <PagedNav
+          label="Entries"
+          navLabel="Activity pages"
+          rangeTestId="activity-range"
+          page={page.page}
+          pageSize={page.pageSize}
+          total={page.total}
+          shown={page.items.length}
+          onChange={onPage}
+        />
       )}
     </Stack>
   );

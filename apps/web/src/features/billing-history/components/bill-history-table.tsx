@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import {
   type Bill,
   billRowStatusText,
@@ -9,6 +9,7 @@ import {
 } from '@store/core';
 import { useState } from 'react';
 import { CatalogLink } from '../../../components/catalog-link';
+import { PagedNav } from '../../../components/paged-nav';
 import { loadScrollArea } from '../../../lib/lazy-scroll-area';
 import { useDownloadCreditNote } from '../api/download-credit-note';
 import { useDownloadInvoice } from '../api/download-invoice';
@@ -115,21 +116,16 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
         </Table>
       </Table.ScrollContainer>
       {pages > 1 && (
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Text size="sm" c="dimmed" data-testid="bills-range">
-            Bills {first + 1}–{first + shown.length} of {bills.length}
-          </Text>
-          <nav aria-label="Billing history pages">
-            <Pagination
-              total={pages}
-              value={current}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-            />
-          </nav>
-        </Group>
+        <PagedNav
+          label="Bills"
+          navLabel="Billing history pages"
+          rangeTestId="bills-range"
+          page={current}
+          pageSize={BILLS_PER_PAGE}
+          total={bills.length}
+          shown={shown.length}
+          onChange={setPage}
+        />
       )}
     </Stack>
   );

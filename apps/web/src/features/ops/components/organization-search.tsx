@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Group, Loader, Stack, Table, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { PagedNav } from '../../../components/paged-nav';
 import { useSearchOrganizations } from '../api/search-organizations';
-import { PagedNav } from './paged-nav';
 import { TableFrame } from './table-frame';
 
 /** Organizations found by name, a person's e-mail or a license key, a page at a time. */

@@ -1,8 +1,8 @@
 import { Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { PagedNav } from '../../../../components/paged-nav';
 import { BILL_FILTERS, type BillFilter, useBills } from '../../../../features/ops/api/get-bills';
 import { OpsBillsTable } from '../../../../features/ops/components/ops-bills-table';
-import { PagedNav } from '../../../../features/ops/components/paged-nav';
 import { pageParam } from '../../../../features/ops/paging';
 
 const FILTER_LABELS: Record<BillFilter, string> = {
