@@ -2,13 +2,10 @@ import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import {
   formatLongDate,
   Messages,
-  type OverageInput,
   overageFigureCents,
-  overagePerRtuMicrosOf,
   type SubscriptionDetail,
   SubscriptionMessages,
   subscriptionActions,
-  toCents,
   type Viewer,
 } from '@store/core';
 import { AskAnAdmin } from '../../organization-admins';
@@ -22,6 +19,7 @@ import { PerpetualDetails } from './perpetual-details';
 import { SubscriptionCostPanel } from './subscription-cost-panel';
 import { SubscriptionTermsForm } from './subscription-terms-form';
 import { SubscriptionUsagePanel } from './subscription-usage-panel';
+import { overageInputOf } from './usage-meter';
 
 export interface SubscriptionEditorProps {
   subscription: SubscriptionDetail | null;
@@ -51,14 +49,7 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
   const actions = subscriptionActions(s, viewer);
   const owner = useSubAccountName(s.organizationId, !actions.owned);
   const ownerName = owner.data?.companyName ?? s.ownerName ?? '';
-  const overage: OverageInput = {
-    accruedRtusThisMonth: s.accruedRtusThisMonth,
-    billedRtusThisMonth: s.billedRtusThisMonth,
-    annualUsageReset: s.annualUsageReset,
-    baseRtus: s.plan.baseRtus,
-    overagePerRtuMicros: overagePerRtuMicrosOf(s.plan.overagePerRtu),
-    overageChargesPaidThisMonthCents: toCents(s.overageChargesPaidThisMonth),
-  };
+  const overage = overageInputOf(s);
 
   return (
     <Stack gap="md" p={{ base: 'xs', sm: 'md' }} data-testid={`editor-${s.subscriptionId}`}>
