@@ -230,11 +230,6 @@ export async function findSubAccount(db: DbOrTx, organizationId: number, parentI
   return rows[0] ?? null;
 }
 
-export async function plansByIds(db: DbOrTx, ids: number[]): Promise<PlanRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(pricingPlans).where(inArray(pricingPlans.id, ids));
-}
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The wire shape of a subscription (spec §3 and core's SubscriptionDetailSchema). */

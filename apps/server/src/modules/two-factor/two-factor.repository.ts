@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { persons, twoFactorEnrolments, twoFactorPolicies, twoFactorRecoveryCodes } from '../../db/schema';
 
@@ -117,14 +117,4 @@ export async function setAdminsRequired(db: DbOrTx, organizationId: number, admi
     .insert(twoFactorPolicies)
     .values({ organizationId, adminsRequired })
     .onConflictDoUpdate({ target: twoFactorPolicies.organizationId, set: { adminsRequired } });
-}
-
-/** Which of these persons sign in with two factors. */
-export async function enabledAmong(db: DbOrTx, personIds: number[]): Promise<Set<number>> {
-  if (personIds.length === 0) return new Set();
-  const rows = await db
-    .select({ personId: twoFactorEnrolments.personId })
-    .from(twoFactorEnrolments)
-    .where(and(inArray(twoFactorEnrolments.personId, personIds), isNotNull(twoFactorEnrolments.secret)));
-  return new Set(rows.map((r) => r.personId));
 }

@@ -26,9 +26,6 @@ export async function hasTwoFactor(db: DbOrTx, personId: number): Promise<boolea
   return Boolean((await repo.findEnrolment(db, personId))?.secret);
 }
 
-/** Which of these persons sign in with a second factor (lists of users). */
-export const withTwoFactor = repo.enabledAmong;
-
 /**
  * Recovery codes carry about 49 bits, under the 112 bits ASVS 5.0 (6.5.2) asks of a secret kept
  * with a plain hash, so they are stored like passwords (argon2id, salted). A check tries the person's
