@@ -4,6 +4,7 @@ import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { createGateway } from '../gateway';
 import { type Clock, systemClock } from '../lib/clock';
+import { DomainError } from '../lib/domain-error';
 import { HttpError } from '../lib/http-error';
 import { BillRefusal } from '../modules/bills';
 import { useConfiguredSigningKey } from '../modules/licensing';
@@ -66,7 +67,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    const told = [OpsError, BillRefusal, ConfigError, HttpError].some((kind) => error instanceof kind);
+    const told = [OpsError, BillRefusal, ConfigError, DomainError, HttpError].some(
+      (kind) => error instanceof kind,
+    );
     if (told) {
       console.error(error.message);
     } else console.error(error);
