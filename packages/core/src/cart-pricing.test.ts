@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { samplePlan } from '../test/support/samples';
+import { sampleCartItem, samplePlan } from '../test/support/samples';
 import { billingCycle } from './billing-cycle';
 import { cartPriceChangeNote, repriceCartItem } from './cart-pricing';
 import type { CartItem } from './schemas';
@@ -9,12 +9,7 @@ import type { CartItem } from './schemas';
 const noCycleDiscounts = { yearlyDiscount: 0, quarterlyDiscount: 0, monthlyDiscount: 0 };
 // Pro Level 1, one engine, annual: $100 × 12 = $1,200.00 a year, as added by a visitor.
 const added: CartItem = {
-  id: 'a1',
-  pricingPlan: samplePlan,
-  name: 'Prod',
-  maxOverages: 0,
-  extraDesigners: 0,
-  numberOfMachines: 1,
+  ...sampleCartItem,
   billingCycle: billingCycle(3, noCycleDiscounts),
   orgDiscount: 0,
   total: 1200,

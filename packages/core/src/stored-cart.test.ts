@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { samplePlan } from '../test/support/samples';
-import { billingCycle } from './billing-cycle';
+import { sampleCartItem } from '../test/support/samples';
 import { readStoredCart, UNREADABLE_CART_ITEM } from './stored-cart';
 
-const item = {
-  id: 'a1',
-  pricingPlan: samplePlan,
-  name: 'Prod',
-  maxOverages: 0,
-  extraDesigners: 0,
-  numberOfMachines: 1,
-  billingCycle: billingCycle(3),
-  orgDiscount: 0.1,
-  total: 1080,
-};
+const item = sampleCartItem;
 const withMode = (mode: unknown, id = `m${String(mode)}`) => ({
   ...item,
   id,

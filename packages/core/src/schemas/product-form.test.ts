@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { samplePlan } from '../../test/support/samples';
+import { sampleCartItem, samplePlan } from '../../test/support/samples';
 import { errorsOf } from '../../test/support/schema-errors';
 import { billingCycle } from '../billing-cycle';
 import { CartItemSchema, CartSchema, ProductFormSchema } from './product-form';
@@ -71,17 +71,7 @@ describe('ProductFormSchema', () => {
 });
 
 describe('CartItemSchema / CartSchema', () => {
-  const cartItem = {
-    id: 'a1',
-    pricingPlan: samplePlan,
-    name: 'Prod',
-    maxOverages: 0,
-    extraDesigners: 0,
-    numberOfMachines: 1,
-    billingCycle: billingCycle(3),
-    orgDiscount: 0.1,
-    total: 1080,
-  };
+  const cartItem = sampleCartItem;
   it.each([
     [CartItemSchema, cartItem, true],
     [CartItemSchema, { ...cartItem, orgDiscount: 10 }, false],

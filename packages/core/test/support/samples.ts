@@ -1,4 +1,6 @@
+import { billingCycle } from '../../src/billing-cycle';
 import type { PricingPlan, Subscription } from '../../src/schemas/entities';
+import type { CartItem } from '../../src/schemas/product-form';
 
 // Sample wire objects shared by the schema tests.
 export const samplePlan: PricingPlan = {
@@ -22,6 +24,19 @@ export const samplePlan: PricingPlan = {
   numberThreads: 8,
   maxReportsDay: 0,
   description: 'Pro for one engine',
+};
+
+/** A cart item of the sample plan: one engine, annual, with a 10 % organization discount. */
+export const sampleCartItem: CartItem = {
+  id: 'a1',
+  pricingPlan: samplePlan,
+  name: 'Prod',
+  maxOverages: 0,
+  extraDesigners: 0,
+  numberOfMachines: 1,
+  billingCycle: billingCycle(3),
+  orgDiscount: 0.1,
+  total: 1080,
 };
 
 export const sampleSubscription: Subscription = {
