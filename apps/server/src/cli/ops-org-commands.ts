@@ -2,7 +2,6 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type OpsTermsBody } from '@st
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { organizations, persons, pricingPlans, products } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
-import { HttpError } from '../lib/http-error';
 import { hashPassword } from '../lib/passwords';
 import { createCustomerOrganization, promoteToAdmin, setOrganizationTerms } from '../modules/accounts';
 import { addPerpetualLicense } from '../modules/subscriptions';
@@ -117,8 +116,7 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
       const person = found[0]!;
       await promoteToAdmin(db, person.id).catch((error) => {
         // Already an administrator: the command's result holds all the same.
-        if (!((error instanceof DomainError || error instanceof HttpError) && error.statusCode === 409))
-          throw error;
+        if (!(error instanceof DomainError && error.statusCode === 409)) throw error;
       });
       out(`${email} is now an administrator of ${person.organizationId} '${person.companyName}'.`);
       return 0;

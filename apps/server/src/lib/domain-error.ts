@@ -88,7 +88,7 @@ export class DomainError extends Error {
   constructor(
     public readonly code: ErrorCode,
     message: string,
-    // Only licenseRefused names a status: the one code answered with two.
+    // Named only where the code's row does not hold: a license's CANCELLED, and the platform's HttpError.
     options: DomainErrorOptions & { status?: number } = {},
   ) {
     super(message);

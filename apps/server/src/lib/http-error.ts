@@ -1,16 +1,20 @@
 import type { ErrorCode } from '@store/core';
+import { DomainError } from './domain-error';
 
-/** The one error shape of the API: `{ message, code }` with the HTTP status (docs/conventions.md). */
-export class HttpError extends Error {
+/**
+ * A refusal by the platform, which speaks HTTP (authentication, XSRF, limits, methods): the status is
+ * its own and the code, unless named, the status's generic one. Services throw DomainError.
+ */
+export class HttpError extends DomainError {
   constructor(
-    public readonly statusCode: number,
+    statusCode: number,
     message: string,
-    public readonly code: ErrorCode = codeFor(statusCode),
-    public readonly extra: Record<string, unknown> = {},
+    code: ErrorCode = codeFor(statusCode),
+    extra: Record<string, unknown> = {},
     /** Headers the answer carries (Retry-After on a 429 or a 503). */
-    public readonly headers: Record<string, string> = {},
+    headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(code, message, { extra, headers, status: statusCode });
   }
 }
 

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { DomainError } from '../lib/domain-error';
-import { codeFor, HttpError } from '../lib/http-error';
+import { codeFor } from '../lib/http-error';
 
 type Issue = { path?: PropertyKey[]; instancePath?: string; message: string; params?: unknown };
 
@@ -110,8 +110,8 @@ export function registerErrorHandler(
   app: FastifyInstance,
   hasOverlongParam: (url: string) => boolean = () => false,
 ): void {
-  app.setErrorHandler((error: FastifyError | DomainError | HttpError | z.core.$ZodError, request, reply) => {
-    if (error instanceof DomainError || error instanceof HttpError) {
+  app.setErrorHandler((error: FastifyError | DomainError | z.core.$ZodError, request, reply) => {
+    if (error instanceof DomainError) {
       return reply
         .status(error.statusCode)
         .headers(error.headers)

@@ -7,7 +7,7 @@ import * as schema from '../../src/db/schema';
 import type { PaymentGateway } from '../../src/gateway/payment-gateway';
 import { createSandboxGateway } from '../../src/gateway/sandbox-gateway';
 import { systemClock } from '../../src/lib/clock';
-import { HttpError } from '../../src/lib/http-error';
+import { DomainError } from '../../src/lib/domain-error';
 import { randomToken } from '../../src/lib/tokens';
 import { createPurchaseService } from '../../src/modules/store/purchase.service';
 import { updateSubscription } from '../../src/modules/subscriptions/subscription-update';
@@ -81,7 +81,7 @@ async function main() {
     try {
       await request;
     } catch (error) {
-      if (!(error instanceof HttpError && EXPECTED.has(error.statusCode))) throw error;
+      if (!(error instanceof DomainError && EXPECTED.has(error.statusCode))) throw error;
     }
   };
 

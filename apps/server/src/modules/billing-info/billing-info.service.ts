@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { organizations } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import type { AuthContext, OrganizationRow } from '../../lib/auth-context';
-import { badRequest, HttpError } from '../../lib/http-error';
+import { badRequest, DomainError } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
 import { toOrganizationDto } from '../identity';
 
@@ -35,9 +35,9 @@ async function atGateway<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     const message = error instanceof Error && error.message ? error.message : 'The card could not be saved.';
-    throw new HttpError(400, message, 'GATEWAY');
+    throw new DomainError('GATEWAY', message);
   }
 }
 
@@ -69,7 +69,7 @@ export function createBillingInfoService({ db, gateway }: Pick<AppDeps, 'db'> & 
     async update(auth: AuthContext, input: BillingInfo) {
       // A card number must never reach the gateway from our server (or our logs): refuse anything that looks like one.
       if (/^[\d\s-]{12,23}$/.test(input.sourceId))
-        throw badRequest(CARD_NUMBER_REFUSED, 'CARD_NUMBER_REFUSED');
+        throw new DomainError('CARD_NUMBER_REFUSED', CARD_NUMBER_REFUSED);
       if (!/^[A-Za-z0-9_]+$/.test(input.sourceId)) throw badRequest(Messages.cardNumberRequired);
       const org = auth.organization;
       const saved = await atGateway(() =>

@@ -2,7 +2,7 @@ import { BillSchema, idParams, ThrottleMessages } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/domain-error';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';

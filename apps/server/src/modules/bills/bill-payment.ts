@@ -9,7 +9,7 @@ import {
 } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { conflict, HttpError } from '../../lib/http-error';
+import { DomainError } from '../../lib/domain-error';
 import {
   type AttemptOutcome,
   type ChargeClaim,
@@ -141,13 +141,12 @@ async function record(
     };
   }
   if (outcome.outcome === 'declined') {
-    throw new HttpError(402, outcome.message ?? 'Your card was declined.', 'CARD_DECLINED');
+    throw new DomainError('CARD_DECLINED', outcome.message ?? 'Your card was declined.');
   }
   // No answer from the gateway: the engine settles the attempt on its key later.
-  throw new HttpError(
-    502,
-    'We could not reach the card processor. Nothing was charged twice; please try again later.',
+  throw new DomainError(
     'GATEWAY_UNAVAILABLE',
+    'We could not reach the card processor. Nothing was charged twice; please try again later.',
   );
 }
 
@@ -161,8 +160,8 @@ export async function payBill(
   const now = deps.clock.now();
   const planned = await deps.db.transaction(async (tx) => {
     const claim = await claimOf(tx, organizationId, orderId);
-    if (!claim) throw conflict(PaymentMessages.notPayable, 'NOT_PAYABLE');
-    if (claim.openKey) throw conflict(PaymentMessages.inProgress, 'PAYMENT_IN_PROGRESS');
+    if (!claim) throw new DomainError('NOT_PAYABLE', PaymentMessages.notPayable);
+    if (claim.openKey) throw new DomainError('PAYMENT_IN_PROGRESS', PaymentMessages.inProgress);
     const key = billAttemptKey(claim.orderId, claim.attempts + 1);
     const lease = new Date(now.getTime() + ABANDON_AFTER_MS);
     await startAttempts(tx, [{ orderId, key, amountCents: claim.amountCents, isNew: true }], now, lease);
@@ -170,7 +169,7 @@ export async function payBill(
   });
   // The same lease as the engine's charges (charge-lease.repository.ts), taken right before the call.
   const held = await holdLeases(deps.db, [planned.claim], planned.lease);
-  if (!held.has(orderId)) throw conflict(PaymentMessages.inProgress, 'PAYMENT_IN_PROGRESS');
+  if (!held.has(orderId)) throw new DomainError('PAYMENT_IN_PROGRESS', PaymentMessages.inProgress);
   const outcome = await attemptCharge(deps, planned.claim, planned.key, false);
   return record(
     deps,
@@ -196,14 +195,14 @@ export async function confirmBillPayment(
       deps.db,
       sql`SELECT status, total_cents FROM orders WHERE id = ${orderId} AND organization_id = ${organizationId}`,
     );
-    if (!bill) throw conflict(PaymentMessages.notPayable, 'NOT_PAYABLE');
+    if (!bill) throw new DomainError('NOT_PAYABLE', PaymentMessages.notPayable);
     const status = Number(bill.status);
     return { orderId, status, paid: status === BillStatus.ChargePaid, totalCents: Number(bill.total_cents) };
   }
-  if (!claim.openKey || !claim.openChargeId) throw conflict(PaymentMessages.notPayable, 'NOT_PAYABLE');
+  if (!claim.openKey || !claim.openChargeId) throw new DomainError('NOT_PAYABLE', PaymentMessages.notPayable);
   const lease = new Date(deps.clock.now().getTime() + ABANDON_AFTER_MS);
   if (!(await holdLeases(deps.db, [claim], lease)).has(orderId)) {
-    throw conflict(PaymentMessages.inProgress, 'PAYMENT_IN_PROGRESS');
+    throw new DomainError('PAYMENT_IN_PROGRESS', PaymentMessages.inProgress);
   }
   const outcome = await attemptCharge(deps, claim, claim.openKey, true);
   return record(deps, withEnd(deps, outcome, 0, claim.openSince), claim.amountCents, onPaid);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { isSandboxGateway } from '../../gateway/sandbox-gateway';
-import { badRequest } from '../../lib/http-error';
+import { badRequest } from '../../lib/domain-error';
 import { requireAdmin } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { createPaymentsService } from './payments.service';

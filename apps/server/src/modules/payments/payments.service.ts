@@ -1,7 +1,7 @@
 import { BillStatus, type PaymentResult, prorationAttemptKey, purchaseAttemptKey } from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { OrderRow } from '../../db/schema';
-import { HttpError, notFound } from '../../lib/http-error';
+import { DomainError, notFound } from '../../lib/domain-error';
 import type { BillingLogger } from '../bills';
 import { confirmBillPayment, findById, openBills, payBill, settledAfterAuthentication } from '../bills';
 import { reissueForPaidRenewals } from '../licensing';
@@ -24,7 +24,7 @@ export function createPaymentsService(deps: Deps) {
 
   const paymentOf = (order: OrderRow): PaymentResult => {
     if (order.status === BillStatus.UnPaid) {
-      throw new HttpError(402, order.failureMessage ?? 'Your card was declined.', 'CARD_DECLINED');
+      throw new DomainError('CARD_DECLINED', order.failureMessage ?? 'Your card was declined.');
     }
     return {
       orderId: order.id,

@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { organizations, type RefundRow } from '../../db/schema';
 import type { PaymentGateway, RefundResult } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, conflict, DomainError, notFound } from '../../lib/domain-error';
 import { lockBill, paidChargeOf } from '../bills';
 import { billCoversRunningPeriod, endRefundedSubscriptions } from '../subscriptions';
 import {
@@ -160,7 +160,7 @@ export async function refundAtGateway(
           idempotencyKey: refund.gatewayKey!,
         }));
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof DomainError) throw error;
       return { refund, ended: [] };
     }
   }

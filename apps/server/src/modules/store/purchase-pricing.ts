@@ -13,7 +13,7 @@ import {
 } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type { OrganizationRow } from '../../db/schema';
-import { badRequest } from '../../lib/http-error';
+import { badRequest, DomainError } from '../../lib/domain-error';
 import { catalogRepository } from '../catalog';
 
 /** One item as the server priced it; stored on the order so a crash can be settled with the same figures. */
@@ -53,13 +53,13 @@ export async function priceItems(
     const at = items.length > 1 ? `Item ${index + 1}: ` : '';
     const found = plans.get(item.pricingPlanId);
     if (!found?.product)
-      throw badRequest(`${at}Pricing plan ${item.pricingPlanId} does not exist.`, 'UNKNOWN_PLAN');
+      throw new DomainError('UNKNOWN_PLAN', `${at}Pricing plan ${item.pricingPlanId} does not exist.`);
     const { plan, product } = found;
     if (!plan.isAvailable || !product.isAvailable) {
-      throw badRequest(`${at}The plan '${plan.planName}' is no longer offered.`, 'PLAN_UNAVAILABLE');
+      throw new DomainError('PLAN_UNAVAILABLE', `${at}The plan '${plan.planName}' is no longer offered.`);
     }
     if (item.billingMode === BillingMode.Monthly && !org.allowMonthly)
-      throw badRequest(at + Store.monthlyNotAllowed, 'MONTHLY_NOT_ALLOWED');
+      throw new DomainError('MONTHLY_NOT_ALLOWED', at + Store.monthlyNotAllowed);
     if (isProPlan(plan) && item.numberMachines < 1) throw badRequest(at + Messages.enginesMinimum);
     if (!plan.allowXtraAutoTag && item.xtraAutoTags > 0) {
       throw badRequest(`${at}The plan '${plan.planName}' does not offer additional designers.`);

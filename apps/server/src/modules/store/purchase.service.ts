@@ -13,7 +13,7 @@ import {
 } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { type OrderRow, organizations } from '../../db/schema';
-import { badRequest, conflict, HttpError } from '../../lib/http-error';
+import { badRequest, DomainError } from '../../lib/domain-error';
 import { randomToken } from '../../lib/tokens';
 import { recordAudit } from '../audit';
 import {
@@ -42,7 +42,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
 
   async function resultOf(order: OrderRow): Promise<PurchaseResult> {
     if (order.status === BillStatus.UnPaid) {
-      throw new HttpError(402, order.failureMessage ?? 'Your card was declined.', 'CARD_DECLINED');
+      throw new DomainError('CARD_DECLINED', order.failureMessage ?? 'Your card was declined.');
     }
     return {
       orderId: order.id,
@@ -66,13 +66,14 @@ export function createPurchaseService(deps: PurchaseDeps) {
     const deadline = Date.now() + REPLAY_WAIT_MS;
     for (;;) {
       const order = await findByKey(db, organizationId, key);
-      if (!order) throw conflict(Store.purchaseInProgress, 'PURCHASE_IN_PROGRESS');
-      if (order.requestHash !== hash) throw conflict(Store.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+      if (!order) throw new DomainError('PURCHASE_IN_PROGRESS', Store.purchaseInProgress);
+      if (order.requestHash !== hash)
+        throw new DomainError('IDEMPOTENCY_KEY_REUSED', Store.idempotencyKeyReused);
       if (order.status !== BillStatus.ChargePending) return resultOf(order);
       // Waiting for the customer's authentication: the retry is shown the same challenge.
       const clientSecret = await waitingAuthentication(deps, purchaseAttemptKey(order.id));
       if (clientSecret) return waitingFor(order, clientSecret);
-      if (Date.now() >= deadline) throw conflict(Store.purchaseInProgress, 'PURCHASE_IN_PROGRESS');
+      if (Date.now() >= deadline) throw new DomainError('PURCHASE_IN_PROGRESS', Store.purchaseInProgress);
       await sleep(100);
     }
   }
@@ -90,7 +91,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
       const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
       if (!org) throw badRequest('Your organization no longer exists.');
       if (!org.billedByInvoice && !org.paymentMethodId)
-        throw badRequest(Store.billingInfoRequired, 'BILLING_INFO_REQUIRED');
+        throw new DomainError('BILLING_INFO_REQUIRED', Store.billingInfoRequired);
 
       const hash = requestHash(items);
       const key = options.idempotencyKey ?? `generated-${randomToken(16)}`;
@@ -99,9 +100,11 @@ export function createPurchaseService(deps: PurchaseDeps) {
       const priced = await priceItems(db, org, items);
       const totalCents = cartTotalCents(priced.map((item) => item.amountCents));
       if (options.expectedTotalCents !== null && options.expectedTotalCents !== totalCents) {
-        throw conflict(Store.totalChanged(formatUsd(totalCents)), 'TOTAL_CHANGED', {
-          total: fromCents(totalCents),
-          totalCents,
+        throw new DomainError('TOTAL_CHANGED', Store.totalChanged(formatUsd(totalCents)), {
+          extra: {
+            total: fromCents(totalCents),
+            totalCents,
+          },
         });
       }
 
@@ -151,14 +154,14 @@ export function createPurchaseService(deps: PurchaseDeps) {
         description: `Order ${order.id}: ${priced.length} ${priced.length === 1 ? 'subscription' : 'subscriptions'}`,
       });
       // Unknown outcome: the order stays pending and settlePendingPurchases asks the gateway later.
-      if (outcome.outcome === 'unknown') throw new HttpError(502, GATEWAY_UNAVAILABLE, 'GATEWAY_UNAVAILABLE');
+      if (outcome.outcome === 'unknown') throw new DomainError('GATEWAY_UNAVAILABLE', GATEWAY_UNAVAILABLE);
       // The bank asks the customer first (3-D Secure, docs/decisions/024): the order stays pending
       // until the browser says the challenge has ended (or the settle job gives it up).
       if (outcome.outcome === 'requires_action') return waitingFor(order, outcome.clientSecret);
 
       // (3)
       const settled = await settlePurchase(deps, order, outcome);
-      if (!settled) throw new HttpError(500, 'The order disappeared while it was being paid.');
+      if (!settled) throw new DomainError('INTERNAL', 'The order disappeared while it was being paid.');
       return resultOf(settled);
     },
   };

@@ -6,7 +6,7 @@ import {
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { badRequest } from '../../lib/http-error';
+import { badRequest } from '../../lib/domain-error';
 import { requireAdmin } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { createPurchaseService } from './purchase.service';

@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { badRequest, DomainError, forbidden, notFound } from '../../lib/domain-error';
 import { hasOutstandingBill } from '../bills';
 import { hostChangesInPeriod, insertOfflineIssue } from './offline-issues.repository';
 import { lockForChange, visible } from './subscription-access';
@@ -36,7 +36,7 @@ export async function makeOffline(deps: Deps, auth: AuthContext, body: OfflineRe
   await db.transaction(async (tx) => {
     const record = await lockForChange(tx, auth, id);
     const s = record.subscription;
-    if (!s.allowOffline) throw conflict(SubscriptionMessages.offlineNotAllowed, 'OFFLINE_NOT_ALLOWED');
+    if (!s.allowOffline) throw new DomainError('OFFLINE_NOT_ALLOWED', SubscriptionMessages.offlineNotAllowed);
     const engineHosts = splitHosts(body.engineHostNames);
     const designerHosts = splitHosts(body.autoTagHostNames);
     const engines = isProPlan(record.plan) ? s.numberMachines : 0;
@@ -60,14 +60,15 @@ export async function makeOffline(deps: Deps, auth: AuthContext, body: OfflineRe
     // docs/design.md §3, §5: no file is issued while a bill of the subscription is unpaid, so a file never
     // outlives payment; its hosts change once per paid period unless the operator allowed more.
     if (await hasOutstandingBill(tx, id)) {
-      throw conflict(SubscriptionMessages.offlineBillOutstanding, 'BILL_OUTSTANDING');
+      throw new DomainError('BILL_OUTSTANDING', SubscriptionMessages.offlineBillOutstanding);
     }
     const changesHosts =
       s.isOfflineEnabled &&
       (!sameHosts(s.offlineEngineHosts, engineHosts) || !sameHosts(s.offlineAutoTagHosts, designerHosts));
     let allowed = s.offlineReissuesAllowed;
     if (changesHosts && (await hostChangesInPeriod(tx, id, s.currentPeriodStart)) >= 1) {
-      if (allowed < 1) throw conflict(SubscriptionMessages.offlineReissueLimit, 'OFFLINE_REISSUE_LIMIT');
+      if (allowed < 1)
+        throw new DomainError('OFFLINE_REISSUE_LIMIT', SubscriptionMessages.offlineReissueLimit);
       allowed -= 1;
     }
     const now = clock.now();

@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import type { NewSubscription, OrderRow, PlanRow } from '../../db/schema';
-import { conflict, HttpError } from '../../lib/http-error';
+import { DomainError } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
 import type { BillingLogger } from '../bills';
 import {
@@ -80,7 +80,7 @@ export async function billProration(
     return { chargedCents: 0, orderId: null, pending: false };
   }
   if (!byInvoice && (!record.owner.paymentMethodId || !record.owner.gatewayCustomerId)) {
-    throw conflict(SubscriptionMessages.noPaymentMethod, 'NO_PAYMENT_METHOD');
+    throw new DomainError('NO_PAYMENT_METHOD', SubscriptionMessages.noPaymentMethod);
   }
   const org = await repo.findOrganization(tx, s.organizationId);
   const status = initialBillStatus({ amountCents: amount, billedByInvoice: byInvoice });
@@ -136,7 +136,7 @@ export async function chargeProration(deps: Deps, p: ProrationCharge) {
     description: p.description,
   });
   if (outcome.outcome === 'unknown') {
-    throw new HttpError(502, SubscriptionMessages.changeChargePending, 'GATEWAY_UNAVAILABLE');
+    throw new DomainError('GATEWAY_UNAVAILABLE', SubscriptionMessages.changeChargePending);
   }
   // The bank asks the customer first (docs/decisions/024): nothing applies until the browser says
   // the challenge has ended and the gateway says the charge was paid.
@@ -151,7 +151,7 @@ export async function chargeProration(deps: Deps, p: ProrationCharge) {
   const settled = await settleProration(deps, p.orderId, p.key, outcome);
   if (settled?.status !== BillStatus.ChargePaid) {
     const reason = outcome.outcome === 'declined' ? outcome.message : 'Your card was declined.';
-    throw new HttpError(402, settled?.failureMessage ?? reason, 'CARD_DECLINED');
+    throw new DomainError('CARD_DECLINED', settled?.failureMessage ?? reason);
   }
   return { chargedCents: p.amountCents, orderId: p.orderId, pending: false };
 }

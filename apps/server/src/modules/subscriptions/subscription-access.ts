@@ -1,7 +1,7 @@
 import { isAdmin, isCancelled, Messages, SubscriptionMessages } from '@store/core';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { DomainError, forbidden, notFound } from '../../lib/domain-error';
 import { hasChargeInFlight } from '../bills';
 import * as repo from './subscriptions.repository';
 
@@ -25,7 +25,8 @@ export async function lockForChange(tx: Tx, auth: AuthContext, id: number) {
   if (!isAdmin(auth.person)) throw forbidden(SubscriptionMessages.adminOnly);
   const locked = await repo.lockSubscription(tx, id);
   if (!locked) throw notFound('Subscription not found.');
-  if (isCancelled(locked)) throw conflict(SubscriptionMessages.cancelledReadOnly, 'CANCELLED');
-  if (await hasChargeInFlight(tx, id)) throw conflict(SubscriptionMessages.changeBeingCharged, 'CONFLICT');
+  if (isCancelled(locked)) throw new DomainError('CANCELLED', SubscriptionMessages.cancelledReadOnly);
+  if (await hasChargeInFlight(tx, id))
+    throw new DomainError('CONFLICT', SubscriptionMessages.changeBeingCharged);
   return { ...record, subscription: locked };
 }

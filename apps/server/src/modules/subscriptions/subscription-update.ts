@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import type { PlanRow, SubscriptionRow } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
-import { badRequest, conflict } from '../../lib/http-error';
+import { badRequest, DomainError } from '../../lib/domain-error';
 import { billProration, chargeProration, type ProrationCharge } from './proration';
 import { lockForChange } from './subscription-access';
 import { changeSubscription } from './subscription-audit';
@@ -71,7 +71,7 @@ export async function updateSubscription(
   const prepared = await deps.db.transaction(async (tx): Promise<UpdateOutcome | ProrationCharge> => {
     const record = await lockForChange(tx, auth, id);
     const s = record.subscription;
-    if (body.version !== s.version) throw conflict(SubscriptionMessages.staleVersion, 'STALE_VERSION');
+    if (body.version !== s.version) throw new DomainError('STALE_VERSION', SubscriptionMessages.staleVersion);
 
     const wanted = {
       pricingPlanId: body.pricingPlanId,
@@ -100,7 +100,7 @@ export async function updateSubscription(
       return { chargedCents: 0, orderId: null, pending: false };
     }
 
-    if (s.isOfflineEnabled) throw conflict(SubscriptionMessages.offlineReadOnly, 'OFFLINE');
+    if (s.isOfflineEnabled) throw new DomainError('OFFLINE', SubscriptionMessages.offlineReadOnly);
     const plan = await wantedPlan(tx, record, wanted);
     const quote = quoteSubscriptionChange({
       current: { ...s, cycleCents: cycleCents(record.plan, s, s, record.owner.discountBp) },
@@ -111,7 +111,7 @@ export async function updateSubscription(
       overage: overageOf(record),
     });
     if (s.isPerpetualLicense && (quote.termsChanged || capCents !== s.maxAdditionalMonthlyChargeCents)) {
-      throw conflict(SubscriptionMessages.perpetualFixed, 'PERPETUAL');
+      throw new DomainError('PERPETUAL', SubscriptionMessages.perpetualFixed);
     }
     if (capCents < quote.minimumMaxOverageCents) {
       throw badRequest(

@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { DomainError, forbidden, notFound } from '../../lib/domain-error';
 import { toPlanDto } from '../catalog';
 import { type IssueOfflineLicense, makeOffline, offlineLicenseFile } from './offline.service';
 import { lockForChange, visible as visibleTo } from './subscription-access';
@@ -69,7 +69,7 @@ export function createSubscriptionService(deps: Deps) {
       await db.transaction(async (tx) => {
         const record = await lockForChange(tx, auth, id);
         const s = record.subscription;
-        if (s.isPerpetualLicense) throw conflict(SubscriptionMessages.perpetualNoCancel, 'PERPETUAL');
+        if (s.isPerpetualLicense) throw new DomainError('PERPETUAL', SubscriptionMessages.perpetualNoCancel);
         await changeSubscription(
           tx,
           id,
@@ -90,7 +90,8 @@ export function createSubscriptionService(deps: Deps) {
     async flushKeys(auth: AuthContext, id: number) {
       return db.transaction(async (tx) => {
         const record = await lockForChange(tx, auth, id);
-        if (!canFlushKeys(record.plan)) throw conflict(SubscriptionMessages.cannotFlush, 'CANNOT_FLUSH');
+        if (!canFlushKeys(record.plan))
+          throw new DomainError('CANNOT_FLUSH', SubscriptionMessages.cannotFlush);
         return { flushed: await deps.licensing.deleteAllMachines(tx, id) };
       });
     },
