@@ -8,13 +8,26 @@ import Fastify, { type FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput } from './app-deps';
 import { createLimits } from './lib/limits/limits';
+import { createSignInThrottle } from './lib/limits/sign-in-throttle';
 import { fastifyTrustProxy } from './lib/trust-proxy';
-import { accountsRoutes } from './modules/accounts';
+import {
+  accountsRoutes,
+  createAccountsService,
+  createBackgroundTasks,
+  createPasswordResetService,
+  createPersonsService,
+} from './modules/accounts';
 import { auditRoutes, registerRequestActor } from './modules/audit';
 import { billingRoutes } from './modules/billing';
 import { billingInfoRoutes } from './modules/billing-info';
 import { catalogRoutes } from './modules/catalog';
-import { createSessionService, identityRoutes, ownSessionsRoutes } from './modules/identity';
+import {
+  createIdentityService,
+  createOwnSessionsService,
+  createSessionService,
+  identityRoutes,
+  ownSessionsRoutes,
+} from './modules/identity';
 import type { LicenseRead } from './modules/licensing';
 import {
   deleteAllMachines,
@@ -22,14 +35,14 @@ import {
   licensingRoutes,
   useConfiguredSigningKey,
 } from './modules/licensing';
-import { miscRoutes } from './modules/misc';
-import { opsRoutes } from './modules/ops';
+import { operatorConsoleRoutes } from './modules/operator-console';
 import { paymentsRoutes } from './modules/payments';
 import { creditNotesRoutes, refundsRoutes } from './modules/refunds';
 import { storeRoutes } from './modules/store';
 import { stripeWebhookRoutes } from './modules/stripe-webhook';
 import { subscriptionsRoutes } from './modules/subscriptions';
-import { twoFactorRoutes } from './modules/two-factor';
+import { createSystemService, systemRoutes } from './modules/system';
+import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
 import { webDistDir } from './paths';
 import { recordApiRoutes } from './plugins/api-routes';
 import { frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './plugins/error-handler';
@@ -113,23 +126,40 @@ export async function buildApp(input: AppInput) {
   // The license reads' cache is typed by licensing; the platform only knows whose each entry is.
   const licensing: FastifyPluginAsync = (scope) =>
     licensingRoutes(scope, { ...deps, licenses: readCaches.licenses });
+  // Each service is built once here and handed to the routes that answer with it.
+  const background = createBackgroundTasks((error, what) => app.log.error({ err: error }, `${what} failed`));
+  app.addHook('onClose', () => background.idle());
+  const twoFactor = createTwoFactorService({ ...deps, throttle: createSignInThrottle(deps) });
+  const system: FastifyPluginAsync = (scope) =>
+    systemRoutes(scope, { ...deps, system: createSystemService(deps) });
+  const identity: FastifyPluginAsync = (scope) =>
+    identityRoutes(scope, { ...deps, identity: createIdentityService({ ...deps, twoFactor }) });
+  const accounts: FastifyPluginAsync = (scope) =>
+    accountsRoutes(scope, {
+      accounts: createAccountsService(deps),
+      persons: createPersonsService({ ...deps, twoFactor }),
+      reset: createPasswordResetService({ ...deps, background }),
+    });
+  const twoFactorSettings: FastifyPluginAsync = (scope) => twoFactorRoutes(scope, { twoFactor });
+  const ownSessions: FastifyPluginAsync = (scope) =>
+    ownSessionsRoutes(scope, { ...deps, ownSessions: createOwnSessionsService(deps) });
   for (const routes of [
-    miscRoutes,
-    identityRoutes,
+    system,
+    identity,
     catalogRoutes,
     storeRoutes,
     billingInfoRoutes,
-    accountsRoutes,
+    accounts,
     subscriptions,
     licensing,
     billingRoutes,
-    twoFactorRoutes,
+    twoFactorSettings,
     paymentsRoutes,
-    ownSessionsRoutes,
+    ownSessions,
     auditRoutes,
     creditNotesRoutes,
     refundsRoutes,
-    opsRoutes,
+    operatorConsoleRoutes,
     stripeWebhookRoutes,
   ]) {
     await app.register(routes, deps);

@@ -2,8 +2,7 @@ import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
 import { enqueueMail } from '../mail/outbox';
 import { RESET_LINK_HOURS, resetPasswordMail } from '../mail/templates';
-import { issueToken } from '../modules/accounts';
-import { addOperator, listOperators, removeOperator } from '../modules/operators';
+import { createOperatorsService, issueToken } from '../modules/accounts';
 import type { OpsContext, Parsed } from './ops-args';
 import { required } from './ops-args';
 import { OpsError } from './ops-error';
@@ -20,6 +19,7 @@ function emailArg(p: Parsed, usage: string): string {
 /** The store's operators (docs/decisions/015); null for a command of another group. */
 export async function runOperatorCommand(p: Parsed, ctx: OpsContext): Promise<number | null> {
   const { db, out } = ctx;
+  const operators = createOperatorsService({ db });
   switch (p.command) {
     case 'operator:add': {
       const email = emailArg(p, 'operator:add <email> --first <name> --last <name>');
@@ -27,10 +27,7 @@ export async function runOperatorCommand(p: Parsed, ctx: OpsContext): Promise<nu
       const lastName = required(p, 'last');
       // A password nobody knows: the operator chooses theirs through the link mailed below.
       const passwordHash = await hashPassword(randomToken(32));
-      // With its audit entry (docs/decisions/017).
-      const { created } = await db.transaction((tx) =>
-        addOperator(tx, { email, firstName, lastName, passwordHash }),
-      );
+      const { created } = await operators.addOperator({ email, firstName, lastName, passwordHash });
       if (created) {
         const now = ctx.clock.now();
         const lifetimeMs = RESET_LINK_HOURS * 3_600_000;
@@ -47,14 +44,13 @@ export async function runOperatorCommand(p: Parsed, ctx: OpsContext): Promise<nu
 
     case 'operator:remove': {
       const email = emailArg(p, 'operator:remove <email>');
-      if (!(await db.transaction((tx) => removeOperator(tx, email))))
-        throw new OpsError(`${email} is not a store operator.`);
+      if (!(await operators.removeOperator(email))) throw new OpsError(`${email} is not a store operator.`);
       out(`${email} is no longer a store operator; their sessions have ended.`);
       return 0;
     }
 
     case 'operator:list': {
-      const rows = await listOperators(db);
+      const rows = await operators.listOperators();
       for (const o of rows) out(`${o.email}  ${o.firstName} ${o.lastName}`);
       if (rows.length === 0)
         out(

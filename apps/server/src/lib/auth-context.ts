@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../db/client';
 import type { organizations, persons } from '../db/schema';
 
 export type PersonRow = typeof persons.$inferSelect;
@@ -44,6 +45,9 @@ export interface SessionService {
   revoke(sessionId: number): Promise<void>;
   /** Housekeeping: sessions past their expiry are deleted; answers how many. */
   deleteExpired(): Promise<number>;
-  /** Every token of the person stops at once, but for the session named; answers how many ended. */
-  revokeAllFor(personId: number, exceptSessionId?: number): Promise<number>;
+  /**
+   * Every token of the person stops at once, but for the session named; answers how many ended. Given
+   * the caller's transaction, the sessions end only if the change that ends them commits.
+   */
+  revokeAllFor(personId: number, exceptSessionId?: number, tx?: DbOrTx): Promise<number>;
 }

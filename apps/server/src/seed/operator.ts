@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { twoFactorEnrolments } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { sealSecret } from '../lib/secret-box';
-import { addOperator, listOperators } from '../modules/operators';
+import { createOperatorsService } from '../modules/accounts';
 import { twoFactorKey } from '../modules/two-factor';
 import { DEMO_PASSWORD } from './organizations';
 
@@ -16,8 +16,9 @@ export const DEMO_OPERATOR_TOTP_SECRET = 'OPERATORDEMOSECRETKEYFORTHESTORE';
 
 /** The demo's operator, enrolled in two-factor sign-in with the fixed secret (demo mode only; once). */
 export async function seedDemoOperator(db: Db, config: Pick<Config, 'mode' | 'twoFactorKey'>): Promise<void> {
-  if ((await listOperators(db)).some((o) => o.email === DEMO_OPERATOR_EMAIL)) return;
-  const { personId, created } = await addOperator(db, {
+  const operators = createOperatorsService({ db });
+  if ((await operators.listOperators()).some((o) => o.email === DEMO_OPERATOR_EMAIL)) return;
+  const { personId, created } = await operators.addOperator({
     email: DEMO_OPERATOR_EMAIL,
     firstName: 'Olivia',
     lastName: 'Operator',

@@ -1,6 +1,7 @@
+import { Rights } from '@store/core';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { isAdminSql, organizations, persons, sessions } from '../../db/schema';
+import { isAdminSql, organizations, persons } from '../../db/schema';
 
 // SQL of the accounts module. Every function takes the transaction (or db) it runs in; the
 // services decide where transactions start (docs/conventions.md).
@@ -95,14 +96,49 @@ export async function deletePerson(tx: DbOrTx, personId: number) {
   await tx.delete(persons).where(eq(persons.id, personId));
 }
 
-/** A password change keeps the session that made it and ends every other (docs/design.md §4). */
-export async function revokeSessionsExcept(tx: DbOrTx, personId: number, keepSessionId: number | null) {
+/** The store's own organization, or null before the first operator is added. */
+export async function findStoreOrganizationId(tx: DbOrTx): Promise<number | null> {
+  const [found] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.isStore, true));
+  return found?.id ?? null;
+}
+
+/** Creates the store's own organization unless a concurrent call did first. */
+export async function insertStoreOrganization(tx: DbOrTx, companyName: string) {
   await tx
-    .delete(sessions)
-    .where(
-      and(
-        eq(sessions.personId, personId),
-        keepSessionId === null ? undefined : ne(sessions.id, keepSessionId),
-      ),
-    );
+    .insert(organizations)
+    .values({ companyName, isStore: true, allowMonthly: false })
+    .onConflictDoNothing();
+}
+
+export async function findPersonByEmailInOrganization(tx: DbOrTx, organizationId: number, email: string) {
+  const [row] = await tx
+    .select()
+    .from(persons)
+    .where(and(eq(persons.organizationId, organizationId), sameEmail(email)));
+  return row ?? null;
+}
+
+export function deletePersonsByEmailInOrganization(tx: DbOrTx, organizationId: number, email: string) {
+  return tx
+    .delete(persons)
+    .where(and(eq(persons.organizationId, organizationId), sameEmail(email)))
+    .returning();
+}
+
+/** The operators, by name. */
+export function listOperators(tx: DbOrTx) {
+  return tx
+    .select({
+      personId: persons.id,
+      email: persons.email,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+    })
+    .from(persons)
+    .innerJoin(organizations, eq(organizations.id, persons.organizationId))
+    .where(and(eq(organizations.isStore, true), sql`(${persons.rights} & ${Rights.Operator}) <> 0`))
+    .orderBy(persons.lastName, persons.firstName);
 }

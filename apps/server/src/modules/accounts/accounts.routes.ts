@@ -17,13 +17,11 @@ import {
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import type { AppDeps } from '../../app-deps';
 import { requireAdmin, requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { createAccountsService } from './accounts.service';
-import { createBackgroundTasks } from './background';
-import { createPasswordResetService } from './password-reset.service';
-import { createPersonsService } from './persons.service';
+import type { AccountsService } from './accounts.service';
+import type { PasswordResetService } from './password-reset.service';
+import type { PersonsService } from './persons.service';
 
 const PersonIdParams = idParams('id', 'Person id');
 const PersonIdParamsUpdate = idParams('personId', 'Person id');
@@ -31,13 +29,11 @@ const LinkToken = (name: string) =>
   z.string().check(z.minLength(1, `${name} is required`), ...maxChars(200, `${name} is too long`));
 
 /** Routes of registration, verification, password reset and the users of an organization (docs/spec.md §7, docs/decisions/005). */
-export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const background = createBackgroundTasks((error, what) => app.log.error({ err: error }, `${what} failed`));
-  app.addHook('onClose', () => background.idle());
-  const accounts = createAccountsService(deps);
-  const persons = createPersonsService(deps);
-  const reset = createPasswordResetService({ ...deps, background });
-
+export const accountsRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountsService;
+  persons: PersonsService;
+  reset: PasswordResetService;
+}> = async (app, { accounts, persons, reset }) => {
   app.post(
     '/api/organization/register',
     {

@@ -1,7 +1,10 @@
 // The public entry of the accounts module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
 export { accountsRoutes } from './accounts.routes';
+export { createAccountsService } from './accounts.service';
+export { createBackgroundTasks } from './background';
 export { deleteSpentTokens, issueToken } from './one-time-tokens';
+export { createOperatorsService, type OperatorsService, STORE_ORGANIZATION_NAME } from './operators';
 export {
   createCustomerOrganization,
   findCustomerOrganization,
@@ -10,3 +13,5 @@ export {
   resendVerification,
   setOrganizationTerms,
 } from './organization-terms';
+export { createPasswordResetService } from './password-reset.service';
+export { createPersonsService } from './persons.service';

@@ -111,3 +111,5 @@ export function createPasswordResetService({ db, clock, config, sessions, limits
     },
   };
 }
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -19,7 +19,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { addedToOrganizationMail, confirmNewEmailMail, emailChangedMail } from '../../mail/templates';
 import { recordAudit } from '../audit';
 import { toPersonDto } from '../identity';
-import { hasTwoFactor } from '../two-factor';
+import type { TwoFactorService } from '../two-factor';
 import * as repo from './accounts.repository';
 import { VERIFY_LIFETIME_MS } from './accounts.service';
 import { issueToken, pendingEmailChange, retirePendingEmailChanges } from './one-time-tokens';
@@ -44,10 +44,12 @@ function requestedRights(callerIsAdmin: boolean, current: number, requested: num
   return next === current ? null : next;
 }
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'limits'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'limits' | 'sessions'> & {
+  twoFactor: Pick<TwoFactorService, 'enabled'>;
+};
 
 /** The users of an organization: list, read, add, change, delete (docs/spec.md §2, docs/design.md §2). */
-export function createPersonsService({ db, clock, config, limits }: Deps) {
+export function createPersonsService({ db, clock, config, limits, sessions, twoFactor }: Deps) {
   const publicUrl = config.publicUrl;
   const mailBudget = createMailBudget(limits);
   const throttle = createSignInThrottle({ limits, clock });
@@ -91,7 +93,7 @@ export function createPersonsService({ db, clock, config, limits }: Deps) {
     return {
       ...toPersonDto(person),
       pendingEmail: await pendingEmailChange(db, person.id, clock.now()),
-      twoFactorEnabled: await hasTwoFactor(db, person.id),
+      twoFactorEnabled: await twoFactor.enabled(person.id),
     };
   }
 
@@ -198,7 +200,7 @@ export function createPersonsService({ db, clock, config, limits }: Deps) {
         organizationId: target.organizationId,
         emailVerified: target.emailVerified,
         pendingEmail: await pendingEmailChange(db, target.id, now),
-        twoFactorEnabled: await hasTwoFactor(db, target.id),
+        twoFactorEnabled: await twoFactor.enabled(target.id),
       });
       if (contradiction) throw badRequest(contradiction);
       const rights = requestedRights(callerIsAdmin, target.rights, input.rights);
@@ -236,7 +238,7 @@ export function createPersonsService({ db, clock, config, limits }: Deps) {
           Object.keys(values).length > 0 ? await repo.updatePerson(tx, target.id, values) : target;
         if (updated !== target) await recordAudit(tx, 'person.updated', { before: target, after: updated });
         if (passwordHash !== undefined)
-          await repo.revokeSessionsExcept(tx, target.id, self ? auth.sessionId : null);
+          await sessions.revokeAllFor(target.id, self ? auth.sessionId : undefined, tx);
         if (emailChange) {
           if (await repo.emailTakenInOrganization(tx, target.organizationId, emailChange, target.id)) {
             throw conflict(AccountMessages.emailInUse, 'EMAIL_IN_USE');

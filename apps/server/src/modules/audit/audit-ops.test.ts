@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { runOps } from '../../cli/ops-commands';
 import { queryRows } from '../../db/client';
 import { twoFactorEnrolments } from '../../db/schema';
+import { createOperatorsService } from '../accounts';
 import { runBillingCycle } from '../billing/billing-engine';
-import { addOperator } from '../operators/operators';
 
 // The operator's view of the audit log and the entries of the operator's tool and the billing
 // engine (docs/decisions/017).
@@ -28,7 +28,7 @@ const ops = (...argv: string[]) =>
 beforeAll(async () => {
   t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
   // An operator enrolled in two-factor sign-in, with a session (the gate, not sign-in, is tested here).
-  const { personId } = await addOperator(t.db, {
+  const { personId } = await createOperatorsService({ db: t.db }).addOperator({
     email: 'olivia@store.example',
     firstName: 'Olivia',
     lastName: 'Operator',

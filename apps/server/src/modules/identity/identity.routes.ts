@@ -7,17 +7,17 @@ import {
   PersonSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
-import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
+import type { SessionService } from '../../lib/auth-context';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { createTwoFactorService } from '../two-factor';
 import { toOrganizationDto, toPersonDto } from './dto';
-import { createIdentityService } from './identity.service';
+import type { IdentityService } from './identity.service';
 
-export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const twoFactor = createTwoFactorService({ ...deps, throttle: createSignInThrottle(deps) });
-  const identity = createIdentityService({ ...deps, twoFactor });
+export const identityRoutes: FastifyPluginAsyncZod<{
+  identity: IdentityService;
+  sessions: Pick<SessionService, 'revoke'>;
+}> = async (app, deps) => {
+  const { identity } = deps;
 
   app.post(
     '/api/authenticate',

@@ -19,7 +19,9 @@ const failure = {
   possibleOrganizations: [],
 };
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions' | 'limits'> & { twoFactor: TwoFactorService };
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions' | 'limits'> & {
+  twoFactor: Pick<TwoFactorService, 'enabled' | 'checkAtSignIn' | 'setupRequired'>;
+};
 
 export function createIdentityService({ db, clock, sessions, limits, twoFactor }: Deps) {
   const throttle = createSignInThrottle({ limits, clock });
@@ -98,3 +100,5 @@ export function createIdentityService({ db, clock, sessions, limits, twoFactor }
     },
   };
 }
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -1,16 +1,19 @@
 import { EndedSessionsSchema, idParams, OwnSessionsSchema } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
+import type { SessionService } from '../../lib/auth-context';
 import { notFound } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { createOwnSessions } from './own-sessions';
+import type { OwnSessionsService } from './own-sessions';
 
 const tags = ['identity'];
 
 /** The signed-in person's own sessions, seen and ended from the Account screen (ASVS 5.0 7.5.2). */
-export const ownSessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const own = createOwnSessions(deps);
+export const ownSessionsRoutes: FastifyPluginAsyncZod<{
+  ownSessions: OwnSessionsService;
+  sessions: Pick<SessionService, 'revokeAllFor'>;
+}> = async (app, deps) => {
+  const own = deps.ownSessions;
 
   app.get(
     '/api/person/sessions',

@@ -1,14 +1,13 @@
 import type { OwnSession } from '@store/core';
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { AppDeps } from '../../app-deps';
 import { sessions } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
 
 /**
  * A person's own sessions, listed and ended one by one (ASVS 5.0 7.5.2); ending all but the current
  * one is the session service's revokeAllFor. The identity module owns the sessions table.
  */
-export function createOwnSessions({ db, clock }: { db: Db; clock: Clock }) {
+export function createOwnSessionsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   return {
     async list(personId: number, currentSessionId: number): Promise<OwnSession[]> {
       const rows = await db
@@ -36,3 +35,5 @@ export function createOwnSessions({ db, clock }: { db: Db; clock: Clock }) {
     },
   };
 }
+
+export type OwnSessionsService = ReturnType<typeof createOwnSessionsService>;

@@ -1,6 +1,6 @@
 import { isAdmin, isOperator } from '@store/core';
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { organizations, persons, sessions, twoFactorEnrolments, twoFactorPolicies } from '../../db/schema';
 import type { AuthContext, CachedSession, SessionOrigin, SessionService } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
@@ -141,8 +141,8 @@ export function createSessionService({
      * Password change or reset, deletion, a changed second factor: every token of the person stops at
      * once, but for the session that made the change when it is named. Answers how many ended.
      */
-    async revokeAllFor(personId: number, exceptSessionId?: number): Promise<number> {
-      const rows = await db
+    async revokeAllFor(personId: number, exceptSessionId?: number, tx: DbOrTx = db): Promise<number> {
+      const rows = await tx
         .delete(sessions)
         .where(
           and(

@@ -8,20 +8,19 @@ import {
   TwoFactorStatusSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
-import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { requireAdmin, requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { createTwoFactorService } from './two-factor.service';
+import type { TwoFactorService } from './two-factor.service';
 
 const tags = ['two-factor'];
 // Reachable by a person who must set up two-factor sign-in before anything else.
 const duringSetup = { allowDuringTwoFactorSetup: true };
 
 /** Two-factor sign-in on the Account screen, and an admin's controls over it (docs/design.md §4). */
-export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = createTwoFactorService({ ...deps, throttle: createSignInThrottle(deps) });
-
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorService }> = async (
+  app,
+  { twoFactor: service },
+) => {
   app.get(
     '/api/person/2fa',
     {

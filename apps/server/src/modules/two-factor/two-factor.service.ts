@@ -18,10 +18,7 @@ const recordTwoFactor = (tx: DbOrTx, person: PersonRow, enabled: boolean) =>
     after: { ...person, twoFactorEnabled: enabled },
   });
 
-/**
- * The question other modules ask (the operator console requires operators to have it): whether this
- * person signs in with a second factor.
- */
+/** Whether this person signs in with a second factor (other modules ask the service's enabled). */
 export async function hasTwoFactor(db: DbOrTx, personId: number): Promise<boolean> {
   return Boolean((await repo.findEnrolment(db, personId))?.secret);
 }

@@ -1,16 +1,17 @@
 import { AppConfigSchema, HealthSchema, LivenessSchema, ReadinessSchema } from '@store/core';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { pendingMigrations } from '../../db/migrate';
 import { RETRY_AFTER_SECONDS } from '../../db/unavailable';
 import { HttpError } from '../../lib/http-error';
 import { Access } from '../../plugins/route-security';
+import type { SystemService } from './system.service';
 
 export const MIGRATIONS_PENDING = 'The database is reachable but not migrated to this version yet.';
 
 /** Health and the client's runtime settings. */
-export const miscRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const systemRoutes: FastifyPluginAsyncZod<
+  Pick<AppDeps, 'config' | 'clock' | 'gateway'> & { system: SystemService }
+> = async (app, deps) => {
   app.get(
     '/api/health',
     {
@@ -22,7 +23,7 @@ export const miscRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async () => {
-      await deps.db.execute(sql`SELECT 1`);
+      await deps.system.pingDatabase();
       return { status: 'ok' as const, mode: deps.config.mode, time: deps.clock.now().toISOString() };
     },
   );
@@ -52,7 +53,7 @@ export const miscRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async () => {
       // A lost database fails here and the error handler answers 503 (db/unavailable.ts).
-      const pending = await pendingMigrations(deps.db);
+      const pending = await deps.system.pendingMigrations();
       if (pending.length > 0) {
         throw new HttpError(
           503,

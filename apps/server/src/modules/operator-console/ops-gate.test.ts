@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { persons } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { DEMO_OPERATOR_EMAIL } from '../../seed/operator';
-import { addOperator, removeOperator, STORE_ORGANIZATION_NAME } from '../operators/operators';
+import { createOperatorsService, STORE_ORGANIZATION_NAME } from '../accounts';
 
 // The operator gate (docs/decisions/015), over every /api/ops route the API document lists:
 // 401 without a token, 404 to a customer (admins included) whatever else is wrong, 403 to an
@@ -112,7 +112,7 @@ describe('the operator gate', () => {
   });
 
   it('an operator who has not enrolled two-factor is sent to set it up first, on every route', async () => {
-    await addOperator(t.db, {
+    await createOperatorsService({ db: t.db }).addOperator({
       email: 'new.operator@example.com',
       firstName: 'Nia',
       lastName: 'New',
@@ -138,7 +138,7 @@ describe('the operator gate', () => {
     }
     // The set-up itself answers; turning two-factor off is refused to operators.
     expect((await op.get('/api/person/2fa')).body.setupRequired).toBe(true);
-    expect(await removeOperator(t.db, 'new.operator@example.com')).toBe(true);
+    expect(await createOperatorsService({ db: t.db }).removeOperator('new.operator@example.com')).toBe(true);
     expect((await op.get('/api/person/current')).status).toBe(401);
   });
 

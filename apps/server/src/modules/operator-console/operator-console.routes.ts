@@ -9,7 +9,7 @@ import { opsOrganizationsRoutes } from './ops-organizations.routes';
  * The operator console's API under /api/ops (docs/decisions/015): every route declares
  * Access.operator or Access.operatorMutation, so to anyone but an operator none of them exists.
  */
-export const opsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const operatorConsoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   for (const routes of [opsOrganizationsRoutes, opsCatalogRoutes, opsBillsRoutes, opsBillingRunsRoutes]) {
     await app.register(routes, deps);
   }

@@ -1,3 +1,0 @@
-// The public entry of the misc module: other modules and the composition import only this file
-// (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
-export { miscRoutes } from './misc.routes';

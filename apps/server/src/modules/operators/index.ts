@@ -1,3 +1,0 @@
-// The public entry of the operators module: other modules and the composition import only this file
-// (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
-export { addOperator, listOperators, removeOperator } from './operators';
