@@ -1,6 +1,6 @@
 import { AccountMessages, type RegisterOrganization, Rights, storedTaxId } from '@store/core';
 import type { AppDeps } from '../../app-deps';
-import { conflict } from '../../lib/http-error';
+import { conflict } from '../../lib/domain-error';
 import { createMailBudget } from '../../lib/limits/mail-budget';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { assertAcceptablePassword } from '../../lib/password-policy';

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { organizations, persons } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/domain-error';
 import { enqueueMail } from '../../mail/outbox';
 import { verifyEmailMail } from '../../mail/templates';
 import { recordAudit } from '../audit';

@@ -1,6 +1,6 @@
 import { AccountMessages, Messages, type ResetPasswordRequest } from '@store/core';
 import type { AppDeps } from '../../app-deps';
-import { badRequest } from '../../lib/http-error';
+import { DomainError } from '../../lib/domain-error';
 import { createMailBudget } from '../../lib/limits/mail-budget';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { assertAcceptablePassword } from '../../lib/password-policy';
@@ -70,18 +70,18 @@ export function createPasswordResetService({ db, clock, config, sessions, limits
       const link = await findUsableToken(db, token, ['reset'], now);
       if (!link) {
         await linkFailed(clientIp);
-        throw badRequest(AccountMessages.resetLinkInvalid, 'RESET_LINK_INVALID');
+        throw new DomainError('RESET_LINK_INVALID', AccountMessages.resetLinkInvalid);
       }
       if (input.email.trim().toLowerCase() !== link.email)
-        throw badRequest(AccountMessages.resetEmailMismatch, 'RESET_EMAIL_MISMATCH');
+        throw new DomainError('RESET_EMAIL_MISMATCH', AccountMessages.resetEmailMismatch);
 
       const candidates = await repo.personsByEmail(db, link.email);
       const chosen =
         input.orgId == null ? candidates : candidates.filter((c) => c.person.organizationId === input.orgId);
       if (chosen.length === 0) {
         if (input.orgId != null)
-          throw badRequest(AccountMessages.resetOrganizationUnknown, 'RESET_ORGANIZATION');
-        throw badRequest(AccountMessages.resetLinkInvalid, 'RESET_LINK_INVALID');
+          throw new DomainError('RESET_ORGANIZATION', AccountMessages.resetOrganizationUnknown);
+        throw new DomainError('RESET_LINK_INVALID', AccountMessages.resetLinkInvalid);
       }
       if (chosen.length > 1) {
         return {
@@ -101,7 +101,7 @@ export function createPasswordResetService({ db, clock, config, sessions, limits
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         if (!(await useToken(tx, link.id, now)))
-          throw badRequest(AccountMessages.resetLinkInvalid, 'RESET_LINK_INVALID');
+          throw new DomainError('RESET_LINK_INVALID', AccountMessages.resetLinkInvalid);
         // The link reached this mailbox, which proves the address as well as a verify link would.
         const after = await repo.updatePerson(tx, person.id, { passwordHash, emailVerified: true });
         await recordAudit(tx, 'person.password-reset', { before: person, after, actor: asPerson(person) });

@@ -10,7 +10,7 @@ import {
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext, PersonRow } from '../../lib/auth-context';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, DomainError, forbidden, notFound } from '../../lib/domain-error';
 import { createMailBudget } from '../../lib/limits/mail-budget';
 import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { assertAcceptablePassword } from '../../lib/password-policy';
@@ -65,13 +65,13 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
     clientIp: string,
   ) {
     if (!currentPassword) {
-      throw new HttpError(400, PersonBodyMessages.currentPasswordRequired, 'CURRENT_PASSWORD_REQUIRED');
+      throw new DomainError('CURRENT_PASSWORD_REQUIRED', PersonBodyMessages.currentPasswordRequired);
     }
     const right = await throttle.attempt(person.email.toLowerCase(), clientIp, async () => {
       const ok = await verifyPassword(person.passwordHash, currentPassword);
       return { failed: !ok, value: ok };
     });
-    if (!right) throw new HttpError(400, PersonBodyMessages.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
+    if (!right) throw new DomainError('CURRENT_PASSWORD_WRONG', PersonBodyMessages.currentPasswordWrong);
   }
 
   /** Another organization's person, or none: 404 either way (docs/design.md §4). */
@@ -129,7 +129,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
       try {
         created = await db.transaction(async (tx) => {
           if (await repo.emailTakenInOrganization(tx, auth.organization.id, input.email)) {
-            throw conflict(AccountMessages.emailInUse, 'EMAIL_IN_USE');
+            throw new DomainError('EMAIL_IN_USE', AccountMessages.emailInUse);
           }
           const person = await repo.insertPerson(tx, {
             organizationId: auth.organization.id,
@@ -163,7 +163,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
           return person;
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(AccountMessages.emailInUse, 'EMAIL_IN_USE');
+        if (isUniqueViolation(error)) throw new DomainError('EMAIL_IN_USE', AccountMessages.emailInUse);
         throw error;
       }
       return withPending(created);
@@ -173,10 +173,11 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
     async deletePerson(auth: AuthContext, personId: number) {
       const target = await personOfCaller(auth, personId);
       if (target.id === auth.person.id)
-        throw conflict(AccountMessages.cannotDeleteYourself, 'CANNOT_DELETE_SELF');
+        throw new DomainError('CANNOT_DELETE_SELF', AccountMessages.cannotDeleteYourself);
       await db.transaction(async (tx) => {
         const admins = await repo.lockAndCountAdmins(tx, auth.organization.id);
-        if (isAdmin(target) && admins <= 1) throw conflict(AccountMessages.lastAdminDelete, 'LAST_ADMIN');
+        if (isAdmin(target) && admins <= 1)
+          throw new DomainError('LAST_ADMIN', AccountMessages.lastAdminDelete);
         // Sessions and one-time tokens cascade with the person row.
         await repo.deletePerson(tx, target.id);
         await recordAudit(tx, 'person.deleted', { before: target });
@@ -231,7 +232,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
         if (rights !== null) {
           const admins = await repo.lockAndCountAdmins(tx, target.organizationId);
           const demoted = isAdmin(target) && !isAdmin({ rights });
-          if (demoted && admins <= 1) throw conflict(AccountMessages.lastAdminDemote, 'LAST_ADMIN');
+          if (demoted && admins <= 1) throw new DomainError('LAST_ADMIN', AccountMessages.lastAdminDemote);
           values.rights = rights;
         }
         const updated =
@@ -241,7 +242,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
           await sessions.revokeAllFor(target.id, self ? auth.sessionId : undefined, tx);
         if (emailChange) {
           if (await repo.emailTakenInOrganization(tx, target.organizationId, emailChange, target.id)) {
-            throw conflict(AccountMessages.emailInUse, 'EMAIL_IN_USE');
+            throw new DomainError('EMAIL_IN_USE', AccountMessages.emailInUse);
           }
           await retirePendingEmailChanges(tx, target.id, now);
           const token = await issueToken(tx, {

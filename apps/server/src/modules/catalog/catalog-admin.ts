@@ -10,7 +10,7 @@ import {
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pricingPlans, products, subscriptions } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
 import { type PlanRow, type ProductRow, toPlanDto } from './catalog.repository';
 

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import countries from 'i18n-iso-countries';
 import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/domain-error';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { catalogRepository as repo, toPlanDto, toProductDto } from './catalog.repository';
 import { eulaPdfBase64, sanitizeEulaHtml } from './eula';

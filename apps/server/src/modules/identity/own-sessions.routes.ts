@@ -1,7 +1,7 @@
 import { EndedSessionsSchema, idParams, OwnSessionsSchema } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionService } from '../../lib/auth-context';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/domain-error';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
 import type { OwnSessionsService } from './own-sessions';

@@ -1,7 +1,7 @@
 import { ThrottleMessages, ValidationCode } from '@store/core';
 import type { FastifyRequest } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { HttpError } from '../../lib/http-error';
+import { DomainError } from '../../lib/domain-error';
 import type { Limits } from '../../lib/limits/limits';
 import { consumeOrRefuse, tooManyRequests } from '../../lib/limits/refuse';
 import { inMemoryBlockMs } from '../../lib/limits/store';
@@ -41,7 +41,7 @@ export function createKeyLimits(limits: Limits['licensing']) {
         if (unknown?.(answer)) await unknownKey(request);
         return answer;
       } catch (error) {
-        if (error instanceof HttpError && error.code === ValidationCode.NotFound) await unknownKey(request);
+        if (error instanceof DomainError && error.code === ValidationCode.NotFound) await unknownKey(request);
         throw error;
       }
     },

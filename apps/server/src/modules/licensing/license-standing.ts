@@ -1,6 +1,5 @@
 import { endedLicenseRefusal, type LicenseRefusal, licenseHasEnded } from '@store/core';
 import type { DbOrTx } from '../../db/client';
-import { HttpError } from '../../lib/http-error';
 import { hasOverdueUnpaidBill } from '../bills';
 import type { SubscriptionRecord } from '../subscriptions';
 
@@ -18,7 +17,3 @@ export async function licenseRefusal(
   const overdue = !s.isActive && (await hasOverdueUnpaidBill(db, s.id));
   return endedLicenseRefusal(s, now, overdue);
 }
-
-/** A refusal as the API's one error shape (every refusal code is one of the error enum's). */
-export const refusalError = (status: number, refusal: LicenseRefusal) =>
-  new HttpError(status, refusal.message, refusal.code);

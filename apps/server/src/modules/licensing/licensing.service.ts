@@ -21,7 +21,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
-import { HttpError } from '../../lib/http-error';
+import { DomainError, licenseRefused } from '../../lib/domain-error';
 import type { ReadCache } from '../../lib/read-cache';
 import {
   addAccruedRtus,
@@ -31,7 +31,7 @@ import {
   type UsageCounters,
 } from '../subscriptions';
 import { createLicenseReads, type LicenseRead, seatsHeld } from './license-reads';
-import { licenseRefusal, refusalError } from './license-standing';
+import { licenseRefusal } from './license-standing';
 import * as machines from './machines.repository';
 import { createUsageAlerts } from './usage-alerts';
 
@@ -61,7 +61,7 @@ export function createLicensingService(deps: LicensingDeps) {
 
   async function byKey(licenseKey: string): Promise<Record_> {
     const record = await findByLicenseKey(db, licenseKey);
-    if (!record) throw new HttpError(404, LicensingMessages.notFound, ValidationCode.NotFound);
+    if (!record) throw new DomainError(ValidationCode.NotFound, LicensingMessages.notFound);
     return record;
   }
 
@@ -69,7 +69,7 @@ export function createLicensingService(deps: LicensingDeps) {
   async function runningLicense(licenseKey: string): Promise<Record_> {
     const record = await byKey(licenseKey);
     const refusal = await licenseRefusal(db, record, clock.now());
-    if (refusal) throw refusalError(403, refusal);
+    if (refusal) throw licenseRefused(refusal);
     return record;
   }
 
@@ -91,10 +91,9 @@ export function createLicensingService(deps: LicensingDeps) {
         const existing = await machines.findMachine(tx, id, body.kind, body.hostname);
         if (existing) await machines.markSeen(tx, existing.id, now);
         else if (limit !== null && (await machines.countMachines(tx, id, body.kind)) >= limit) {
-          throw new HttpError(
-            409,
-            LicensingMessages.tooManyMachines(body.kind, limit),
+          throw new DomainError(
             ValidationCode.TooManyMachines,
+            LicensingMessages.tooManyMachines(body.kind, limit),
           );
         }
         const row = existing
@@ -136,9 +135,9 @@ export function createLicensingService(deps: LicensingDeps) {
       if (!row) {
         const dead = await machines.findMachine(db, id, body.kind, body.hostname);
         if (dead) {
-          throw new HttpError(409, LicensingMessages.heartbeatDead(window), ValidationCode.HeartbeatDead);
+          throw new DomainError(ValidationCode.HeartbeatDead, LicensingMessages.heartbeatDead(window));
         }
-        throw new HttpError(404, LicensingMessages.noMachine, ValidationCode.NoMachine);
+        throw new DomainError(ValidationCode.NoMachine, LicensingMessages.noMachine);
       }
       return { licenseId: licenseId(id), machine: machines.toMachineState(row, window, now) };
     },

@@ -1,7 +1,7 @@
 import { heartbeatCutoff, heartbeatWindowDays, type MachineList, MachineMessages } from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../lib/auth-context';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/domain-error';
 import { lockForChange, visible } from '../subscriptions';
 import { seatsHeld } from './license-reads';
 import { activationLimit } from './licensing.service';

@@ -9,10 +9,9 @@ import {
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { conflict, notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/domain-error';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { recordInvoicePayment } from '../billing';
-import { BillRefusal } from '../bills';
 import { billDetail, listBills } from './ops-bills';
 
 const tags = ['operator'];
@@ -69,12 +68,7 @@ export const opsBillsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => {
       const { orderId } = request.params;
       if (!(await billDetail(db, orderId))) throw notFound(OpsMessages.billNotFound(orderId));
-      try {
-        await recordInvoicePayment(db, deps.clock, orderId, request.body.reference);
-      } catch (error) {
-        if (error instanceof BillRefusal) throw conflict(error.message);
-        throw error;
-      }
+      await recordInvoicePayment(db, deps.clock, orderId, request.body.reference);
       return (await billDetail(db, orderId))!.bill;
     },
   );

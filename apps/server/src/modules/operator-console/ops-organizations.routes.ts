@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { pricingPlans } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/domain-error';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { promoteToAdmin, resendVerification, setOrganizationTerms } from '../accounts';
 import { toPersonDto } from '../identity';

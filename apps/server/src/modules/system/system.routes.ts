@@ -1,12 +1,8 @@
 import { AppConfigSchema, HealthSchema, LivenessSchema, ReadinessSchema } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { RETRY_AFTER_SECONDS } from '../../db/unavailable';
-import { HttpError } from '../../lib/http-error';
 import { Access } from '../../plugins/route-security';
 import type { SystemService } from './system.service';
-
-export const MIGRATIONS_PENDING = 'The database is reachable but not migrated to this version yet.';
 
 /** Health and the client's runtime settings. */
 export const systemRoutes: FastifyPluginAsyncZod<
@@ -52,19 +48,7 @@ export const systemRoutes: FastifyPluginAsyncZod<
       },
     },
     async () => {
-      // A lost database fails here and the error handler answers 503 (db/unavailable.ts).
-      const pending = await deps.system.pendingMigrations();
-      if (pending.length > 0) {
-        throw new HttpError(
-          503,
-          MIGRATIONS_PENDING,
-          'UNAVAILABLE',
-          { pending },
-          {
-            'retry-after': String(RETRY_AFTER_SECONDS),
-          },
-        );
-      }
+      await deps.system.assertReady();
       return { status: 'ok' as const, database: 'reachable' as const, migrations: 'applied' as const };
     },
   );

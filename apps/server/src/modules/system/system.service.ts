@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { pendingMigrations } from '../../db/migrate';
+import { RETRY_AFTER_SECONDS } from '../../db/unavailable';
+import { DomainError } from '../../lib/domain-error';
+
+export const MIGRATIONS_PENDING = 'The database is reachable but not migrated to this version yet.';
 
 /** What the health probes ask of the database. */
 export function createSystemService({ db }: Pick<AppDeps, 'db'>) {
@@ -9,8 +13,19 @@ export function createSystemService({ db }: Pick<AppDeps, 'db'>) {
     async pingDatabase(): Promise<void> {
       await db.execute(sql`SELECT 1`);
     },
-    /** The migrations this version has that the database has not applied yet. */
-    pendingMigrations: () => pendingMigrations(db),
+    /**
+     * Readiness: a lost database fails here and the error handler answers 503 (db/unavailable.ts); so
+     * do migrations this version has that the database has not applied yet, naming them.
+     */
+    async assertReady(): Promise<void> {
+      const pending = await pendingMigrations(db);
+      if (pending.length > 0) {
+        throw new DomainError('UNAVAILABLE', MIGRATIONS_PENDING, {
+          extra: { pending },
+          headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+        });
+      }
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { isAdmin, isOperator, RecoveryCodeSchema, TwoFactorMessages } from '@sto
 import type { AppDeps } from '../../app-deps';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AuthContext, PersonRow } from '../../lib/auth-context';
-import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
+import { conflict, DomainError, forbidden, notFound } from '../../lib/domain-error';
 import type { SignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { openSecret, sealSecret } from '../../lib/secret-box';
@@ -85,7 +85,7 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
       if (!enrolment?.pendingSecret) throw conflict(TwoFactorMessages.noSetupPending);
       const pending = enrolment.pendingSecret;
       const step = await matchingStep(await open(pending), code, 0);
-      if (step === null) throw new HttpError(400, TwoFactorMessages.codeWrong, 'TWO_FACTOR_CODE_WRONG');
+      if (step === null) throw new DomainError('TWO_FACTOR_CODE_WRONG', TwoFactorMessages.codeWrong);
       const recoveryCodes = newRecoveryCodes();
       const hashes = await Promise.all(recoveryCodes.map(hashRecoveryCode));
       await db.transaction(async (tx) => {
@@ -114,7 +114,7 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
         const right = await useTotp(auth.person.id, secret, enrolment.lastStep, code);
         return { failed: !right, value: right };
       });
-      if (!ok) throw new HttpError(400, TwoFactorMessages.codeWrong, 'TWO_FACTOR_CODE_WRONG');
+      if (!ok) throw new DomainError('TWO_FACTOR_CODE_WRONG', TwoFactorMessages.codeWrong);
       await db.transaction(async (tx) => {
         await repo.turnOff(tx, auth.person.id, false);
         await recordTwoFactor(tx, auth.person, false);
