@@ -5,7 +5,6 @@ import { migrate } from '../db/migrate';
 import { createGateway } from '../gateway';
 import { type Clock, systemClock } from '../lib/clock';
 import { DomainError } from '../lib/domain-error';
-import { BillRefusal } from '../modules/bills';
 import { useConfiguredSigningKey } from '../modules/licensing';
 import { loadDemoClock } from '../runtime';
 import { HELP, runOps } from './ops-commands';
@@ -66,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    const told = [OpsError, BillRefusal, ConfigError, DomainError].some((kind) => error instanceof kind);
+    const told = [OpsError, ConfigError, DomainError].some((kind) => error instanceof kind);
     if (told) {
       console.error(error.message);
     } else console.error(error);

@@ -26,7 +26,7 @@ export {
   paidChargeOf,
   subscriptionsOf,
 } from './bills.repository';
-export { BillRefusal, markOfflineInvoicePaid } from './bills.service';
+export { markOfflineInvoicePaid } from './bills.service';
 export {
   chargeCard,
   type FinalOutcome,
