@@ -30,7 +30,8 @@ import {
 } from './modules/identity';
 import type { LicenseRead } from './modules/licensing';
 import {
-  deleteAllMachines,
+  createLicensingService,
+  createMachinesService,
   issueOfflineLicense,
   licensingRoutes,
   useConfiguredSigningKey,
@@ -120,12 +121,20 @@ export async function buildApp(input: AppInput) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true, security: [] } }, async () => app.swagger());
 
+  const machines = createMachinesService(deps);
   // Licensing reads subscriptions, so what subscriptions asks of licensing is handed in here.
   const subscriptions: FastifyPluginAsync = (scope) =>
-    subscriptionsRoutes(scope, { ...deps, licensing: { deleteAllMachines, issueOfflineLicense } });
+    subscriptionsRoutes(scope, {
+      ...deps,
+      licensing: { deleteAllMachines: machines.deleteAllMachines, issueOfflineLicense },
+    });
   // The license reads' cache is typed by licensing; the platform only knows whose each entry is.
   const licensing: FastifyPluginAsync = (scope) =>
-    licensingRoutes(scope, { ...deps, licenses: readCaches.licenses });
+    licensingRoutes(scope, {
+      licensing: createLicensingService({ ...deps, log: app.log, licenses: readCaches.licenses }),
+      machines,
+      limits: deps.limits,
+    });
   // Each service is built once here and handed to the routes that answer with it.
   const background = createBackgroundTasks((error, what) => app.log.error({ err: error }, `${what} failed`));
   app.addHook('onClose', () => background.idle());

@@ -4,5 +4,6 @@ export { useConfiguredSigningKey } from './license-keys';
 export type { LicenseRead } from './license-reads';
 export { buildLicenseVectors, VECTORS_DIR } from './license-vectors';
 export { licensingRoutes } from './licensing.routes';
-export { deleteAllMachines } from './machines.repository';
+export { createLicensingService } from './licensing.service';
+export { createMachinesService } from './machines.service';
 export { issueOfflineLicense, reissueForPaidRenewals } from './offline-license';

@@ -12,15 +12,12 @@ import {
   ValidationResultSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
-import type { ReadCache } from '../../lib/read-cache';
+import type { Limits } from '../../lib/limits/limits';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { createKeyLimits } from './key-limits';
-import { LICENSE_FILE_ALG } from './license-file';
-import { signingKeys } from './license-keys';
-import type { LicenseRead } from './license-reads';
-import { createLicensingService } from './licensing.service';
+import type { LicensingService } from './licensing.service';
 import { machinesRoutes } from './machines.routes';
+import type { MachinesService } from './machines.service';
 
 const tags = ['licensing'];
 // Activation, heartbeat and validation answer a few hundred bytes, under the size the store
@@ -31,12 +28,14 @@ const tags = ['licensing'];
  * key in the body and exempt from XSRF (no browser involved): activation, heartbeats, validation,
  * usage reports, the public key. The portal's machines list is in machines.routes.ts.
  */
-export const licensingRoutes: FastifyPluginAsyncZod<
-  AppDeps & { licenses: ReadCache<string, LicenseRead> }
-> = async (app, deps) => {
-  const service = createLicensingService({ ...deps, log: app.log });
+export const licensingRoutes: FastifyPluginAsyncZod<{
+  licensing: LicensingService;
+  machines: MachinesService;
+  limits: Pick<Limits, 'licensing'>;
+}> = async (app, deps) => {
+  const service = deps.licensing;
   const keyLimits = createKeyLimits(deps.limits.licensing);
-  await app.register(machinesRoutes, deps);
+  await app.register(machinesRoutes, { machines: deps.machines });
 
   app.get(
     '/api/licensing/public-key',
@@ -48,16 +47,7 @@ export const licensingRoutes: FastifyPluginAsyncZod<
         summary: 'The Ed25519 public keys that verify offline license files (every key still valid)',
       },
     },
-    async () => {
-      const keys = await signingKeys(deps.db);
-      return {
-        algorithm: 'ed25519',
-        alg: LICENSE_FILE_ALG,
-        publicKey: keys.publicKeyPem,
-        keyId: keys.keyId,
-        keys: keys.published.map((k) => ({ keyId: k.keyId, publicKey: k.publicKeyPem })),
-      };
-    },
+    async () => service.publicKeys(),
   );
 
   app.post(

@@ -30,6 +30,8 @@ import {
   type SubscriptionRecord,
   type UsageCounters,
 } from '../subscriptions';
+import { LICENSE_FILE_ALG } from './license-file';
+import { signingKeys } from './license-keys';
 import { createLicenseReads, type LicenseRead, seatsHeld } from './license-reads';
 import { licenseRefusal } from './license-standing';
 import * as machines from './machines.repository';
@@ -74,6 +76,18 @@ export function createLicensingService(deps: LicensingDeps) {
   }
 
   return {
+    /** The Ed25519 public keys that verify offline license files, every one still valid. */
+    async publicKeys() {
+      const keys = await signingKeys(db);
+      return {
+        algorithm: 'ed25519' as const,
+        alg: LICENSE_FILE_ALG,
+        publicKey: keys.publicKeyPem,
+        keyId: keys.keyId,
+        keys: keys.published.map((k) => ({ keyId: k.keyId, publicKey: k.publicKeyPem })),
+      };
+    },
+
     /**
      * Takes a seat for the machine, up to the licensed count. Machines silent past the heartbeat
      * window hold no seat and are cleared first; the same machine again is a sign of life (200).

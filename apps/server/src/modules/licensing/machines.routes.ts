@@ -1,19 +1,19 @@
 import { DeactivatedMachineSchema, idParam, MachineListSchema } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { createMachinesService } from './machines.service';
+import type { MachinesService } from './machines.service';
 
 const tags = ['subscriptions'];
 
 const MachineParams = z.object({ id: idParam('Subscription id'), machineId: idParam('Machine id') });
 
 /** The editor's License section: the key's machines, and Deactivate for one of them. */
-export const machinesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = createMachinesService(deps);
-
+export const machinesRoutes: FastifyPluginAsyncZod<{ machines: MachinesService }> = async (
+  app,
+  { machines: service },
+) => {
   app.get(
     '/api/subscription/:id/machines',
     {

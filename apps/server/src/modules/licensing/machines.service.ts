@@ -1,5 +1,6 @@
 import { heartbeatCutoff, heartbeatWindowDays, type MachineList, MachineMessages } from '@store/core';
 import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { notFound } from '../../lib/domain-error';
 import { lockForChange, visible } from '../subscriptions';
@@ -38,5 +39,10 @@ export function createMachinesService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
         return { machineId: row.id, kind: row.kind as 'engine' | 'designer', hostname: row.hostname };
       });
     },
+
+    /** Flush Keys (docs/design.md §5): every machine of the subscription, in the caller's transaction. */
+    deleteAllMachines: (tx: DbOrTx, subscriptionId: number) => machines.deleteAllMachines(tx, subscriptionId),
   };
 }
+
+export type MachinesService = ReturnType<typeof createMachinesService>;
