@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One Vitest run for the unit and API tests of every workspace; browser tests live in e2e/.
 export default defineConfig({
   test: {
+    // Vitest's default is one file at a time on a 2-core machine (cores - 1); most files wait on
+    // PostgreSQL, HTTP or a child process, so three at a time keep both cores busy.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
