@@ -1,3 +1,4 @@
+import { Pool } from 'undici';
 import type { Db } from '../../../apps/server/src/db/client';
 import { createSessionService } from '../../../apps/server/src/modules/identity/session.service';
 import type { SimulationClock } from './clock';
@@ -19,6 +20,8 @@ export interface ApiAnswer<T> {
 export class StoreApi {
   private sessions = new Map<number, { token: string; issuedAt: number }>();
   private turn = 0;
+  /** Kept-alive connections per server: undici's request costs the simulation a third of fetch's CPU. */
+  private pools = new Map<string, Pool>();
   calls = 0;
 
   constructor(
@@ -35,6 +38,20 @@ export class StoreApi {
     const token = await createSessionService({ db: this.db, clock: this.clock }).issue(org.adminPersonId);
     this.sessions.set(org.id, { token, issuedAt: now });
     return token;
+  }
+
+  private pool(base: string): Pool {
+    let pool = this.pools.get(base);
+    if (!pool) {
+      pool = new Pool(base, { connections: 32 });
+      this.pools.set(base, pool);
+    }
+    return pool;
+  }
+
+  /** Closes the connections (a restarted server's old address included). */
+  async close(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((p) => p.destroy()));
   }
 
   /** One call; a server killed under it is asked again at the other (same body, same keys). */
@@ -54,19 +71,20 @@ export class StoreApi {
       try {
         if (!base) throw new Error('no server is up');
         this.calls += 1;
-        const res = await fetch(base + path, {
-          method,
+        const res = await this.pool(base).request({
+          path,
+          method: method as 'GET',
           headers: {
             ...auth,
             cookie: `XSRF-TOKEN=${XSRF}`,
             'x-xsrf-token': XSRF,
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
             ...headers,
-          } as Record<string, string>,
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
-        const text = await res.text();
-        return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+        const text = await res.body.text();
+        return { status: res.statusCode, body: (text ? JSON.parse(text) : null) as T };
       } catch (error) {
         if (Date.now() > deadline) throw error;
         await new Promise((r) => setTimeout(r, 50));

@@ -146,6 +146,7 @@ export async function runYear(opts: YearOptions): Promise<YearResult> {
       await new Promise((r) => setTimeout(r, 500));
     }
     await Promise.all(processes.map((p) => p.stop()));
+    await api.close();
     opts.log(`outbox empty, processes stopped: ${((Date.now() - wallStart) / 1000).toFixed(0)} s`);
     const now = clock.now();
     const checks = await runChecks(database.db, q, model, now, sink.received);
