@@ -18,8 +18,8 @@ import {
   createPersonsService,
 } from './modules/accounts';
 import { auditRoutes, registerRequestActor } from './modules/audit';
-import { billingRoutes } from './modules/billing';
-import { billingInfoRoutes } from './modules/billing-info';
+import { billingRoutes, createBillingService } from './modules/billing';
+import { billingInfoRoutes, createBillingInfoService } from './modules/billing-info';
 import { catalogRoutes } from './modules/catalog';
 import {
   createIdentityService,
@@ -37,11 +37,11 @@ import {
   useConfiguredSigningKey,
 } from './modules/licensing';
 import { operatorConsoleRoutes } from './modules/operator-console';
-import { paymentsRoutes } from './modules/payments';
-import { creditNotesRoutes, refundsRoutes } from './modules/refunds';
-import { storeRoutes } from './modules/store';
-import { stripeWebhookRoutes } from './modules/stripe-webhook';
-import { subscriptionsRoutes } from './modules/subscriptions';
+import { createPaymentsService, paymentsRoutes } from './modules/payments';
+import { createRefundsService, creditNotesRoutes, refundsRoutes } from './modules/refunds';
+import { createPurchaseService, storeRoutes } from './modules/store';
+import { createStripeWebhookService, stripeWebhookRoutes } from './modules/stripe-webhook';
+import { createSubscriptionService, subscriptionsRoutes } from './modules/subscriptions';
 import { createSystemService, systemRoutes } from './modules/system';
 import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
 import { webDistDir } from './paths';
@@ -123,11 +123,12 @@ export async function buildApp(input: AppInput) {
 
   const machines = createMachinesService(deps);
   // Licensing reads subscriptions, so what subscriptions asks of licensing is handed in here.
+  const subscriptionService = createSubscriptionService({
+    ...deps,
+    licensing: { deleteAllMachines: machines.deleteAllMachines, issueOfflineLicense },
+  });
   const subscriptions: FastifyPluginAsync = (scope) =>
-    subscriptionsRoutes(scope, {
-      ...deps,
-      licensing: { deleteAllMachines: machines.deleteAllMachines, issueOfflineLicense },
-    });
+    subscriptionsRoutes(scope, { ...deps, subscriptions: subscriptionService });
   // The license reads' cache is typed by licensing; the platform only knows whose each entry is.
   const licensing: FastifyPluginAsync = (scope) =>
     licensingRoutes(scope, {
@@ -152,24 +153,44 @@ export async function buildApp(input: AppInput) {
   const twoFactorSettings: FastifyPluginAsync = (scope) => twoFactorRoutes(scope, { twoFactor });
   const ownSessions: FastifyPluginAsync = (scope) =>
     ownSessionsRoutes(scope, { ...deps, ownSessions: createOwnSessionsService(deps) });
+  const billingService = createBillingService(deps);
+  const refundsService = createRefundsService(deps);
+  const store: FastifyPluginAsync = (scope) => storeRoutes(scope, { purchases: createPurchaseService(deps) });
+  const billingInfo: FastifyPluginAsync = (scope) =>
+    billingInfoRoutes(scope, { billingInfo: createBillingInfoService(deps), billing: billingService });
+  const billing: FastifyPluginAsync = (scope) => billingRoutes(scope, { ...deps, billing: billingService });
+  const payments: FastifyPluginAsync = (scope) =>
+    paymentsRoutes(scope, { ...deps, payments: createPaymentsService(deps) });
+  const creditNotes: FastifyPluginAsync = (scope) =>
+    creditNotesRoutes(scope, { ...deps, refunds: refundsService });
+  const refunds: FastifyPluginAsync = (scope) => refundsRoutes(scope, { refunds: refundsService });
+  const stripeWebhook: FastifyPluginAsync = (scope) =>
+    stripeWebhookRoutes(scope, {
+      ...deps,
+      stripeWebhook: createStripeWebhookService({
+        ...deps,
+        publicUrl: deps.config.publicUrl,
+        operatorAlertEmail: deps.config.operatorAlertEmail,
+      }),
+    });
   for (const routes of [
     system,
     identity,
     catalogRoutes,
-    storeRoutes,
-    billingInfoRoutes,
+    store,
+    billingInfo,
     accounts,
     subscriptions,
     licensing,
-    billingRoutes,
+    billing,
     twoFactorSettings,
-    paymentsRoutes,
+    payments,
     ownSessions,
     auditRoutes,
-    creditNotesRoutes,
-    refundsRoutes,
+    creditNotes,
+    refunds,
     operatorConsoleRoutes,
-    stripeWebhookRoutes,
+    stripeWebhook,
   ]) {
     await app.register(routes, deps);
   }

@@ -1,7 +1,6 @@
 import { formatLongDate, formatUsd, GRACE_DAYS } from '@store/core';
 import {
-  describeOutstanding,
-  listOutstandingBills,
+  describeOutstandingBills,
   readDemoClockOffset,
   reconcile,
   recordInvoicePayment,
@@ -49,9 +48,9 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
     }
 
     case 'bills:past-due': {
-      const bills = await listOutstandingBills(db);
-      if (bills.length === 0) out('No bills are waiting for money.');
-      for (const b of bills) out(describeOutstanding(b));
+      const lines = await describeOutstandingBills(db);
+      if (lines.length === 0) out('No bills are waiting for money.');
+      for (const line of lines) out(line);
       return 0;
     }
 

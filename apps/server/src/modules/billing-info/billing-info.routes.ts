@@ -5,16 +5,16 @@ import {
   OrganizationSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
 import { requireAdmin } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { retryPastDueBills } from '../billing';
-import { createBillingInfoService, toBillingDescription } from './billing-info.service';
+import type { BillingService } from '../billing';
+import { type BillingInfoService, toBillingDescription } from './billing-info.service';
 
 /** Routes of billing information (docs/spec.md §7). Billing details are the organization admin's (docs/design.md §2). */
-export const billingInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = createBillingInfoService(deps);
-
+export const billingInfoRoutes: FastifyPluginAsyncZod<{
+  billingInfo: BillingInfoService;
+  billing: Pick<BillingService, 'retryPastDueBills'>;
+}> = async (app, { billingInfo, billing }) => {
   app.put(
     '/api/organization/billing_info',
     {
@@ -27,11 +27,11 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       },
     },
     async (request) => {
-      const updated = await service.update(requireAdmin(request), request.body);
+      const updated = await billingInfo.update(requireAdmin(request), request.body);
       // docs/design.md §3: new billing information retries the organization's past-due bills at once.
-      await retryPastDueBills(deps, updated.organizationId).catch((err) =>
-        request.log.error({ err }, 'retrying past-due bills failed'),
-      );
+      await billing
+        .retryPastDueBills(updated.organizationId)
+        .catch((err) => request.log.error({ err }, 'retrying past-due bills failed'));
       return updated;
     },
   );
@@ -59,6 +59,6 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: { 200: CardSetupSchema, ...errorResponses(403) },
       },
     },
-    async (request) => service.prepareCardSetup(requireAdmin(request)),
+    async (request) => billingInfo.prepareCardSetup(requireAdmin(request)),
   );
 };

@@ -112,3 +112,4 @@ export function createBillingInfoService({ db, gateway }: Pick<AppDeps, 'db'> & 
     },
   };
 }
+export type BillingInfoService = ReturnType<typeof createBillingInfoService>;

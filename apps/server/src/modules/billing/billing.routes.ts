@@ -6,7 +6,7 @@ import { notFound } from '../../lib/domain-error';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { findInvoice, listBills } from './billing.service';
+import type { BillingService } from './billing.service';
 import { renderInvoicePdf } from './invoice-pdf';
 
 const OrderIdParams = idParams('orderId', 'orderId');
@@ -14,7 +14,9 @@ const OrderIdParams = idParams('orderId', 'orderId');
 export const BILL_NOT_FOUND = 'There is no such bill in your organization.';
 
 /** Bill history and invoices (docs/spec.md §2 Billing History, decision 007). Any signed-in person sees the own organization's bills only. */
-export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const billingRoutes: FastifyPluginAsyncZod<
+  Pick<AppDeps, 'limits' | 'config'> & { billing: Pick<BillingService, 'listBills' | 'findInvoice'> }
+> = async (app, deps) => {
   app.get(
     '/api/order/history',
     {
@@ -25,7 +27,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: z.array(BillSchema) },
       },
     },
-    async (request) => listBills(deps.db, requireAuth(request).organization.id),
+    async (request) => deps.billing.listBills(requireAuth(request).organization.id),
   );
 
   app.get(
@@ -52,7 +54,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       const { organization, person } = requireAuth(request);
       // Each invoice is rendered on request (docs/decisions/013).
       await consumeOrRefuse(deps.limits.invoicePdfs, String(person.id), ThrottleMessages.tooManyRequests);
-      const invoice = await findInvoice(deps.db, organization.id, request.params.orderId);
+      const invoice = await deps.billing.findInvoice(organization.id, request.params.orderId);
       if (!invoice) throw notFound(BILL_NOT_FOUND);
       const pdf = await renderInvoicePdf(invoice, deps.config.seller);
       return reply

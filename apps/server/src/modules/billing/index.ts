@@ -1,7 +1,7 @@
 // The public entry of the billing module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
 export { billingRoutes } from './billing.routes';
-export { describeOutstanding, listOutstandingBills } from './billing.service';
+export { type BillingService, createBillingService, describeOutstandingBills } from './billing.service';
 export { type BillingDeps, retryPastDueBills } from './billing-engine';
 export { listBillingRuns, runRecordedBillingCycle } from './billing-runs';
 export { invoiceAttachments } from './invoice-attachment';

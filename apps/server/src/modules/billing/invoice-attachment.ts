@@ -1,7 +1,7 @@
 import type { Seller } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { AttachmentResolver } from '../../mail/outbox-sender';
-import { findInvoice } from './billing.service';
+import { findInvoice } from './bill-history.repository';
 import { renderInvoicePdf } from './invoice-pdf';
 
 /** The receipt's attachment: the bill's invoice PDF, rendered when the mail is sent (decision 018). */

@@ -20,7 +20,7 @@ import {
   SELLER_CONTACT,
   startDocument,
 } from '../bills';
-import type { InvoiceData } from './billing.service';
+import type { InvoiceData } from './bill-history.repository';
 
 const KIND_TITLE: Record<string, string> = {
   purchase: 'Purchase',

@@ -6,14 +6,14 @@ import { isSandboxGateway } from '../../gateway/sandbox-gateway';
 import { badRequest } from '../../lib/domain-error';
 import { requireAdmin } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { createPaymentsService } from './payments.service';
+import type { PaymentsService } from './payments.service';
 
 const OrderIdParams = idParams('orderId', 'orderId');
 
 /** Payments with the customer present and 3-D Secure (docs/decisions/024). Paying is the admins'. */
-export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const payments = createPaymentsService(deps);
-
+export const paymentsRoutes: FastifyPluginAsyncZod<
+  Pick<AppDeps, 'gateway'> & { payments: PaymentsService }
+> = async (app, { gateway, payments }) => {
   app.get(
     '/api/order/open',
     {
@@ -61,8 +61,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   );
 
   // The sandbox's stand-in for the bank's 3-D Secure page (demo mode only; Stripe.js talks to Stripe).
-  if (isSandboxGateway(deps.gateway)) {
-    const sandbox = deps.gateway;
+  if (isSandboxGateway(gateway)) {
+    const sandbox = gateway;
     app.post(
       '/api/sandbox/authentication',
       {

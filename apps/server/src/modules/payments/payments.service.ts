@@ -67,3 +67,4 @@ export function createPaymentsService(deps: Deps) {
     },
   };
 }
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -6,9 +6,8 @@ import { notFound } from '../../lib/domain-error';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { findById } from '../bills';
 import { renderCreditNotePdf } from './credit-note-pdf';
-import { findCreditNote } from './refunds.repository';
+import type { RefundsService } from './refunds.service';
 
 export const CREDIT_NOTE_NOT_FOUND = 'There is no such credit note in your organization.';
 
@@ -19,7 +18,9 @@ const CreditNoteParams = z.object({
 });
 
 /** A credit note as a PDF (docs/design.md §3): the button of its row in Billing History. */
-export const creditNotesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const creditNotesRoutes: FastifyPluginAsyncZod<
+  Pick<AppDeps, 'limits' | 'config'> & { refunds: Pick<RefundsService, 'creditNote'> }
+> = async (app, deps) => {
   app.get(
     '/api/order/credit-note/:number',
     {
@@ -43,11 +44,11 @@ export const creditNotesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     async (request, reply) => {
       const { organization, person } = requireAuth(request);
       await consumeOrRefuse(deps.limits.invoicePdfs, String(person.id), ThrottleMessages.tooManyRequests);
-      const refund = await findCreditNote(deps.db, organization.id, request.params.number);
-      if (!refund) throw notFound(CREDIT_NOTE_NOT_FOUND);
-      const bill = await findById(deps.db, refund.orderId);
+      const found = await deps.refunds.creditNote(organization.id, request.params.number);
+      if (!found) throw notFound(CREDIT_NOTE_NOT_FOUND);
+      const { refund, invoiceNumber } = found;
       const pdf = await renderCreditNotePdf(
-        { refund, invoiceNumber: bill?.invoiceNumber ?? null, billedTo: refund.billedTo as BilledTo },
+        { refund, invoiceNumber, billedTo: refund.billedTo as BilledTo },
         deps.config.seller,
       );
       return reply

@@ -5,4 +5,4 @@ export { recordGatewayMadeRefunds } from './gateway-made-refunds';
 export { refundDifferences, settleOpenRefunds } from './refund-settling';
 export { creditNotesOf } from './refunds.repository';
 export { refundsRoutes } from './refunds.routes';
-export { listRefundsOfBill } from './refunds.service';
+export { createRefundsService, listRefundsOfBill, type RefundsService } from './refunds.service';

@@ -7,15 +7,16 @@ import {
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { listRefundsOfBill, refundBill } from './refunds.service';
+import type { RefundsService } from './refunds.service';
 
 const OrderIdParams = idParams('orderId', 'orderId');
 
 /** The operator's refunds of a paid bill (the operator API contract, "Bills"; docs/decisions/016). */
-export const refundsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const refundsRoutes: FastifyPluginAsyncZod<{
+  refunds: Pick<RefundsService, 'refundBill' | 'listRefundsOfBill'>;
+}> = async (app, { refunds }) => {
   app.post(
     '/api/ops/bills/:orderId/refunds',
     {
@@ -33,7 +34,7 @@ export const refundsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request) => {
       const { person } = requireAuth(request);
-      return refundBill(deps, {
+      return refunds.refundBill({
         orderId: request.params.orderId,
         request: request.body,
         requestKey: request.headers['idempotency-key'] ?? null,
@@ -53,6 +54,6 @@ export const refundsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: z.object({ items: z.array(RefundSchema) }), ...errorResponses(404) },
       },
     },
-    async (request) => ({ items: await listRefundsOfBill(deps.db, request.params.orderId) }),
+    async (request) => ({ items: await refunds.listRefundsOfBill(request.params.orderId) }),
   );
 };

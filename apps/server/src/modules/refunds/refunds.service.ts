@@ -18,10 +18,11 @@ import { organizations, type RefundRow } from '../../db/schema';
 import type { PaymentGateway, RefundResult } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, DomainError, notFound } from '../../lib/domain-error';
-import { lockBill, paidChargeOf } from '../bills';
+import { findById, lockBill, paidChargeOf } from '../bills';
 import { billCoversRunningPeriod, endRefundedSubscriptions } from '../subscriptions';
 import {
   findByRequestKey,
+  findCreditNote,
   finishRefund,
   insertRefund,
   refundedCentsOf,
@@ -196,3 +197,19 @@ async function applyRefundResult(deps: RefundDeps, refund: RefundRow, result: Re
 export async function listRefundsOfBill(db: DbOrTx, orderId: number): Promise<Refund[]> {
   return (await refundsOfBill(db, orderId)).map(toRefundDto);
 }
+
+/** What the operator's refunds and a customer's credit notes ask of refunds. */
+export function createRefundsService(deps: RefundDeps) {
+  return {
+    refundBill: (input: Parameters<typeof refundBill>[1]) => refundBill(deps, input),
+    listRefundsOfBill: (orderId: number) => listRefundsOfBill(deps.db, orderId),
+    /** An organization's own credit note, with the invoice number of the bill it refunds; null if none. */
+    async creditNote(organizationId: number, number: string) {
+      const refund = await findCreditNote(deps.db, organizationId, number);
+      if (!refund) return null;
+      const bill = await findById(deps.db, refund.orderId);
+      return { refund, invoiceNumber: bill?.invoiceNumber ?? null };
+    },
+  };
+}
+export type RefundsService = ReturnType<typeof createRefundsService>;

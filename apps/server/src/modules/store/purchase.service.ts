@@ -166,3 +166,4 @@ export function createPurchaseService(deps: PurchaseDeps) {
     },
   };
 }
+export type PurchaseService = ReturnType<typeof createPurchaseService>;

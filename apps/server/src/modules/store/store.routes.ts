@@ -5,18 +5,18 @@ import {
   parseExpectedTotal,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/domain-error';
 import { requireAdmin } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { createPurchaseService } from './purchase.service';
+import type { PurchaseService } from './purchase.service';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** Routes of purchase and checkout (docs/design.md §3). */
-export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const purchases = createPurchaseService(deps);
-
+export const storeRoutes: FastifyPluginAsyncZod<{ purchases: PurchaseService }> = async (
+  app,
+  { purchases },
+) => {
   app.post(
     '/api/subscription/new',
     {

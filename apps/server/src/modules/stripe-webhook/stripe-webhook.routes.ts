@@ -4,8 +4,7 @@ import Stripe from 'stripe';
 import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { Access } from '../../plugins/route-security';
-import { markEventProcessed, receiveEvent } from './stripe-events.repository';
-import { handleStripeEvent } from './webhook-handlers';
+import type { StripeWebhookService } from './stripe-webhook.service';
 
 export const BAD_SIGNATURE = 'The Stripe-Signature header does not match this body.';
 
@@ -14,7 +13,9 @@ export const BAD_SIGNATURE = 'The Stripe-Signature header does not match this bo
  * against the raw body, each recorded once. Without the secret (the demo) the route does not exist.
  * The raw body parser is registered in this plugin's scope only: every other route parses JSON.
  */
-export const stripeWebhookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<
+  Pick<AppDeps, 'config'> & { stripeWebhook: StripeWebhookService }
+> = async (app, deps) => {
   const secret = deps.config.stripeWebhookSecret;
   if (!secret) return;
   app.removeContentTypeParser('application/json');
@@ -42,22 +43,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       } catch {
         return reply.status(400).send({ message: BAD_SIGNATURE, code: 'BAD_REQUEST' });
       }
-      if (!(await receiveEvent(deps.db, { id: event.id, type: event.type, payload: event }))) {
-        return { received: true as const, duplicate: true };
-      }
-      // A failure here answers 500: Stripe delivers the event again, and it is handled again.
-      const outcome = await handleStripeEvent(
-        {
-          db: deps.db,
-          clock: deps.clock,
-          gateway: deps.gateway,
-          logger: request.log,
-          publicUrl: deps.config.publicUrl,
-          operatorAlertEmail: deps.config.operatorAlertEmail,
-        },
-        event,
-      );
-      await markEventProcessed(deps.db, event.id, outcome);
+      const outcome = await deps.stripeWebhook.receive(event, request.log);
+      if (outcome === null) return { received: true as const, duplicate: true };
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');
       return { received: true as const, duplicate: false };
     },

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { listBills } from '../billing/billing.service';
+import { listBills } from '../billing/bill-history.repository';
 import { runBillingCycle } from '../billing/billing-engine';
 import { reconcile } from '../billing/reconcile';
 import { findById } from '../bills/bills.repository';

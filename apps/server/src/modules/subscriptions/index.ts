@@ -28,4 +28,5 @@ export {
   updateSubscription,
 } from './subscriptions.repository';
 export { subscriptionsRoutes } from './subscriptions.routes';
+export { createSubscriptionService, type SubscriptionService } from './subscriptions.service';
 export { addAccruedRtus, type UsageCounters } from './usage-counters.repository';

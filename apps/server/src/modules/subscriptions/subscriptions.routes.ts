@@ -17,7 +17,7 @@ import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { sendSerialized } from '../../plugins/serialization';
-import { createSubscriptionService, type LicensingForSubscriptions } from './subscriptions.service';
+import type { SubscriptionService } from './subscriptions.service';
 
 const IdParams = idParams('id', 'Subscription id');
 
@@ -25,9 +25,9 @@ const tags = ['subscriptions'];
 
 /** Routes of the subscriptions list, editor and actions (docs/spec.md §2, §4). Rules live in the service. */
 export const subscriptionsRoutes: FastifyPluginAsyncZod<
-  AppDeps & { licensing: LicensingForSubscriptions }
+  Pick<AppDeps, 'readCaches'> & { subscriptions: SubscriptionService }
 > = async (app, deps) => {
-  const service = createSubscriptionService(deps);
+  const service = deps.subscriptions;
 
   app.get(
     '/api/subscription/all',
