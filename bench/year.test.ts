@@ -16,11 +16,12 @@ describe.skipIf(!reachable)('a year of a small store', () => {
       months: 2,
       seed: 7,
       threeDSecure: true,
-      killChance: 0.1,
+      killChance: 0.25,
       log: process.env.YEAR_TRACE ? (line) => console.log(line) : () => {},
     });
     printYear(result);
     expect(result.checks.filter((c) => c.violations.length > 0)).toEqual([]);
     expect(result.checks.every((c) => c.checked > 0)).toBe(true);
+    expect(result.kills).toBeGreaterThan(0);
   });
 });

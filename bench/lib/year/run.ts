@@ -31,6 +31,8 @@ export interface YearOptions {
 export interface YearResult {
   checks: Check[];
   wallSeconds: number;
+  /** Store processes killed with SIGKILL during billing passes. */
+  kills: number;
   figures: [string, string][];
 }
 
@@ -191,7 +193,7 @@ export async function runYear(opts: YearOptions): Promise<YearResult> {
         checked: operator.tally.refunds,
         violations: operator.tally.refundsRefused,
       });
-    return { checks, wallSeconds, figures };
+    return { checks, wallSeconds, kills, figures };
   } finally {
     await Promise.all(processes.map((p) => p.kill().catch(() => {})));
     await database.close();
