@@ -14,13 +14,14 @@ import {
   accountsRoutes,
   createAccountsService,
   createBackgroundTasks,
+  createOrganizationsService,
   createPasswordResetService,
   createPersonsService,
 } from './modules/accounts';
 import { auditRoutes, registerRequestActor } from './modules/audit';
 import { billingRoutes, createBillingService } from './modules/billing';
 import { billingInfoRoutes, createBillingInfoService } from './modules/billing-info';
-import { catalogRoutes } from './modules/catalog';
+import { catalogRoutes, createCatalogService } from './modules/catalog';
 import {
   createIdentityService,
   createOwnSessionsService,
@@ -36,7 +37,7 @@ import {
   licensingRoutes,
   useConfiguredSigningKey,
 } from './modules/licensing';
-import { operatorConsoleRoutes } from './modules/operator-console';
+import { createOperatorConsoleService, operatorConsoleRoutes } from './modules/operator-console';
 import { createPaymentsService, paymentsRoutes } from './modules/payments';
 import { createRefundsService, creditNotesRoutes, refundsRoutes } from './modules/refunds';
 import { createPurchaseService, storeRoutes } from './modules/store';
@@ -153,6 +154,17 @@ export async function buildApp(input: AppInput) {
   const twoFactorSettings: FastifyPluginAsync = (scope) => twoFactorRoutes(scope, { twoFactor });
   const ownSessions: FastifyPluginAsync = (scope) =>
     ownSessionsRoutes(scope, { ...deps, ownSessions: createOwnSessionsService(deps) });
+  const catalogService = createCatalogService(deps);
+  const catalog: FastifyPluginAsync = (scope) => catalogRoutes(scope, { ...deps, catalog: catalogService });
+  const operatorConsole: FastifyPluginAsync = (scope) =>
+    operatorConsoleRoutes(scope, {
+      console: createOperatorConsoleService({
+        ...deps,
+        organizations: createOrganizationsService(deps),
+        catalog: catalogService,
+      }),
+      catalog: catalogService,
+    });
   const billingService = createBillingService(deps);
   const refundsService = createRefundsService(deps);
   const store: FastifyPluginAsync = (scope) => storeRoutes(scope, { purchases: createPurchaseService(deps) });
@@ -176,7 +188,7 @@ export async function buildApp(input: AppInput) {
   for (const routes of [
     system,
     identity,
-    catalogRoutes,
+    catalog,
     store,
     billingInfo,
     accounts,
@@ -189,7 +201,7 @@ export async function buildApp(input: AppInput) {
     auditRoutes,
     creditNotes,
     refunds,
-    operatorConsoleRoutes,
+    operatorConsole,
     stripeWebhook,
   ]) {
     await app.register(routes, deps);

@@ -10,7 +10,7 @@ import { startJobs } from './jobs';
 import { type Clock, OffsetClock } from './lib/clock';
 import { createProcessLog } from './lib/logger';
 import { createMailer } from './mail';
-import { catalogIsEmpty } from './modules/catalog';
+import { createCatalogService } from './modules/catalog';
 import { createSessionService } from './modules/identity';
 import { seedDemo } from './seed';
 import { claimDemoDatabase } from './seed/demo-database';
@@ -49,7 +49,7 @@ export async function openRuntime(config: Config) {
     // Also into a demo database made before operators existed.
     await seedDemoOperator(database.db, config);
   }
-  if (config.mode === 'production' && (await catalogIsEmpty(database.db)))
+  if (config.mode === 'production' && (await createCatalogService({ db: database.db }).isEmpty()))
     logger.warn(OpsMessages.catalogEmpty);
   const gateway = await createGateway(config, database.db);
   return { logger, closeLog: log.close, database, clock, gateway };

@@ -1,9 +1,8 @@
 import { bpToFraction } from '@store/core';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { type OrganizationRow, organizations } from '../db/schema';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import type { Clock } from '../lib/clock';
+import type { CustomerOrganization, OrganizationsService } from '../modules/accounts';
 import { OpsError } from './ops-error';
 
 // The operator tool's arguments and what every command shares.
@@ -69,15 +68,15 @@ export const yesNo = (value: string, name: string): boolean => {
   throw new OpsError(`--${name} must be yes or no, not '${value}'.`);
 };
 
-export async function findOrg(db: Db, idText: string | undefined) {
+export async function findOrg(
+  organizations: Pick<OrganizationsService, 'findCustomerOrganizationOrNull'>,
+  idText: string | undefined,
+) {
   const id = positiveInt(idText, 'The organization id');
-  const [org] = await db
-    .select()
-    .from(organizations)
-    .where(and(eq(organizations.id, id), eq(organizations.isStore, false)));
+  const org = await organizations.findCustomerOrganizationOrNull(id);
   if (!org) throw new OpsError(`There is no organization ${id}. List them with: npm run ops -- org:list`);
   return org;
 }
 
-export const describeOrg = (o: OrganizationRow) =>
+export const describeOrg = (o: CustomerOrganization) =>
   `${o.id}  ${o.companyName}${o.parentOrganizationId ? ` (sub-account of ${o.parentOrganizationId})` : ''}  discount ${bpToFraction(o.discountBp)}  monthly ${o.allowMonthly ? 'yes' : 'no'}  perpetual ${o.isPerpetualAccount ? 'yes' : 'no'}  invoice ${o.billedByInvoice ? 'yes' : 'no'}`;

@@ -1,15 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { formatUsd, moneyField, toCents } from '@store/core';
 import { z } from 'zod/mini';
-import {
-  exportCatalog,
-  findPlan,
-  importCatalog,
-  opsCatalog,
-  planFields,
-  setPlanAvailable,
-  updatePlan,
-} from '../modules/catalog';
+import { createCatalogService, planFields } from '../modules/catalog';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
 import { OpsError } from './ops-error';
 
@@ -22,6 +14,7 @@ const describeIssues = (error: z.core.$ZodError) =>
 /** The catalogue for scripts: what the console's Catalogue screen does (docs/operator.md). */
 export async function runCatalogCommand(p: Parsed, ctx: OpsContext): Promise<number | null> {
   const { db, out } = ctx;
+  const catalog = createCatalogService({ db });
   switch (p.command) {
     case 'catalog:import': {
       const path = p.args[0];
@@ -33,7 +26,7 @@ export async function runCatalogCommand(p: Parsed, ctx: OpsContext): Promise<num
         throw new OpsError(`Cannot read ${path} as JSON: ${(error as Error).message}`);
       }
       try {
-        const r = await importCatalog(db, json);
+        const r = await catalog.importCatalog(json);
         out(
           `Imported ${path}: products added ${r.productsAdded}, updated ${r.productsUpdated}; plans added ${r.plansAdded}, updated ${r.plansUpdated}.`,
         );
@@ -49,7 +42,7 @@ export async function runCatalogCommand(p: Parsed, ctx: OpsContext): Promise<num
     }
 
     case 'catalog:export': {
-      const text = `${JSON.stringify(await exportCatalog(db), null, 2)}\n`;
+      const text = `${JSON.stringify(await catalog.exportCatalog(), null, 2)}\n`;
       if (p.args[0]) {
         await writeFile(p.args[0], text);
         out(`Wrote the catalogue to ${p.args[0]}.`);
@@ -58,7 +51,7 @@ export async function runCatalogCommand(p: Parsed, ctx: OpsContext): Promise<num
     }
 
     case 'catalog:list': {
-      const { products } = await opsCatalog(db);
+      const { products } = await catalog.overview();
       for (const product of products) {
         out(`${product.productName} (${product.product})${product.isAvailable ? '' : ' [unavailable]'}`);
         for (const plan of product.plans) {
@@ -76,7 +69,7 @@ export async function runCatalogCommand(p: Parsed, ctx: OpsContext): Promise<num
     case 'catalog:plan-unavailable': {
       const planId = positiveInt(p.args[0], 'The plan id');
       const available = p.command === 'catalog:plan-available';
-      const plan = await setPlanAvailable(db, planId, available);
+      const plan = await catalog.setPlanAvailable(planId, available);
       out(
         available
           ? `Plan ${plan.id} '${plan.planName}' is on sale again.`
@@ -93,8 +86,8 @@ export async function runCatalogCommand(p: Parsed, ctx: OpsContext): Promise<num
           'catalog:plan-price takes the plan id and the monthly fee in dollars, e.g. catalog:plan-price 3 275.00',
         );
       }
-      const plan = await findPlan(db, planId);
-      const saved = await updatePlan(db, planId, {
+      const plan = await catalog.findPlan(planId);
+      const saved = await catalog.updatePlan(planId, {
         product: plan.product,
         ...planFields(plan),
         monthlyFee: parsed.data,

@@ -1,9 +1,8 @@
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type OpsTermsBody } from '@store/core';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { organizations, persons, pricingPlans, products } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import { hashPassword } from '../lib/passwords';
-import { createCustomerOrganization, promoteToAdmin, setOrganizationTerms } from '../modules/accounts';
+import { createOrganizationsService } from '../modules/accounts';
+import { createCatalogService } from '../modules/catalog';
 import { addPerpetualLicense } from '../modules/subscriptions';
 import { describeOrg, findOrg, type OpsContext, type Parsed, positiveInt, required, yesNo } from './ops-args';
 import { OpsError } from './ops-error';
@@ -11,13 +10,11 @@ import { OpsError } from './ops-error';
 /** Organizations, people and perpetual licenses (docs/design.md §2); null for a command of another group. */
 export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number | null> {
   const { db, out } = ctx;
+  const organizations = createOrganizationsService({ db, clock: ctx.clock, config: ctx });
+  const catalog = createCatalogService({ db });
   switch (p.command) {
     case 'org:list': {
-      const rows = await db
-        .select()
-        .from(organizations)
-        .where(eq(organizations.isStore, false))
-        .orderBy(asc(organizations.id));
+      const rows = await organizations.listCustomerOrganizations();
       for (const o of rows) out(describeOrg(o));
       if (rows.length === 0) out('No organizations yet.');
       return 0;
@@ -34,9 +31,9 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
           `The admin password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long.`,
         );
       }
-      const parent = p.options.has('parent') ? await findOrg(db, p.options.get('parent')) : null;
+      const parent = p.options.has('parent') ? await findOrg(organizations, p.options.get('parent')) : null;
       const hash = await hashPassword(password);
-      const org = await createCustomerOrganization(db, {
+      const org = await organizations.createCustomerOrganization({
         companyName: name,
         parentOrganizationId: parent?.id ?? null,
         addr1: p.options.get('addr1') ?? '',
@@ -59,7 +56,7 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
     }
 
     case 'org:set': {
-      const org = await findOrg(db, p.args[0]);
+      const org = await findOrg(organizations, p.args[0]);
       const known = ['discount', 'allow-monthly', 'perpetual', 'invoice'];
       const unknown = [...p.options.keys()].filter((k) => !known.includes(k));
       if (unknown.length > 0)
@@ -83,7 +80,7 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
       if (p.options.has('perpetual'))
         terms.perpetualAccount = yesNo(p.options.get('perpetual')!, 'perpetual');
       if (p.options.has('invoice')) terms.invoiceTerms = yesNo(p.options.get('invoice')!, 'invoice');
-      out(describeOrg(await setOrganizationTerms(db, org.id, terms)));
+      out(describeOrg(await organizations.setOrganizationTerms(org.id, terms)));
       return 0;
     }
 
@@ -91,21 +88,7 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
       const email = (p.args[0] ?? '').toLowerCase();
       if (!email) throw new OpsError('Give the e-mail address: admin:promote <email> [--org <orgId>]');
       const orgId = p.options.has('org') ? positiveInt(p.options.get('org'), 'The organization id') : null;
-      const found = await db
-        .select({
-          id: persons.id,
-          organizationId: persons.organizationId,
-          companyName: organizations.companyName,
-        })
-        .from(persons)
-        .innerJoin(organizations, eq(organizations.id, persons.organizationId))
-        .where(
-          and(
-            sql`lower(${persons.email}) = ${email}`,
-            eq(organizations.isStore, false),
-            orgId ? eq(persons.organizationId, orgId) : undefined,
-          ),
-        );
+      const found = await organizations.customerPersonsByEmail(email, orgId);
       if (found.length === 0)
         throw new OpsError(`No person with the e-mail ${email}${orgId ? ` in organization ${orgId}` : ''}.`);
       if (found.length > 1) {
@@ -114,7 +97,7 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
         );
       }
       const person = found[0]!;
-      await promoteToAdmin(db, person.id).catch((error) => {
+      await organizations.promoteToAdmin(person.id).catch((error) => {
         // Already an administrator: the command's result holds all the same.
         if (!(error instanceof DomainError && error.statusCode === 409)) throw error;
       });
@@ -123,28 +106,14 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
     }
 
     case 'license:add': {
-      const org = await findOrg(db, p.args[0]);
+      const org = await findOrg(organizations, p.args[0]);
       const productText = required(p, 'product');
-      const [product] = await db
-        .select()
-        .from(products)
-        .where(
-          /^\d+$/.test(productText)
-            ? eq(products.product, Number(productText))
-            : sql`lower(${products.name}) = lower(${productText})`,
-        );
+      const product = await catalog.findProductByFlagOrName(productText);
       if (!product) {
-        const names = (
-          await db.select({ name: products.name }).from(products).orderBy(asc(products.sortOrder))
-        ).map((r) => r.name);
+        const names = await catalog.productNames();
         throw new OpsError(`There is no product '${productText}'. Products: ${names.join(', ')}.`);
       }
-      const [plan] = await db
-        .select()
-        .from(pricingPlans)
-        .where(eq(pricingPlans.product, product.product))
-        .orderBy(asc(pricingPlans.sortOrder))
-        .limit(1);
+      const plan = await catalog.firstPlanOf(product.product);
       if (!plan) throw new OpsError(`Product ${product.name} has no plan to attach the license to.`);
       const description = required(p, 'description');
       const version = required(p, 'version');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { DbOrTx } from '../db/client';
-import { importCatalog } from '../modules/catalog';
+import { createCatalogService } from '../modules/catalog';
 import { demoCatalogFile } from '../paths';
 
 /**
@@ -8,5 +8,5 @@ import { demoCatalogFile } from '../paths';
  * loaded from assets/demo-catalog.json through the same import as `npm run ops -- catalog:import`.
  */
 export async function seedCatalog(db: DbOrTx): Promise<void> {
-  await importCatalog(db, JSON.parse(await readFile(demoCatalogFile, 'utf8')));
+  await createCatalogService({ db }).importCatalog(JSON.parse(await readFile(demoCatalogFile, 'utf8')));
 }

@@ -1,5 +1,5 @@
 import { Rights } from '@store/core';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAdminSql, organizations, persons } from '../../db/schema';
 
@@ -141,4 +141,72 @@ export function listOperators(tx: DbOrTx) {
     .innerJoin(organizations, eq(organizations.id, persons.organizationId))
     .where(and(eq(organizations.isStore, true), sql`(${persons.rights} & ${Rights.Operator}) <> 0`))
     .orderBy(persons.lastName, persons.firstName);
+}
+
+/** A customer organization; the store's own one is not a customer and is never found here. */
+export async function findCustomerOrganization(tx: DbOrTx, organizationId: number) {
+  const [row] = await tx
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), eq(organizations.isStore, false)));
+  return row ?? null;
+}
+
+/** Every customer organization, by id. */
+export function listCustomerOrganizations(tx: DbOrTx) {
+  return tx
+    .select()
+    .from(organizations)
+    .where(eq(organizations.isStore, false))
+    .orderBy(asc(organizations.id));
+}
+
+export async function countSubAccounts(tx: DbOrTx, organizationId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(organizations)
+    .where(eq(organizations.parentOrganizationId, organizationId));
+  return row?.n ?? 0;
+}
+
+export async function updateOrganization(
+  tx: DbOrTx,
+  organizationId: number,
+  values: Partial<NewOrganization>,
+) {
+  const [row] = await tx
+    .update(organizations)
+    .set(values)
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  return row!;
+}
+
+/** A person of a customer organization (never an operator), with the organization. */
+export async function findCustomerPerson(tx: DbOrTx, personId: number) {
+  const [row] = await tx
+    .select({ person: persons, organization: organizations })
+    .from(persons)
+    .innerJoin(organizations, eq(organizations.id, persons.organizationId))
+    .where(and(eq(persons.id, personId), eq(organizations.isStore, false)));
+  return row ?? null;
+}
+
+/** The customers' persons with this e-mail (one per organization), optionally in one organization. */
+export function customerPersonsByEmail(tx: DbOrTx, email: string, organizationId: number | null) {
+  return tx
+    .select({
+      id: persons.id,
+      organizationId: persons.organizationId,
+      companyName: organizations.companyName,
+    })
+    .from(persons)
+    .innerJoin(organizations, eq(organizations.id, persons.organizationId))
+    .where(
+      and(
+        sql`lower(${persons.email}) = ${email}`,
+        eq(organizations.isStore, false),
+        organizationId ? eq(persons.organizationId, organizationId) : undefined,
+      ),
+    );
 }

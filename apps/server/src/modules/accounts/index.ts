@@ -6,12 +6,10 @@ export { createBackgroundTasks } from './background';
 export { deleteSpentTokens, issueToken } from './one-time-tokens';
 export { createOperatorsService, type OperatorsService, STORE_ORGANIZATION_NAME } from './operators';
 export {
-  createCustomerOrganization,
-  findCustomerOrganization,
+  type CustomerOrganization,
+  createOrganizationsService,
   type NewCustomerOrganization,
-  promoteToAdmin,
-  resendVerification,
-  setOrganizationTerms,
-} from './organization-terms';
+  type OrganizationsService,
+} from './organizations.service';
 export { createPasswordResetService } from './password-reset.service';
 export { createPersonsService } from './persons.service';

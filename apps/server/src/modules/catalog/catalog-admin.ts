@@ -12,7 +12,8 @@ import type { DbOrTx } from '../../db/client';
 import { pricingPlans, products, subscriptions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
-import { type PlanRow, type ProductRow, toPlanDto } from './catalog.repository';
+import type { PlanRow, ProductRow } from './catalog.repository';
+import { toPlanDto } from './catalog-dto';
 
 // The one writer of the catalogue (products, pricing plans, EULAs): the operator console, the
 // operator's catalog:* commands and catalog:import all come here (docs/decisions/015).

@@ -3,8 +3,9 @@ import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { pricingPlans, products } from '../../db/schema';
-import { type PlanRow, type ProductRow, toPlanDto, toProductDto } from './catalog.repository';
+import type { PlanRow, ProductRow } from './catalog.repository';
 import { subscriberCount } from './catalog-admin';
+import { toPlanDto, toProductDto } from './catalog-dto';
 
 // The catalogue as the operator sees it: every product and plan, unavailable ones too, with the
 // number of subscribers on each plan.

@@ -1,54 +1,11 @@
-import {
-  type BillingCycleDiscounts,
-  bpToFraction,
-  fromCents,
-  microsToDollars,
-  type PricingPlan,
-  type Product,
-} from '@store/core';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type BillingCycleDiscounts, bpToFraction } from '@store/core';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pricingPlans, products, settings } from '../../db/schema';
 
 export type PlanRow = typeof pricingPlans.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type PlanWithProduct = { plan: PlanRow; product: ProductRow | null };
-
-/** The wire plan of spec §3 (core's PricingPlanSchema): dollars, plus the product's route name. */
-export function toPlanDto(plan: PlanRow, productName: string): PricingPlan {
-  return {
-    pricingPlanId: plan.id,
-    product: plan.product,
-    productName,
-    planName: plan.planName,
-    monthlyFee: fromCents(plan.monthlyFeeCents),
-    isAvailable: plan.isAvailable,
-    isChargePerReport: plan.isChargePerReport,
-    isBatchMode: plan.isBatchMode,
-    baseRtus: plan.baseRtus,
-    overagePerRtu: microsToDollars(plan.overagePerRtuMicros),
-    numRtusPerReport: plan.numRtusPerReport,
-    numPagesInBaseReportCharge: plan.numPagesInBaseReportCharge,
-    numPagesPerRtu: plan.numPagesPerRtu,
-    numAutoTags: plan.numAutoTags,
-    xtraAutoTagPerMonth: fromCents(plan.xtraAutoTagPerMonthCents),
-    allowXtraAutoTag: plan.allowXtraAutoTag,
-    numberCores: plan.numberCores,
-    numberThreads: plan.numberThreads,
-    maxReportsDay: plan.maxReportsDay,
-    description: plan.description,
-  };
-}
-
-export function toProductDto(p: ProductRow): Product {
-  return {
-    product: p.product,
-    productName: p.name,
-    title: p.title,
-    description: p.description,
-    isAvailable: p.isAvailable,
-  };
-}
 
 export const catalogRepository = {
   listProducts(db: DbOrTx) {
@@ -59,6 +16,35 @@ export const catalogRepository = {
   async findProductByName(db: DbOrTx, name: string): Promise<ProductRow | null> {
     const rows = await db.select().from(products);
     return rows.find((p) => p.name.toLowerCase() === name.toLowerCase()) ?? null;
+  },
+
+  /** A product by its flag (digits) or its name, in any letter case. */
+  async findProductByFlagOrName(db: DbOrTx, text: string): Promise<ProductRow | null> {
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(
+        /^\d+$/.test(text)
+          ? eq(products.product, Number(text))
+          : sql`lower(${products.name}) = lower(${text})`,
+      );
+    return row ?? null;
+  },
+
+  async productNames(db: DbOrTx): Promise<string[]> {
+    const rows = await db.select({ name: products.name }).from(products).orderBy(asc(products.sortOrder));
+    return rows.map((r) => r.name);
+  },
+
+  /** The product's first plan in the catalogue's order, on sale or not. */
+  async firstPlanOf(db: DbOrTx, product: number): Promise<PlanRow | null> {
+    const [row] = await db
+      .select()
+      .from(pricingPlans)
+      .where(eq(pricingPlans.product, product))
+      .orderBy(asc(pricingPlans.sortOrder))
+      .limit(1);
+    return row ?? null;
   },
 
   availablePlansOf(db: DbOrTx, product: number) {

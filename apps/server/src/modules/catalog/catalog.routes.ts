@@ -19,7 +19,8 @@ import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/domain-error';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { catalogRepository as repo, toPlanDto, toProductDto } from './catalog.repository';
+import type { CatalogService } from './catalog.service';
+import { toPlanDto, toProductDto } from './catalog-dto';
 import { eulaPdfBase64, sanitizeEulaHtml } from './eula';
 
 countries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
@@ -57,8 +58,10 @@ const PlanIdParams = idParams('planId', 'Plan id');
 const PLAN_NOT_FOUND = 'That pricing plan does not exist.';
 
 /** Routes of the catalogue, EULA, billing-cycle discounts, countries (docs/spec.md §7). */
-export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db } = deps;
+export const catalogRoutes: FastifyPluginAsyncZod<
+  Pick<AppDeps, 'gateway'> & { catalog: CatalogService }
+> = async (app, deps) => {
+  const { catalog } = deps;
 
   app.get(
     '/api/product/all',
@@ -70,7 +73,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: ProductListSchema },
       },
     },
-    async (request, reply) => cached(request, reply, HOUR, (await repo.listProducts(db)).map(toProductDto)),
+    async (request, reply) => cached(request, reply, HOUR, (await catalog.listProducts()).map(toProductDto)),
   );
 
   app.get(
@@ -85,9 +88,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request, reply) => {
-      const product = await repo.findProductByName(db, request.params.productName);
+      const product = await catalog.findProductByName(request.params.productName);
       if (!product) throw notFound(`There is no product named '${request.params.productName}'.`);
-      const plans = product.isAvailable ? await repo.availablePlansOf(db, product.product) : [];
+      const plans = product.isAvailable ? await catalog.availablePlansOf(product.product) : [];
       return cached(
         request,
         reply,
@@ -109,7 +112,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request, reply) => {
-      const found = (await repo.findPlans(db, [request.params.id])).get(request.params.id);
+      const found = (await catalog.findPlans([request.params.id])).get(request.params.id);
       if (!found) throw notFound(PLAN_NOT_FOUND);
       return cached(request, reply, REVALIDATE, toPlanDto(found.plan, found.product?.name ?? ''));
     },
@@ -127,7 +130,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request, reply) => {
-      const found = (await repo.findPlans(db, [request.params.planId])).get(request.params.planId);
+      const found = (await catalog.findPlans([request.params.planId])).get(request.params.planId);
       if (!found?.product) throw notFound(PLAN_NOT_FOUND);
       const { eulaPdf, eulaHtml, eulaPdfBase64: uploaded } = found.product;
       reply.header('cache-control', HOUR);
@@ -154,7 +157,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: BillingCycleDiscountsSchema },
       },
     },
-    async (request, reply) => cached(request, reply, REVALIDATE, await repo.cycleDiscounts(db)),
+    async (request, reply) => cached(request, reply, REVALIDATE, await catalog.cycleDiscounts()),
   );
 
   app.get(

@@ -2,3 +2,4 @@
 // and the composition import only this file (docs/ARCHITECTURE.md, "Modules"); everything else in the
 // folder is the module's own.
 export { operatorConsoleRoutes } from './operator-console.routes';
+export { createOperatorConsoleService } from './operator-console.service';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
+import type { CatalogService } from '../catalog';
+import type { OperatorConsoleService } from './operator-console.service';
 import { opsBillingRunsRoutes } from './ops-billing-runs.routes';
 import { opsBillsRoutes } from './ops-bills.routes';
 import { opsCatalogRoutes } from './ops-catalog.routes';
@@ -9,8 +10,12 @@ import { opsOrganizationsRoutes } from './ops-organizations.routes';
  * The operator console's API under /api/ops (docs/decisions/015): every route declares
  * Access.operator or Access.operatorMutation, so to anyone but an operator none of them exists.
  */
-export const operatorConsoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  for (const routes of [opsOrganizationsRoutes, opsCatalogRoutes, opsBillsRoutes, opsBillingRunsRoutes]) {
-    await app.register(routes, deps);
-  }
+export const operatorConsoleRoutes: FastifyPluginAsyncZod<{
+  console: OperatorConsoleService;
+  catalog: CatalogService;
+}> = async (app, deps) => {
+  await app.register(opsOrganizationsRoutes, deps);
+  await app.register(opsCatalogRoutes, deps);
+  await app.register(opsBillsRoutes, deps);
+  await app.register(opsBillingRunsRoutes, deps);
 };

@@ -1,13 +1,15 @@
 import { BillingRunListSchema, BillingRunSchema } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
 import { Access } from '../../plugins/route-security';
-import { listBillingRuns, runRecordedBillingCycle } from '../billing';
+import type { OperatorConsoleService } from './operator-console.service';
 
 const tags = ['operator'];
 
 /** The console's Billing runs screen (the operator API contract, "Billing runs"). */
-export const opsBillingRunsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const opsBillingRunsRoutes: FastifyPluginAsyncZod<{ console: OperatorConsoleService }> = async (
+  app,
+  { console: service },
+) => {
   app.get(
     '/api/ops/billing-runs',
     {
@@ -18,7 +20,7 @@ export const opsBillingRunsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
         response: { 200: BillingRunListSchema },
       },
     },
-    async () => ({ items: await listBillingRuns(deps.db) }),
+    async () => ({ items: await service.listBillingRuns() }),
   );
 
   app.post(
@@ -32,18 +34,6 @@ export const opsBillingRunsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
         response: { 200: BillingRunSchema },
       },
     },
-    async (request) => {
-      const { run } = await runRecordedBillingCycle(
-        {
-          db: deps.db,
-          clock: deps.clock,
-          gateway: deps.gateway,
-          logger: request.log,
-          publicUrl: deps.config.publicUrl,
-        },
-        'operator',
-      );
-      return run!;
-    },
+    async (request) => service.runBillingCycle(request.log),
   );
 };

@@ -5,22 +5,19 @@ import {
   OpsBillListSchema,
   OpsBillsQuerySchema,
   OpsMarkPaidBodySchema,
-  OpsMessages,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
-import { notFound } from '../../lib/domain-error';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { recordInvoicePayment } from '../billing';
-import { billDetail, listBills } from './ops-bills';
+import type { OperatorConsoleService } from './operator-console.service';
 
 const tags = ['operator'];
 const OrderParams = idParams('orderId', 'Order id');
 
 /** The console's Bills screen (the operator API contract, "Bills"). */
-export const opsBillsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db } = deps;
-
+export const opsBillsRoutes: FastifyPluginAsyncZod<{ console: OperatorConsoleService }> = async (
+  app,
+  { console: service },
+) => {
   app.get(
     '/api/ops/bills',
     {
@@ -32,7 +29,7 @@ export const opsBillsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: OpsBillListSchema },
       },
     },
-    async (request) => listBills(db, request.query.filter, request.query.page),
+    async (request) => service.listBills(request.query.filter, request.query.page),
   );
 
   app.get(
@@ -46,11 +43,7 @@ export const opsBillsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: OpsBillDetailSchema },
       },
     },
-    async (request) => {
-      const detail = await billDetail(db, request.params.orderId);
-      if (!detail) throw notFound(OpsMessages.billNotFound(request.params.orderId));
-      return detail;
-    },
+    async (request) => service.bill(request.params.orderId),
   );
 
   app.post(
@@ -65,11 +58,6 @@ export const opsBillsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: BillSummarySchema, ...errorResponses(409) },
       },
     },
-    async (request) => {
-      const { orderId } = request.params;
-      if (!(await billDetail(db, orderId))) throw notFound(OpsMessages.billNotFound(orderId));
-      await recordInvoicePayment(db, deps.clock, orderId, request.body.reference);
-      return (await billDetail(db, orderId))!.bill;
-    },
+    async (request) => service.markInvoicePaid(request.params.orderId, request.body.reference),
   );
 };

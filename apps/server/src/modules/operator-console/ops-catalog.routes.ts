@@ -11,27 +11,19 @@ import {
   OpsProductSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
 import { Access, errorResponses } from '../../plugins/route-security';
-import {
-  createPlan,
-  createProduct,
-  findPlan,
-  opsCatalog,
-  opsPlan,
-  setEula,
-  subscriberCount,
-  toOpsProduct,
-  updatePlan,
-  updateProduct,
-} from '../catalog';
+import type { CatalogService } from '../catalog';
+import { toOpsProduct } from '../catalog';
 
 const tags = ['operator'];
 
 /** The console's Catalogue screen (the operator API contract, "Catalogue"). */
-export const opsCatalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const opsCatalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (
+  app,
+  { catalog },
+) => {
   const productAnswer = async (productId: number) =>
-    (await opsCatalog(db)).products.find((p) => p.productId === productId)!;
+    (await catalog.overview()).products.find((p) => p.productId === productId)!;
 
   app.get(
     '/api/ops/catalog',
@@ -43,7 +35,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         response: { 200: OpsCatalogSchema },
       },
     },
-    async () => opsCatalog(db),
+    async () => catalog.overview(),
   );
 
   app.post(
@@ -57,7 +49,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         response: { 200: OpsProductSchema, ...errorResponses(409) },
       },
     },
-    async (request) => toOpsProduct(await createProduct(db, request.body), []),
+    async (request) => toOpsProduct(await catalog.createProduct(request.body), []),
   );
 
   app.put(
@@ -73,7 +65,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       },
     },
     async (request) => {
-      await updateProduct(db, request.params.productId, request.body);
+      await catalog.updateProduct(request.params.productId, request.body);
       return productAnswer(request.params.productId);
     },
   );
@@ -91,7 +83,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       },
     },
     async (request) => {
-      await setEula(db, request.params.productId, request.body);
+      await catalog.setEula(request.params.productId, request.body);
       return productAnswer(request.params.productId);
     },
   );
@@ -107,7 +99,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         response: { 200: OpsPlanSchema, ...errorResponses(409) },
       },
     },
-    async (request) => opsPlan(db, await createPlan(db, request.body)),
+    async (request) => catalog.planOverview(await catalog.createPlan(request.body)),
   );
 
   app.put(
@@ -124,9 +116,9 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       },
     },
     async (request) => {
-      const saved = await updatePlan(db, request.params.planId, request.body);
+      const saved = await catalog.updatePlan(request.params.planId, request.body);
       return {
-        plan: await opsPlan(db, saved.plan),
+        plan: await catalog.planOverview(saved.plan),
         subscribersAtNextRenewal: saved.subscribersAtNextRenewal,
       };
     },
@@ -144,8 +136,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       },
     },
     async (request) => {
-      await findPlan(db, request.params.planId);
-      return { subscribers: await subscriberCount(db, request.params.planId) };
+      return { subscribers: await catalog.subscribersOf(request.params.planId) };
     },
   );
 };

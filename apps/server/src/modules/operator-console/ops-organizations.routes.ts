@@ -1,6 +1,5 @@
 import {
   OkSchema,
-  OpsMessages,
   OpsOrganizationDetailSchema,
   OpsOrganizationListSchema,
   OpsOrganizationParamsSchema,
@@ -12,24 +11,18 @@ import {
   OpsTermsBodySchema,
   PersonSchema,
 } from '@store/core';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import type { AppDeps } from '../../app-deps';
-import { pricingPlans } from '../../db/schema';
-import { notFound } from '../../lib/domain-error';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { promoteToAdmin, resendVerification, setOrganizationTerms } from '../accounts';
-import { toPersonDto } from '../identity';
-import { addPerpetualLicense } from '../subscriptions';
-import { organizationDetail, searchOrganizations } from './ops-organizations';
+import type { OperatorConsoleService } from './operator-console.service';
 
 const tags = ['operator'];
 
 /** The console's Organizations screen (the operator API contract, "Organizations"). */
-export const opsOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db } = deps;
-
+export const opsOrganizationsRoutes: FastifyPluginAsyncZod<{ console: OperatorConsoleService }> = async (
+  app,
+  { console: service },
+) => {
   app.get(
     '/api/ops/organizations',
     {
@@ -42,7 +35,7 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         response: { 200: OpsOrganizationListSchema },
       },
     },
-    async (request) => searchOrganizations(db, request.query.q, request.query.page),
+    async (request) => service.searchOrganizations(request.query.q, request.query.page),
   );
 
   app.get(
@@ -56,7 +49,7 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         response: { 200: OpsOrganizationDetailSchema },
       },
     },
-    async (request) => organizationDetail(db, request.params.organizationId),
+    async (request) => service.organizationDetail(request.params.organizationId),
   );
 
   app.put(
@@ -72,10 +65,7 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         response: { 200: OpsOrganizationDetailSchema, ...errorResponses(409) },
       },
     },
-    async (request) => {
-      await setOrganizationTerms(db, request.params.organizationId, request.body);
-      return organizationDetail(db, request.params.organizationId);
-    },
+    async (request) => service.setTerms(request.params.organizationId, request.body),
   );
 
   app.post(
@@ -90,22 +80,7 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         response: { 200: OpsSubscriptionRowSchema },
       },
     },
-    async (request) => {
-      const { organizationId } = request.params;
-      await organizationDetail(db, organizationId); // 404 for no such customer
-      const [plan] = await db.select().from(pricingPlans).where(eq(pricingPlans.id, request.body.planId));
-      if (!plan) throw notFound(OpsMessages.planNotFound(request.body.planId));
-      const made = await addPerpetualLicense(db, deps.clock, {
-        organizationId,
-        plan,
-        description: request.body.name ?? plan.planName,
-        version: request.body.version ?? '',
-        machines: request.body.machines ?? 1,
-        cpus: request.body.cpus ?? 1,
-      });
-      const detail = await organizationDetail(db, organizationId);
-      return detail.subscriptions.find((s) => s.subscriptionId === made.subscriptionId)!;
-    },
+    async (request) => service.grantPerpetualLicense(request.params.organizationId, request.body),
   );
 
   app.post(
@@ -120,10 +95,7 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         response: { 200: PersonSchema, ...errorResponses(409) },
       },
     },
-    async (request) => {
-      const { person } = await promoteToAdmin(db, request.body.personId, request.params.organizationId);
-      return toPersonDto(person);
-    },
+    async (request) => service.promoteToAdmin(request.params.organizationId, request.body.personId),
   );
 
   app.post(
@@ -137,7 +109,6 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         response: { 200: z.extend(OkSchema, { message: z.string() }), ...errorResponses(409) },
       },
     },
-    async (request) =>
-      resendVerification({ ...deps, publicUrl: deps.config.publicUrl }, request.params.personId),
+    async (request) => service.resendVerification(request.params.personId),
   );
 };

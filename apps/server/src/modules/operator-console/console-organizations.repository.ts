@@ -10,10 +10,17 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { isAdminSql, organizations, persons, pricingPlans, products, subscriptions } from '../../db/schema';
-import { findCustomerOrganization } from '../accounts';
+import {
+  isAdminSql,
+  type OrganizationRow,
+  organizations,
+  persons,
+  pricingPlans,
+  products,
+  subscriptions,
+} from '../../db/schema';
 import { toPersonDto } from '../identity';
-import { billsOf } from './ops-bills';
+import { billsOf } from './console-bills.repository';
 
 // What the console reads of customer organizations (the operator API contract, "Organizations").
 // The store's own organization is not a customer: never listed, never found.
@@ -91,8 +98,7 @@ async function subscriptionsOf(db: DbOrTx, organizationId: number): Promise<OpsS
 }
 
 /** An organization with its users, sub-accounts, subscriptions, latest bills and billing details. */
-export async function organizationDetail(db: DbOrTx, organizationId: number): Promise<OpsOrganizationDetail> {
-  const org = await findCustomerOrganization(db, organizationId);
+export async function organizationDetail(db: DbOrTx, org: OrganizationRow): Promise<OpsOrganizationDetail> {
   const parent = org.parentOrganizationId
     ? (await db.select().from(organizations).where(eq(organizations.id, org.parentOrganizationId)))[0]
     : undefined;
