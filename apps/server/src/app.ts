@@ -22,6 +22,7 @@ import { auditRoutes, registerRequestActor } from './modules/audit';
 import { billingRoutes, createBillingService } from './modules/billing';
 import { billingInfoRoutes, createBillingInfoService } from './modules/billing-info';
 import { catalogRoutes, createCatalogService } from './modules/catalog';
+import { createDisputesService } from './modules/disputes';
 import {
   createIdentityService,
   createOwnSessionsService,
@@ -183,6 +184,7 @@ export async function buildApp(input: AppInput) {
         ...deps,
         publicUrl: deps.config.publicUrl,
         operatorAlertEmail: deps.config.operatorAlertEmail,
+        disputes: createDisputesService({ db, operatorAlertEmail: deps.config.operatorAlertEmail }),
       }),
     });
   for (const routes of [

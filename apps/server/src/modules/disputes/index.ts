@@ -1,3 +1,3 @@
 // The public entry of the disputes module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
-export { billOfPaymentIntent, openDisputes, recordDispute, updateDisputeStatus } from './disputes.repository';
+export { createDisputesService, type DisputesService, openDisputes } from './disputes.service';

@@ -1,16 +1,17 @@
 import type Stripe from 'stripe';
-import { disputeAlertMail } from '../../mail/billing-mails';
-import { enqueueMail } from '../../mail/outbox';
 import type { BillingDeps } from '../billing';
 import { settleChargeByEvent } from '../billing';
 import { updateCardOnFile } from '../billing-info';
-import { billOfPaymentIntent, recordDispute, updateDisputeStatus } from '../disputes';
+import type { DisputesService } from '../disputes';
 import { recordGatewayMadeRefunds } from '../refunds';
 
 // What each of Stripe's events does (decision 018). Every handler is idempotent: an event delivered
 // again before its first handling finished does no harm. Answers a line for the event's record.
 
-export type WebhookDeps = BillingDeps & { operatorAlertEmail?: string };
+export type WebhookDeps = BillingDeps & {
+  operatorAlertEmail?: string;
+  disputes: Pick<DisputesService, 'billOfPaymentIntent' | 'record' | 'updateStatus'>;
+};
 
 const idOf = (v: string | { id: string } | null | undefined) =>
   v == null ? null : typeof v === 'string' ? v : v.id;
@@ -28,37 +29,13 @@ async function paymentIntentEvent(deps: WebhookDeps, intent: Stripe.PaymentInten
 }
 
 async function disputeCreated(deps: WebhookDeps, dispute: Stripe.Dispute) {
-  const paymentIntentId = idOf(dispute.payment_intent);
-  const bill = await billOfPaymentIntent(deps.db, paymentIntentId);
-  const chargeId = idOf(dispute.charge) ?? '';
-  const recorded = await deps.db.transaction(async (tx) => {
-    const fresh = await recordDispute(
-      tx,
-      {
-        id: dispute.id,
-        chargeId,
-        paymentIntentId,
-        amountCents: dispute.amount,
-        reason: dispute.reason,
-        status: dispute.status,
-      },
-      bill?.orderId ?? null,
-    );
-    if (fresh && deps.operatorAlertEmail) {
-      await enqueueMail(
-        tx,
-        disputeAlertMail({
-          to: deps.operatorAlertEmail,
-          orderId: bill?.orderId ?? null,
-          organizationId: bill?.organizationId ?? null,
-          amountCents: dispute.amount,
-          reason: dispute.reason,
-          disputeId: dispute.id,
-          chargeId,
-        }),
-      );
-    }
-    return fresh;
+  const { recorded, bill } = await deps.disputes.record({
+    id: dispute.id,
+    chargeId: idOf(dispute.charge) ?? '',
+    paymentIntentId: idOf(dispute.payment_intent),
+    amountCents: dispute.amount,
+    reason: dispute.reason,
+    status: dispute.status,
   });
   if (!recorded) return 'dispute recorded before';
   if (!deps.operatorAlertEmail) {
@@ -74,7 +51,7 @@ async function chargeRefunded(deps: WebhookDeps, charge: Stripe.Charge) {
   // A refund made in Stripe's dashboard becomes a refund with its credit note (decision 016); one the
   // store made itself is recorded already and is known by its id or key.
   const paymentIntentId = idOf(charge.payment_intent);
-  const bill = await billOfPaymentIntent(deps.db, paymentIntentId);
+  const bill = await deps.disputes.billOfPaymentIntent(paymentIntentId);
   const made = await refundsOf(deps, charge, paymentIntentId);
   if (!bill || !made) {
     deps.logger?.warn(
@@ -132,7 +109,7 @@ export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event):
       return disputeCreated(deps, event.data.object);
     case 'charge.dispute.updated':
     case 'charge.dispute.closed':
-      return (await updateDisputeStatus(deps.db, event.data.object.id, event.data.object.status))
+      return (await deps.disputes.updateStatus(event.data.object.id, event.data.object.status))
         ? `dispute ${event.data.object.status}`
         : 'a dispute not recorded here';
     case 'payment_method.updated':
