@@ -19,7 +19,7 @@ import type { DbOrTx } from '../db/client';
 import { organizations, pricingPlans, subscriptions } from '../db/schema';
 import { createSandboxGateway } from '../gateway/sandbox-gateway';
 import type { Clock } from '../lib/clock';
-import { type BillWithLine, insertBillsWithLines, insertPaidAttempts } from '../modules/bills';
+import { type BillWithLine, createBillsWithLines, recordPaidAttempts } from '../modules/bills';
 import type { DemoOrganizations } from './organizations';
 import type { DemoSubscriptions } from './subscriptions';
 
@@ -196,7 +196,7 @@ export async function seedBillingHistory(
     },
   });
 
-  const ids = await insertBillsWithLines(db, made);
+  const ids = await createBillsWithLines(db, made);
   await chargeHistory(db, made, ids, org.gatewayCustomerId ?? 'cus_sandbox_demo');
 }
 
@@ -228,5 +228,5 @@ async function chargeHistory(db: DbOrTx, made: BillWithLine[], ids: number[], cu
       gatewayChargeId: charged.chargeId,
     });
   }
-  await insertPaidAttempts(db, attempts);
+  await recordPaidAttempts(db, attempts);
 }

@@ -6,10 +6,10 @@ import type { Clock } from '../lib/clock';
 import { randomToken } from '../lib/tokens';
 import { issueOfflineLicense } from '../modules/licensing';
 import {
-  findById,
-  insertPerpetualLicenses,
-  insertSubscriptions,
-  updateSubscription,
+  findSubscription,
+  importPerpetualLicenses,
+  importSubscriptions,
+  recordOfflineLicense,
 } from '../modules/subscriptions';
 import { seedFlexUsage } from './flex-usage';
 import { DEMO_EMAIL, type DemoOrganizations } from './organizations';
@@ -129,7 +129,7 @@ export async function seedDemoSubscriptions(
       createdAt: purchased,
     };
   });
-  const inserted = await insertSubscriptions(db, rows);
+  const inserted = await importSubscriptions(db, rows);
   const ids: DemoSubscriptions = {};
   seeds.forEach((s, i) => {
     ids[s.key] = inserted[i]!;
@@ -142,11 +142,11 @@ export async function seedDemoSubscriptions(
   };
   const file = await issueOfflineLicense(
     db,
-    (await findById(db, ids.offline!))!,
+    (await findSubscription(db, ids.offline!))!,
     { engineHosts: offlineSeed.offline.engines, designerHosts: offlineSeed.offline.designers },
     new Date(now.getTime() - 20 * DAY),
   );
-  await updateSubscription(db, ids.offline!, { offlineLicenseKey: file });
+  await recordOfflineLicense(db, ids.offline!, file);
 
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
   // Machines with the last signs of life engines leave (docs/design.md §5): most recent, one of the
@@ -181,7 +181,7 @@ export async function seedDemoSubscriptions(
       machine(ids.qaMachines!, 'designer', 'qa-machines-designer', 20, 0.5),
     ]);
 
-  await insertPerpetualLicenses(db, [
+  await importPerpetualLicenses(db, [
     {
       subscriptionId: ids.perpetualPro!,
       description: 'Pro 2024 perpetual license',

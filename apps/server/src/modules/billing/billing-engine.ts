@@ -3,20 +3,19 @@ import { recordAudit } from '../audit';
 import {
   type BillingCycleCounts,
   type BillingDeps,
-  carriesOf,
+  carriedBillsOf,
   chargeDue,
-  claimOverdueBills,
   emptyCounts,
   insertBillsStartingCharges,
-  markCarried,
-  markUnpaid,
+  markOverdueBillsUnpaid,
   optionsOf,
   overageBill,
   type PlannedAttempt,
   renewalBill,
   retryPastDueBills as retryBills,
   StartedBatches,
-  writeOffEndedCarries,
+  settleCarriedBills,
+  writeOffEndedCarriedBills,
 } from '../bills';
 import { reissueForPaidRenewals } from '../licensing';
 import {
@@ -80,7 +79,7 @@ async function billDue(
   await renewDue(deps, counts, started);
   counts.ended += await endCancelledSubscriptions(deps.db, deps.clock.now());
   // A small bill waiting for a next bill that will never come (core's smallAmountOutcome).
-  await writeOffEndedCarries(deps.db, deps.clock.now());
+  await writeOffEndedCarriedBills(deps.db, deps.clock.now());
 }
 
 async function deactivateOverdue(deps: BillingDeps, counts: BillingCycleCounts): Promise<void> {
@@ -88,8 +87,7 @@ async function deactivateOverdue(deps: BillingDeps, counts: BillingCycleCounts):
   for (;;) {
     const now = deps.clock.now();
     const done = await deps.db.transaction(async (tx) => {
-      const bills = await claimOverdueBills(tx, now, batchSize);
-      await markUnpaid(tx, bills);
+      const bills = await markOverdueBillsUnpaid(tx, now, batchSize);
       const subs = await deactivateForUnpaidBills(tx, bills);
       await enqueueDeactivationNotices(tx, subs);
       counts.unpaid += bills.length;
@@ -120,7 +118,7 @@ async function renewDue(
       const claim = await claimDueRenewals(tx, now, afterId, batchSize);
       const subs = claim.due;
       if (subs.length === 0) return claim;
-      const carries = await carriesOf(
+      const carries = await carriedBillsOf(
         tx,
         subs.map((s) => s.id),
       );
@@ -137,7 +135,7 @@ async function renewDue(
         made.map((m) => ({ sub: m.sub, periodStart: m.bill.billingDate, periodEnd: m.periodEnd })),
       );
       const inserted = made.filter((m) => ids.has(m.bill.periodKey));
-      await markCarried(
+      await settleCarriedBills(
         tx,
         inserted.flatMap((m) => (carries.get(m.sub.id) ?? []).map((c) => c.orderId)),
         now,

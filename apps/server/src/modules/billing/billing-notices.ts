@@ -4,7 +4,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { cardExpiringMail, deactivatedMail, renewalReminderMail } from '../../mail/billing-mails';
 import { enqueueMail } from '../../mail/outbox';
 import type { BillingDeps } from '../bills';
-import { adminEmails } from '../bills';
+import { billingContacts } from '../bills';
 
 // The billing notices that are not a payment's (decision 018): a reminder 7 days before a quarterly
 // or annual renewal, a warning when the card on file expires before the next renewal, a notice when
@@ -52,7 +52,7 @@ export async function sendBillingNotices(deps: Pick<BillingDeps, 'db' | 'clock' 
             SELECT due.* FROM due JOIN recorded ON recorded.subject_id = due.id`,
       );
       for (const s of due) {
-        for (const to of await adminEmails(tx, s.organization_id)) {
+        for (const to of await billingContacts(tx, s.organization_id)) {
           await enqueueMail(
             tx,
             renewalReminderMail({
@@ -109,7 +109,7 @@ export async function sendBillingNotices(deps: Pick<BillingDeps, 'db' | 'clock' 
       for (const o of due) {
         const card = `${cardBrandName(toCardBrand(o.brand))} ending in ${o.last4}`;
         const expires = `${String(o.exp_month).padStart(2, '0')}/${o.exp_year}`;
-        for (const to of await adminEmails(tx, o.id)) {
+        for (const to of await billingContacts(tx, o.id)) {
           await enqueueMail(
             tx,
             cardExpiringMail({ publicUrl, to, card, expires, renewsOn: asDate(o.renews) }),
@@ -135,7 +135,7 @@ export async function enqueueDeactivationNotices(tx: DbOrTx, subscriptionIds: nu
     )}) ORDER BY id`,
   );
   for (const s of subs) {
-    for (const to of await adminEmails(tx, s.organization_id)) {
+    for (const to of await billingContacts(tx, s.organization_id)) {
       await enqueueMail(tx, deactivatedMail({ to, subscriptionName: s.description }));
     }
   }

@@ -1,6 +1,6 @@
 import { BillStatus } from '@store/core';
 import type { FinalOutcome } from '../bills';
-import { attemptOf, findById, makeOpenAttemptDue } from '../bills';
+import { attemptByKey, findBill, makeAttemptDue } from '../bills';
 import { settlePurchase } from '../store';
 import { settleProration } from '../subscriptions';
 import { type BillingDeps, chargeOrganizationNow } from './billing-engine';
@@ -15,9 +15,9 @@ export type KnownOutcome = FinalOutcome;
  * settled is left as it is. Answers what was done, for the event's record.
  */
 export async function settleChargeByEvent(deps: BillingDeps, key: string, outcome: KnownOutcome) {
-  const attempt = await attemptOf(deps.db, key);
+  const attempt = await attemptByKey(deps.db, key);
   if (!attempt) return 'no attempt with this key';
-  const order = await findById(deps.db, attempt.orderId);
+  const order = await findBill(deps.db, attempt.orderId);
   if (!order) return 'no bill';
   if (order.kind === 'purchase' || order.kind === 'proration') {
     if (order.status !== BillStatus.ChargePending) return 'already settled';
@@ -27,7 +27,7 @@ export async function settleChargeByEvent(deps: BillingDeps, key: string, outcom
         : await settleProration(deps, order.id, key, outcome);
     return settled?.status === BillStatus.ChargePaid ? 'settled: paid' : 'settled: not paid';
   }
-  if (!(await makeOpenAttemptDue(deps.db, key, deps.clock.now()))) return 'already settled';
+  if (!(await makeAttemptDue(deps.db, key, deps.clock.now()))) return 'already settled';
   await chargeOrganizationNow(deps, order.organizationId);
   return 'charged now';
 }

@@ -1,10 +1,28 @@
 import { BillStatus, billStatusText, GRACE_DAYS, OPEN_INVOICE_STATUSES } from '@store/core';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
+import type { NewOrder, NewOrderLine, OrderRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { conflict } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
+import { makeOpenAttemptDue } from './bill-attempts.repository';
+import { adminEmails, claimOverdueBills, markUnpaid, type OverdueBill } from './bill-batches.repository';
 import { enqueueReceipts } from './bill-notices';
-import { findById, moveStatus } from './bills.repository';
+import {
+  attemptOf,
+  type BillWithLine,
+  findById,
+  findByKey,
+  hasChargeInFlight,
+  insertBill,
+  insertBillsWithLines,
+  insertLines,
+  insertPaidAttempts,
+  lockBill,
+  moveStatus,
+  paidChargeOf,
+  subscriptionsOf,
+} from './bills.repository';
+import { carriesOf, markCarried, writeOffEndedCarries } from './carried-bills.repository';
 
 /**
  * The operator records payment of an offline invoice (docs/design.md §3), with how it was paid. A bill
@@ -42,3 +60,74 @@ export async function markOfflineInvoicePaid(
     return updated;
   });
 }
+
+export type { BillWithLine } from './bills.repository';
+
+// What other modules ask of bills. Each takes the caller's database or transaction, so a bill written
+// here commits together with the caller's own rows (docs/conventions.md, "Each table has one owner").
+
+/** A new bill, audited; null when the organization already has one with this idempotency key. */
+export async function createBill(tx: DbOrTx, values: NewOrder): Promise<OrderRow | null> {
+  const order = await insertBill(tx, values);
+  if (order) await recordAudit(tx, 'bill.created', { after: order });
+  return order;
+}
+
+/** The lines of a bill written after it (a checkout's, once its subscriptions exist). */
+export const addBillLines = (tx: DbOrTx, orderId: number, lines: Omit<NewOrderLine, 'orderId'>[]) =>
+  insertLines(tx, orderId, lines);
+
+/** Bills of one line each, already settled (the editor's changes, the demo's history); their ids. */
+export const createBillsWithLines = (tx: DbOrTx, bills: BillWithLine[]) => insertBillsWithLines(tx, bills);
+
+/** The charges that paid already settled bills (the demo's history). */
+export const recordPaidAttempts = (tx: DbOrTx, rows: Parameters<typeof insertPaidAttempts>[1]) =>
+  insertPaidAttempts(tx, rows);
+
+export const findBill = (db: DbOrTx, orderId: number) => findById(db, orderId);
+
+/** An organization's bill by the idempotency key it was created with (a replayed checkout). */
+export const findBillByKey = (db: DbOrTx, organizationId: number, key: string) =>
+  findByKey(db, organizationId, key);
+
+/** Row lock: a refund and the settling job never both change one bill. */
+export const lockBillRow = (tx: Tx, orderId: number) => lockBill(tx, orderId);
+
+/** The subscriptions a bill's lines name, in line order. */
+export const subscriptionsOfBill = (db: DbOrTx, orderId: number) => subscriptionsOf(db, orderId);
+
+/** The gateway's charge that paid a bill, or null (a bill paid by invoice). */
+export const paidChargeOfBill = (db: DbOrTx, orderId: number) => paidChargeOf(db, orderId);
+
+/** A charge attempt by its gateway key. */
+export const attemptByKey = (db: DbOrTx, gatewayKey: string) => attemptOf(db, gatewayKey);
+
+/** Whether an editor change's charge of this subscription still awaits its outcome. */
+export const chargeInFlight = (db: DbOrTx, subscriptionId: number) => hasChargeInFlight(db, subscriptionId);
+
+/** An open attempt the gateway answered about (a webhook) is charged again at once. */
+export const makeAttemptDue = (db: DbOrTx, gatewayKey: string, now: Date) =>
+  makeOpenAttemptDue(db, gatewayKey, now);
+
+/**
+ * Bills 14 days unpaid become UnPaid (docs/design.md §3), a batch at a time under row locks; the
+ * caller deactivates their subscriptions in the same transaction.
+ */
+export async function markOverdueBillsUnpaid(tx: DbOrTx, now: Date, limit: number): Promise<OverdueBill[]> {
+  const bills = await claimOverdueBills(tx, now, limit);
+  await markUnpaid(tx, bills);
+  return bills;
+}
+
+/** Small bills carried to the subscriptions' next bill (core's smallAmountOutcome). */
+export const carriedBillsOf = (tx: DbOrTx, subscriptionIds: number[]) => carriesOf(tx, subscriptionIds);
+
+/** Carried bills taken into a new bill are settled by it. */
+export const settleCarriedBills = (tx: DbOrTx, orderIds: number[], now: Date) =>
+  markCarried(tx, orderIds, now);
+
+/** Carried bills whose subscription ended, waiting for a next bill that will never come, are written off. */
+export const writeOffEndedCarriedBills = (db: DbOrTx, now: Date) => writeOffEndedCarries(db, now);
+
+/** The administrators' addresses of an organization (the billing mails' recipients). */
+export const billingContacts = (db: DbOrTx, organizationId: number) => adminEmails(db, organizationId);

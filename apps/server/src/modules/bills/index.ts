@@ -1,7 +1,5 @@
 // The public entry of the bills module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
-export { makeOpenAttemptDue } from './bill-attempts.repository';
-export { adminEmails, claimOverdueBills, markUnpaid } from './bill-batches.repository';
 export { chargeDue, retryPastDueBills } from './bill-charging';
 export {
   type BillingCycleCounts,
@@ -13,20 +11,26 @@ export {
 } from './bill-deps';
 export { confirmBillPayment, openBills, payBill } from './bill-payment';
 export {
-  attemptOf,
+  addBillLines,
+  attemptByKey,
   type BillWithLine,
-  findById,
-  findByKey,
-  hasChargeInFlight,
-  insertBill,
-  insertBillsWithLines,
-  insertLines,
-  insertPaidAttempts,
-  lockBill,
-  paidChargeOf,
-  subscriptionsOf,
-} from './bills.repository';
-export { markOfflineInvoicePaid } from './bills.service';
+  billingContacts,
+  carriedBillsOf,
+  chargeInFlight,
+  createBill,
+  createBillsWithLines,
+  findBill,
+  findBillByKey,
+  lockBillRow,
+  makeAttemptDue,
+  markOfflineInvoicePaid,
+  markOverdueBillsUnpaid,
+  paidChargeOfBill,
+  recordPaidAttempts,
+  settleCarriedBills,
+  subscriptionsOfBill,
+  writeOffEndedCarriedBills,
+} from './bills.service';
 export {
   chargeCard,
   type FinalOutcome,
@@ -36,7 +40,6 @@ export {
   settlePendingCardBills,
   waitingAuthentication,
 } from './card-charge';
-export { carriesOf, markCarried, writeOffEndedCarries } from './carried-bills.repository';
 export {
   drawHeading,
   drawParties,

@@ -1,7 +1,7 @@
 import type { ActivationKind } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type { ReadCache } from '../../lib/read-cache';
-import { findByLicenseKey, type SubscriptionRecord } from '../subscriptions';
+import { findSubscriptionByLicenseKey, type SubscriptionRecord } from '../subscriptions';
 import { listMachines, type MachineRow } from './machines.repository';
 
 /** What a validation reads: the key's subscription and the machines activated against it. */
@@ -16,7 +16,7 @@ export interface LicenseRead {
  */
 export function createLicenseReads(db: DbOrTx, cache?: ReadCache<string, LicenseRead>) {
   const read = async (licenseKey: string): Promise<LicenseRead | null> => {
-    const record = await findByLicenseKey(db, licenseKey);
+    const record = await findSubscriptionByLicenseKey(db, licenseKey);
     return record ? { record, machines: await listMachines(db, record.subscription.id) } : null;
   };
   return (licenseKey: string): Promise<LicenseRead | null> => {

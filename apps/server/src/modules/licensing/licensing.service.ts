@@ -25,8 +25,8 @@ import { DomainError, licenseRefused } from '../../lib/domain-error';
 import type { ReadCache } from '../../lib/read-cache';
 import {
   addAccruedRtus,
-  findByLicenseKey,
-  lockSubscription,
+  findSubscriptionByLicenseKey,
+  lockSubscriptionRow,
   type SubscriptionRecord,
   type UsageCounters,
 } from '../subscriptions';
@@ -62,7 +62,7 @@ export function createLicensingService(deps: LicensingDeps) {
     heartbeatWindowDays(record.plan.heartbeatWindowDays, deps.config.heartbeatWindowDays);
 
   async function byKey(licenseKey: string): Promise<Record_> {
-    const record = await findByLicenseKey(db, licenseKey);
+    const record = await findSubscriptionByLicenseKey(db, licenseKey);
     if (!record) throw new DomainError(ValidationCode.NotFound, LicensingMessages.notFound);
     return record;
   }
@@ -99,7 +99,7 @@ export function createLicensingService(deps: LicensingDeps) {
       const limit = activationLimit(record, body.kind);
       return db.transaction(async (tx) => {
         // The subscription row lock serializes activations of one key, so the count cannot be overrun.
-        await lockSubscription(tx, id);
+        await lockSubscriptionRow(tx, id);
         const now = clock.now();
         await machines.deleteDeadMachines(tx, id, heartbeatCutoff(now, window));
         const existing = await machines.findMachine(tx, id, body.kind, body.hostname);
@@ -257,7 +257,7 @@ export async function recordUsageFor(
     })),
   );
   const run = async (tx: DbOrTx) => {
-    await lockSubscription(tx, subscriptionId);
+    await lockSubscriptionRow(tx, subscriptionId);
     const rows = await queryRows<{ accepted: number; pages: string | number }>(
       tx,
       sql`WITH input AS (

@@ -2,10 +2,10 @@ import { licenseId, offlineLicenseExpiry, productLabel, splitHosts } from '@stor
 import type { Db, DbOrTx } from '../../db/client';
 import { unpaidPeriodStartOf } from '../bills';
 import {
-  findById,
+  findSubscription,
   offlineSubscriptionsOfRenewals,
+  recordOfflineLicense,
   type SubscriptionRecord,
-  updateSubscription,
 } from '../subscriptions';
 import { type LicensePayload, signLicenseFile } from './license-file';
 import { signingKeys } from './license-keys';
@@ -50,7 +50,7 @@ export async function issueOfflineLicense(
  * engine to call inside its renewal transaction; does nothing for a subscription that is not offline.
  */
 export async function reissueOfflineLicense(tx: DbOrTx, subscriptionId: number, now: Date): Promise<boolean> {
-  const record = await findById(tx, subscriptionId);
+  const record = await findSubscription(tx, subscriptionId);
   if (!record?.subscription.isOfflineEnabled) return false;
   const file = await issueOfflineLicense(
     tx,
@@ -61,7 +61,7 @@ export async function reissueOfflineLicense(tx: DbOrTx, subscriptionId: number, 
     },
     now,
   );
-  await updateSubscription(tx, subscriptionId, { offlineLicenseKey: file });
+  await recordOfflineLicense(tx, subscriptionId, file);
   return true;
 }
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { enqueueMail } from '../../mail/outbox';
 import { usageAlertMail } from '../../mail/usage-alert-mail';
-import { adminEmails } from '../bills';
+import { billingContacts } from '../bills';
 import type { SubscriptionRecord, UsageCounters } from '../subscriptions';
 
 // The usage meter's alert mails (docs/design.md §5): at 80 % and 100 % of the included RTUs and when the
@@ -68,7 +68,7 @@ export function createUsageAlerts(deps: AlertDeps) {
           // Several levels reached by one report: one mail, the one that says the most.
           const level = due.filter((l) => recorded.includes(l)).at(-1);
           if (!level) return;
-          for (const to of await adminEmails(tx, record.subscription.organizationId)) {
+          for (const to of await billingContacts(tx, record.subscription.organizationId)) {
             await enqueueMail(
               tx,
               usageAlertMail({

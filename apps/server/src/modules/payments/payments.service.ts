@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import type { OrderRow } from '../../db/schema';
 import { DomainError, notFound } from '../../lib/domain-error';
 import type { BillingLogger } from '../bills';
-import { confirmBillPayment, findById, openBills, payBill, settledAfterAuthentication } from '../bills';
+import { confirmBillPayment, findBill, openBills, payBill, settledAfterAuthentication } from '../bills';
 import { reissueForPaidRenewals } from '../licensing';
 import { settlePurchase } from '../store';
 import { settleProration } from '../subscriptions';
@@ -36,7 +36,7 @@ export function createPaymentsService(deps: Deps) {
 
   /** docs/design.md §4: another organization's bill is not found. */
   const ownBill = async (organizationId: number, orderId: number): Promise<OrderRow> => {
-    const order = await findById(deps.db, orderId);
+    const order = await findBill(deps.db, orderId);
     if (!order || order.organizationId !== organizationId) throw notFound(BILL_NOT_FOUND);
     return order;
   };

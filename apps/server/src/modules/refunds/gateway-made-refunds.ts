@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { BillingLogger } from '../bills';
-import { lockBill } from '../bills';
+import { lockBillRow } from '../bills';
 import { findByGatewayRefund, insertGatewayMadeRefund, refundedCentsOf } from './refunds.repository';
 
 /** The reason a refund made outside the store carries on its credit note. */
@@ -35,7 +35,7 @@ export async function recordGatewayMadeRefunds(
   for (const refund of made.filter((r) => r.status === 'succeeded')) {
     lines.push(
       await deps.db.transaction(async (tx) => {
-        const bill = await lockBill(tx, orderId);
+        const bill = await lockBillRow(tx, orderId);
         if (!bill) return `${refund.id}: no bill #${orderId}`;
         if (await findByGatewayRefund(tx, orderId, refund.id, refund.idempotencyKey)) {
           return `${refund.id}: recorded before`;

@@ -3,6 +3,10 @@
 export { creditNotesRoutes } from './credit-notes.routes';
 export { recordGatewayMadeRefunds } from './gateway-made-refunds';
 export { refundDifferences, settleOpenRefunds } from './refund-settling';
-export { creditNotesOf } from './refunds.repository';
 export { refundsRoutes } from './refunds.routes';
-export { createRefundsService, listRefundsOfBill, type RefundsService } from './refunds.service';
+export {
+  createRefundsService,
+  creditNotesOf,
+  listRefundsOfBill,
+  type RefundsService,
+} from './refunds.service';

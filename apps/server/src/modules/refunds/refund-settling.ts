@@ -1,7 +1,7 @@
 import { formatUsd } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
-import { paidChargeOf } from '../bills';
+import { paidChargeOfBill } from '../bills';
 import { gatewayRefunds, openRefundsBefore } from './refunds.repository';
 import { type RefundDeps, refundAtGateway } from './refunds.service';
 
@@ -37,7 +37,7 @@ export async function refundDifferences(db: DbOrTx, gateway: PaymentGateway, now
       }
       continue;
     }
-    const chargeId = await paidChargeOf(db, refund.orderId);
+    const chargeId = await paidChargeOfBill(db, refund.orderId);
     const atGateway = chargeId ? await gateway.findRefund(refund.gatewayKey!, chargeId) : null;
     const gatewayStatus = atGateway?.status ?? 'none';
     const agrees = refund.status === 'failed' ? gatewayStatus !== 'succeeded' : gatewayStatus === 'succeeded';

@@ -18,9 +18,10 @@ import { organizations, type RefundRow } from '../../db/schema';
 import type { PaymentGateway, RefundResult } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, DomainError, notFound } from '../../lib/domain-error';
-import { findById, lockBill, paidChargeOf } from '../bills';
+import { findBill, lockBillRow, paidChargeOfBill } from '../bills';
 import { billCoversRunningPeriod, endRefundedSubscriptions } from '../subscriptions';
 import {
+  creditNotesOf as creditNotesOfOrganization,
   findByRequestKey,
   findCreditNote,
   finishRefund,
@@ -84,7 +85,7 @@ export async function refundBill(
   const amountCents = toCents(request.amount);
   const hash = hashOf(request);
   const created = await db.transaction(async (tx) => {
-    const bill = await lockBill(tx, orderId);
+    const bill = await lockBillRow(tx, orderId);
     if (!bill) throw notFound(RefundMessages.noSuchBill(orderId));
     if (input.requestKey) {
       const earlier = await findByRequestKey(tx, orderId, input.requestKey);
@@ -143,7 +144,7 @@ export async function refundAtGateway(
   refund: RefundRow,
   opts: { lookFirst?: boolean } = {},
 ): Promise<{ refund: RefundRow; ended: number[] }> {
-  const chargeId = await paidChargeOf(deps.db, refund.orderId);
+  const chargeId = await paidChargeOfBill(deps.db, refund.orderId);
   let result: RefundResult;
   if (!chargeId) {
     result = {
@@ -207,9 +208,13 @@ export function createRefundsService(deps: RefundDeps) {
     async creditNote(organizationId: number, number: string) {
       const refund = await findCreditNote(deps.db, organizationId, number);
       if (!refund) return null;
-      const bill = await findById(deps.db, refund.orderId);
+      const bill = await findBill(deps.db, refund.orderId);
       return { refund, invoiceNumber: bill?.invoiceNumber ?? null };
     },
   };
 }
 export type RefundsService = ReturnType<typeof createRefundsService>;
+
+/** An organization's credit notes, each a row of its Billing History (docs/design.md §3). */
+export const creditNotesOf = (db: DbOrTx, organizationId: number) =>
+  creditNotesOfOrganization(db, organizationId);

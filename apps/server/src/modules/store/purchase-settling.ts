@@ -4,10 +4,9 @@ import type { OrderRow } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
-import { recordAudit } from '../audit';
 import type { BillingLogger } from '../bills';
-import { type FinalOutcome, insertLines, settleCardBill, settlePendingCardBills } from '../bills';
-import { insertSubscriptions } from '../subscriptions';
+import { addBillLines, type FinalOutcome, settleCardBill, settlePendingCardBills } from '../bills';
+import { createSubscriptions } from '../subscriptions';
 import type { StoredRequest } from './purchase-pricing';
 
 export interface PurchaseDeps {
@@ -18,7 +17,11 @@ export interface PurchaseDeps {
 }
 
 /** Step (3): the subscriptions and the bill's lines, inside the caller's transaction. */
-export async function createSubscriptions(tx: Tx, order: OrderRow, stored: StoredRequest): Promise<void> {
+export async function createPurchasedSubscriptions(
+  tx: Tx,
+  order: OrderRow,
+  stored: StoredRequest,
+): Promise<void> {
   const start = order.billingDate;
   const anchorDay = start.getUTCDate();
   const rows = stored.priced.map((item) => ({
@@ -38,10 +41,8 @@ export async function createSubscriptions(tx: Tx, order: OrderRow, stored: Store
     anchorDay,
     version: 1,
   }));
-  const created = await insertSubscriptions(tx, rows);
-  for (const [i, id] of created.entries())
-    await recordAudit(tx, 'subscription.created', { after: { ...rows[i], id } });
-  await insertLines(
+  const created = await createSubscriptions(tx, rows);
+  await addBillLines(
     tx,
     order.id,
     stored.priced.map((item, i) => ({
@@ -73,7 +74,7 @@ export function settlePurchase(
       purchaseAttemptKey(order.id),
       outcome,
       clock.now(),
-      { onPaid: (locked) => createSubscriptions(tx, locked, locked.request as StoredRequest) },
+      { onPaid: (locked) => createPurchasedSubscriptions(tx, locked, locked.request as StoredRequest) },
       attemptStatus,
     ),
   );

@@ -15,17 +15,16 @@ import { eq } from 'drizzle-orm';
 import { type OrderRow, organizations } from '../../db/schema';
 import { badRequest, DomainError } from '../../lib/domain-error';
 import { randomToken } from '../../lib/tokens';
-import { recordAudit } from '../audit';
 import {
   chargeCard,
-  findByKey,
-  insertBill,
+  createBill,
+  findBillByKey,
   openCardBill,
-  subscriptionsOf,
+  subscriptionsOfBill,
   waitingAuthentication,
 } from '../bills';
 import { priceItems, requestHash, type StoredRequest } from './purchase-pricing';
-import { createSubscriptions, type PurchaseDeps, settlePurchase } from './purchase-settling';
+import { createPurchasedSubscriptions, type PurchaseDeps, settlePurchase } from './purchase-settling';
 
 export type { PurchaseDeps } from './purchase-settling';
 
@@ -48,7 +47,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
       orderId: order.id,
       status: order.status,
       total: fromCents(order.totalCents),
-      subscriptions: await subscriptionsOf(db, order.id),
+      subscriptions: await subscriptionsOfBill(db, order.id),
     };
   }
 
@@ -65,7 +64,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
   async function replay(organizationId: number, key: string, hash: string): Promise<PurchaseResult> {
     const deadline = Date.now() + REPLAY_WAIT_MS;
     for (;;) {
-      const order = await findByKey(db, organizationId, key);
+      const order = await findBillByKey(db, organizationId, key);
       if (!order) throw new DomainError('PURCHASE_IN_PROGRESS', Store.purchaseInProgress);
       if (order.requestHash !== hash)
         throw new DomainError('IDEMPOTENCY_KEY_REUSED', Store.idempotencyKeyReused);
@@ -95,7 +94,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
 
       const hash = requestHash(items);
       const key = options.idempotencyKey ?? `generated-${randomToken(16)}`;
-      if (options.idempotencyKey && (await findByKey(db, org.id, key))) return replay(org.id, key, hash);
+      if (options.idempotencyKey && (await findBillByKey(db, org.id, key))) return replay(org.id, key, hash);
 
       const priced = await priceItems(db, org, items);
       const totalCents = cartTotalCents(priced.map((item) => item.amountCents));
@@ -125,14 +124,13 @@ export function createPurchaseService(deps: PurchaseDeps) {
       const status = initialBillStatus({ amountCents: totalCents, billedByInvoice: org.billedByInvoice });
       if (status !== BillStatus.ChargePending) {
         const done = await db.transaction(async (tx) => {
-          const order = await insertBill(tx, {
+          const order = await createBill(tx, {
             ...common,
             status,
             dueDate: dueDateOf({ kind: 'purchase', status, billingDate: now }),
             paidAt: status === BillStatus.ChargePaid ? now : null,
           });
-          if (order) await recordAudit(tx, 'bill.created', { after: order });
-          if (order) await createSubscriptions(tx, order, stored);
+          if (order) await createPurchasedSubscriptions(tx, order, stored);
           return order;
         });
         return done ? resultOf(done) : replay(org.id, key, hash);

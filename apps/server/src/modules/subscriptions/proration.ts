@@ -16,8 +16,8 @@ import { recordAudit } from '../audit';
 import type { BillingLogger } from '../bills';
 import {
   chargeCard,
+  createBillsWithLines,
   type FinalOutcome,
-  insertBillsWithLines,
   openCardBill,
   settleCardBill,
   settlePendingCardBills,
@@ -108,7 +108,7 @@ export async function billProration(
     amountCents: amount,
   };
   if (byInvoice) {
-    const [invoiceId] = await insertBillsWithLines(tx, [{ ...bill, line }]);
+    const [invoiceId] = await createBillsWithLines(tx, [{ ...bill, line }]);
     await recordAudit(tx, 'bill.created', { after: { ...bill, id: invoiceId } });
     await changeSubscription(tx, s.id, terms, s);
     return { chargedCents: amount, orderId: invoiceId!, pending: false };

@@ -2,7 +2,7 @@ import { isAdmin, isCancelled, Messages, SubscriptionMessages } from '@store/cor
 import type { DbOrTx, Tx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { DomainError, forbidden, notFound } from '../../lib/domain-error';
-import { hasChargeInFlight } from '../bills';
+import { chargeInFlight } from '../bills';
 import * as repo from './subscriptions.repository';
 
 /** 404 for anything the caller's organization cannot see (docs/design.md §4: never leak existence). */
@@ -26,7 +26,7 @@ export async function lockForChange(tx: Tx, auth: AuthContext, id: number) {
   const locked = await repo.lockSubscription(tx, id);
   if (!locked) throw notFound('Subscription not found.');
   if (isCancelled(locked)) throw new DomainError('CANCELLED', SubscriptionMessages.cancelledReadOnly);
-  if (await hasChargeInFlight(tx, id))
+  if (await chargeInFlight(tx, id))
     throw new DomainError('CONFLICT', SubscriptionMessages.changeBeingCharged);
   return { ...record, subscription: locked };
 }

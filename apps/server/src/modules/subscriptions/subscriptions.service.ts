@@ -10,15 +10,21 @@ import {
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
+import type { NewPerpetualLicense, NewSubscription } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
 import { DomainError, forbidden, notFound } from '../../lib/domain-error';
+import { recordAudit } from '../audit';
 import { toPlanDto } from '../catalog';
 import { type IssueOfflineLicense, makeOffline, offlineLicenseFile } from './offline.service';
+import * as issues from './offline-issues.repository';
 import { lockForChange, visible as visibleTo } from './subscription-access';
 import { changeSubscription } from './subscription-audit';
+import * as endings from './subscription-endings.repository';
+import * as periods from './subscription-periods.repository';
 import { updateSubscription } from './subscription-update';
-import { usageByHostAndRange } from './subscription-usage.repository';
+import * as usage from './subscription-usage.repository';
 import * as repo from './subscriptions.repository';
+import * as counters from './usage-counters.repository';
 
 /**
  * What subscriptions asks of licensing, handed in where the app is composed: licensing reads
@@ -137,7 +143,7 @@ export function createSubscriptionService(deps: Deps) {
       const ranges = usageDateRanges(record.subscription.nextOverageBillingDate, clock.now());
       const day = (d: Date) => d.toISOString().slice(0, 10);
       const bounds = [...ranges.map((r) => day(r.start)), day(ranges[ranges.length - 1]!.end)];
-      const hosts = await usageByHostAndRange(db, id, bounds);
+      const hosts = await usage.usageByHostAndRange(db, id, bounds);
       const last = ranges.length - 1;
       let totalThisCycle = 0;
       let machinesThisCycle = 0;
@@ -161,3 +167,66 @@ export function createSubscriptionService(deps: Deps) {
 }
 
 export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
+
+// What other modules ask of subscriptions. Each takes the caller's database or transaction, so a
+// change here commits together with the caller's own rows (docs/conventions.md, "Each table has one owner").
+
+export type { SubscriptionRecord } from './subscriptions.repository';
+export type { UsageCounters } from './usage-counters.repository';
+
+/** New subscriptions (a checkout's), each audited as created; their ids, in order. */
+export async function createSubscriptions(tx: DbOrTx, rows: NewSubscription[]): Promise<number[]> {
+  const created = await repo.insertSubscriptions(tx, rows);
+  for (const [i, id] of created.entries())
+    await recordAudit(tx, 'subscription.created', { after: { ...rows[i], id } });
+  return created;
+}
+
+/** Subscriptions that existed before the store knew them (the demo's history): not audited as new. */
+export const importSubscriptions = (tx: DbOrTx, rows: NewSubscription[]) =>
+  repo.insertSubscriptions(tx, rows);
+
+/** Perpetual licenses of imported subscriptions (the demo's history). */
+export const importPerpetualLicenses = (tx: DbOrTx, rows: NewPerpetualLicense[]) =>
+  repo.insertPerpetualLicenses(tx, rows);
+
+/** The offline license file issued for a subscription (docs/design.md §5). */
+export async function recordOfflineLicense(tx: DbOrTx, subscriptionId: number, file: string): Promise<void> {
+  await repo.updateSubscription(tx, subscriptionId, { offlineLicenseKey: file });
+}
+
+export const findSubscription = (db: DbOrTx, id: number) => repo.findById(db, id);
+export const findSubscriptionByLicenseKey = (db: DbOrTx, licenseKey: string) =>
+  repo.findByLicenseKey(db, licenseKey);
+
+/** Row lock: one license key's activations, or one change of the subscription, at a time. */
+export const lockSubscriptionRow = (tx: DbOrTx, id: number) => repo.lockSubscription(tx, id);
+
+/** Usage reported by a license's engines, counted toward the month's overage. */
+export const addAccruedRtus: typeof counters.addAccruedRtus = (...args) => counters.addAccruedRtus(...args);
+/** The demo's usage history rolled up into the counters. */
+export const accrueFromRollups: typeof usage.accrueFromRollups = (...args) =>
+  usage.accrueFromRollups(...args);
+
+/** The operator lets a subscription's offline license be issued once more. */
+export const allowOfflineReissue: typeof issues.allowOfflineReissue = (...args) =>
+  issues.allowOfflineReissue(...args);
+
+// The billing engine's and refunds' steps of a subscription's life (docs/design.md §3).
+export const billCoversRunningPeriod: typeof endings.billCoversRunningPeriod = (...args) =>
+  endings.billCoversRunningPeriod(...args);
+export const endRefundedSubscriptions: typeof endings.endRefundedSubscriptions = (...args) =>
+  endings.endRefundedSubscriptions(...args);
+export const endCancelledSubscriptions: typeof endings.endCancelledSubscriptions = (...args) =>
+  endings.endCancelledSubscriptions(...args);
+export const deactivateForUnpaidBills: typeof endings.deactivateForUnpaidBills = (...args) =>
+  endings.deactivateForUnpaidBills(...args);
+export const claimDueRenewals: typeof periods.claimDueRenewals = (...args) =>
+  periods.claimDueRenewals(...args);
+export const claimDueOverage: typeof periods.claimDueOverage = (...args) => periods.claimDueOverage(...args);
+export const advanceBasePeriods: typeof periods.advanceBasePeriods = (...args) =>
+  periods.advanceBasePeriods(...args);
+export const rollOverUsage: typeof periods.rollOverUsage = (...args) => periods.rollOverUsage(...args);
+/** The offline subscriptions whose renewals these bills are: each gets a new license file once paid. */
+export const offlineSubscriptionsOfRenewals: typeof periods.offlineSubscriptionsOfRenewals = (...args) =>
+  periods.offlineSubscriptionsOfRenewals(...args);
