@@ -5,6 +5,7 @@ import type { SessionService } from './lib/auth-context';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
 import { type OutboxSender, startOutboxSender } from './mail/outbox-sender';
+import { createLinksService } from './modules/accounts';
 import { invoiceAttachments, startBillingScheduler } from './modules/billing';
 import { startHousekeeping } from './modules/housekeeping';
 
@@ -46,7 +47,7 @@ export function startJobs(deps: JobsDeps): Jobs {
     { intervalSeconds: config.billingIntervalSeconds },
   );
   const housekeeping = startHousekeeping(
-    { database, clock, sessions: deps.sessions, logger },
+    { database, sessions: deps.sessions, links: createLinksService({ db: database.db, clock }), logger },
     config.housekeepingIntervalSeconds * 1000,
   );
   const outbox = startOutboxSender(

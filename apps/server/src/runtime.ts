@@ -47,7 +47,7 @@ export async function openRuntime(config: Config) {
     clock = await loadDemoClock(database.db);
     if (await seedDemo(database.db, clock)) logger.info('demo catalogue and organizations created');
     // Also into a demo database made before operators existed.
-    await seedDemoOperator(database.db, config);
+    await seedDemoOperator(database.db, clock, config);
   }
   if (config.mode === 'production' && (await createCatalogService({ db: database.db }).isEmpty()))
     logger.warn(OpsMessages.catalogEmpty);

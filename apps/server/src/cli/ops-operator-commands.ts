@@ -1,8 +1,7 @@
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
-import { enqueueMail } from '../mail/outbox';
-import { RESET_LINK_HOURS, resetPasswordMail } from '../mail/templates';
-import { createOperatorsService, issueToken } from '../modules/accounts';
+import { RESET_LINK_HOURS } from '../mail/templates';
+import { createOperatorsService } from '../modules/accounts';
 import type { OpsContext, Parsed } from './ops-args';
 import { required } from './ops-args';
 import { OpsError } from './ops-error';
@@ -19,7 +18,7 @@ function emailArg(p: Parsed, usage: string): string {
 /** The store's operators (docs/decisions/015); null for a command of another group. */
 export async function runOperatorCommand(p: Parsed, ctx: OpsContext): Promise<number | null> {
   const { db, out } = ctx;
-  const operators = createOperatorsService({ db });
+  const operators = createOperatorsService({ db, clock: ctx.clock, config: ctx });
   switch (p.command) {
     case 'operator:add': {
       const email = emailArg(p, 'operator:add <email> --first <name> --last <name>');
@@ -29,12 +28,7 @@ export async function runOperatorCommand(p: Parsed, ctx: OpsContext): Promise<nu
       const passwordHash = await hashPassword(randomToken(32));
       const { created } = await operators.addOperator({ email, firstName, lastName, passwordHash });
       if (created) {
-        const now = ctx.clock.now();
-        const lifetimeMs = RESET_LINK_HOURS * 3_600_000;
-        await db.transaction(async (tx) => {
-          const token = await issueToken(tx, { kind: 'reset', personId: null, email, now, lifetimeMs });
-          await enqueueMail(tx, resetPasswordMail({ publicUrl: ctx.publicUrl, to: email, token }));
-        });
+        await operators.mailPasswordLink(email);
         out(
           `${email} is now a store operator. A link to choose a password (valid ${RESET_LINK_HOURS} hour) is in the outbox: a running server or worker mails it. Two-factor sign-in is set up at the first sign-in.`,
         );

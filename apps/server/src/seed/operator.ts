@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { twoFactorEnrolments } from '../db/schema';
+import type { Clock } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { sealSecret } from '../lib/secret-box';
 import { createOperatorsService } from '../modules/accounts';
@@ -15,8 +16,12 @@ export const DEMO_OPERATOR_EMAIL = 'operator@example.com';
 export const DEMO_OPERATOR_TOTP_SECRET = 'OPERATORDEMOSECRETKEYFORTHESTORE';
 
 /** The demo's operator, enrolled in two-factor sign-in with the fixed secret (demo mode only; once). */
-export async function seedDemoOperator(db: Db, config: Pick<Config, 'mode' | 'twoFactorKey'>): Promise<void> {
-  const operators = createOperatorsService({ db });
+export async function seedDemoOperator(
+  db: Db,
+  clock: Clock,
+  config: Pick<Config, 'mode' | 'twoFactorKey' | 'publicUrl'>,
+): Promise<void> {
+  const operators = createOperatorsService({ db, clock, config });
   if ((await operators.listOperators()).some((o) => o.email === DEMO_OPERATOR_EMAIL)) return;
   const { personId, created } = await operators.addOperator({
     email: DEMO_OPERATOR_EMAIL,

@@ -9,7 +9,7 @@ import type { TestApp } from './test-app';
  * sign-in within its 30 seconds) is followed by the next windows' codes.
  */
 export async function loginOperator(t: TestApp) {
-  await seedDemoOperator(t.db, t.deps.config);
+  await seedDemoOperator(t.db, t.clock, t.deps.config);
   for (const offset of [0, 30, 60]) {
     const totp = await generate({
       secret: DEMO_OPERATOR_TOTP_SECRET,

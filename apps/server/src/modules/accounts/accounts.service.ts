@@ -9,7 +9,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { VERIFY_LINK_DAYS, verifyEmailMail } from '../../mail/templates';
 import { asPerson, recordAudit } from '../audit';
 import * as repo from './accounts.repository';
-import { findUsableToken, issueToken, useToken } from './one-time-tokens';
+import { findUsableToken, issueToken, useToken } from './one-time-tokens.repository';
 
 export const VERIFY_LIFETIME_MS = VERIFY_LINK_DAYS * 86_400_000;
 const ADMIN_RIGHTS = Rights.User | Rights.Admin;

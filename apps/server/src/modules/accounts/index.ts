@@ -3,7 +3,7 @@
 export { accountsRoutes } from './accounts.routes';
 export { createAccountsService } from './accounts.service';
 export { createBackgroundTasks } from './background';
-export { deleteSpentTokens, issueToken } from './one-time-tokens';
+export { createLinksService, type LinksService } from './links.service';
 export { createOperatorsService, type OperatorsService, STORE_ORGANIZATION_NAME } from './operators';
 export {
   type CustomerOrganization,

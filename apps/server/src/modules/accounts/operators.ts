@@ -1,8 +1,11 @@
 import { Rights } from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
+import { enqueueMail } from '../../mail/outbox';
+import { RESET_LINK_HOURS, resetPasswordMail } from '../../mail/templates';
 import { recordAudit } from '../audit';
 import * as repo from './accounts.repository';
+import { issueToken } from './one-time-tokens.repository';
 
 // The store's operators (docs/decisions/015): persons with rights bit 4 in the store's own
 // organization. Only the operator's tool grants or removes the bit; person bodies never can
@@ -27,8 +30,10 @@ export interface NewOperator {
   passwordHash: string;
 }
 
+type Deps = Pick<AppDeps, 'db' | 'clock'> & { config: Pick<AppDeps['config'], 'publicUrl'> };
+
 /** The operators, kept by accounts because an operator is a person of the store's own organization. */
-export function createOperatorsService({ db }: Pick<AppDeps, 'db'>) {
+export function createOperatorsService({ db, clock, config }: Deps) {
   return {
     /**
      * Makes the person with this e-mail in the store's organization an operator, creating them when
@@ -78,6 +83,24 @@ export function createOperatorsService({ db }: Pick<AppDeps, 'db'>) {
 
     /** The operators, by name. */
     listOperators: () => repo.listOperators(db),
+
+    /**
+     * Mails a new operator a link to choose their password (valid RESET_LINK_HOURS): the operator's
+     * tool gives them one nobody knows. The link and its mail in one transaction: the outbox sends it.
+     */
+    async mailPasswordLink(emailText: string): Promise<void> {
+      const email = emailText.trim().toLowerCase();
+      await db.transaction(async (tx) => {
+        const token = await issueToken(tx, {
+          kind: 'reset',
+          personId: null,
+          email,
+          now: clock.now(),
+          lifetimeMs: RESET_LINK_HOURS * 3_600_000,
+        });
+        await enqueueMail(tx, resetPasswordMail({ publicUrl: config.publicUrl, to: email, token }));
+      });
+    },
   };
 }
 

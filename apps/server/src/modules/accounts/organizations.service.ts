@@ -7,7 +7,7 @@ import { verifyEmailMail } from '../../mail/templates';
 import { recordAudit } from '../audit';
 import * as repo from './accounts.repository';
 import { VERIFY_LIFETIME_MS } from './accounts.service';
-import { issueToken } from './one-time-tokens';
+import { issueToken } from './one-time-tokens.repository';
 
 // What the store's operator changes of a customer organization (docs/design.md §2: customers never set
 // their own discount or terms), for the console and the operator's tool alike.

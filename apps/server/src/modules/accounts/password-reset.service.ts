@@ -10,7 +10,7 @@ import { RESET_LINK_HOURS, resetPasswordMail } from '../../mail/templates';
 import { asPerson, recordAudit } from '../audit';
 import * as repo from './accounts.repository';
 import type { BackgroundTasks } from './background';
-import { findUsableToken, issueToken, useToken } from './one-time-tokens';
+import { findUsableToken, issueToken, useToken } from './one-time-tokens.repository';
 
 const HOUR = 3_600_000;
 const RESET_LIFETIME_MS = RESET_LINK_HOURS * HOUR;

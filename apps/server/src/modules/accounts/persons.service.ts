@@ -22,7 +22,7 @@ import { toPersonDto } from '../identity';
 import type { TwoFactorService } from '../two-factor';
 import * as repo from './accounts.repository';
 import { VERIFY_LIFETIME_MS } from './accounts.service';
-import { issueToken, pendingEmailChange, retirePendingEmailChanges } from './one-time-tokens';
+import { issueToken, pendingEmailChange, retirePendingEmailChanges } from './one-time-tokens.repository';
 
 const ROLE_BITS = Rights.User | Rights.Admin;
 

@@ -28,7 +28,7 @@ const ops = (...argv: string[]) =>
 beforeAll(async () => {
   t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
   // An operator enrolled in two-factor sign-in, with a session (the gate, not sign-in, is tested here).
-  const { personId } = await createOperatorsService({ db: t.db }).addOperator({
+  const { personId } = await createOperatorsService(t.deps).addOperator({
     email: 'olivia@store.example',
     firstName: 'Olivia',
     lastName: 'Operator',

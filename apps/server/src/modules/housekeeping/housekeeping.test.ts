@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { DEMO_USER_EMAIL } from '../../seed/organizations';
+import { createLinksService } from '../accounts';
 import { sweep } from './housekeeping';
 
 let t: TestApp;
@@ -26,7 +27,11 @@ describe('housekeeping', () => {
     expect(await count('rate_limits')).toBeGreaterThan(0);
 
     await t.endThrottleWindows();
-    const swept = await sweep({ database: t.database, clock: t.clock, sessions: t.deps.sessions });
+    const swept = await sweep({
+      database: t.database,
+      sessions: t.deps.sessions,
+      links: createLinksService(t.deps),
+    });
 
     expect(swept.sessions).toBeGreaterThanOrEqual(1);
     expect(swept.links).toBeGreaterThanOrEqual(1);

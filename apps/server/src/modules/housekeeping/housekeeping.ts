@@ -1,13 +1,12 @@
 import type { Database } from '../../db/client';
 import type { SessionService } from '../../lib/auth-context';
-import type { Clock } from '../../lib/clock';
 import { deleteExpiredLimits } from '../../lib/limits/store';
-import { deleteSpentTokens } from '../accounts';
+import type { LinksService } from '../accounts';
 
 export interface HousekeepingDeps {
   database: Database;
-  clock: Clock;
-  sessions: SessionService;
+  sessions: Pick<SessionService, 'deleteExpired'>;
+  links: Pick<LinksService, 'deleteSpent'>;
   logger?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
 
@@ -18,7 +17,7 @@ export interface HousekeepingDeps {
 export async function sweep(deps: HousekeepingDeps) {
   const counts = {
     sessions: await deps.sessions.deleteExpired(),
-    links: await deleteSpentTokens(deps.database.db, deps.clock.now()),
+    links: await deps.links.deleteSpent(),
     throttles: await deleteExpiredLimits(deps.database),
   };
   if (counts.sessions + counts.links + counts.throttles > 0)

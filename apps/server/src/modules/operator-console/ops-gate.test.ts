@@ -112,7 +112,7 @@ describe('the operator gate', () => {
   });
 
   it('an operator who has not enrolled two-factor is sent to set it up first, on every route', async () => {
-    await createOperatorsService({ db: t.db }).addOperator({
+    await createOperatorsService(t.deps).addOperator({
       email: 'new.operator@example.com',
       firstName: 'Nia',
       lastName: 'New',
@@ -138,7 +138,7 @@ describe('the operator gate', () => {
     }
     // The set-up itself answers; turning two-factor off is refused to operators.
     expect((await op.get('/api/person/2fa')).body.setupRequired).toBe(true);
-    expect(await createOperatorsService({ db: t.db }).removeOperator('new.operator@example.com')).toBe(true);
+    expect(await createOperatorsService(t.deps).removeOperator('new.operator@example.com')).toBe(true);
     expect((await op.get('/api/person/current')).status).toBe(401);
   });
 
