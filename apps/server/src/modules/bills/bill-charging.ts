@@ -10,14 +10,14 @@ import {
   startAttempts,
 } from './bill-attempts.repository';
 import { adminEmails, billDueDate, makePastDueBillsDue } from './bill-batches.repository';
+import { enqueueReceipts } from './bill-notices';
 import {
   type BillingCycleCounts,
   type BillingDeps,
   emptyCounts,
   optionsOf,
   RETRY_INTERVAL_MS,
-} from './bill-deps';
-import { enqueueReceipts } from './bill-notices';
+} from './billing-engine-options';
 import { attemptCharge, withEnd } from './charge-attempt';
 import { holdLeases } from './charge-lease.repository';
 import type { PlannedAttempt, StartedBatches } from './first-attempts';

@@ -17,8 +17,8 @@ import {
   startAttempts,
 } from './bill-attempts.repository';
 import type { PaidHook } from './bill-charging';
-import { type BillingDeps, RETRY_INTERVAL_MS } from './bill-deps';
 import { enqueueReceipts } from './bill-notices';
+import { type BillingDeps, RETRY_INTERVAL_MS } from './billing-engine-options';
 import { ABANDON_AFTER_MS } from './card-charge';
 import { attemptCharge, withEnd } from './charge-attempt';
 import { holdLeases } from './charge-lease.repository';

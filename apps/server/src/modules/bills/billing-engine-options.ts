@@ -2,6 +2,10 @@ import type { Db } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
 
+// What the billing engine is given and how it is tuned: its dependencies (BillingDeps), its options
+// (batch sizes, concurrency, leases) and the counts a run reports. The engine's steps live in
+// bill-charging.ts and billing/billing-engine.ts; they all read their options through optionsOf.
+
 const DAY_MS = 86_400_000;
 
 /** docs/design.md §3: a declined renewal is retried about every other day. */

@@ -4,8 +4,8 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { type NewOrder, type NewOrderLine, type OrderRow, organizations } from '../../db/schema';
 import type { ChargeHint, ChargeResult, PaymentGateway } from '../../gateway/payment-gateway';
 import { recordAudit } from '../audit';
-import type { BillingLogger } from './bill-deps';
 import { enqueueReceipts } from './bill-notices';
+import type { BillingLogger } from './billing-engine-options';
 import {
   attemptOf,
   finishAttempt,

@@ -1,7 +1,7 @@
 import { billAttemptKey, SETTLE_WITHIN_MS } from '@store/core';
 import type { ChargeResult } from '../../gateway/payment-gateway';
 import { type AttemptOutcome, type ChargeClaim, replaceOpenAttempt } from './bill-attempts.repository';
-import type { BillingDeps } from './bill-deps';
+import type { BillingDeps } from './billing-engine-options';
 import { ABANDON_AFTER_MS } from './card-charge';
 
 // One charge attempt at the gateway, made with no transaction open, and the end every outcome has

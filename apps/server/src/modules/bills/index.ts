@@ -1,6 +1,7 @@
 // The public entry of the bills module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
 export { chargeDue, retryPastDueBills } from './bill-charging';
+export { confirmBillPayment, openBills, payBill } from './bill-payment';
 export {
   type BillingCycleCounts,
   type BillingDeps,
@@ -8,8 +9,7 @@ export {
   type BillingOptions,
   emptyCounts,
   optionsOf,
-} from './bill-deps';
-export { confirmBillPayment, openBills, payBill } from './bill-payment';
+} from './billing-engine-options';
 export {
   addBillLines,
   attemptByKey,
