@@ -18,7 +18,7 @@ import {
   createPasswordResetService,
   createPersonsService,
 } from './modules/accounts';
-import { auditRoutes, registerRequestActor } from './modules/audit';
+import { auditRoutes, createAuditService, registerRequestActor } from './modules/audit';
 import { billingRoutes, createBillingService } from './modules/billing';
 import { billingInfoRoutes, createBillingInfoService } from './modules/billing-info';
 import { catalogRoutes, createCatalogService } from './modules/catalog';
@@ -155,6 +155,7 @@ export async function buildApp(input: AppInput) {
   const twoFactorSettings: FastifyPluginAsync = (scope) => twoFactorRoutes(scope, { twoFactor });
   const ownSessions: FastifyPluginAsync = (scope) =>
     ownSessionsRoutes(scope, { ...deps, ownSessions: createOwnSessionsService(deps) });
+  const audit: FastifyPluginAsync = (scope) => auditRoutes(scope, { audit: createAuditService(deps) });
   const catalogService = createCatalogService(deps);
   const catalog: FastifyPluginAsync = (scope) => catalogRoutes(scope, { ...deps, catalog: catalogService });
   const operatorConsole: FastifyPluginAsync = (scope) =>
@@ -200,7 +201,7 @@ export async function buildApp(input: AppInput) {
     twoFactorSettings,
     payments,
     ownSessions,
-    auditRoutes,
+    audit,
     creditNotes,
     refunds,
     operatorConsole,

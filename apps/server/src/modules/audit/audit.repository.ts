@@ -1,7 +1,7 @@
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditKind } from '@store/core';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, pricingPlans } from '../../db/schema';
 
 export interface AuditFilter {
   /** Undefined only for the operator's view of every organization. */
@@ -61,4 +61,17 @@ export async function listAudit(db: DbOrTx, filter: AuditFilter) {
     .offset((page - 1) * AUDIT_PAGE_SIZE);
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
   return { items: rows.map(toEntry), page, pageSize: AUDIT_PAGE_SIZE, total: total?.n ?? 0 };
+}
+
+export async function insertEntry(tx: DbOrTx, entry: typeof auditLog.$inferInsert): Promise<void> {
+  await tx.insert(auditLog).values(entry);
+}
+
+/** The names of these pricing plans by id (as text): an entry names a plan as the editor does. */
+export async function planNamesOf(tx: DbOrTx, ids: number[]): Promise<Record<string, string>> {
+  const plans = await tx
+    .select({ id: pricingPlans.id, planName: pricingPlans.planName })
+    .from(pricingPlans)
+    .where(inArray(pricingPlans.id, ids));
+  return Object.fromEntries(plans.map((p) => [String(p.id), p.planName]));
 }

@@ -1,9 +1,8 @@
 import { ActivityQuerySchema, type AuditEntry, AuditPageSchema, OpsAuditQuerySchema } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
 import { requireAdmin } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
-import { listAudit } from './audit.repository';
+import type { AuditService } from './audit.service';
 
 /**
  * Operators are hidden from customers everywhere (the operator contract): an organization's admin
@@ -15,7 +14,7 @@ function asCustomerSees(entry: AuditEntry): AuditEntry {
 }
 
 /** The audit log's readers (docs/decisions/017); the log itself is written only by recordAudit. */
-export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
   app.get(
     '/api/organization/activity',
     {
@@ -29,7 +28,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => {
       const auth = requireAdmin(request);
-      const page = await listAudit(deps.db, { ...request.query, organizationId: auth.organization.id });
+      const page = await audit.list({ ...request.query, organizationId: auth.organization.id });
       return { ...page, items: page.items.map(asCustomerSees) };
     },
   );
@@ -45,6 +44,6 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: AuditPageSchema },
       },
     },
-    async (request) => listAudit(deps.db, request.query),
+    async (request) => audit.list(request.query),
   );
 };

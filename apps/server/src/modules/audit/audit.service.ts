@@ -1,8 +1,8 @@
 import { AUDIT_KIND_LABELS, type AuditKind, type AuditValueNames, auditSummary } from '@store/core';
-import { inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
-import { auditLog, pricingPlans } from '../../db/schema';
 import { type Actor, currentActor } from './actor';
+import { type AuditFilter, insertEntry, listAudit, planNamesOf } from './audit.repository';
 import { changes, subjectOf } from './snapshots';
 
 type Row = Record<string, unknown>;
@@ -51,11 +51,7 @@ async function planNames(tx: DbOrTx, before: Row | null, after: Row | null): Pro
   for (const row of [before, after])
     for (const field of PLAN_FIELDS) if (typeof row?.[field] === 'number') ids.add(row[field] as number);
   if (ids.size === 0) return {};
-  const plans = await tx
-    .select({ id: pricingPlans.id, planName: pricingPlans.planName })
-    .from(pricingPlans)
-    .where(inArray(pricingPlans.id, [...ids]));
-  const byId = Object.fromEntries(plans.map((p) => [String(p.id), p.planName]));
+  const byId = await planNamesOf(tx, [...ids]);
   return Object.fromEntries(PLAN_FIELDS.map((field) => [field, byId]));
 }
 
@@ -80,7 +76,7 @@ export async function recordAudit(tx: DbOrTx, kind: AuditKind, change: AuditChan
   // The kind is said beside it (its label); the summary says what changed in the screens' words.
   const names = before && after ? await planNames(tx, before, after) : {};
   const summary = auditSummary(subjectOf(kind), subject, { before, after }, names);
-  await tx.insert(auditLog).values({
+  await insertEntry(tx, {
     at: change.at ?? current.at,
     organizationId: change.organizationId === undefined ? organizationOf(kind, row) : change.organizationId,
     actorKind: actor.kind,
@@ -94,3 +90,12 @@ export async function recordAudit(tx: DbOrTx, kind: AuditKind, change: AuditChan
     address: actor.address,
   });
 }
+
+/** The audit log's readers (docs/decisions/017): an organization's Activity and the operator's log. */
+export function createAuditService({ db }: Pick<AppDeps, 'db'>) {
+  return {
+    list: (filter: AuditFilter) => listAudit(db, filter),
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

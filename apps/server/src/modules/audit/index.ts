@@ -2,4 +2,4 @@
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
 export { asPerson, OPERATOR_TOOL_ACTOR, registerRequestActor, runAs } from './actor';
 export { auditRoutes } from './audit.routes';
-export { recordAudit } from './audit.service';
+export { createAuditService, recordAudit } from './audit.service';
