@@ -1,11 +1,10 @@
 import { type LoginRequest, type LoginResponse, Messages, TwoFactorMessages } from '@store/core';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { isAdminSql, organizations, persons } from '../../db/schema';
 import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import type { TwoFactorService } from '../two-factor';
 import { toOrganizationDto, toPersonDto } from './dto';
+import * as repo from './identity.repository';
 
 export const INVALID_CREDENTIALS = 'The e-mail address or password is incorrect.';
 export const EMAIL_NOT_VERIFIED =
@@ -28,13 +27,7 @@ export function createIdentityService({ db, clock, sessions, limits, twoFactor }
 
   return {
     /** Name and e-mail of each admin, by name: a plain user is told whom to ask (docs/design.md §2). */
-    async organizationAdmins(organizationId: number) {
-      return db
-        .select({ firstName: persons.firstName, lastName: persons.lastName, email: persons.email })
-        .from(persons)
-        .where(and(eq(persons.organizationId, organizationId), isAdminSql()))
-        .orderBy(persons.lastName, persons.firstName, persons.id);
-    },
+    organizationAdmins: (organizationId: number) => repo.organizationAdmins(db, organizationId),
 
     /**
      * POST /api/authenticate (spec §7, docs/design.md §4). Wrong credentials are a 200 with success false.
@@ -44,17 +37,7 @@ export function createIdentityService({ db, clock, sessions, limits, twoFactor }
     async authenticate(input: LoginRequest, address: string, userAgent = '') {
       const email = input.email.trim().toLowerCase();
       return throttle.attempt<LoginResponse>(email, address, async () => {
-        const candidates = await db
-          .select({ person: persons, organization: organizations })
-          .from(persons)
-          .innerJoin(organizations, eq(organizations.id, persons.organizationId))
-          .where(
-            and(
-              sql`lower(${persons.email}) = ${email}`,
-              input.orgId == null ? undefined : eq(persons.organizationId, input.orgId),
-            ),
-          )
-          .orderBy(organizations.companyName);
+        const candidates = await repo.signInCandidates(db, email, input.orgId);
         if (candidates.length === 0) await burnPasswordCheck(input.password);
         const matched = [];
         for (const c of candidates) {

@@ -1,11 +1,10 @@
 import { isAdmin, isOperator } from '@store/core';
-import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { organizations, persons, sessions, twoFactorEnrolments, twoFactorPolicies } from '../../db/schema';
 import type { AuthContext, CachedSession, SessionOrigin, SessionService } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import type { ReadCache } from '../../lib/read-cache';
 import { hashToken, randomToken } from '../../lib/tokens';
+import * as repo from './sessions.repository';
 
 const MAX_USER_AGENT = 256;
 
@@ -15,34 +14,6 @@ export const IDLE_LIFETIME_MS = 7 * DAY;
 export const ABSOLUTE_LIFETIME_MS = 30 * DAY;
 /** Sliding expiry is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
-
-/** Every signed-in request reads its session: the query is built and prepared once per database. */
-function prepareSessionByToken(db: Db) {
-  return db
-    .select({
-      session: sessions,
-      person: persons,
-      organization: organizations,
-      twoFactor: {
-        secret: twoFactorEnrolments.secret,
-        setupRequired: twoFactorEnrolments.setupRequired,
-      },
-      adminsRequired: twoFactorPolicies.adminsRequired,
-    })
-    .from(sessions)
-    .innerJoin(persons, eq(persons.id, sessions.personId))
-    .innerJoin(organizations, eq(organizations.id, persons.organizationId))
-    .leftJoin(twoFactorEnrolments, eq(twoFactorEnrolments.personId, persons.id))
-    .leftJoin(twoFactorPolicies, eq(twoFactorPolicies.organizationId, organizations.id))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1)
-    .prepare('session_by_token');
-}
 
 export function createSessionService({
   db,
@@ -54,7 +25,7 @@ export function createSessionService({
   /** Without one (the worker, the command line) every resolve reads the database. */
   cache?: ReadCache<string, CachedSession>;
 }): SessionService {
-  const sessionByToken = prepareSessionByToken(db);
+  const sessionByToken = repo.prepareSessionByToken(db);
 
   async function read(tokenHash: string, now: Date): Promise<CachedSession | null> {
     const rows = await sessionByToken.execute({ tokenHash, now: now.toISOString() });
@@ -65,7 +36,7 @@ export function createSessionService({
       const absoluteEnd = row.session.createdAt.getTime() + ABSOLUTE_LIFETIME_MS;
       lastUsedAt = now;
       expiresAt = new Date(Math.min(now.getTime() + IDLE_LIFETIME_MS, absoluteEnd));
-      await db.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, row.session.id));
+      await repo.touchSession(db, row.session.id, lastUsedAt, expiresAt);
     }
     const enrolled = Boolean(row.twoFactor?.secret);
     const twoFactorSetupRequired =
@@ -90,7 +61,7 @@ export function createSessionService({
     async issue(personId: number, origin: SessionOrigin = { userAgent: '', address: '' }): Promise<string> {
       const token = randomToken(32);
       const now = clock.now();
-      await db.insert(sessions).values({
+      await repo.insertSession(db, {
         tokenHash: hashToken(token),
         personId,
         userAgent: origin.userAgent.slice(0, MAX_USER_AGENT),
@@ -124,17 +95,13 @@ export function createSessionService({
     },
 
     async revoke(sessionId: number): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.id, sessionId));
+      await repo.deleteSession(db, sessionId);
       cache?.forgetAll();
     },
 
     /** Housekeeping: sessions past their expiry (7 days unused or 30 in all) are deleted. */
     async deleteExpired(): Promise<number> {
-      const rows = await db
-        .delete(sessions)
-        .where(lte(sessions.expiresAt, clock.now()))
-        .returning({ id: sessions.id });
-      return rows.length;
+      return repo.deleteExpiredSessions(db, clock.now());
     },
 
     /**
@@ -142,17 +109,9 @@ export function createSessionService({
      * once, but for the session that made the change when it is named. Answers how many ended.
      */
     async revokeAllFor(personId: number, exceptSessionId?: number, tx: DbOrTx = db): Promise<number> {
-      const rows = await tx
-        .delete(sessions)
-        .where(
-          and(
-            eq(sessions.personId, personId),
-            exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
-          ),
-        )
-        .returning({ id: sessions.id });
+      const ended = await repo.deleteSessionsOf(tx, personId, exceptSessionId);
       cache?.forgetAll();
-      return rows.length;
+      return ended;
     },
   };
 }
