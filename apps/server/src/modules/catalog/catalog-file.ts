@@ -1,7 +1,8 @@
 import { bpToFraction, type CatalogFile, CatalogFileSchema, fractionToBp } from '@store/core';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pricingPlans, products, settings } from '../../db/schema';
+import { pricingPlans, products } from '../../db/schema';
+import { readSetting, writeSetting } from '../../lib/settings';
 import { planFields, planValues } from './catalog-admin';
 
 // The catalogue as a file (catalog:import / catalog:export, the demo's assets/demo-catalog.json):
@@ -61,10 +62,7 @@ export async function importCatalog(db: DbOrTx, input: unknown): Promise<ImportR
         quarterlyBp: fractionToBp(d.quarterlyDiscount),
         monthlyBp: fractionToBp(d.monthlyDiscount),
       };
-      await tx
-        .insert(settings)
-        .values({ key: DISCOUNTS_KEY, value })
-        .onConflictDoUpdate({ target: settings.key, set: { value } });
+      await writeSetting(tx, DISCOUNTS_KEY, value);
     }
   });
   return result;
@@ -77,8 +75,10 @@ export async function exportCatalog(db: DbOrTx): Promise<CatalogFile> {
     .select()
     .from(pricingPlans)
     .orderBy(asc(pricingPlans.sortOrder), asc(pricingPlans.id));
-  const [discounts] = await db.select().from(settings).where(eq(settings.key, DISCOUNTS_KEY));
-  const d = discounts?.value as { yearlyBp: number; quarterlyBp: number; monthlyBp: number } | undefined;
+  const d = await readSetting<{ yearlyBp: number; quarterlyBp: number; monthlyBp: number }>(
+    db,
+    DISCOUNTS_KEY,
+  );
   return {
     ...(d
       ? {

@@ -1,7 +1,8 @@
 import { type BillingCycleDiscounts, bpToFraction } from '@store/core';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pricingPlans, products, settings } from '../../db/schema';
+import { pricingPlans, products } from '../../db/schema';
+import { readSetting } from '../../lib/settings';
 
 export type PlanRow = typeof pricingPlans.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -67,8 +68,11 @@ export const catalogRepository = {
 
   /** Stored as basis points in settings 'billingCycleDiscounts'; absent means no cycle discount. */
   async cycleDiscounts(db: DbOrTx): Promise<BillingCycleDiscounts> {
-    const [row] = await db.select().from(settings).where(eq(settings.key, 'billingCycleDiscounts'));
-    const v = (row?.value ?? {}) as { yearlyBp?: number; quarterlyBp?: number; monthlyBp?: number };
+    const v =
+      (await readSetting<{ yearlyBp?: number; quarterlyBp?: number; monthlyBp?: number }>(
+        db,
+        'billingCycleDiscounts',
+      )) ?? {};
     return {
       yearlyDiscount: bpToFraction(v.yearlyBp ?? 0),
       quarterlyDiscount: bpToFraction(v.quarterlyBp ?? 0),

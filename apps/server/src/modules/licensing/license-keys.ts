@@ -1,8 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { settings } from '../../db/schema';
+import { settingOrInsert } from '../../lib/settings';
 import { keyIdOf } from './license-file';
 
 const SETTINGS_KEY = 'licensingSigningKey';
@@ -67,19 +66,13 @@ function fromStored(stored: Stored): SigningKeys {
 /** The Ed25519 key that signs offline license files: the configured one, else the demo's stored one. */
 export async function signingKeys(db: DbOrTx): Promise<SigningKeys> {
   if (configured) return configured;
-  const existing = await db.select().from(settings).where(eq(settings.key, SETTINGS_KEY)).limit(1);
-  let stored = existing[0]?.value as Stored | undefined;
-  if (!stored) {
+  const stored = await settingOrInsert<Stored>(db, SETTINGS_KEY, () => {
     const pair = generateKeyPairSync('ed25519');
-    const candidate: Stored = {
+    return {
       algorithm: 'ed25519',
       privateKeyPem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       publicKeyPem: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     };
-    // Two processes racing: the first insert wins and both read the winner back.
-    await db.insert(settings).values({ key: SETTINGS_KEY, value: candidate }).onConflictDoNothing();
-    const again = await db.select().from(settings).where(eq(settings.key, SETTINGS_KEY)).limit(1);
-    stored = again[0]!.value as Stored;
-  }
+  });
   return fromStored(stored);
 }
