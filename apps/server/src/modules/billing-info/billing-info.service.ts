@@ -1,12 +1,15 @@
 import { type BillingInfo, Messages, storedTaxId, toCardBrand } from '@store/core';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { organizations } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import type { AuthContext, OrganizationRow } from '../../lib/auth-context';
 import { badRequest, DomainError } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
 import { toOrganizationDto } from '../identity';
+import {
+  saveBillingInfo,
+  updateCardOnFile as saveCardOnFile,
+  saveGatewayCustomer,
+} from './billing-info.repository';
 
 export const CARD_NUMBER_REFUSED =
   'Card numbers are not accepted here: send the payment method created by the card fields.';
@@ -54,10 +57,7 @@ export function createBillingInfoService({ db, gateway }: Pick<AppDeps, 'db'> & 
         }),
       );
       if (setup.customerId !== org.gatewayCustomerId) {
-        await db
-          .update(organizations)
-          .set({ gatewayCustomerId: setup.customerId })
-          .where(eq(organizations.id, org.id));
+        await saveGatewayCustomer(db, org.id, setup.customerId);
       }
       return { clientSecret: setup.clientSecret };
     },
@@ -81,30 +81,26 @@ export function createBillingInfoService({ db, gateway }: Pick<AppDeps, 'db'> & 
         }),
       );
       const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(organizations)
-          .set({
-            billingName: input.nameOnCard,
-            billingCompany: input.company ?? '',
-            billingAddr1: input.addr1,
-            billingAddr2: input.addr2 ?? '',
-            billingCity: input.city,
-            billingState: input.state,
-            billingCountry: input.country.toUpperCase(),
-            billingZip: input.postalCode,
-            gatewayCustomerId: saved.customerId,
-            paymentMethodId: saved.paymentMethodId,
-            // The gateway's figures win; the browser's are used where the gateway gives none (sandbox).
-            cardLastFour: saved.lastFour ?? input.lastFour,
-            cardExpMonth: saved.expMonth ?? input.expireMonth,
-            cardExpYear: saved.expYear ?? input.expireYear,
-            // A card whose brand the browser did not report is not said to be the previous card's brand.
-            cardBrand: input.cardBrand ?? null,
-            // Saved with the billing update (docs/decisions/016): absent leaves it, blank removes it.
-            ...(input.taxId === undefined ? {} : { taxId: storedTaxId(input.taxId) }),
-          })
-          .where(eq(organizations.id, org.id))
-          .returning();
+        const row = await saveBillingInfo(tx, org.id, {
+          billingName: input.nameOnCard,
+          billingCompany: input.company ?? '',
+          billingAddr1: input.addr1,
+          billingAddr2: input.addr2 ?? '',
+          billingCity: input.city,
+          billingState: input.state,
+          billingCountry: input.country.toUpperCase(),
+          billingZip: input.postalCode,
+          gatewayCustomerId: saved.customerId,
+          paymentMethodId: saved.paymentMethodId,
+          // The gateway's figures win; the browser's are used where the gateway gives none (sandbox).
+          cardLastFour: saved.lastFour ?? input.lastFour,
+          cardExpMonth: saved.expMonth ?? input.expireMonth,
+          cardExpYear: saved.expYear ?? input.expireYear,
+          // A card whose brand the browser did not report is not said to be the previous card's brand.
+          cardBrand: input.cardBrand ?? null,
+          // Saved with the billing update (docs/decisions/016): absent leaves it, blank removes it.
+          ...(input.taxId === undefined ? {} : { taxId: storedTaxId(input.taxId) }),
+        });
         await recordAudit(tx, 'billing-info.updated', { before: org, after: row });
         return row!;
       });
@@ -113,3 +109,10 @@ export function createBillingInfoService({ db, gateway }: Pick<AppDeps, 'db'> & 
   };
 }
 export type BillingInfoService = ReturnType<typeof createBillingInfoService>;
+
+/**
+ * Stripe updated a saved card (payment_method.updated / automatically_updated: a new expiry or
+ * number from the card network, decision 018): the organizations whose card on file it is keep its
+ * brand, last four digits and expiry as Modify Billing Info shows them. Answers how many changed.
+ */
+export const updateCardOnFile: typeof saveCardOnFile = (...args) => saveCardOnFile(...args);

@@ -1,9 +1,9 @@
 import { BillStatus, billStatusText, formatUsd, SETTLE_WITHIN_MS } from '@store/core';
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import type { GatewayCharge, PaymentGateway } from '../../gateway/payment-gateway';
 import { openDisputes } from '../disputes';
 import { refundDifferences } from '../refunds';
+import { chargeAttempts, paidCardBills } from './reconcile.repository';
 
 /**
  * How long an attempt may stay 'started' before it is a fault: the engine's charge lease, its
@@ -12,24 +12,6 @@ import { refundDifferences } from '../refunds';
  * id is known) is asked about for a day (SETTLE_WITHIN_MS) before it is given up.
  */
 export const STARTED_ATTEMPT_LIMIT_MS = 30 * 60_000;
-
-interface AttemptRow {
-  gateway_key: string;
-  gateway_charge_id: string | null;
-  status: string;
-  created_at: unknown;
-  order_id: number;
-  organization_id: number;
-  order_status: number;
-  total_cents: number;
-  gateway_customer_id: string | null;
-}
-
-interface PaidBillRow {
-  id: number;
-  total_cents: number;
-  keys: string[] | null;
-}
 
 const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
@@ -47,13 +29,7 @@ export async function reconcile(
 ): Promise<string[]> {
   const differences: string[] = [];
   const charges = await gateway.listCharges(opts.since);
-  const attempts = await queryRows<AttemptRow>(
-    db,
-    sql`SELECT pa.gateway_key, pa.gateway_charge_id, pa.status, pa.created_at, o.id AS order_id, o.organization_id,
-        o.status AS order_status, o.total_cents, org.gateway_customer_id
-      FROM payment_attempts pa JOIN orders o ON o.id = pa.order_id
-      JOIN organizations org ON org.id = o.organization_id`,
-  );
+  const attempts = await chargeAttempts(db);
   const byKey = new Map(attempts.map((a) => [a.gateway_key, a]));
   const chargedBills = new Map<number, GatewayCharge[]>();
 
@@ -94,14 +70,7 @@ export async function reconcile(
     }
   }
 
-  const paid = await queryRows<PaidBillRow>(
-    db,
-    sql`SELECT o.id, o.total_cents, array_agg(pa.gateway_key) FILTER (WHERE pa.id IS NOT NULL) AS keys
-      FROM orders o LEFT JOIN payment_attempts pa ON pa.order_id = o.id
-      WHERE o.status = ${BillStatus.ChargePaid} AND o.total_cents > 0
-        ${opts.since ? sql`AND o.billing_date >= ${opts.since.toISOString()}::timestamptz` : sql``}
-      GROUP BY o.id ORDER BY o.id`,
-  );
+  const paid = await paidCardBills(db, opts.since);
   for (const bill of paid) {
     if (!chargedBills.has(Number(bill.id))) {
       differences.push(

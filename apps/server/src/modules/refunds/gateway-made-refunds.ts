@@ -1,11 +1,14 @@
 import { billedToOf, billStatusText, isBillPaid, RefundMessages, refundableCents } from '@store/core';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organizations } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { BillingLogger } from '../bills';
 import { lockBillRow } from '../bills';
-import { findByGatewayRefund, insertGatewayMadeRefund, refundedCentsOf } from './refunds.repository';
+import {
+  findByGatewayRefund,
+  insertGatewayMadeRefund,
+  organizationOf,
+  refundedCentsOf,
+} from './refunds.repository';
 
 /** The reason a refund made outside the store carries on its credit note. */
 export const DASHBOARD_REFUND_REASON = "Refunded in Stripe's dashboard";
@@ -53,7 +56,7 @@ export async function recordGatewayMadeRefunds(
           );
           return `${refund.id}: not recorded (${refusal})`;
         }
-        const [org] = await tx.select().from(organizations).where(eq(organizations.id, bill.organizationId));
+        const org = await organizationOf(tx, bill.organizationId);
         const now = deps.clock.now();
         const row = await insertGatewayMadeRefund(tx, {
           orderId,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type RefundRow, refunds } from '../../db/schema';
+import { organizations, type RefundRow, refunds } from '../../db/schema';
 
 // The refunds table's only writer (docs/design.md §3: one module writes each table).
 
@@ -127,4 +127,10 @@ export function gatewayRefunds(db: DbOrTx) {
     .from(refunds)
     .where(and(isNotNull(refunds.gatewayKey), sql`${refunds.offlineMethod} IS NULL`))
     .orderBy(asc(refunds.id));
+}
+
+/** The organization a refund's credit note is addressed to (its billing name and address now). */
+export async function organizationOf(db: DbOrTx, organizationId: number) {
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+  return org;
 }

@@ -12,9 +12,8 @@ import {
   refundableCents,
   toCents,
 } from '@store/core';
-import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { organizations, type RefundRow } from '../../db/schema';
+import type { RefundRow } from '../../db/schema';
 import type { PaymentGateway, RefundResult } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, DomainError, notFound } from '../../lib/domain-error';
@@ -26,6 +25,7 @@ import {
   findCreditNote,
   finishRefund,
   insertRefund,
+  organizationOf,
   refundedCentsOf,
   refundsOfBill,
 } from './refunds.repository';
@@ -110,7 +110,7 @@ export async function refundBill(
         throw badRequest(RefundMessages.endNeedsFullRefund);
       }
     }
-    const [org] = await tx.select().from(organizations).where(eq(organizations.id, bill.organizationId));
+    const org = await organizationOf(tx, bill.organizationId);
     const refund = await insertRefund(tx, {
       orderId,
       organizationId: bill.organizationId,

@@ -11,8 +11,7 @@ import {
   purchaseAttemptKey,
   Store,
 } from '@store/core';
-import { eq } from 'drizzle-orm';
-import { type OrderRow, organizations } from '../../db/schema';
+import type { OrderRow } from '../../db/schema';
 import { badRequest, DomainError } from '../../lib/domain-error';
 import { randomToken } from '../../lib/tokens';
 import {
@@ -23,6 +22,7 @@ import {
   subscriptionsOfBill,
   waitingAuthentication,
 } from '../bills';
+import { findBuyer } from './purchase.repository';
 import { priceItems, requestHash, type StoredRequest } from './purchase-pricing';
 import { createPurchasedSubscriptions, type PurchaseDeps, settlePurchase } from './purchase-settling';
 
@@ -87,7 +87,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
       items: PurchaseItem[],
       options: { idempotencyKey: string | null; expectedTotalCents: number | null },
     ): Promise<PurchaseResult> {
-      const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+      const org = await findBuyer(db, organizationId);
       if (!org) throw badRequest('Your organization no longer exists.');
       if (!org.billedByInvoice && !org.paymentMethodId)
         throw new DomainError('BILLING_INFO_REQUIRED', Store.billingInfoRequired);

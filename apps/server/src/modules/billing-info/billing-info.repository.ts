@@ -2,6 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { organizations } from '../../db/schema';
 
+type NewOrganization = typeof organizations.$inferInsert;
+
+// The organization's billing columns: its billing address, its gateway customer and its card on file.
+
 /**
  * Stripe updated a saved card (payment_method.updated / automatically_updated: a new expiry or
  * number from the card network, decision 018): the organizations whose card on file it is keep its
@@ -23,4 +27,22 @@ export async function updateCardOnFile(
     .where(eq(organizations.paymentMethodId, paymentMethodId))
     .returning({ id: organizations.id });
   return rows.length;
+}
+
+/** The gateway customer the organization's cards are saved under. */
+export async function saveGatewayCustomer(db: DbOrTx, organizationId: number, customerId: string) {
+  await db
+    .update(organizations)
+    .set({ gatewayCustomerId: customerId })
+    .where(eq(organizations.id, organizationId));
+}
+
+/** Saves billing information; the organization's row as it is now. */
+export async function saveBillingInfo(db: DbOrTx, organizationId: number, values: Partial<NewOrganization>) {
+  const [row] = await db
+    .update(organizations)
+    .set(values)
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  return row;
 }
