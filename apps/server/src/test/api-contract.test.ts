@@ -36,7 +36,7 @@ interface Document {
 let t: TestApp;
 let doc: Document;
 let routes: Route[];
-/** The operator's routes do not exist for customers (404): modules/ops/ops-gate.test.ts covers them. */
+/** The operator's routes do not exist for customers (404): modules/operator-console/ops-gate.test.ts covers them. */
 const forCustomers = (r: Route) => !r.path.startsWith('/api/ops/');
 let janeToken: string;
 beforeAll(async () => {

@@ -184,7 +184,7 @@ const key = (r: Route) => `${r.method} ${r.path}`;
 beforeAll(async () => {
   t = await createTestApp();
   const doc = await t.client().get('/api/openapi.json');
-  // The operator's routes answer 404 to every customer (their gate and input: modules/ops tests).
+  // The operator's routes answer 404 to every customer (their gate and input: modules/operator-console tests).
   routes = routesOf(doc.body).filter((r) => !r.path.startsWith('/api/ops/'));
 
   // Every sign-in happens here, before the bad-input storm can reach the sign-in throttle.
