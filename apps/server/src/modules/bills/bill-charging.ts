@@ -1,14 +1,8 @@
 import { billAttemptKey, formatLongDate, formatUsd, PAY_BILLS_PATH } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import { enqueueMails } from '../../mail/outbox';
-import {
-  type AttemptOutcome,
-  type ChargeClaim,
-  claimChargeableBills,
-  declinedAttempts,
-  recordOutcomes,
-  startAttempts,
-} from './bill-attempts.repository';
+import { type AttemptOutcome, declinedAttempts, recordOutcomes } from './attempt-outcomes.repository';
+import { type ChargeClaim, claimChargeableBills, startAttempts } from './bill-attempts.repository';
 import { adminEmails, billDueDate, makePastDueBillsDue } from './bill-batches.repository';
 import { enqueueReceipts } from './bill-notices';
 import {

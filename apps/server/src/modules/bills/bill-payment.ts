@@ -10,12 +10,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
-import {
-  type AttemptOutcome,
-  type ChargeClaim,
-  recordOutcomes,
-  startAttempts,
-} from './bill-attempts.repository';
+import { type AttemptOutcome, recordOutcomes } from './attempt-outcomes.repository';
+import { type ChargeClaim, startAttempts } from './bill-attempts.repository';
 import type { PaidHook } from './bill-charging';
 import { enqueueReceipts } from './bill-notices';
 import { type BillingDeps, RETRY_INTERVAL_MS } from './billing-engine-options';

@@ -4,7 +4,7 @@ import type { NewOrder, NewOrderLine, OrderRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { conflict } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
-import { makeOpenAttemptDue } from './bill-attempts.repository';
+import { makeOpenAttemptDue } from './attempt-outcomes.repository';
 import { adminEmails, claimOverdueBills, markUnpaid, type OverdueBill } from './bill-batches.repository';
 import { enqueueReceipts } from './bill-notices';
 import {

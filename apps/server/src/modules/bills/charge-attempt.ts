@@ -1,6 +1,7 @@
 import { billAttemptKey, SETTLE_WITHIN_MS } from '@store/core';
 import type { ChargeResult } from '../../gateway/payment-gateway';
-import { type AttemptOutcome, type ChargeClaim, replaceOpenAttempt } from './bill-attempts.repository';
+import { type AttemptOutcome, replaceOpenAttempt } from './attempt-outcomes.repository';
+import type { ChargeClaim } from './bill-attempts.repository';
 import type { BillingDeps } from './billing-engine-options';
 import { ABANDON_AFTER_MS } from './card-charge';
 
