@@ -7,12 +7,11 @@ import {
   type OpsProductBody,
   toCents,
 } from '@store/core';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pricingPlans, products, subscriptions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
 import type { PlanRow, ProductRow } from './catalog.repository';
+import * as repo from './catalog-admin.repository';
 import { toPlanDto } from './catalog-dto';
 
 // The one writer of the catalogue (products, pricing plans, EULAs): the operator console, the
@@ -50,38 +49,20 @@ export const planFields = (plan: PlanRow): OpsPlanFields => {
   return { ...wire, sortOrder: plan.sortOrder, heartbeatWindowDays: plan.heartbeatWindowDays };
 };
 
-/** Active subscriptions (perpetual licenses aside) on the plan: they renew at its price. */
-export async function subscriberCount(db: DbOrTx, planId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.isActive, true),
-        eq(subscriptions.isPerpetualLicense, false),
-        sql`COALESCE(${subscriptions.pendingPricingPlanId}, ${subscriptions.pricingPlanId}) = ${planId}`,
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 async function findProduct(db: DbOrTx, productId: number): Promise<ProductRow> {
-  const [row] = await db.select().from(products).where(eq(products.id, productId));
+  const row = await repo.findProductById(db, productId);
   if (!row) throw notFound(OpsMessages.productNotFound(productId));
   return row;
 }
 
 export async function findPlan(db: DbOrTx, planId: number): Promise<PlanRow> {
-  const [row] = await db.select().from(pricingPlans).where(eq(pricingPlans.id, planId));
+  const row = await repo.findPlanById(db, planId);
   if (!row) throw notFound(OpsMessages.planNotFound(planId));
   return row;
 }
 
 async function refuseTakenProduct(db: DbOrTx, body: OpsProductBody, exceptId: number | null) {
-  const others = await db
-    .select()
-    .from(products)
-    .where(exceptId === null ? undefined : ne(products.id, exceptId));
+  const others = await repo.productsExcept(db, exceptId);
   if (others.some((p) => p.product === body.product))
     throw conflict(OpsMessages.productFlagTaken(body.product));
   if (others.some((p) => p.name.toLowerCase() === body.name.toLowerCase())) {
@@ -92,9 +73,9 @@ async function refuseTakenProduct(db: DbOrTx, body: OpsProductBody, exceptId: nu
 export async function createProduct(db: DbOrTx, body: OpsProductBody): Promise<ProductRow> {
   await refuseTakenProduct(db, body, null);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(products).values(body).returning();
+    const row = await repo.insertProduct(tx, body);
     await recordAudit(tx, 'product.created', { after: row });
-    return row!;
+    return row;
   });
 }
 
@@ -107,43 +88,26 @@ export async function updateProduct(
   const current = await findProduct(db, productId);
   await refuseTakenProduct(db, body, productId);
   return db.transaction(async (tx) => {
-    if (current.product !== body.product) {
-      await tx
-        .update(pricingPlans)
-        .set({ product: body.product })
-        .where(eq(pricingPlans.product, current.product));
-    }
-    const [row] = await tx.update(products).set(body).where(eq(products.id, productId)).returning();
+    if (current.product !== body.product) await repo.moveProductPlans(tx, current.product, body.product);
+    const row = await repo.updateProductRow(tx, productId, body);
     await recordAudit(tx, 'product.updated', { before: current, after: row });
-    return row!;
+    return row;
   });
 }
 
 async function refuseTakenPlanName(db: DbOrTx, body: OpsPlanBody, exceptId: number | null) {
-  const [product] = await db.select().from(products).where(eq(products.product, body.product));
+  const product = await repo.findProductByFlag(db, body.product);
   if (!product) throw badRequest(OpsMessages.productFlagUnknown(body.product));
-  const same = await db
-    .select({ id: pricingPlans.id })
-    .from(pricingPlans)
-    .where(
-      and(
-        eq(pricingPlans.product, body.product),
-        sql`lower(${pricingPlans.planName}) = lower(${body.planName})`,
-        exceptId === null ? undefined : ne(pricingPlans.id, exceptId),
-      ),
-    );
+  const same = await repo.plansNamed(db, body.product, body.planName, exceptId);
   if (same.length > 0) throw conflict(OpsMessages.planNameTaken(body.planName));
 }
 
 export async function createPlan(db: DbOrTx, body: OpsPlanBody): Promise<PlanRow> {
   await refuseTakenPlanName(db, body, null);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(pricingPlans)
-      .values({ product: body.product, ...planValues(body) })
-      .returning();
+    const row = await repo.insertPlan(tx, { product: body.product, ...planValues(body) });
     await recordAudit(tx, 'plan.created', { after: row });
-    return row!;
+    return row;
   });
 }
 
@@ -156,28 +120,24 @@ export async function updatePlan(db: DbOrTx, planId: number, body: OpsPlanBody) 
   await refuseTakenPlanName(db, body, planId);
   const values = { product: body.product, ...planValues(body) };
   const plan = await db.transaction(async (tx) => {
-    const [saved] = await tx.update(pricingPlans).set(values).where(eq(pricingPlans.id, planId)).returning();
+    const saved = await repo.updatePlanRow(tx, planId, values);
     await recordAudit(tx, 'plan.updated', { before: current, after: saved });
-    return saved!;
+    return saved;
   });
   const priceChanged =
     current.monthlyFeeCents !== values.monthlyFeeCents ||
     current.xtraAutoTagPerMonthCents !== values.xtraAutoTagPerMonthCents ||
     current.overagePerRtuMicros !== values.overagePerRtuMicros;
-  return { plan, subscribersAtNextRenewal: priceChanged ? await subscriberCount(db, planId) : 0 };
+  return { plan, subscribersAtNextRenewal: priceChanged ? await repo.subscriberCount(db, planId) : 0 };
 }
 
 /** Only new purchases stop: subscribers keep the plan, shown '(Grandfathered)'. */
 export async function setPlanAvailable(db: DbOrTx, planId: number, isAvailable: boolean): Promise<PlanRow> {
   const before = await findPlan(db, planId);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(pricingPlans)
-      .set({ isAvailable })
-      .where(eq(pricingPlans.id, planId))
-      .returning();
+    const row = await repo.updatePlanRow(tx, planId, { isAvailable });
     await recordAudit(tx, 'plan.updated', { before, after: row });
-    return row!;
+    return row;
   });
 }
 
@@ -191,12 +151,12 @@ export async function setEula(db: DbOrTx, productId: number, body: OpsEulaBody):
     values = { eulaPdf: null, eulaHtml: null, eulaPdfBase64: body.pdfBase64 };
   } else values = { eulaPdf: null, eulaHtml: body.html, eulaPdfBase64: null };
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(products).set(values).where(eq(products.id, productId)).returning();
+    const row = await repo.updateProductRow(tx, productId, values);
     // The agreement's text stays out of the log: which kind it became is enough (docs/decisions/017).
     await recordAudit(tx, 'product.updated', {
       before,
       after: { ...row, eula: `new ${body.kind.toUpperCase()}` },
     });
-    return row!;
+    return row;
   });
 }

@@ -1,9 +1,8 @@
 import { bpToFraction, type CatalogFile, CatalogFileSchema, fractionToBp } from '@store/core';
-import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pricingPlans, products } from '../../db/schema';
 import { readSetting, writeSetting } from '../../lib/settings';
 import { planFields, planValues } from './catalog-admin';
+import * as repo from './catalog-admin.repository';
 
 // The catalogue as a file (catalog:import / catalog:export, the demo's assets/demo-catalog.json):
 // validated by core's CatalogFileSchema, written through the same plan rules as the console.
@@ -32,25 +31,22 @@ export async function importCatalog(db: DbOrTx, input: unknown): Promise<ImportR
         eulaHtml: product.eulaHtml ?? null,
         eulaPdfBase64: product.eulaPdfBase64 ?? null,
       };
-      const [existing] = await tx.select().from(products).where(eq(products.product, product.product));
+      const existing = await repo.findProductByFlag(tx, product.product);
       if (existing) {
-        await tx.update(products).set(values).where(eq(products.id, existing.id));
+        await repo.updateProductRow(tx, existing.id, values);
         result.productsUpdated += 1;
       } else {
-        await tx.insert(products).values(values);
+        await repo.insertProduct(tx, values);
         result.productsAdded += 1;
       }
       for (const plan of plans) {
-        const [same] = await tx
-          .select({ id: pricingPlans.id })
-          .from(pricingPlans)
-          .where(and(eq(pricingPlans.product, product.product), eq(pricingPlans.planName, plan.planName)));
+        const same = await repo.findPlanByName(tx, product.product, plan.planName);
         const row = { product: product.product, ...planValues(plan) };
         if (same) {
-          await tx.update(pricingPlans).set(row).where(eq(pricingPlans.id, same.id));
+          await repo.updatePlanRow(tx, same.id, row);
           result.plansUpdated += 1;
         } else {
-          await tx.insert(pricingPlans).values(row);
+          await repo.insertPlan(tx, row);
           result.plansAdded += 1;
         }
       }
@@ -70,11 +66,8 @@ export async function importCatalog(db: DbOrTx, input: unknown): Promise<ImportR
 
 /** The whole catalogue as a file that catalog:import reads back. */
 export async function exportCatalog(db: DbOrTx): Promise<CatalogFile> {
-  const productRows = await db.select().from(products).orderBy(asc(products.sortOrder), asc(products.id));
-  const planRows = await db
-    .select()
-    .from(pricingPlans)
-    .orderBy(asc(pricingPlans.sortOrder), asc(pricingPlans.id));
+  const productRows = await repo.allProducts(db);
+  const planRows = await repo.allPlans(db);
   const d = await readSetting<{ yearlyBp: number; quarterlyBp: number; monthlyBp: number }>(
     db,
     DISCOUNTS_KEY,

@@ -1,10 +1,7 @@
 import type { OpsCatalog, OpsPlan, OpsProduct } from '@store/core';
-import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from '../../db/client';
-import { pricingPlans, products } from '../../db/schema';
 import type { PlanRow, ProductRow } from './catalog.repository';
-import { subscriberCount } from './catalog-admin';
+import * as repo from './catalog-admin.repository';
 import { toPlanDto, toProductDto } from './catalog-dto';
 
 // The catalogue as the operator sees it: every product and plan, unavailable ones too, with the
@@ -26,23 +23,15 @@ export const toOpsProduct = (p: ProductRow, plans: OpsPlan[]): OpsProduct => ({
 });
 
 export async function opsPlan(db: DbOrTx, plan: PlanRow): Promise<OpsPlan> {
-  const rows = await db.select({ name: products.name, product: products.product }).from(products);
+  const rows = await repo.productNamesByFlag(db);
   const name = rows.find((r) => r.product === plan.product)?.name ?? '';
-  return toOpsPlan(plan, name, await subscriberCount(db, plan.id));
+  return toOpsPlan(plan, name, await repo.subscriberCount(db, plan.id));
 }
 
 export async function opsCatalog(db: DbOrTx): Promise<OpsCatalog> {
-  const productRows = await db.select().from(products).orderBy(asc(products.sortOrder), asc(products.id));
-  const planRows = await db
-    .select()
-    .from(pricingPlans)
-    .orderBy(asc(pricingPlans.sortOrder), asc(pricingPlans.id));
-  const counts = await queryRows<{ plan_id: number; n: number }>(
-    db,
-    sql`SELECT COALESCE(pending_pricing_plan_id, pricing_plan_id) AS plan_id, count(*)::int AS n
-      FROM subscriptions WHERE is_active AND NOT is_perpetual_license GROUP BY 1`,
-  );
-  const byPlan = new Map(counts.map((c) => [Number(c.plan_id), Number(c.n)]));
+  const productRows = await repo.allProducts(db);
+  const planRows = await repo.allPlans(db);
+  const byPlan = await repo.subscriberCounts(db);
   return {
     products: productRows.map((p) =>
       toOpsProduct(
@@ -57,5 +46,5 @@ export async function opsCatalog(db: DbOrTx): Promise<OpsCatalog> {
 
 /** Production starts without a catalogue (docs/decisions/015): the start-up log says so. */
 export async function catalogIsEmpty(db: DbOrTx): Promise<boolean> {
-  return (await db.select({ id: products.id }).from(products).limit(1)).length === 0;
+  return repo.hasNoProduct(db);
 }

@@ -8,10 +8,10 @@ import {
   findPlan,
   setEula,
   setPlanAvailable,
-  subscriberCount,
   updatePlan,
   updateProduct,
 } from './catalog-admin';
+import { subscriberCount } from './catalog-admin.repository';
 import { exportCatalog, importCatalog } from './catalog-file';
 import { catalogIsEmpty, opsCatalog, opsPlan } from './catalog-overview';
 
