@@ -1,8 +1,8 @@
 import type { BillingRun, BillingRunTrigger } from '@store/core';
-import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { billingRuns } from '../../db/schema';
+import type { billingRuns } from '../../db/schema';
 import { type BillingCycleCounts, type BillingDeps, runBillingCycle } from './billing-engine';
+import { latestRuns, recordRun } from './billing-runs.repository';
 
 // The record of billing runs (the console's Billing runs screen, docs/decisions/015): the only
 // writer of billing_runs. A run the operator starts is always recorded; a scheduled tick (every
@@ -40,40 +40,29 @@ export async function runRecordedBillingCycle(
   try {
     const counts = await runBillingCycle(deps);
     if (trigger === 'schedule' && !didSomething(counts)) return { counts, run: null };
-    const [row] = await deps.db
-      .insert(billingRuns)
-      .values({
-        trigger,
-        startedAt,
-        finishedAt: deps.clock.now(),
-        renewed: counts.renewed,
-        charged: counts.paid,
-        declined: counts.declined,
-        deactivated: counts.deactivated + counts.ended,
-        invoiced: counts.invoiced,
-      })
-      .returning();
+    const row = await recordRun(deps.db, {
+      trigger,
+      startedAt,
+      finishedAt: deps.clock.now(),
+      renewed: counts.renewed,
+      charged: counts.paid,
+      declined: counts.declined,
+      deactivated: counts.deactivated + counts.ended,
+      invoiced: counts.invoiced,
+    });
     return { counts, run: toBillingRunDto(row!) };
   } catch (error) {
-    await deps.db
-      .insert(billingRuns)
-      .values({
-        trigger,
-        startedAt,
-        finishedAt: deps.clock.now(),
-        error: String((error as Error)?.message ?? error),
-      })
-      .catch(() => undefined);
+    await recordRun(deps.db, {
+      trigger,
+      startedAt,
+      finishedAt: deps.clock.now(),
+      error: String((error as Error)?.message ?? error),
+    }).catch(() => undefined);
     throw error;
   }
 }
 
 /** The latest runs, newest first. */
 export async function listBillingRuns(db: DbOrTx): Promise<BillingRun[]> {
-  const rows = await db
-    .select()
-    .from(billingRuns)
-    .orderBy(desc(billingRuns.startedAt), desc(billingRuns.id))
-    .limit(RUNS_LISTED);
-  return rows.map(toBillingRunDto);
+  return (await latestRuns(db, RUNS_LISTED)).map(toBillingRunDto);
 }

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { receiptMail } from '../../mail/billing-mails';
 import { enqueueMails } from '../../mail/outbox';
-import { adminEmailsOf } from './bill-batches.repository';
+import { adminEmailsOf, paidBillsWithMoney } from './bill-batches.repository';
 
 /**
  * A receipt, the invoice PDF attached, to the admins of each bill just paid (decision 018). Called in
@@ -12,16 +11,7 @@ import { adminEmailsOf } from './bill-batches.repository';
  */
 export async function enqueueReceipts(tx: DbOrTx, orderIds: number[]): Promise<void> {
   if (orderIds.length === 0) return;
-  const bills = await queryRows<{
-    id: number;
-    organization_id: number;
-    total_cents: number;
-    paid_at: unknown;
-  }>(
-    tx,
-    sql`SELECT id, organization_id, total_cents, paid_at FROM orders
-        WHERE id IN (${sql.raw(orderIds.join(', '))}) AND total_cents > 0 AND paid_at IS NOT NULL ORDER BY id`,
-  );
+  const bills = await paidBillsWithMoney(tx, orderIds);
   const admins = await adminEmailsOf(
     tx,
     bills.map((b) => Number(b.organization_id)),

@@ -23,6 +23,7 @@ import {
   subscriptionsOf,
 } from './bills.repository';
 import { carriesOf, markCarried, writeOffEndedCarries } from './carried-bills.repository';
+import * as subscriptionBills from './subscription-bills.repository';
 
 /**
  * The operator records payment of an offline invoice (docs/design.md §3), with how it was paid. A bill
@@ -131,3 +132,18 @@ export const writeOffEndedCarriedBills = (db: DbOrTx, now: Date) => writeOffEnde
 
 /** The administrators' addresses of an organization (the billing mails' recipients). */
 export const billingContacts = (db: DbOrTx, organizationId: number) => adminEmails(db, organizationId);
+
+// What the bills of one subscription say about it, for the offline license and for licensing's
+// answers (docs/design.md §3, §5).
+
+/** Whether a bill of the subscription is owed (Enable Offline waits for it); a void charge is not. */
+export const hasOutstandingBill = (db: DbOrTx, subscriptionId: number) =>
+  subscriptionBills.hasOutstandingBill(db, subscriptionId);
+
+/** Whether a bill of the subscription passed its grace unpaid (its license stops, docs/design.md §3). */
+export const hasOverdueUnpaidBill = (db: DbOrTx, subscriptionId: number) =>
+  subscriptionBills.hasOverdueUnpaidBill(db, subscriptionId);
+
+/** The start of the subscription's oldest period whose fee is not paid, or null: the paid periods end there. */
+export const unpaidPeriodStartOf = (db: DbOrTx, subscriptionId: number) =>
+  subscriptionBills.unpaidPeriodStartOf(db, subscriptionId);

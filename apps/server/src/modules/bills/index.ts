@@ -21,6 +21,8 @@ export {
   createBillsWithLines,
   findBill,
   findBillByKey,
+  hasOutstandingBill,
+  hasOverdueUnpaidBill,
   lockBillRow,
   makeAttemptDue,
   markOfflineInvoicePaid,
@@ -29,6 +31,7 @@ export {
   recordPaidAttempts,
   settleCarriedBills,
   subscriptionsOfBill,
+  unpaidPeriodStartOf,
   writeOffEndedCarriedBills,
 } from './bills.service';
 export {
@@ -54,4 +57,3 @@ export {
 export { insertBillsStartingCharges, type PlannedAttempt, StartedBatches } from './first-attempts';
 export { isVoidCardCharge } from './owed-bills';
 export { type DueSubscription, overageBill, renewalBill } from './scheduled-bills';
-export { hasOutstandingBill, hasOverdueUnpaidBill, unpaidPeriodStartOf } from './subscription-bills';
