@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   formatShortDate,
   formatUsd,
@@ -15,6 +15,7 @@ import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
 import { useRefundBill } from '../api/refund-bill';
 import { refundFormSchema, refundFormValues } from '../refund-form';
+import { ConsoleSection } from './console-section';
 import { TableFrame } from './table-frame';
 
 const RefundsSchema = z.array(RefundSchema);
@@ -35,10 +36,7 @@ export function BillActions({ detail }: { detail: OpsBillDetail }) {
   const left = refundableCents(toCents(bill.total), refunded);
   const byCard = attempts.some((a) => a.status === 'succeeded');
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="refunds-heading">
-      <Title order={3} id="refunds-heading" mb="xs">
-        Refunds
-      </Title>
+    <ConsoleSection headingId="refunds-heading" title="Refunds" gap="xs">
       {refunds.length > 0 && (
         <TableFrame minWidth={420} label="Refunds, scrolls sideways">
           <Table aria-labelledby="refunds-heading">
@@ -72,7 +70,7 @@ export function BillActions({ detail }: { detail: OpsBillDetail }) {
       ) : (
         <Text>This bill is refunded in full.</Text>
       )}
-    </Paper>
+    </ConsoleSection>
   );
 }
 

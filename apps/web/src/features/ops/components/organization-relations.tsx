@@ -1,6 +1,7 @@
-import { Anchor, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, SimpleGrid, Text } from '@mantine/core';
 import type { OpsOrganizationDetail } from '@store/core';
 import { Link } from 'react-router';
+import { ConsoleSection } from './console-section';
 
 /** Parent and sub-accounts (docs/design.md §2), and the billing information the organization gave. */
 export function OrganizationRelations({ detail }: { detail: OpsOrganizationDetail }) {
@@ -22,55 +23,45 @@ export function OrganizationRelations({ detail }: { detail: OpsOrganizationDetai
     : [];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="accounts-heading">
-        <Stack gap="xs">
-          <Title order={3} id="accounts-heading">
-            Parent and sub-accounts
-          </Title>
-          <Text size="sm">
-            Parent:{' '}
-            {organization.parentOrganizationId === null ? (
-              'none'
-            ) : (
-              <Anchor component={Link} to={`/ops/organizations/${organization.parentOrganizationId}`}>
-                {organization.parentName}
-              </Anchor>
-            )}
-          </Text>
-          {subAccounts.length === 0 ? (
-            <Text size="sm">Sub-accounts: none</Text>
+      <ConsoleSection headingId="accounts-heading" title="Parent and sub-accounts" gap="xs">
+        <Text size="sm">
+          Parent:{' '}
+          {organization.parentOrganizationId === null ? (
+            'none'
           ) : (
-            <>
-              <Text size="sm">Sub-accounts:</Text>
-              <List size="sm">
-                {subAccounts.map((s) => (
-                  <List.Item key={s.organizationId}>
-                    <Anchor component={Link} to={`/ops/organizations/${s.organizationId}`}>
-                      {s.name}
-                    </Anchor>
-                  </List.Item>
-                ))}
-              </List>
-            </>
+            <Anchor component={Link} to={`/ops/organizations/${organization.parentOrganizationId}`}>
+              {organization.parentName}
+            </Anchor>
           )}
-        </Stack>
-      </Paper>
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="billing-info-heading">
-        <Stack gap="xs">
-          <Title order={3} id="billing-info-heading">
-            Billing information
-          </Title>
-          {billingInfo === null ? (
-            <Text c="dimmed">None on file.</Text>
-          ) : (
-            billingLines.map(([label, value]) => (
-              <Text key={label} size="sm">
-                {label}: {value ?? '—'}
-              </Text>
-            ))
-          )}
-        </Stack>
-      </Paper>
+        </Text>
+        {subAccounts.length === 0 ? (
+          <Text size="sm">Sub-accounts: none</Text>
+        ) : (
+          <>
+            <Text size="sm">Sub-accounts:</Text>
+            <List size="sm">
+              {subAccounts.map((s) => (
+                <List.Item key={s.organizationId}>
+                  <Anchor component={Link} to={`/ops/organizations/${s.organizationId}`}>
+                    {s.name}
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+          </>
+        )}
+      </ConsoleSection>
+      <ConsoleSection headingId="billing-info-heading" title="Billing information" gap="xs">
+        {billingInfo === null ? (
+          <Text c="dimmed">None on file.</Text>
+        ) : (
+          billingLines.map(([label, value]) => (
+            <Text key={label} size="sm">
+              {label}: {value ?? '—'}
+            </Text>
+          ))
+        )}
+      </ConsoleSection>
     </SimpleGrid>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
+import { Badge, Button, Group, Table } from '@mantine/core';
 import { isAdmin, type Person } from '@store/core';
 import { showAlert } from '../../alert';
 import { usePromoteAdmin } from '../api/promote-admin';
 import { useResendVerificationMail } from '../api/resend-verification-mail';
+import { ConsoleSection } from './console-section';
 import { TableFrame } from './table-frame';
 
 /** The organization's people: who administers it, who has not verified, and the two fixes for those. */
@@ -10,82 +11,77 @@ export function OrganizationUsers({ organizationId, users }: { organizationId: n
   const promote = usePromoteAdmin();
   const resend = useResendVerificationMail();
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="users-heading">
-      <Stack gap="sm">
-        <Title order={3} id="users-heading">
-          Users
-        </Title>
-        <TableFrame minWidth={560} label="Users, scrolls sideways">
-          <Table aria-labelledby="users-heading" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">E-mail</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.map((p) => {
-                const name = `${p.firstName} ${p.lastName}`;
-                return (
-                  <Table.Tr key={p.personId}>
-                    <Table.Td>
-                      <Group gap={6}>
-                        {name}
-                        {isAdmin(p) && <Badge size="xs">Admin</Badge>}
-                        {!p.emailVerified && (
-                          <Badge size="xs" color="gray.7">
-                            Not verified
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{p.email}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {!isAdmin(p) && (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            aria-label={`Make admin: ${name}`}
-                            loading={promote.isPending && promote.variables?.personId === p.personId}
-                            onClick={() =>
-                              promote.mutate(
-                                { organizationId, personId: p.personId },
-                                {
-                                  onSuccess: () =>
-                                    showAlert({ type: 'success', text: `${name} is now an admin` }),
-                                },
-                              )
-                            }
-                          >
-                            Make admin
-                          </Button>
-                        )}
-                        {!p.emailVerified && (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            aria-label={`Resend verification: ${name}`}
-                            loading={resend.isPending && resend.variables === p.personId}
-                            onClick={() =>
-                              resend.mutate(p.personId, {
-                                onSuccess: ({ message }) => showAlert({ type: 'success', text: message }),
-                              })
-                            }
-                          >
-                            Resend verification
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </TableFrame>
-      </Stack>
-    </Paper>
+    <ConsoleSection headingId="users-heading" title="Users">
+      <TableFrame minWidth={560} label="Users, scrolls sideways">
+        <Table aria-labelledby="users-heading" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">E-mail</Table.Th>
+              <Table.Th scope="col">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.map((p) => {
+              const name = `${p.firstName} ${p.lastName}`;
+              return (
+                <Table.Tr key={p.personId}>
+                  <Table.Td>
+                    <Group gap={6}>
+                      {name}
+                      {isAdmin(p) && <Badge size="xs">Admin</Badge>}
+                      {!p.emailVerified && (
+                        <Badge size="xs" color="gray.7">
+                          Not verified
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{p.email}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {!isAdmin(p) && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`Make admin: ${name}`}
+                          loading={promote.isPending && promote.variables?.personId === p.personId}
+                          onClick={() =>
+                            promote.mutate(
+                              { organizationId, personId: p.personId },
+                              {
+                                onSuccess: () =>
+                                  showAlert({ type: 'success', text: `${name} is now an admin` }),
+                              },
+                            )
+                          }
+                        >
+                          Make admin
+                        </Button>
+                      )}
+                      {!p.emailVerified && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`Resend verification: ${name}`}
+                          loading={resend.isPending && resend.variables === p.personId}
+                          onClick={() =>
+                            resend.mutate(p.personId, {
+                              onSuccess: ({ message }) => showAlert({ type: 'success', text: message }),
+                            })
+                          }
+                        >
+                          Resend verification
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </TableFrame>
+    </ConsoleSection>
   );
 }

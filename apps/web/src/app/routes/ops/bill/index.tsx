@@ -1,9 +1,10 @@
-import { Anchor, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatShortDate, formatUsd, toCents } from '@store/core';
 import { Link, useParams } from 'react-router';
 import { useBill } from '../../../../features/ops/api/get-bill';
 import { BillActions } from '../../../../features/ops/components/bill-actions';
 import { BillAttempts } from '../../../../features/ops/components/bill-attempts';
+import { ConsoleSection } from '../../../../features/ops/components/console-section';
 import { MarkPaidForm } from '../../../../features/ops/components/mark-paid-form';
 import { TableFrame } from '../../../../features/ops/components/table-frame';
 import { canMarkPaid } from '../../../../features/ops/mark-paid';
@@ -45,10 +46,7 @@ export default function OpsBillScreen() {
         <Fact label="Bill date" value={formatShortDate(bill.billDate)} />
         <Fact label="Due" value={bill.dueDate ? formatShortDate(bill.dueDate) : '—'} />
       </SimpleGrid>
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="lines-heading">
-        <Title order={3} id="lines-heading" mb="xs">
-          Lines
-        </Title>
+      <ConsoleSection headingId="lines-heading" title="Lines" gap="xs">
         <TableFrame minWidth={360} label="Lines, scrolls sideways">
           <Table aria-labelledby="lines-heading">
             <Table.Thead>
@@ -71,13 +69,10 @@ export default function OpsBillScreen() {
             </Table.Tbody>
           </Table>
         </TableFrame>
-      </Paper>
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="attempts-heading">
-        <Title order={3} id="attempts-heading" mb="xs">
-          Payment attempts
-        </Title>
+      </ConsoleSection>
+      <ConsoleSection headingId="attempts-heading" title="Payment attempts" gap="xs">
         <BillAttempts attempts={attempts} />
-      </Paper>
+      </ConsoleSection>
       {canMarkPaid(detail.data) && <MarkPaidForm orderId={orderId} />}
       <BillActions detail={detail.data} />
     </Stack>

@@ -1,7 +1,8 @@
-import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
 import { formatMediumDate } from '@store/core';
 import { useParams } from 'react-router';
 import { useOrganization } from '../../../../features/ops/api/get-organization';
+import { ConsoleSection } from '../../../../features/ops/components/console-section';
 import { OpsBillsTable } from '../../../../features/ops/components/ops-bills-table';
 import { OrganizationRelations } from '../../../../features/ops/components/organization-relations';
 import { OrganizationSubscriptions } from '../../../../features/ops/components/organization-subscriptions';
@@ -27,22 +28,17 @@ export default function OpsOrganizationScreen() {
       <OrganizationTermsForm key={JSON.stringify(organization)} organization={organization} />
       <OrganizationUsers organizationId={organizationId} users={detail.data.users} />
       <OrganizationSubscriptions organizationId={organizationId} subscriptions={detail.data.subscriptions} />
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="bills-heading">
-        <Stack gap="sm">
-          <Title order={3} id="bills-heading">
-            Bills
-          </Title>
-          {detail.data.bills.length === 0 ? (
-            <Text c="dimmed">No bills.</Text>
-          ) : (
-            <OpsBillsTable
-              bills={detail.data.bills}
-              label="Bills of the organization"
-              showOrganization={false}
-            />
-          )}
-        </Stack>
-      </Paper>
+      <ConsoleSection headingId="bills-heading" title="Bills">
+        {detail.data.bills.length === 0 ? (
+          <Text c="dimmed">No bills.</Text>
+        ) : (
+          <OpsBillsTable
+            bills={detail.data.bills}
+            label="Bills of the organization"
+            showOrganization={false}
+          />
+        )}
+      </ConsoleSection>
       <OrganizationRelations detail={detail.data} />
     </Stack>
   );
