@@ -1,4 +1,4 @@
-import { Button, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   designerHostCount,
   GRACE_DAYS,
@@ -15,6 +15,7 @@ import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useDownloadOfflineLicense } from '../api/download-offline-license';
 import { useMakeOffline } from '../api/make-offline';
+import { DetailPanel } from './detail-panel';
 
 const OfflineRequestSchema = hostListsSchema(HostNameSchema);
 
@@ -27,18 +28,13 @@ export function OfflineSection({
   actions: SubscriptionActions;
 }) {
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h5">
-          Offline License
-        </Title>
-        {s.isOfflineEnabled ? (
-          <IssuedLicense subscription={s} />
-        ) : actions.showOfflineForm ? (
-          <OfflineForm subscription={s} />
-        ) : null}
-      </Stack>
-    </Paper>
+    <DetailPanel title="Offline License" gap="sm">
+      {s.isOfflineEnabled ? (
+        <IssuedLicense subscription={s} />
+      ) : actions.showOfflineForm ? (
+        <OfflineForm subscription={s} />
+      ) : null}
+    </DetailPanel>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Divider, Group, Text } from '@mantine/core';
 import {
   billingCycle,
   formatUsd,
@@ -10,6 +10,7 @@ import {
   pricePerCycleCents,
   type SubscriptionDetail,
 } from '@store/core';
+import { DetailPanel, FigureRow, FigureTable } from './detail-panel';
 
 type Terms = { numberMachines: number; xtraAutoTags: number };
 
@@ -43,33 +44,23 @@ export function SubscriptionCostPanel({ subscription: s }: { subscription: Subsc
     s.organizationDiscount > 0 ? 'your organization discount' : null,
   ].filter(Boolean);
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="xs">
-        <Title order={2} size="h5">
-          Cost
-        </Title>
-        <Table withRowBorders={false} verticalSpacing={4} fz="sm" aria-label="Cost breakdown">
-          <Table.Tbody>
-            {breakdown.lines.map((line) => (
-              <Table.Tr key={line.label}>
-                <Table.Td>{line.label}</Table.Td>
-                <Table.Td ta="right">{formatUsd(line.cents)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Divider />
-        <Group justify="space-between">
-          <Text fw={600}>Current cycle fee ({cycle.cycleName})</Text>
-          <Text fw={700} data-testid="current-fee">
-            {formatUsdPerPeriod(cycleCents(s, s.plan, s), cycle.displayPeriod)}
-          </Text>
-        </Group>
-        <Text size="xs" c="dimmed">
-          {discounts.length > 0 ? `Includes ${discounts.join(' and ')}. ` : ''}
-          Overage is billed monthly and never discounted.
+    <DetailPanel title="Cost">
+      <FigureTable label="Cost breakdown">
+        {breakdown.lines.map((line) => (
+          <FigureRow key={line.label} label={line.label} value={formatUsd(line.cents)} />
+        ))}
+      </FigureTable>
+      <Divider />
+      <Group justify="space-between">
+        <Text fw={600}>Current cycle fee ({cycle.cycleName})</Text>
+        <Text fw={700} data-testid="current-fee">
+          {formatUsdPerPeriod(cycleCents(s, s.plan, s), cycle.displayPeriod)}
         </Text>
-      </Stack>
-    </Paper>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {discounts.length > 0 ? `Includes ${discounts.join(' and ')}. ` : ''}
+        Overage is billed monthly and never discounted.
+      </Text>
+    </DetailPanel>
   );
 }

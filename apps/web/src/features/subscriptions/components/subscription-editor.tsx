@@ -1,4 +1,4 @@
-import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   formatLongDate,
   Messages,
@@ -11,6 +11,7 @@ import {
 import { AskAnAdmin } from '../../organization-admins';
 import { useSubAccountName } from '../api/get-subaccount-name';
 import { CancelSubscription } from './cancel-subscription';
+import { DetailPanel } from './detail-panel';
 import { FlushKeys } from './flush-keys';
 import { LicenseKey } from './license-key';
 import { MachinesList } from './machines-list';
@@ -86,16 +87,11 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
           overage={overage}
         />
         <Stack gap="md">
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="xs">
-              <Title order={2} size="h5">
-                License
-              </Title>
-              <LicenseKey subscription={s} withheldFor={actions.owned ? null : ownerName} />
-              <MachinesList subscriptionId={s.subscriptionId} canDeactivate={actions.showDeactivateMachine} />
-              {actions.showFlushKeys && <FlushKeys subscription={s} />}
-            </Stack>
-          </Paper>
+          <DetailPanel title="License">
+            <LicenseKey subscription={s} withheldFor={actions.owned ? null : ownerName} />
+            <MachinesList subscriptionId={s.subscriptionId} canDeactivate={actions.showDeactivateMachine} />
+            {actions.showFlushKeys && <FlushKeys subscription={s} />}
+          </DetailPanel>
           {s.isPerpetualLicense ? (
             <PerpetualDetails subscriptionId={s.subscriptionId} />
           ) : (
