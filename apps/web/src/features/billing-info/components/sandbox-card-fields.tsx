@@ -55,16 +55,17 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
     expiry: Messages.expirationDateRequired,
     cvc: Messages.cvcRequired,
   };
-  const error = (name: Name) =>
-    states[name].error ??
-    (states[name].empty && (showRequired || blurred[name]) ? required[name] : undefined);
-  const blur = (name: Name) => () => setBlurred((b) => ({ ...b, [name]: true }));
-  const mark = (name: Name) =>
-    states[name].complete ? (
+  const status = (name: Name) => ({
+    onBlur: () => setBlurred((b) => ({ ...b, [name]: true })),
+    error:
+      states[name].error ??
+      (states[name].empty && (showRequired || blurred[name]) ? required[name] : undefined),
+    rightSection: states[name].complete ? (
       <span aria-hidden style={{ color: 'var(--mantine-color-green-8)' }}>
         ✓
       </span>
-    ) : null;
+    ) : null,
+  });
 
   return (
     <>
@@ -81,9 +82,7 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
               const number = formatCardNumber(e.currentTarget.value);
               setValues((v) => ({ ...v, number }));
             }}
-            onBlur={blur('number')}
-            error={error('number')}
-            rightSection={mark('number')}
+            {...status('number')}
             data-complete={states.number.complete}
           />
         </Grid.Col>
@@ -104,9 +103,7 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
                   : raw;
               setValues((v) => ({ ...v, expiry: formatExpiry(next) }));
             }}
-            onBlur={blur('expiry')}
-            error={error('expiry')}
-            rightSection={mark('expiry')}
+            {...status('expiry')}
           />
         </Grid.Col>
         <Grid.Col span={6}>
@@ -121,9 +118,7 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
               const cvc = cardDigits(e.currentTarget.value).slice(0, 4);
               setValues((v) => ({ ...v, cvc }));
             }}
-            onBlur={blur('cvc')}
-            error={error('cvc')}
-            rightSection={mark('cvc')}
+            {...status('cvc')}
           />
         </Grid.Col>
       </Grid>
