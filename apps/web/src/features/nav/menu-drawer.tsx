@@ -1,15 +1,13 @@
 import { CloseButton, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { NavLink } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
-import { useConfig } from '../config/api/get-config';
+import { MainLinks } from './main-links';
 import classes from './nav-bar.module.css';
-import { SiteLink } from './site-link';
 import { SignInButton, userLinks } from './user-links';
 
 /** The phone's drawer: the main links and the user's pages (a chunk of its own, see mobile-menu). */
 export default function MenuDrawer({ onClose }: { onClose: () => void }) {
   const user = useCurrentUser();
-  const { storeGuideUrl } = useConfig();
   return (
     <Drawer.Root opened onClose={onClose} position="right" size="xs">
       <Drawer.Overlay />
@@ -20,15 +18,7 @@ export default function MenuDrawer({ onClose }: { onClose: () => void }) {
             <CloseButton onClick={onClose} aria-label="Close menu" />
           </Group>
           <Stack component="nav" aria-label="Main" gap={4}>
-            <NavLink to="/Subscriptions" className={classes.drawerLink}>
-              Subscriptions
-            </NavLink>
-            <NavLink to="/catalog" className={classes.drawerLink}>
-              Catalog
-            </NavLink>
-            <SiteLink href={storeGuideUrl} className={classes.drawerLink}>
-              Store Guide
-            </SiteLink>
+            <MainLinks className={classes.drawerLink} />
             <NavLink to="/Cart" className={classes.drawerLink}>
               Shopping Cart
             </NavLink>

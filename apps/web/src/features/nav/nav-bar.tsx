@@ -1,10 +1,9 @@
 import { Anchor, Badge, Box, Container, Group } from '@mantine/core';
 import { Link, NavLink } from 'react-router';
 import { useCartItemCount } from '../cart/cart-storage';
-import { useConfig } from '../config/api/get-config';
+import { MainLinks } from './main-links';
 import { MobileMenu } from './mobile-menu';
 import classes from './nav-bar.module.css';
-import { SiteLink } from './site-link';
 import { UserMenu } from './user-menu';
 
 function CartLink() {
@@ -24,7 +23,6 @@ function CartLink() {
 
 /** The header: brand, main links and the user menu; on a phone the links fold into a menu. */
 export function NavBar() {
-  const { storeGuideUrl } = useConfig();
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" className={classes.inner}>
@@ -35,15 +33,7 @@ export function NavBar() {
             </Anchor>
             <Box component="nav" aria-label="Main" visibleFrom="sm">
               <Group gap="lg" wrap="nowrap">
-                <NavLink to="/Subscriptions" className={classes.link}>
-                  Subscriptions
-                </NavLink>
-                <NavLink to="/catalog" className={classes.link}>
-                  Catalog
-                </NavLink>
-                <SiteLink href={storeGuideUrl} className={classes.link}>
-                  Store Guide
-                </SiteLink>
+                <MainLinks className={classes.link} />
                 <CartLink />
               </Group>
             </Box>
