@@ -12,17 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  AccountMessages,
-  Messages,
-  PasswordMessages,
-  type PossibleOrganization,
-  ResetPasswordSchema,
-} from '@store/core';
+import { AccountMessages, Messages, type PossibleOrganization, ResetPasswordSchema } from '@store/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod/mini';
 import { AccountFormFrame } from '../../../components/account-form-frame';
+import { NewPasswordInput } from '../../../components/new-password-input';
 import { useResetPassword, useResetRequestCheck } from '../../../features/accounts';
 import { useSchemaForm } from '../../../lib/form';
 
@@ -118,13 +113,7 @@ export default function ResetPasswordScreen() {
         required
         {...form.getInputProps('email')}
       />
-      <PasswordInput
-        label="Password"
-        description={PasswordMessages.rules}
-        autoComplete="new-password"
-        required
-        {...form.getInputProps('password')}
-      />
+      <NewPasswordInput label="Password" required {...form.getInputProps('password')} />
       <PasswordInput
         label="Confirm Password"
         autoComplete="new-password"

@@ -1,5 +1,5 @@
-import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
-import { PasswordMessages } from '@store/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { NewPasswordInput } from '../../../components/new-password-input';
 import type { InputPropsOf } from '../../../lib/form';
 
 type UserInfoField = 'firstName' | 'lastName' | 'email' | 'password';
@@ -11,13 +11,7 @@ export function UserInfoFields({ form }: { form: { getInputProps: InputPropsOf<U
       <TextInput label="First Name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
       <TextInput label="Last Name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
       <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-      <PasswordInput
-        label="Password"
-        description={PasswordMessages.rules}
-        autoComplete="new-password"
-        required
-        {...form.getInputProps('password')}
-      />
+      <NewPasswordInput label="Password" required {...form.getInputProps('password')} />
     </SimpleGrid>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { AccountFieldSchemas, AccountMessages, PasswordMessages, UpdatePersonSchema } from '@store/core';
+import { AccountFieldSchemas, AccountMessages, UpdatePersonSchema } from '@store/core';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod/mini';
+import { NewPasswordInput } from '../../../components/new-password-input';
 import { useFocusWhenShown } from '../../../lib/focus';
 import { useSchemaForm } from '../../../lib/form';
 
@@ -135,7 +136,7 @@ export function AccountFieldEditor(props: AccountFieldEditorProps) {
     >
       <Stack gap="xs" py="xs">
         {field === 'password' ? (
-          <PasswordInput autoComplete="new-password" description={PasswordMessages.rules} {...input} />
+          <NewPasswordInput {...input} />
         ) : (
           <TextInput
             type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
