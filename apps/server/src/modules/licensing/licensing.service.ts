@@ -18,9 +18,8 @@ import {
   ValidationCode,
   type ValidationResult,
 } from '@store/core';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { type Db, type DbOrTx, queryRows } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { DomainError, licenseRefused } from '../../lib/domain-error';
 import type { ReadCache } from '../../lib/read-cache';
 import {
@@ -35,6 +34,7 @@ import { signingKeys } from './license-keys';
 import { createLicenseReads, type LicenseRead, seatsHeld } from './license-reads';
 import { licenseRefusal } from './license-standing';
 import * as machines from './machines.repository';
+import { insertReports } from './usage.repository';
 import { createUsageAlerts } from './usage-alerts';
 
 type Record_ = SubscriptionRecord;
@@ -258,36 +258,7 @@ export async function recordUsageFor(
   );
   const run = async (tx: DbOrTx) => {
     await lockSubscriptionRow(tx, subscriptionId);
-    const rows = await queryRows<{ accepted: number; pages: string | number }>(
-      tx,
-      sql`WITH input AS (
-            SELECT DISTINCT ON (transaction_id) transaction_id, hostname, pages, reported_at
-            FROM jsonb_to_recordset(${json}::jsonb)
-              AS r(transaction_id text, hostname text, pages int, reported_at timestamptz)
-            ORDER BY transaction_id
-          ),
-          ins AS (
-            INSERT INTO usage_reports (subscription_id, transaction_id, hostname, pages, reported_at)
-            SELECT ${subscriptionId}, transaction_id, hostname, pages, reported_at FROM input
-            ON CONFLICT (subscription_id, transaction_id) DO NOTHING
-            RETURNING hostname, pages, reported_at
-          ),
-          agg AS (
-            SELECT hostname, (reported_at AT TIME ZONE 'UTC')::date AS day, sum(pages)::bigint AS pages
-            FROM ins GROUP BY 1, 2 ORDER BY 2, 1
-          ),
-          up AS (
-            INSERT INTO usage_rollups (subscription_id, hostname, day, pages)
-            SELECT ${subscriptionId}, hostname, day, pages FROM agg
-            ON CONFLICT (subscription_id, day, hostname) DO UPDATE SET pages = usage_rollups.pages + excluded.pages
-            RETURNING 1
-          )
-          SELECT (SELECT count(*) FROM ins)::int AS accepted,
-                 (SELECT coalesce(sum(pages), 0) FROM ins)::bigint AS pages,
-                 (SELECT count(*) FROM up)::int AS rollups`,
-    );
-    const accepted = Number(rows[0]?.accepted ?? 0);
-    const pages = Number(rows[0]?.pages ?? 0);
+    const { accepted, pages } = await insertReports(tx, subscriptionId, json);
     // The month's counter is the subscriptions module's, written in this same transaction.
     const counters = await addAccruedRtus(tx, subscriptionId, pages);
     return { accepted, duplicates: reports.length - accepted, pages, counters };

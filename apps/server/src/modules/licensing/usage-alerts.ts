@@ -1,11 +1,10 @@
 import { reachedAlertLevels, type UsageAlertLevel, usageMeter } from '@store/core';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { type DbOrTx, queryRows } from '../../db/client';
 import { enqueueMail } from '../../mail/outbox';
 import { usageAlertMail } from '../../mail/usage-alert-mail';
 import { billingContacts } from '../bills';
 import type { SubscriptionRecord, UsageCounters } from '../subscriptions';
+import { recordAlerts } from './usage.repository';
 
 // The usage meter's alert mails (docs/design.md §5): at 80 % and 100 % of the included RTUs and when the
 // cap stops usage, each once per usage cycle, to the organization's admins. This is the one place
@@ -18,27 +17,6 @@ type AlertDeps = Pick<AppDeps, 'db' | 'clock' | 'config'> & {
 /** A cycle is named by the day its counters reset; a subscription without one has a single cycle. */
 const cycleEndOf = (counters: UsageCounters) =>
   counters.nextOverageBillingDate ? counters.nextOverageBillingDate.toISOString().slice(0, 10) : '1970-01-01';
-
-/** Records the levels not yet recorded for the cycle; answers those this call recorded. */
-async function recordAlerts(
-  db: DbOrTx,
-  subscriptionId: number,
-  cycleEnd: string,
-  levels: UsageAlertLevel[],
-  now: Date,
-): Promise<UsageAlertLevel[]> {
-  const rows = await queryRows<{ level: UsageAlertLevel }>(
-    db,
-    sql`INSERT INTO usage_alerts (subscription_id, cycle_end, level, sent_at)
-        SELECT ${subscriptionId}, ${cycleEnd}::date, v.level, ${now.toISOString()}::timestamptz
-        FROM (VALUES ${sql.join(
-          levels.map((level) => sql`(${level}::text)`),
-          sql`, `,
-        )}) AS v(level)
-        ON CONFLICT DO NOTHING RETURNING level`,
-  );
-  return rows.map((r) => r.level);
-}
 
 /**
  * Creates the alerter for one app. Recorded levels are remembered in the process as well, so the hot

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { pendingMigrations } from '../../db/migrate';
 import { RETRY_AFTER_SECONDS } from '../../db/unavailable';
 import { DomainError } from '../../lib/domain-error';
+import { ping } from './system.repository';
 
 export const MIGRATIONS_PENDING = 'The database is reachable but not migrated to this version yet.';
 
@@ -11,7 +11,7 @@ export function createSystemService({ db }: Pick<AppDeps, 'db'>) {
   return {
     /** Throws when the database cannot be reached (the error handler answers 503, db/unavailable.ts). */
     async pingDatabase(): Promise<void> {
-      await db.execute(sql`SELECT 1`);
+      await ping(db);
     },
     /**
      * Readiness: a lost database fails here and the error handler answers 503 (db/unavailable.ts); so
