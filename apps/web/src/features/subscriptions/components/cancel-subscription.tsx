@@ -1,28 +1,18 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import {
-  Messages,
-  type SubscriptionDetail,
-  SubscriptionMessages,
-  TypedConfirmationSchema,
-} from '@store/core';
+import { Button, Modal, Text } from '@mantine/core';
+import { Messages, type SubscriptionDetail, SubscriptionMessages } from '@store/core';
 import { useState } from 'react';
-import { useSchemaForm } from '../../../lib/form';
+import { TypedConfirmationForm } from '../../../components/typed-confirmation-form';
 import { showAlert } from '../../alert';
 import { useCancelSubscription } from '../api/cancel-subscription';
 
 /** Cancel Subscription (spec §5): the exact name must be typed; a mismatch does nothing. */
 export function CancelSubscription({ subscription: s }: { subscription: SubscriptionDetail }) {
   const [open, setOpen] = useState(false);
-  const { form, onSubmit, reset } = useSchemaForm(TypedConfirmationSchema, { initialValues: { typed: '' } });
   const cancel = useCancelSubscription();
-  const close = () => {
-    setOpen(false);
-    reset();
-  };
-  const submit = onSubmit(({ typed }) => {
-    const matches = typed === s.description;
+  const close = () => setOpen(false);
+  const confirm = (typed: string) => {
     close();
-    if (!matches) return;
+    if (typed !== s.description) return;
     cancel.mutate(s.subscriptionId, {
       onSuccess: (updated) =>
         showAlert({
@@ -32,35 +22,25 @@ export function CancelSubscription({ subscription: s }: { subscription: Subscrip
           }`.trim(),
         }),
     });
-  });
+  };
   return (
     <>
       <Button color="red.9" variant="outline" onClick={() => setOpen(true)} loading={cancel.isPending}>
         Cancel Subscription
       </Button>
       <Modal opened={open} onClose={close} title="Cancel Subscription" centered>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Text>
-              To cancel, type the subscription name <strong>{s.description}</strong> below. You keep access
-              until the end of the period you paid for; it will not renew.
-            </Text>
-            <TextInput
-              label="Subscription name"
-              data-autofocus
-              autoComplete="off"
-              {...form.getInputProps('typed')}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Keep Subscription
-              </Button>
-              <Button type="submit" color="red.9">
-                Cancel Subscription
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <TypedConfirmationForm
+          label="Subscription name"
+          keepLabel="Keep Subscription"
+          confirmLabel="Cancel Subscription"
+          onKeep={close}
+          onConfirm={confirm}
+        >
+          <Text>
+            To cancel, type the subscription name <strong>{s.description}</strong> below. You keep access
+            until the end of the period you paid for; it will not renew.
+          </Text>
+        </TypedConfirmationForm>
       </Modal>
     </>
   );
