@@ -1,19 +1,18 @@
 import {
   BillStatus,
   billAttemptKey,
-  CHARGEABLE_BILL_STATUSES,
   fromCents,
   type OpenBill,
   PaymentMessages,
   type PaymentResult,
 } from '@store/core';
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import { type AttemptOutcome, recordOutcomes } from './attempt-outcomes.repository';
-import { type ChargeClaim, startAttempts } from './bill-attempts.repository';
+import { startAttempts } from './bill-attempts.repository';
 import type { PaidHook } from './bill-charging';
 import { enqueueReceipts } from './bill-notices';
+import { claimOf, openBillRows, statusOfOwnBill } from './bill-payment.repository';
 import { type BillingDeps, RETRY_INTERVAL_MS } from './billing-engine-options';
 import { ABANDON_AFTER_MS } from './card-charge';
 import { attemptCharge, withEnd } from './charge-attempt';
@@ -26,30 +25,11 @@ import { holdLeases } from './charge-lease.repository';
 // due as before. While the customer authenticates, the bill is leased to them for ABANDON_AFTER_MS;
 // a challenge never ended is then settled by the engine's next claim, which cancels it.
 
-const list = (values: readonly number[]) => sql.raw(values.join(', '));
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 /** The organization's card bills still owed (renewal and overage), oldest first. */
 export async function openBills(db: DbOrTx, organizationId: number): Promise<OpenBill[]> {
-  const rows = await queryRows<{
-    id: number;
-    billing_date: unknown;
-    due_date: unknown;
-    status: number;
-    total_cents: number;
-    description: string | null;
-    failure_message: string | null;
-    in_progress: boolean;
-  }>(
-    db,
-    sql`SELECT o.id, o.billing_date, o.due_date, o.status, o.total_cents, o.failure_message,
-        (SELECT string_agg(l.description, '; ' ORDER BY l.id) FROM order_lines l WHERE l.order_id = o.id) AS description,
-        EXISTS (SELECT 1 FROM payment_attempts pa WHERE pa.order_id = o.id AND pa.status = 'started') AS in_progress
-      FROM orders o
-      WHERE o.organization_id = ${organizationId} AND o.kind IN ('renewal', 'overage')
-        AND o.status IN (${list(CHARGEABLE_BILL_STATUSES)})
-      ORDER BY o.billing_date, o.id`,
-  );
+  const rows = await openBillRows(db, organizationId);
   return rows.map((r) => ({
     orderId: Number(r.id),
     billingDate: iso(r.billing_date),
@@ -62,51 +42,6 @@ export async function openBills(db: DbOrTx, organizationId: number): Promise<Ope
     failureMessage: r.failure_message?.replace(/^[a-z_]+: /, '') ?? null,
     inProgress: Boolean(r.in_progress),
   }));
-}
-
-/** The bill and the card on file, its open attempt if any; under the bill's row lock when in a transaction. */
-async function claimOf(tx: DbOrTx, organizationId: number, orderId: number): Promise<ChargeClaim | null> {
-  const [r] = await queryRows<{
-    id: number;
-    total_cents: number;
-    attempts: number;
-    kind: string;
-    gateway_customer_id: string | null;
-    payment_method_id: string | null;
-    open_key: string | null;
-    open_since: unknown;
-    open_charge_id: string | null;
-    open_sent_until: unknown;
-    charge_lease: number;
-  }>(
-    tx,
-    sql`SELECT o.id, o.total_cents, o.attempts, o.kind, org.gateway_customer_id, org.payment_method_id,
-        op.gateway_key AS open_key, op.created_at AS open_since, op.gateway_charge_id AS open_charge_id,
-        op.sent_until AS open_sent_until, o.charge_lease
-      FROM orders o JOIN organizations org ON org.id = o.organization_id
-      LEFT JOIN LATERAL (SELECT pa.gateway_key, pa.created_at, pa.gateway_charge_id, pa.sent_until FROM payment_attempts pa
-        WHERE pa.order_id = o.id AND pa.status = 'started' ORDER BY pa.id DESC LIMIT 1) op ON true
-      WHERE o.id = ${orderId} AND o.organization_id = ${organizationId} AND o.kind IN ('renewal', 'overage')
-        AND o.status IN (${list(CHARGEABLE_BILL_STATUSES)})
-      FOR UPDATE OF o`,
-  );
-  if (!r) return null;
-  return {
-    orderId: Number(r.id),
-    organizationId,
-    amountCents: Number(r.total_cents),
-    attempts: Number(r.attempts),
-    kind: r.kind,
-    customerId: r.gateway_customer_id,
-    paymentMethodId: r.payment_method_id,
-    openKey: r.open_key,
-    openFailures: 0,
-    openSince: r.open_since ? new Date(iso(r.open_since)) : null,
-    openChargeId: r.open_charge_id,
-    openSentUntil: r.open_sent_until ? new Date(iso(r.open_sent_until)) : null,
-    lease: Number(r.charge_lease),
-    onSession: true,
-  };
 }
 
 /** Records what the gateway answered, as the engine records its retries; then what follows a payment. */
@@ -187,10 +122,7 @@ export async function confirmBillPayment(
 ): Promise<PaymentResult> {
   const claim = await deps.db.transaction((tx) => claimOf(tx, organizationId, orderId));
   if (!claim) {
-    const [bill] = await queryRows<{ status: number; total_cents: number }>(
-      deps.db,
-      sql`SELECT status, total_cents FROM orders WHERE id = ${orderId} AND organization_id = ${organizationId}`,
-    );
+    const bill = await statusOfOwnBill(deps.db, organizationId, orderId);
     if (!bill) throw new DomainError('NOT_PAYABLE', PaymentMessages.notPayable);
     const status = Number(bill.status);
     return { orderId, status, paid: status === BillStatus.ChargePaid, totalCents: Number(bill.total_cents) };

@@ -7,6 +7,7 @@ import {
   type OrderRow,
   orderLines,
   orders,
+  organizations,
   type PaymentAttemptRow,
   paymentAttempts,
   subscriptions,
@@ -181,4 +182,13 @@ export async function paidChargeOf(db: DbOrTx, orderId: number): Promise<string 
     .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'succeeded')))
     .limit(1);
   return row?.chargeId ?? null;
+}
+
+/** The gateway customer a bill's organization is charged as (the gateway lists its charges by it). */
+export async function gatewayCustomerOf(db: DbOrTx, organizationId: number) {
+  const [org] = await db
+    .select({ customerId: organizations.gatewayCustomerId })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return org;
 }

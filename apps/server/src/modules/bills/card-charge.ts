@@ -1,7 +1,6 @@
 import { BillStatus, PaymentMessages, SETTLE_WITHIN_MS } from '@store/core';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { type NewOrder, type NewOrderLine, type OrderRow, organizations } from '../../db/schema';
+import type { NewOrder, NewOrderLine, OrderRow } from '../../db/schema';
 import type { ChargeHint, ChargeResult, PaymentGateway } from '../../gateway/payment-gateway';
 import { recordAudit } from '../audit';
 import { enqueueReceipts } from './bill-notices';
@@ -9,6 +8,7 @@ import type { BillingLogger } from './billing-engine-options';
 import {
   attemptOf,
   finishAttempt,
+  gatewayCustomerOf,
   insertBill,
   insertLines,
   lockBill,
@@ -229,10 +229,7 @@ async function settleOutcomeOf(
   key: string,
   now: Date,
 ): Promise<SettledOutcome | null> {
-  const [org] = await deps.db
-    .select({ customerId: organizations.gatewayCustomerId })
-    .from(organizations)
-    .where(eq(organizations.id, order.organizationId));
+  const org = await gatewayCustomerOf(deps.db, order.organizationId);
   const attempt = await attemptOf(deps.db, key);
   const found = await askGateway(deps.gateway, key, {
     chargeId: attempt?.gatewayChargeId ?? null,
