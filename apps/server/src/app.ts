@@ -169,7 +169,8 @@ export async function buildApp(input: AppInput) {
     });
   const billingService = createBillingService(deps);
   const refundsService = createRefundsService(deps);
-  const store: FastifyPluginAsync = (scope) => storeRoutes(scope, { purchases: createPurchaseService(deps) });
+  const store: FastifyPluginAsync = (scope) =>
+    storeRoutes(scope, { purchases: createPurchaseService({ ...deps, catalog: catalogService }) });
   const billingInfo: FastifyPluginAsync = (scope) =>
     billingInfoRoutes(scope, { billingInfo: createBillingInfoService(deps), billing: billingService });
   const billing: FastifyPluginAsync = (scope) => billingRoutes(scope, { ...deps, billing: billingService });

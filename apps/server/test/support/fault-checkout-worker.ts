@@ -9,6 +9,7 @@ import { createSandboxGateway } from '../../src/gateway/sandbox-gateway';
 import { systemClock } from '../../src/lib/clock';
 import { DomainError } from '../../src/lib/domain-error';
 import { randomToken } from '../../src/lib/tokens';
+import { createCatalogService } from '../../src/modules/catalog';
 import { createPurchaseService } from '../../src/modules/store/purchase.service';
 import { updateSubscription } from '../../src/modules/subscriptions/subscription-update';
 
@@ -55,7 +56,7 @@ async function main() {
     },
   };
   const deps = { db, clock: systemClock, gateway };
-  const purchases = createPurchaseService(deps);
+  const purchases = createPurchaseService({ ...deps, catalog: createCatalogService(deps) });
   const flex = Number(process.env.FAULT_PLAN_ID);
 
   const authOf = async (companyName: string) => {

@@ -1,6 +1,5 @@
 // The public entry of the catalog module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
-export { catalogRepository, type PlanRow } from './catalog.repository';
 export { catalogRoutes } from './catalog.routes';
 export { type CatalogService, createCatalogService } from './catalog.service';
 export { planFields } from './catalog-admin';

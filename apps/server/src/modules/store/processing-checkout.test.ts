@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { ManualClock } from '../../lib/clock';
 import { reconcile } from '../billing/reconcile';
 import { attemptOf, findById } from '../bills/bills.repository';
+import { createCatalogService } from '../catalog';
 import { createPurchaseService } from './purchase.service';
 import { settlePendingPurchases } from './purchase-settling';
 
@@ -33,7 +34,7 @@ afterAll(async () => {
 describe('a checkout whose payment is processing', () => {
   it('answers 502, stays pending while processing, and is completed once by its PaymentIntent id', async () => {
     const org = await makeOrganization(t.db, { name: 'Slow Bank Co.', paymentMethodId: 'pm_processing' });
-    const purchases = createPurchaseService(t.deps);
+    const purchases = createPurchaseService({ ...t.deps, catalog: createCatalogService(t.deps) });
     const item = {
       description: 'Reports',
       pricingPlanId: await planId(t.db, 'Flex 2,500'),

@@ -11,10 +11,9 @@ import {
   Store,
   toCents,
 } from '@store/core';
-import type { DbOrTx } from '../../db/client';
 import type { OrganizationRow } from '../../db/schema';
 import { badRequest, DomainError } from '../../lib/domain-error';
-import { catalogRepository } from '../catalog';
+import type { CatalogService } from '../catalog';
 
 /** One item as the server priced it; stored on the order so a crash can be settled with the same figures. */
 export interface PricedItem {
@@ -43,12 +42,12 @@ export function requestHash(items: PurchaseItem[]): string {
 
 /** Re-prices every item from the catalogue (the client's prices are never trusted) and applies the rules of docs/design.md §2. */
 export async function priceItems(
-  db: DbOrTx,
+  catalog: Pick<CatalogService, 'findPlans' | 'cycleDiscounts'>,
   org: OrganizationRow,
   items: PurchaseItem[],
 ): Promise<PricedItem[]> {
-  const plans = await catalogRepository.findPlans(db, [...new Set(items.map((i) => i.pricingPlanId))]);
-  const discounts = await catalogRepository.cycleDiscounts(db);
+  const plans = await catalog.findPlans([...new Set(items.map((i) => i.pricingPlanId))]);
+  const discounts = await catalog.cycleDiscounts();
   return items.map((item, index) => {
     const at = items.length > 1 ? `Item ${index + 1}: ` : '';
     const found = plans.get(item.pricingPlanId);

@@ -22,6 +22,7 @@ import {
   subscriptionsOfBill,
   waitingAuthentication,
 } from '../bills';
+import type { CatalogService } from '../catalog';
 import { findBuyer } from './purchase.repository';
 import { priceItems, requestHash, type StoredRequest } from './purchase-pricing';
 import { createPurchasedSubscriptions, type PurchaseDeps, settlePurchase } from './purchase-settling';
@@ -36,7 +37,10 @@ const GATEWAY_UNAVAILABLE =
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function createPurchaseService(deps: PurchaseDeps) {
+/** The catalogue prices every item again: the client's prices are never trusted. */
+type PurchaseServiceDeps = PurchaseDeps & { catalog: Pick<CatalogService, 'findPlans' | 'cycleDiscounts'> };
+
+export function createPurchaseService(deps: PurchaseServiceDeps) {
   const { db, clock } = deps;
 
   async function resultOf(order: OrderRow): Promise<PurchaseResult> {
@@ -96,7 +100,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
       const key = options.idempotencyKey ?? `generated-${randomToken(16)}`;
       if (options.idempotencyKey && (await findBillByKey(db, org.id, key))) return replay(org.id, key, hash);
 
-      const priced = await priceItems(db, org, items);
+      const priced = await priceItems(deps.catalog, org, items);
       const totalCents = cartTotalCents(priced.map((item) => item.amountCents));
       if (options.expectedTotalCents !== null && options.expectedTotalCents !== totalCents) {
         throw new DomainError('TOTAL_CHANGED', Store.totalChanged(formatUsd(totalCents)), {

@@ -14,6 +14,7 @@ import { listBills } from '../billing/bill-history.repository';
 import { runBillingCycle } from '../billing/billing-engine';
 import { reconcile } from '../billing/reconcile';
 import { findById } from '../bills/bills.repository';
+import { createCatalogService } from '../catalog';
 import { disputesOfBill } from '../disputes/disputes.repository';
 import { createPurchaseService } from '../store/purchase.service';
 import { BAD_SIGNATURE } from './stripe-webhook.routes';
@@ -74,10 +75,14 @@ const item = async () => ({
 async function pendingPurchase(name: string) {
   const org = await makeOrganization(t.db, { name, paymentMethodId: 'pm_processing' });
   await expect(
-    createPurchaseService(t.deps).purchase(org.id, [await item()], {
-      idempotencyKey: `${name}-1`,
-      expectedTotalCents: null,
-    }),
+    createPurchaseService({ ...t.deps, catalog: createCatalogService(t.deps) }).purchase(
+      org.id,
+      [await item()],
+      {
+        idempotencyKey: `${name}-1`,
+        expectedTotalCents: null,
+      },
+    ),
   ).rejects.toMatchObject({ statusCode: 502 });
   const intent = fake.intents.find((i) => i.customer === org.gatewayCustomerId)!;
   const orderId = Number(String(intent.description).match(/Order (\d+)/)?.[1]);

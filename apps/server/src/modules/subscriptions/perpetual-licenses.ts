@@ -1,9 +1,9 @@
 import { BillingMode } from '@store/core';
 import type { Db } from '../../db/client';
+import type { PlanRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
 import { recordAudit } from '../audit';
-import type { PlanRow } from '../catalog';
 import { insertPerpetualLicenses, insertSubscriptions } from './subscriptions.repository';
 
 export interface NewPerpetualLicense {
