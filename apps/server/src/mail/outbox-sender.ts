@@ -29,6 +29,8 @@ export interface OutboxSenderOptions {
   batchSize?: number;
   /** How long a claimed mail is reserved for this sender before another may send it. */
   leaseMs?: number;
+  /** Mails of a batch in flight at once (the SMTP transport pools as many connections). */
+  concurrency?: number;
 }
 
 export interface OutboxSender {
@@ -36,7 +38,7 @@ export interface OutboxSender {
   pass(): Promise<number>;
   /** Passes until nothing is due (tests; the operator's flush). */
   drain(): Promise<void>;
-  /** Stops the loop: the pass in progress finishes its current mail, then the sender ends. */
+  /** Stops the loop: the pass in progress finishes the mails in flight, then the sender ends. */
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export const messageIdOf = (row: Pick<OutboxRow, 'messageId'>, domain: string) =
 export function startOutboxSender(deps: OutboxSenderDeps, options: OutboxSenderOptions): OutboxSender {
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? 120_000;
+  const concurrency = options.concurrency ?? 4;
   let stopped = false;
   let current: Promise<number> = Promise.resolve(0);
   let wake: (() => void) | null = null;
@@ -87,17 +90,22 @@ export function startOutboxSender(deps: OutboxSenderDeps, options: OutboxSenderO
 
   async function runPass(): Promise<number> {
     const rows = await claimDueMail(deps.db, batchSize, leaseMs);
-    for (const [i, row] of rows.entries()) {
-      // Stopping: the mails not yet tried are handed back at once, for the next sender.
-      if (stopped) {
-        await releaseMail(
-          deps.db,
-          rows.slice(i).map((r) => r.id),
-        );
-        break;
+    let next = 0;
+    // A few mails at a time, one per pooled SMTP connection: a slow server's answer no longer holds
+    // up the whole batch. Each mail keeps its own lease.
+    const lane = async () => {
+      while (next < rows.length) {
+        // Stopping: the mails not yet tried are handed back at once, for the next sender.
+        if (stopped) {
+          const rest = rows.slice(next).map((r) => r.id);
+          next = rows.length;
+          await releaseMail(deps.db, rest);
+          return;
+        }
+        await sendOne(rows[next++]!);
       }
-      await sendOne(row);
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
     return rows.length;
   }
 
