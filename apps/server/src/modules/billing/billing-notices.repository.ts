@@ -1,0 +1,84 @@
+import { BillingMode } from '@store/core';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+
+// billing_notices: each notice is recorded as it is claimed, so it goes out once (billing-notices.ts).
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** Quarterly and annual subscriptions renewing within `withinMs` not reminded yet, recorded as reminded. */
+export function claimRenewalReminders(tx: DbOrTx, now: Date, withinMs: number, limit: number) {
+  return queryRows<{
+    id: number;
+    organization_id: number;
+    description: string;
+    billing_mode: number;
+    renews: unknown;
+    by_invoice: boolean;
+  }>(
+    tx,
+    sql`WITH due AS (
+          SELECT s.id, s.organization_id, s.description, s.billing_mode,
+                 s.next_base_billing_date AS renews, o.billed_by_invoice AS by_invoice
+          FROM subscriptions s JOIN organizations o ON o.id = s.organization_id
+          WHERE s.is_active AND s.deactivate_date IS NULL AND NOT s.is_perpetual_license
+            AND s.billing_mode IN (${BillingMode.Quarterly}, ${BillingMode.Annually})
+            AND s.next_base_billing_date > ${ts(now)}
+            AND s.next_base_billing_date <= ${ts(new Date(now.getTime() + withinMs))}
+          ORDER BY s.id LIMIT ${limit}),
+        recorded AS (
+          INSERT INTO billing_notices (kind, subject_id, due_on, sent_at)
+          SELECT 'renewal-reminder', id, (renews AT TIME ZONE 'UTC')::date, ${ts(now)} FROM due
+          ON CONFLICT DO NOTHING RETURNING subject_id)
+        SELECT due.* FROM due JOIN recorded ON recorded.subject_id = due.id`,
+  );
+}
+
+/**
+ * Organizations whose card on file expires before their next renewal, not warned yet, recorded as
+ * warned. The card is good through the last day of its expiry month; the renewal is the earliest of
+ * the organization's subscriptions that still renew.
+ */
+export function claimCardExpiryWarnings(tx: DbOrTx, now: Date, limit: number) {
+  return queryRows<{
+    id: number;
+    brand: string | null;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    renews: unknown;
+  }>(
+    tx,
+    sql`WITH next_renewal AS (
+          SELECT s.organization_id, min(s.next_base_billing_date) AS renews
+          FROM subscriptions s
+          WHERE s.is_active AND s.deactivate_date IS NULL AND NOT s.is_perpetual_license
+            AND s.billing_mode <> ${BillingMode.NoBill} AND s.next_base_billing_date > ${ts(now)}
+          GROUP BY s.organization_id),
+        due AS (
+          SELECT o.id, o.card_brand AS brand, o.card_last_four AS last4, o.card_exp_month AS exp_month,
+                 o.card_exp_year AS exp_year, r.renews
+          FROM organizations o JOIN next_renewal r ON r.organization_id = o.id
+          WHERE NOT o.billed_by_invoice AND o.payment_method_id IS NOT NULL
+            AND o.card_exp_year IS NOT NULL AND o.card_exp_month IS NOT NULL
+            AND make_timestamptz(o.card_exp_year, o.card_exp_month, 1, 0, 0, 0, 'UTC')
+                + interval '1 month' <= r.renews
+          ORDER BY o.id LIMIT ${limit}),
+        recorded AS (
+          INSERT INTO billing_notices (kind, subject_id, due_on, sent_at)
+          SELECT 'card-expiring', id, (renews AT TIME ZONE 'UTC')::date, ${ts(now)} FROM due
+          ON CONFLICT DO NOTHING RETURNING subject_id)
+        SELECT due.* FROM due JOIN recorded ON recorded.subject_id = due.id`,
+  );
+}
+
+/** The subscriptions' names and organizations, by id. */
+export function subscriptionsNamed(tx: DbOrTx, subscriptionIds: number[]) {
+  return queryRows<{ id: number; organization_id: number; description: string }>(
+    tx,
+    sql`SELECT id, organization_id, description FROM subscriptions WHERE id IN (${sql.join(
+      subscriptionIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) ORDER BY id`,
+  );
+}
