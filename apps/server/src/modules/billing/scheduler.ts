@@ -1,27 +1,17 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { settings } from '../../db/schema';
 import { type Clock, OffsetClock } from '../../lib/clock';
 import type { BillingCycleCounts, BillingDeps } from './billing-engine';
 import { sendBillingNotices } from './billing-notices';
 import { runRecordedBillingCycle } from './billing-runs';
+import { storeClockOffset, storedClockOffset } from './demo-clock.repository';
 import { settlePendingCharges } from './settle-pending';
 
 /** Reads the demo clock's offset (the operator's `clock advance`) from the settings table. */
-export async function readDemoClockOffset(db: Db): Promise<number> {
-  const r = (await db.execute(sql`SELECT value FROM settings WHERE key = 'demoClock'`)) as unknown as {
-    rows: { value: { offsetMs?: number } | null }[];
-  };
-  return Number(r.rows[0]?.value?.offsetMs ?? 0);
-}
+export const readDemoClockOffset = (db: Db): Promise<number> => storedClockOffset(db);
 
 /** The operator's `clock advance` in demo mode: the settings row every process's demo clock reads. */
-export async function writeDemoClockOffset(db: Db, offsetMs: number): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key: 'demoClock', value: { offsetMs } })
-    .onConflictDoUpdate({ target: settings.key, set: { value: { offsetMs } } });
-}
+export const writeDemoClockOffset = (db: Db, offsetMs: number): Promise<void> =>
+  storeClockOffset(db, offsetMs);
 
 export interface BillingScheduler {
   /** Runs one tick now (also what the timer does); resolves when it is done. */
