@@ -128,7 +128,12 @@ if (!check) list('module files outside repositories with SQL', sqlOutsideReposit
 
 if (check) {
   const broken =
-    pairs.length + internal.length + platformToModule.length + moduleToSeed.length + cliWrites.length;
+    pairs.length +
+    internal.length +
+    repositoryExports.length +
+    platformToModule.length +
+    moduleToSeed.length +
+    cliWrites.length;
   if (broken > 0) {
     console.error(`\n${broken} module boundary violation(s): see docs/ARCHITECTURE.md, "Modules".`);
     process.exit(1);

@@ -48,9 +48,6 @@ export function codeFor(status: number): ErrorCode {
   }
 }
 
-export const badRequest = (message: string, code?: ErrorCode) => new HttpError(400, message, code);
 export const unauthorized = (message = 'Please sign in again.') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do that.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
-export const conflict = (message: string, code?: ErrorCode, extra?: Record<string, unknown>) =>
-  new HttpError(409, message, code, extra);

@@ -1,6 +1,6 @@
 import { contextWordRefusal, type PasswordContext, PasswordMessages } from '@store/core';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { badRequest } from './http-error';
+import { DomainError } from './domain-error';
 
 /**
  * The most common passwords of public breach corpora, as zxcvbn-ts ships them (about 49,000, most
@@ -21,7 +21,7 @@ export function isCommonPassword(password: string): boolean {
  * place that sets a password calls this (registration, adding a user, changing one's own, reset).
  */
 export function assertAcceptablePassword(password: string, context: PasswordContext): void {
-  if (isCommonPassword(password)) throw badRequest(PasswordMessages.tooCommon, 'WEAK_PASSWORD');
+  if (isCommonPassword(password)) throw new DomainError('WEAK_PASSWORD', PasswordMessages.tooCommon);
   const refusal = contextWordRefusal(password, context);
-  if (refusal) throw badRequest(refusal, 'WEAK_PASSWORD');
+  if (refusal) throw new DomainError('WEAK_PASSWORD', refusal);
 }
