@@ -19,7 +19,13 @@ import {
   createPersonsService,
 } from './modules/accounts';
 import { auditRoutes, createAuditService, registerRequestActor } from './modules/audit';
-import { billingRoutes, createBillingService } from './modules/billing';
+import {
+  billingRoutes,
+  createBillingService,
+  listBillingRuns,
+  recordInvoicePayment,
+  runRecordedBillingCycle,
+} from './modules/billing';
 import { billingInfoRoutes, createBillingInfoService } from './modules/billing-info';
 import { catalogRoutes, createCatalogService } from './modules/catalog';
 import { createDisputesService } from './modules/disputes';
@@ -43,7 +49,7 @@ import { createPaymentsService, paymentsRoutes } from './modules/payments';
 import { createRefundsService, creditNotesRoutes, refundsRoutes } from './modules/refunds';
 import { createPurchaseService, storeRoutes } from './modules/store';
 import { createStripeWebhookService, stripeWebhookRoutes } from './modules/stripe-webhook';
-import { createSubscriptionService, subscriptionsRoutes } from './modules/subscriptions';
+import { addPerpetualLicense, createSubscriptionService, subscriptionsRoutes } from './modules/subscriptions';
 import { createSystemService, systemRoutes } from './modules/system';
 import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
 import { webDistDir } from './paths';
@@ -164,6 +170,8 @@ export async function buildApp(input: AppInput) {
         ...deps,
         organizations: createOrganizationsService(deps),
         catalog: catalogService,
+        billing: { listBillingRuns, runRecordedBillingCycle, recordInvoicePayment },
+        subscriptions: { addPerpetualLicense },
       }),
       catalog: catalogService,
     });

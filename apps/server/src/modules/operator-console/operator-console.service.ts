@@ -7,10 +7,10 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/domain-error';
 import type { OrganizationsService } from '../accounts';
-import { listBillingRuns, recordInvoicePayment, runRecordedBillingCycle } from '../billing';
+import type { listBillingRuns, recordInvoicePayment, runRecordedBillingCycle } from '../billing';
 import type { CatalogService } from '../catalog';
 import { toPersonDto } from '../identity';
-import { addPerpetualLicense } from '../subscriptions';
+import type { addPerpetualLicense } from '../subscriptions';
 import { billDetail, listBills } from './console-bills.repository';
 import { organizationDetail, searchOrganizations } from './console-organizations.repository';
 
@@ -20,13 +20,28 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway' | 'config'> & {
     'findCustomerOrganization' | 'setOrganizationTerms' | 'promoteToAdmin' | 'resendVerification'
   >;
   catalog: Pick<CatalogService, 'findPlan'>;
+  billing: {
+    listBillingRuns: typeof listBillingRuns;
+    runRecordedBillingCycle: typeof runRecordedBillingCycle;
+    recordInvoicePayment: typeof recordInvoicePayment;
+  };
+  subscriptions: { addPerpetualLicense: typeof addPerpetualLicense };
 };
 
 /**
  * What the operator console does (the operator API contract): it reads across the store, and every
  * change goes to the module that owns it.
  */
-export function createOperatorConsoleService({ db, clock, gateway, config, organizations, catalog }: Deps) {
+export function createOperatorConsoleService({
+  db,
+  clock,
+  gateway,
+  config,
+  organizations,
+  catalog,
+  billing,
+  subscriptions,
+}: Deps) {
   /** The organization with everything the console shows of it; 404 for no such customer. */
   const detail = async (organizationId: number) =>
     organizationDetail(db, await organizations.findCustomerOrganization(organizationId));
@@ -50,7 +65,7 @@ export function createOperatorConsoleService({ db, clock, gateway, config, organ
     async grantPerpetualLicense(organizationId: number, body: OpsPerpetualLicenseBody) {
       await detail(organizationId); // 404 for no such customer
       const plan = await catalog.findPlan(body.planId);
-      const made = await addPerpetualLicense(db, clock, {
+      const made = await subscriptions.addPerpetualLicense(db, clock, {
         organizationId,
         plan,
         description: body.name ?? plan.planName,
@@ -76,15 +91,15 @@ export function createOperatorConsoleService({ db, clock, gateway, config, organ
     /** Records that an open invoice was paid offline, and how; answers the bill as it is now. */
     async markInvoicePaid(orderId: number, reference: string | null) {
       await bill(orderId);
-      await recordInvoicePayment(db, clock, orderId, reference);
+      await billing.recordInvoicePayment(db, clock, orderId, reference);
       return (await bill(orderId)).bill;
     },
 
-    listBillingRuns: () => listBillingRuns(db),
+    listBillingRuns: () => billing.listBillingRuns(db),
 
     /** Runs the billing cycle now, recorded as the operator's run. */
     async runBillingCycle(logger: Parameters<typeof runRecordedBillingCycle>[0]['logger']) {
-      const { run } = await runRecordedBillingCycle(
+      const { run } = await billing.runRecordedBillingCycle(
         { db, clock, gateway, logger, publicUrl: config.publicUrl },
         'operator',
       );
