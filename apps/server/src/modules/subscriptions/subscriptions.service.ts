@@ -17,6 +17,7 @@ import { recordAudit } from '../audit';
 import { toPlanDto } from '../catalog';
 import { type IssueOfflineLicense, makeOffline, offlineLicenseFile } from './offline.service';
 import * as issues from './offline-issues.repository';
+import * as advances from './period-advances.repository';
 import { lockForChange, visible as visibleTo } from './subscription-access';
 import { changeSubscription } from './subscription-audit';
 import * as endings from './subscription-endings.repository';
@@ -224,9 +225,9 @@ export const deactivateForUnpaidBills: typeof endings.deactivateForUnpaidBills =
 export const claimDueRenewals: typeof periods.claimDueRenewals = (...args) =>
   periods.claimDueRenewals(...args);
 export const claimDueOverage: typeof periods.claimDueOverage = (...args) => periods.claimDueOverage(...args);
-export const advanceBasePeriods: typeof periods.advanceBasePeriods = (...args) =>
-  periods.advanceBasePeriods(...args);
-export const rollOverUsage: typeof periods.rollOverUsage = (...args) => periods.rollOverUsage(...args);
+export const advanceBasePeriods: typeof advances.advanceBasePeriods = (...args) =>
+  advances.advanceBasePeriods(...args);
+export const rollOverUsage: typeof advances.rollOverUsage = (...args) => advances.rollOverUsage(...args);
 /** The offline subscriptions whose renewals these bills are: each gets a new license file once paid. */
-export const offlineSubscriptionsOfRenewals: typeof periods.offlineSubscriptionsOfRenewals = (...args) =>
-  periods.offlineSubscriptionsOfRenewals(...args);
+export const offlineSubscriptionsOfRenewals: typeof advances.offlineSubscriptionsOfRenewals = (...args) =>
+  advances.offlineSubscriptionsOfRenewals(...args);
