@@ -1,15 +1,15 @@
 import { OpsMessages } from '@store/core';
-import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import type { AppInput } from './app-deps';
 import type { Config } from './config';
-import { openDatabase, queryRows } from './db/client';
+import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { createGateway } from './gateway';
 import { startJobs } from './jobs';
 import { type Clock, OffsetClock } from './lib/clock';
 import { createProcessLog } from './lib/logger';
 import { createMailer } from './mail';
+import { readDemoClockOffset } from './modules/billing';
 import { createCatalogService } from './modules/catalog';
 import { createSessionService } from './modules/identity';
 import { seedDemo } from './seed';
@@ -18,11 +18,7 @@ import { seedDemoOperator } from './seed/operator';
 
 /** Loads the demo clock's offset (advanced by the operator's CLI) from the database. */
 export async function loadDemoClock(db: AppInput['database']['db']): Promise<OffsetClock> {
-  const rows = await queryRows<{ value: { offsetMs: number } }>(
-    db,
-    sql`SELECT value FROM settings WHERE key = 'demoClock'`,
-  );
-  return new OffsetClock(Number(rows[0]?.value?.offsetMs ?? 0));
+  return new OffsetClock(await readDemoClockOffset(db));
 }
 
 /** What the server and the worker share, from configuration: log, database, migrations, demo data, gateway. */

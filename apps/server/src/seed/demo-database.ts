@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
+import { readSetting, writeSetting } from '../lib/settings';
 
 const MARKER = 'demoDatabase';
 
@@ -25,16 +26,13 @@ export async function claimDemoDatabase(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     // Processes of one demo starting together: one marks, the others then find the marker.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727276)`);
-    const marked = await queryRows(tx, sql`SELECT 1 FROM settings WHERE key = ${MARKER}`);
-    if (marked.length > 0) return;
+    if ((await readSetting(tx, MARKER)) !== undefined) return;
     const [held] = await queryRows<{ n: number }>(
       tx,
       sql`SELECT (SELECT count(*) FROM organizations) + (SELECT count(*) FROM persons)
                + (SELECT count(*) FROM products) AS n`,
     );
     if (Number(held?.n) > 0) throw new DemoDatabaseRefused();
-    await tx.execute(
-      sql`INSERT INTO settings (key, value) VALUES (${MARKER}, ${JSON.stringify({ since: new Date().toISOString() })}::jsonb)`,
-    );
+    await writeSetting(tx, MARKER, { since: new Date().toISOString() });
   });
 }

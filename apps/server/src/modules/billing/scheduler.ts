@@ -1,17 +1,21 @@
 import type { Db } from '../../db/client';
 import { type Clock, OffsetClock } from '../../lib/clock';
+import { readSetting, writeSetting } from '../../lib/settings';
 import type { BillingCycleCounts, BillingDeps } from './billing-engine';
 import { sendBillingNotices } from './billing-notices';
 import { runRecordedBillingCycle } from './billing-runs';
-import { storeClockOffset, storedClockOffset } from './demo-clock.repository';
 import { settlePendingCharges } from './settle-pending';
 
+/** The demo clock's offset (demo mode only): one settings row every process reads. */
+const DEMO_CLOCK = 'demoClock';
+
 /** Reads the demo clock's offset (the operator's `clock advance`) from the settings table. */
-export const readDemoClockOffset = (db: Db): Promise<number> => storedClockOffset(db);
+export const readDemoClockOffset = async (db: Db): Promise<number> =>
+  Number((await readSetting<{ offsetMs?: number } | null>(db, DEMO_CLOCK))?.offsetMs ?? 0);
 
 /** The operator's `clock advance` in demo mode: the settings row every process's demo clock reads. */
 export const writeDemoClockOffset = (db: Db, offsetMs: number): Promise<void> =>
-  storeClockOffset(db, offsetMs);
+  writeSetting(db, DEMO_CLOCK, { offsetMs });
 
 export interface BillingScheduler {
   /** Runs one tick now (also what the timer does); resolves when it is done. */
