@@ -32,13 +32,16 @@ export function compose(
   return { to, subject, text: `${text}\n`, html };
 }
 
-export function verifyEmailMail(a: {
+/** A mail to a person of an organization carrying a link (its token) to open. */
+interface PersonLinkMail {
   publicUrl: string;
   to: string;
   firstName: string;
   companyName: string;
   token: string;
-}): MailMessage {
+}
+
+export function verifyEmailMail(a: PersonLinkMail): MailMessage {
   return compose(
     a.to,
     'Verify your e-mail address',
@@ -51,14 +54,7 @@ export function verifyEmailMail(a: {
   );
 }
 
-export function addedToOrganizationMail(a: {
-  publicUrl: string;
-  to: string;
-  firstName: string;
-  companyName: string;
-  addedBy: string;
-  token: string;
-}): MailMessage {
+export function addedToOrganizationMail(a: PersonLinkMail & { addedBy: string }): MailMessage {
   return compose(
     a.to,
     `You were added to ${a.companyName}`,
@@ -85,13 +81,7 @@ export function resetPasswordMail(a: { publicUrl: string; to: string; token: str
 }
 
 /** Sent to the new address: the change counts only once this link is opened (docs/design.md §4). */
-export function confirmNewEmailMail(a: {
-  publicUrl: string;
-  to: string;
-  firstName: string;
-  companyName: string;
-  token: string;
-}): MailMessage {
+export function confirmNewEmailMail(a: PersonLinkMail): MailMessage {
   return compose(
     a.to,
     'Confirm your new e-mail address',

@@ -1,5 +1,6 @@
 import { AccountMessages, type RegisterOrganization, Rights, storedTaxId } from '@store/core';
 import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
 import { conflict } from '../../lib/domain-error';
 import { createMailBudget } from '../../lib/limits/mail-budget';
 import { consumeOrRefuse } from '../../lib/limits/refuse';
@@ -12,6 +13,16 @@ import * as repo from './accounts.repository';
 import { findUsableToken, issueToken, useToken } from './one-time-tokens.repository';
 
 export const VERIFY_LIFETIME_MS = VERIFY_LINK_DAYS * 86_400_000;
+
+/** The link that verifies a person's own address: on registration, for a person added, on the operator's resend. */
+export const issueVerifyToken = (tx: DbOrTx, person: { id: number; email: string }, now: Date) =>
+  issueToken(tx, {
+    kind: 'verify',
+    personId: person.id,
+    email: person.email,
+    now,
+    lifetimeMs: VERIFY_LIFETIME_MS,
+  });
 const ADMIN_RIGHTS = Rights.User | Rights.Admin;
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'limits'>;
@@ -55,13 +66,7 @@ export function createAccountsService({ db, clock, config, limits }: Deps) {
         });
         await recordAudit(tx, 'organization.registered', { after: organization, actor: asPerson(person) });
         await recordAudit(tx, 'person.created', { after: person, actor: asPerson(person) });
-        const token = await issueToken(tx, {
-          kind: 'verify',
-          personId: person.id,
-          email: person.email,
-          now,
-          lifetimeMs: VERIFY_LIFETIME_MS,
-        });
+        const token = await issueVerifyToken(tx, person, now);
         await enqueueMail(
           tx,
           verifyEmailMail({

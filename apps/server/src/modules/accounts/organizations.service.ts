@@ -6,8 +6,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { verifyEmailMail } from '../../mail/templates';
 import { recordAudit } from '../audit';
 import * as repo from './accounts.repository';
-import { VERIFY_LIFETIME_MS } from './accounts.service';
-import { issueToken } from './one-time-tokens.repository';
+import { issueVerifyToken } from './accounts.service';
 
 // What the store's operator changes of a customer organization (docs/design.md §2: customers never set
 // their own discount or terms), for the console and the operator's tool alike.
@@ -136,13 +135,7 @@ export function createOrganizationsService({ db, clock, config }: Deps) {
       if (person.emailVerified) throw conflict(OpsMessages.alreadyVerified(person.email));
       // The link and its mail in one transaction: the outbox sends it (docs/decisions/018).
       await db.transaction(async (tx) => {
-        const token = await issueToken(tx, {
-          kind: 'verify',
-          personId: person.id,
-          email: person.email,
-          now: clock.now(),
-          lifetimeMs: VERIFY_LIFETIME_MS,
-        });
+        const token = await issueVerifyToken(tx, person, clock.now());
         await enqueueMail(
           tx,
           verifyEmailMail({

@@ -21,7 +21,7 @@ import { recordAudit } from '../audit';
 import { toPersonDto } from '../identity';
 import type { TwoFactorService } from '../two-factor';
 import * as repo from './accounts.repository';
-import { VERIFY_LIFETIME_MS } from './accounts.service';
+import { issueVerifyToken, VERIFY_LIFETIME_MS } from './accounts.service';
 import { issueToken, pendingEmailChange, retirePendingEmailChanges } from './one-time-tokens.repository';
 
 const ROLE_BITS = Rights.User | Rights.Admin;
@@ -142,13 +142,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
             emailVerified: false,
           });
           await recordAudit(tx, 'person.created', { after: person });
-          const token = await issueToken(tx, {
-            kind: 'verify',
-            personId: person.id,
-            email: person.email,
-            now,
-            lifetimeMs: VERIFY_LIFETIME_MS,
-          });
+          const token = await issueVerifyToken(tx, person, now);
           await enqueueMail(
             tx,
             addedToOrganizationMail({
