@@ -23,6 +23,7 @@ import {
   subscriptionsOf,
 } from './bills.repository';
 import { carriesOf, markCarried, writeOffEndedCarries } from './carried-bills.repository';
+import { isVoidCardCharge } from './owed-bills.repository';
 import * as subscriptionBills from './subscription-bills.repository';
 
 /**
@@ -147,3 +148,9 @@ export const hasOverdueUnpaidBill = (db: DbOrTx, subscriptionId: number) =>
 /** The start of the subscription's oldest period whose fee is not paid, or null: the paid periods end there. */
 export const unpaidPeriodStartOf = (db: DbOrTx, subscriptionId: number) =>
   subscriptionBills.unpaidPeriodStartOf(db, subscriptionId);
+
+/**
+ * The condition a void card charge meets, for readers of bills elsewhere (Billing History leaves them
+ * out): a read condition, so no other module writes a bill through it.
+ */
+export { isVoidCardCharge };

@@ -23,6 +23,7 @@ export {
   findBillByKey,
   hasOutstandingBill,
   hasOverdueUnpaidBill,
+  isVoidCardCharge,
   lockBillRow,
   makeAttemptDue,
   markOfflineInvoicePaid,
@@ -55,5 +56,4 @@ export {
   startDocument,
 } from './document-pdf';
 export { insertBillsStartingCharges, type PlannedAttempt, StartedBatches } from './first-attempts';
-export { isVoidCardCharge } from './owed-bills';
 export { type DueSubscription, overageBill, renewalBill } from './scheduled-bills';

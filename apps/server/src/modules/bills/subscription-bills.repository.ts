@@ -2,7 +2,7 @@ import { BillStatus } from '@store/core';
 import { and, eq, inArray, isNotNull, min, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
-import { isOwed } from './owed-bills';
+import { isOwed } from './owed-bills.repository';
 
 // What the bills of one subscription say about it, for the offline license and for licensing's
 // answers (docs/design.md §3, §5).
