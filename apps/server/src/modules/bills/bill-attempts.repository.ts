@@ -1,5 +1,5 @@
 import { CHARGEABLE_BILL_STATUSES } from '@store/core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 
 // The engine's charging SQL before the gateway is called: claiming bills due for a charge attempt and
@@ -33,30 +33,28 @@ export interface ChargeClaim {
   onSession?: boolean;
 }
 
-/** Bills whose (next) charge attempt is due; renewal and overage bills only (purchases are the store's). */
-export async function claimChargeableBills(
-  tx: DbOrTx,
-  now: Date,
-  limit: number,
-  organizationId?: number,
-): Promise<ChargeClaim[]> {
-  const orgFilter = organizationId === undefined ? sql`` : sql`AND o.organization_id = ${organizationId}`;
-  await tx.execute(sql`SET LOCAL jit = off`);
-  const result = await queryRows<{
-    id: number;
-    organization_id: number;
-    total_cents: number;
-    attempts: number;
-    kind: string;
-    gateway_customer_id: string | null;
-    payment_method_id: string | null;
-    open_key: string | null;
-    open_failures: number | null;
-    open_since: unknown;
-    open_charge_id: string | null;
-    open_sent_until: unknown;
-    charge_lease: number;
-  }>(
+interface ClaimRow {
+  id: number;
+  organization_id: number;
+  total_cents: number;
+  attempts: number;
+  kind: string;
+  gateway_customer_id: string | null;
+  payment_method_id: string | null;
+  open_key: string | null;
+  open_failures: number | null;
+  open_since: unknown;
+  open_charge_id: string | null;
+  open_sent_until: unknown;
+  charge_lease: number;
+}
+
+/**
+ * Bills claimed for a charge, the engine's and the Pay Bills page's alike: each bill with the card on
+ * file and its latest open attempt, if any. `lease` is the bill's current lease number.
+ */
+export async function claimBills(tx: DbOrTx, where: SQL, orderAndLock: SQL): Promise<ChargeClaim[]> {
+  const rows = await queryRows<ClaimRow>(
     tx,
     sql`SELECT o.id, o.organization_id, o.total_cents, o.attempts, o.kind, org.gateway_customer_id,
         org.payment_method_id, op.gateway_key AS open_key, op.transient_failures AS open_failures,
@@ -67,12 +65,10 @@ export async function claimChargeableBills(
           pa.sent_until
         FROM payment_attempts pa WHERE pa.order_id = o.id AND pa.status = 'started'
         ORDER BY pa.id DESC LIMIT 1) op ON true
-      WHERE o.status IN (${list(CHARGEABLE_BILL_STATUSES)}) AND o.kind IN ('renewal', 'overage')
-        AND o.next_attempt_at <= ${ts(now)} ${orgFilter}
-      ORDER BY o.next_attempt_at, o.id LIMIT ${limit}
-      FOR UPDATE OF o SKIP LOCKED`,
+      WHERE o.status IN (${list(CHARGEABLE_BILL_STATUSES)}) AND o.kind IN ('renewal', 'overage') AND ${where}
+      ${orderAndLock}`,
   );
-  return result.map((r) => ({
+  return rows.map((r) => ({
     orderId: num(r.id),
     organizationId: num(r.organization_id),
     amountCents: num(r.total_cents),
@@ -85,9 +81,26 @@ export async function claimChargeableBills(
     openSince: r.open_since ? date(r.open_since) : null,
     openChargeId: r.open_charge_id,
     openSentUntil: r.open_sent_until ? date(r.open_sent_until) : null,
-    // startAttempts takes the next number for this claim.
-    lease: num(r.charge_lease) + 1,
+    lease: num(r.charge_lease),
   }));
+}
+
+/** Bills whose (next) charge attempt is due; renewal and overage bills only (purchases are the store's). */
+export async function claimChargeableBills(
+  tx: DbOrTx,
+  now: Date,
+  limit: number,
+  organizationId?: number,
+): Promise<ChargeClaim[]> {
+  const orgFilter = organizationId === undefined ? sql`` : sql`AND o.organization_id = ${organizationId}`;
+  await tx.execute(sql`SET LOCAL jit = off`);
+  const claims = await claimBills(
+    tx,
+    sql`o.next_attempt_at <= ${ts(now)} ${orgFilter}`,
+    sql`ORDER BY o.next_attempt_at, o.id LIMIT ${limit} FOR UPDATE OF o SKIP LOCKED`,
+  );
+  // startAttempts takes the next number for this claim.
+  return claims.map((c) => ({ ...c, lease: c.lease + 1 }));
 }
 
 /**
