@@ -6,6 +6,16 @@ import { type DbOrTx, queryRows } from '../../db/client';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
+/**
+ * The end of a claim: records a notice for each row of its `due` CTE (with its `id` and `renews`) and
+ * returns only the rows recorded now; a row already recorded (an earlier pass, another process) was sent.
+ */
+const recordedOnce = (kind: 'renewal-reminder' | 'card-expiring', now: Date) => sql`recorded AS (
+          INSERT INTO billing_notices (kind, subject_id, due_on, sent_at)
+          SELECT ${sql.raw(`'${kind}'`)}, id, (renews AT TIME ZONE 'UTC')::date, ${ts(now)} FROM due
+          ON CONFLICT DO NOTHING RETURNING subject_id)
+        SELECT due.* FROM due JOIN recorded ON recorded.subject_id = due.id`;
+
 /** Quarterly and annual subscriptions renewing within `withinMs` not reminded yet, recorded as reminded. */
 export function claimRenewalReminders(tx: DbOrTx, now: Date, withinMs: number, limit: number) {
   return queryRows<{
@@ -26,11 +36,7 @@ export function claimRenewalReminders(tx: DbOrTx, now: Date, withinMs: number, l
             AND s.next_base_billing_date > ${ts(now)}
             AND s.next_base_billing_date <= ${ts(new Date(now.getTime() + withinMs))}
           ORDER BY s.id LIMIT ${limit}),
-        recorded AS (
-          INSERT INTO billing_notices (kind, subject_id, due_on, sent_at)
-          SELECT 'renewal-reminder', id, (renews AT TIME ZONE 'UTC')::date, ${ts(now)} FROM due
-          ON CONFLICT DO NOTHING RETURNING subject_id)
-        SELECT due.* FROM due JOIN recorded ON recorded.subject_id = due.id`,
+        ${recordedOnce('renewal-reminder', now)}`,
   );
 }
 
@@ -64,11 +70,7 @@ export function claimCardExpiryWarnings(tx: DbOrTx, now: Date, limit: number) {
             AND make_timestamptz(o.card_exp_year, o.card_exp_month, 1, 0, 0, 0, 'UTC')
                 + interval '1 month' <= r.renews
           ORDER BY o.id LIMIT ${limit}),
-        recorded AS (
-          INSERT INTO billing_notices (kind, subject_id, due_on, sent_at)
-          SELECT 'card-expiring', id, (renews AT TIME ZONE 'UTC')::date, ${ts(now)} FROM due
-          ON CONFLICT DO NOTHING RETURNING subject_id)
-        SELECT due.* FROM due JOIN recorded ON recorded.subject_id = due.id`,
+        ${recordedOnce('card-expiring', now)}`,
   );
 }
 

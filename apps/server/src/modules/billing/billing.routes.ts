@@ -1,11 +1,11 @@
-import { BillSchema, idParams, ThrottleMessages } from '@store/core';
+import { BillSchema, idParams } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/domain-error';
-import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { requireAuth } from '../../plugins/auth';
-import { Access, errorResponses } from '../../plugins/route-security';
+import { pdfDownloadResponses, sendPdf, throttlePdfDownload } from '../../plugins/pdf-download';
+import { Access } from '../../plugins/route-security';
 import type { BillingService } from './billing.service';
 import { renderInvoicePdf } from './invoice-pdf';
 
@@ -39,29 +39,16 @@ export const billingRoutes: FastifyPluginAsyncZod<
         summary:
           "The invoice of one bill as a PDF (invoice_{orderId}.pdf); another organization's bill is a 404",
         params: OrderIdParams,
-        response: {
-          200: {
-            description: 'The invoice (invoice_{orderId}.pdf)',
-            content: {
-              'application/pdf': { schema: z.any().check(z.meta({ type: 'string', format: 'binary' })) },
-            },
-          },
-          ...errorResponses(404, 429),
-        },
+        response: pdfDownloadResponses('The invoice (invoice_{orderId}.pdf)'),
       },
     },
     async (request, reply) => {
       const { organization, person } = requireAuth(request);
-      // Each invoice is rendered on request (docs/decisions/013).
-      await consumeOrRefuse(deps.limits.invoicePdfs, String(person.id), ThrottleMessages.tooManyRequests);
+      await throttlePdfDownload(deps.limits.invoicePdfs, person.id);
       const invoice = await deps.billing.findInvoice(organization.id, request.params.orderId);
       if (!invoice) throw notFound(BILL_NOT_FOUND);
       const pdf = await renderInvoicePdf(invoice, deps.config.seller);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="invoice_${invoice.orderId}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, `invoice_${invoice.orderId}.pdf`, pdf);
     },
   );
 };

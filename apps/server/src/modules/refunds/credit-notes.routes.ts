@@ -1,11 +1,11 @@
-import { type BilledTo, creditNoteFileName, DOCUMENT_NUMBER_PATTERN, ThrottleMessages } from '@store/core';
+import { type BilledTo, creditNoteFileName, DOCUMENT_NUMBER_PATTERN } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/domain-error';
-import { consumeOrRefuse } from '../../lib/limits/refuse';
 import { requireAuth } from '../../plugins/auth';
-import { Access, errorResponses } from '../../plugins/route-security';
+import { pdfDownloadResponses, sendPdf, throttlePdfDownload } from '../../plugins/pdf-download';
+import { Access } from '../../plugins/route-security';
 import { renderCreditNotePdf } from './credit-note-pdf';
 import type { RefundsService } from './refunds.service';
 
@@ -30,20 +30,12 @@ export const creditNotesRoutes: FastifyPluginAsyncZod<
         summary:
           "A refund's credit note as a PDF (credit_note_{number}.pdf); another organization's is a 404",
         params: CreditNoteParams,
-        response: {
-          200: {
-            description: 'The credit note (credit_note_{number}.pdf)',
-            content: {
-              'application/pdf': { schema: z.any().check(z.meta({ type: 'string', format: 'binary' })) },
-            },
-          },
-          ...errorResponses(404, 429),
-        },
+        response: pdfDownloadResponses('The credit note (credit_note_{number}.pdf)'),
       },
     },
     async (request, reply) => {
       const { organization, person } = requireAuth(request);
-      await consumeOrRefuse(deps.limits.invoicePdfs, String(person.id), ThrottleMessages.tooManyRequests);
+      await throttlePdfDownload(deps.limits.invoicePdfs, person.id);
       const found = await deps.refunds.creditNote(organization.id, request.params.number);
       if (!found) throw notFound(CREDIT_NOTE_NOT_FOUND);
       const { refund, invoiceNumber } = found;
@@ -51,14 +43,7 @@ export const creditNotesRoutes: FastifyPluginAsyncZod<
         { refund, invoiceNumber, billedTo: refund.billedTo as BilledTo },
         deps.config.seller,
       );
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="${creditNoteFileName(refund.creditNoteNumber!)}"`,
-        )
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, creditNoteFileName(refund.creditNoteNumber!), pdf);
     },
   );
 };
