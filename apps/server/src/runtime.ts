@@ -51,22 +51,34 @@ export async function openRuntime(config: Config) {
   return { logger, closeLog: log.close, database, clock, gateway };
 }
 
+type Runtime = Awaited<ReturnType<typeof openRuntime>>;
+
+/** The background jobs of an opened runtime, with the session service of the process that runs them. */
+function startRuntimeJobs(
+  config: Config,
+  { database, clock, gateway, logger }: Runtime,
+  sessions: Parameters<typeof startJobs>[0]['sessions'],
+) {
+  return startJobs({
+    config,
+    database,
+    clock,
+    gateway,
+    transport: createMailer(config, logger),
+    sessions,
+    logger,
+  });
+}
+
 /** Everything a running server needs; with RUN_JOBS=1 (the default) the background jobs run here too. */
 export async function startRuntime(config: Config) {
-  const { logger, closeLog, database, clock, gateway } = await openRuntime(config);
+  const runtime = await openRuntime(config);
+  const { logger, closeLog, database, clock, gateway } = runtime;
   const built = await buildApp({ config, database, clock, gateway, logger });
   // Renewals, retries, deactivation, overage, notices and the outbox, claimed in the database so
   // any number of processes do each once (docs/design.md §1, §3; decision 018).
   if (config.runJobs) {
-    const jobs = startJobs({
-      config,
-      database,
-      clock,
-      gateway,
-      transport: createMailer(config, logger),
-      sessions: built.deps.sessions,
-      logger,
-    });
+    const jobs = startRuntimeJobs(config, runtime, built.deps.sessions);
     built.app.addHook('onClose', () => jobs.stop());
   }
   return { ...built, database, logger, closeLog, clock };
@@ -74,15 +86,8 @@ export async function startRuntime(config: Config) {
 
 /** `npm run worker`: the background jobs alone, no HTTP (decision 018). */
 export async function startWorker(config: Config) {
-  const { logger, closeLog, database, clock, gateway } = await openRuntime(config);
-  const jobs = startJobs({
-    config,
-    database,
-    clock,
-    gateway,
-    transport: createMailer(config, logger),
-    sessions: createSessionService({ db: database.db, clock }),
-    logger,
-  });
+  const runtime = await openRuntime(config);
+  const { logger, closeLog, database, clock } = runtime;
+  const jobs = startRuntimeJobs(config, runtime, createSessionService({ db: database.db, clock }));
   return { jobs, database, logger, closeLog };
 }
