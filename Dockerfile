@@ -1,8 +1,10 @@
-# The deployable store (decision 018): one image for the HTTP server and the worker. Stage 1 builds
-# the web app and compiles the server exactly as `npm run build` does (the deployment test runs the
-# same build with the same environment); stage 2 installs the server's production packages; the
-# last stage holds only what runs, as the unprivileged `node` user.
-FROM node:22-bookworm-slim AS build
+# The deployable store (decision 018): one image for the HTTP server and the worker. The manifests
+# stage holds the workspaces' package files, which both installs need (and only they, so a source
+# change reuses the installed packages); the build stage builds the web app and compiles the server
+# exactly as `npm run build` does (the deployment test runs the same build with the same
+# environment); the packages stage installs the server's production packages; the last stage holds
+# only what runs, as the unprivileged `node` user.
+FROM node:22-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/core/package.json packages/core/
@@ -10,18 +12,13 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:22-bookworm-slim AS packages
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/core/package.json packages/core/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
-COPY bench/package.json bench/
+FROM manifests AS packages
 RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund
 
 FROM node:22-bookworm-slim
