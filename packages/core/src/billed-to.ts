@@ -1,18 +1,22 @@
-/**
- * The organization's billing details as frozen on a bill (the invoice's "Bill to"), with the
- * organization discount that applied.
- */
-export interface BilledTo {
-  organizationId: number;
-  companyName: string;
-  name: string;
-  company: string;
+/** A postal address as the store keeps it: an organization's registered address, a bill's "Bill to". */
+export interface PostalAddress {
   addr1: string;
   addr2: string;
   city: string;
   state: string;
   country: string;
   zip: string;
+}
+
+/**
+ * The organization's billing details as frozen on a bill (the invoice's "Bill to"), with the
+ * organization discount that applied.
+ */
+export interface BilledTo extends PostalAddress {
+  organizationId: number;
+  companyName: string;
+  name: string;
+  company: string;
   cardLastFour: string | null;
   billedByInvoice: boolean;
   orgDiscountBp?: number;
@@ -21,7 +25,7 @@ export interface BilledTo {
 }
 
 /** What billedToOf reads of an organization (its row, whichever module loaded it). */
-export interface BilledToSource {
+export interface BilledToSource extends PostalAddress {
   id: number;
   companyName: string;
   discountBp: number;
@@ -34,12 +38,6 @@ export interface BilledToSource {
   billingState: string | null;
   billingZip: string | null;
   billingCountry: string | null;
-  addr1: string;
-  addr2: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
   cardLastFour: string | null;
   taxId?: string | null;
 }

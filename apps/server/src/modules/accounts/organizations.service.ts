@@ -1,4 +1,11 @@
-import { fractionToBp, OpsMessages, type OpsTermsBody, Rights, storedTaxId } from '@store/core';
+import {
+  fractionToBp,
+  OpsMessages,
+  type OpsTermsBody,
+  type PostalAddress,
+  Rights,
+  storedTaxId,
+} from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { OrganizationRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/domain-error';
@@ -12,15 +19,9 @@ import { issueVerifyToken } from './accounts.service';
 // their own discount or terms), for the console and the operator's tool alike.
 
 /** What the operator's tool gives for a customer organization it creates with its first admin. */
-export interface NewCustomerOrganization {
+export interface NewCustomerOrganization extends PostalAddress {
   companyName: string;
   parentOrganizationId: number | null;
-  addr1: string;
-  addr2: string;
-  city: string;
-  state: string;
-  country: string;
-  zip: string;
   admin: { firstName: string; lastName: string; email: string; passwordHash: string };
 }
 

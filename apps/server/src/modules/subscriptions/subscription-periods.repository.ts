@@ -1,4 +1,4 @@
-import { BillStatus, OUTSTANDING_BILL_STATUSES } from '@store/core';
+import { type BilledToSource, BillStatus, OUTSTANDING_BILL_STATUSES } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import type { DueSubscription } from '../bills';
@@ -21,27 +21,18 @@ const ORG_COLUMNS = sql`o.company_name, o.discount_bp, o.billed_by_invoice, o.bi
   o.billing_addr1, o.billing_addr2, o.billing_city, o.billing_state, o.billing_zip, o.billing_country,
   o.addr1, o.addr2, o.city, o.state, o.zip, o.country, o.card_last_four, o.tax_id`;
 
-interface OrgRow {
-  company_name: string;
-  discount_bp: number;
-  billed_by_invoice: boolean;
-  billing_name: string | null;
-  billing_company: string | null;
-  billing_addr1: string | null;
-  billing_addr2: string | null;
-  billing_city: string | null;
-  billing_state: string | null;
-  billing_zip: string | null;
-  billing_country: string | null;
-  addr1: string;
-  addr2: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  card_last_four: string | null;
-  tax_id: string | null;
-}
+/** A camelCase name as its snake_case column (billingAddr1: billing_addr1). */
+type Column<Name extends string> = Name extends `${infer First}${infer Rest}`
+  ? `${First extends Lowercase<First> ? First : `_${Lowercase<First>}`}${Column<Rest>}`
+  : Name;
+
+/** ORG_COLUMNS as they come back: what core's billedToOf reads, by column name. */
+type OrgRow = {
+  [Field in Exclude<keyof BilledToSource, 'id'> as Column<Field>]-?: Exclude<
+    BilledToSource[Field],
+    undefined
+  >;
+};
 
 type SubRow = OrgRow & {
   id: number;
