@@ -34,7 +34,7 @@ import { signingKeys } from './license-keys';
 import { createLicenseReads, type LicenseRead, seatsHeld } from './license-reads';
 import { licenseRefusal } from './license-standing';
 import * as machines from './machines.repository';
-import { insertReports } from './usage.repository';
+import { insertReports, type UsageReport } from './usage.repository';
 import { createUsageAlerts } from './usage-alerts';
 
 type Record_ = SubscriptionRecord;
@@ -241,24 +241,16 @@ export type LicensingService = ReturnType<typeof createLicensingService>;
 export async function recordUsageFor(
   db: Db,
   subscriptionId: number,
-  reports: { transactionId: string; hostname: string; pages: number; time: string }[],
+  reports: UsageReport[],
 ): Promise<{
   accepted: number;
   duplicates: number;
   pages: number;
   counters: UsageCounters | null;
 }> {
-  const json = JSON.stringify(
-    reports.map((r) => ({
-      transaction_id: r.transactionId,
-      hostname: r.hostname,
-      pages: r.pages,
-      reported_at: r.time,
-    })),
-  );
   const run = async (tx: DbOrTx) => {
     await lockSubscriptionRow(tx, subscriptionId);
-    const { accepted, pages } = await insertReports(tx, subscriptionId, json);
+    const { accepted, pages } = await insertReports(tx, subscriptionId, reports);
     // The month's counter is the subscriptions module's, written in this same transaction.
     const counters = await addAccruedRtus(tx, subscriptionId, pages);
     return { accepted, duplicates: reports.length - accepted, pages, counters };

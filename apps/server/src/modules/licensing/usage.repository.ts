@@ -4,22 +4,32 @@ import { type DbOrTx, queryRows } from '../../db/client';
 
 // SQL of usage reports, their daily rollups and the usage alerts sent, which licensing owns.
 
+/** A usage report as an engine sends it (licensing.md); `time` is an ISO 8601 instant. */
+export interface UsageReport {
+  transactionId: string;
+  hostname: string;
+  pages: number;
+  time: string;
+}
+
 /**
- * Inserts the reports (a JSON array; a repeated transaction id is ignored by the unique index) and adds
- * only what was inserted to the daily per-host rollups. Answers how many reports and pages were new.
+ * Inserts the reports (one JSON parameter, read by its own field names; a repeated transaction id is
+ * ignored by the unique index) and adds only what was inserted to the daily per-host rollups. Answers
+ * how many reports and pages were new.
  */
 export async function insertReports(
   tx: DbOrTx,
   subscriptionId: number,
-  json: string,
+  reports: readonly UsageReport[],
 ): Promise<{ accepted: number; pages: number }> {
   const rows = await queryRows<{ accepted: number; pages: string | number }>(
     tx,
     sql`WITH input AS (
-          SELECT DISTINCT ON (transaction_id) transaction_id, hostname, pages, reported_at
-          FROM jsonb_to_recordset(${json}::jsonb)
-            AS r(transaction_id text, hostname text, pages int, reported_at timestamptz)
-          ORDER BY transaction_id
+          SELECT DISTINCT ON ("transactionId") "transactionId" AS transaction_id, hostname, pages,
+            time AS reported_at
+          FROM jsonb_to_recordset(${JSON.stringify(reports)}::jsonb)
+            AS r("transactionId" text, hostname text, pages int, time timestamptz)
+          ORDER BY "transactionId"
         ),
         ins AS (
           INSERT INTO usage_reports (subscription_id, transaction_id, hostname, pages, reported_at)
