@@ -76,55 +76,30 @@ export async function seedDemoOrganizations(db: DbOrTx): Promise<DemoOrganizatio
       zip: 'M2 4LQ',
     })
     .returning();
+  const admin = Rights.User | Rights.Admin;
+  const person = (
+    organizationId: number,
+    rights: number,
+    firstName: string,
+    lastName: string,
+    email: string,
+  ) => ({
+    organizationId,
+    rights,
+    passwordHash: hash,
+    firstName,
+    lastName,
+    email,
+    emailVerified: true,
+  });
   const people = await db
     .insert(persons)
     .values([
-      {
-        organizationId: demo!.id,
-        rights: Rights.User | Rights.Admin,
-        passwordHash: hash,
-        firstName: 'Dana',
-        lastName: 'Demo',
-        email: DEMO_EMAIL,
-        emailVerified: true,
-        phone: '+1 303 555 0100',
-      },
-      {
-        organizationId: demo!.id,
-        rights: 1,
-        passwordHash: hash,
-        firstName: 'Jane',
-        lastName: 'Miller',
-        email: DEMO_USER_EMAIL,
-        emailVerified: true,
-      },
-      {
-        organizationId: demo!.id,
-        rights: 1,
-        passwordHash: hash,
-        firstName: 'Omar',
-        lastName: 'Haddad',
-        email: 'omar.haddad@example.com',
-        emailVerified: true,
-      },
-      {
-        organizationId: europe!.id,
-        rights: Rights.User | Rights.Admin,
-        passwordHash: hash,
-        firstName: 'Dana',
-        lastName: 'Demo',
-        email: DEMO_EMAIL,
-        emailVerified: true,
-      },
-      {
-        organizationId: perpetual!.id,
-        rights: Rights.User | Rights.Admin,
-        passwordHash: hash,
-        firstName: 'Peter',
-        lastName: 'Price',
-        email: PERPETUAL_EMAIL,
-        emailVerified: true,
-      },
+      { ...person(demo!.id, admin, 'Dana', 'Demo', DEMO_EMAIL), phone: '+1 303 555 0100' },
+      person(demo!.id, 1, 'Jane', 'Miller', DEMO_USER_EMAIL),
+      person(demo!.id, 1, 'Omar', 'Haddad', 'omar.haddad@example.com'),
+      person(europe!.id, admin, 'Dana', 'Demo', DEMO_EMAIL),
+      person(perpetual!.id, admin, 'Peter', 'Price', PERPETUAL_EMAIL),
     ])
     .returning();
   return {
