@@ -66,6 +66,25 @@ const scheduledStatus = (amountCents: number, billedByInvoice: boolean): number 
     : initialBillStatus({ amountCents, billedByInvoice });
 
 /**
+ * What a renewal and an overage bill share: the subscription's organization, the due date of its kind,
+ * the period's key (one bill a period), and a charge at once unless it waits (invoice, carried).
+ */
+const scheduledBill = (
+  sub: DueSubscription,
+  kind: NewBill['kind'],
+  a: { status: number; totalCents: number; billingDate: Date; periodStart: Date; now: Date },
+) => ({
+  organizationId: sub.organizationId,
+  kind,
+  status: a.status,
+  totalCents: a.totalCents,
+  billingDate: a.billingDate,
+  dueDate: dueDateOf({ kind, status: a.status, billingDate: a.billingDate })!,
+  periodKey: billPeriodKey(kind, sub.id, a.periodStart),
+  nextAttemptAt: a.status === BillStatus.ChargePending ? a.now : null,
+});
+
+/**
  * The renewal bill of a subscription's next period, priced from its saved values (docs/design.md §2),
  * with a line for each small bill carried into it.
  */
@@ -107,14 +126,13 @@ export function renewalBill(
   return {
     periodEnd,
     bill: {
-      organizationId: sub.organizationId,
-      kind: 'renewal',
-      status,
-      totalCents: total,
-      billingDate: periodStart,
-      dueDate: dueDateOf({ kind: 'renewal', status, billingDate: periodStart })!,
-      periodKey: billPeriodKey('renewal', sub.id, periodStart),
-      nextAttemptAt: status === BillStatus.ChargePending ? now : null,
+      ...scheduledBill(sub, 'renewal', {
+        status,
+        totalCents: total,
+        billingDate: periodStart,
+        periodStart,
+        now,
+      }),
       paidAt: free ? now : null,
       billedTo,
       line,
@@ -185,14 +203,13 @@ export function overageBill(sub: DueSubscription, now: Date) {
     ? `, capped at your maximum of ${formatUsd(sub.maxAdditionalMonthlyChargeCents)}`
     : '';
   const bill: NewBill = {
-    organizationId: sub.organizationId,
-    kind: 'overage',
-    status,
-    totalCents: amount,
-    billingDate: periodEnd,
-    dueDate: dueDateOf({ kind: 'overage', status, billingDate: periodEnd })!,
-    periodKey: billPeriodKey('overage', sub.id, periodStart),
-    nextAttemptAt: status === BillStatus.ChargePending ? now : null,
+    ...scheduledBill(sub, 'overage', {
+      status,
+      totalCents: amount,
+      billingDate: periodEnd,
+      periodStart,
+      now,
+    }),
     paidAt: null,
     billedTo,
     line: {
