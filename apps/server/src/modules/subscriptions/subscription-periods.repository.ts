@@ -112,29 +112,30 @@ const toDueSubscription = (r: SubRow): DueSubscription => ({
   },
 });
 
-const SUB_SELECT = sql`SELECT s.id, s.organization_id, s.description, s.billing_mode, s.billing_mode_discount_bp,
-    s.number_machines, s.xtra_auto_tags, s.next_base_billing_date, s.next_overage_billing_date,
+// What both claims read of a claimed subscription (SubRow) besides its machines, tags and plan, which a
+// renewal takes from the pending terms; p is the plan it is billed on.
+const SUB_KEY_COLUMNS = sql`s.id, s.organization_id, s.description, s.billing_mode, s.billing_mode_discount_bp`;
+const PERIOD_AND_PLAN_COLUMNS = sql`s.next_base_billing_date, s.next_overage_billing_date,
     s.current_period_start, s.anchor_day, s.annual_usage_reset, s.usage_year_start, s.accrued_rtus_this_month,
     s.billed_rtus_this_month, s.overage_charges_paid_this_month_cents, s.max_additional_monthly_charge_cents,
     p.product, p.plan_name, p.monthly_fee_cents, p.xtra_auto_tag_per_month_cents, p.base_rtus,
-    p.overage_per_rtu_micros, p.base_rtus AS base_rtus_before, ${ORG_COLUMNS}
-  FROM claimed c
-  JOIN subscriptions s ON s.id = c.id
+    p.overage_per_rtu_micros`;
+const CLAIMED = sql`FROM claimed c
+  JOIN subscriptions s ON s.id = c.id`;
+
+const SUB_SELECT = sql`SELECT ${SUB_KEY_COLUMNS},
+    s.number_machines, s.xtra_auto_tags, ${PERIOD_AND_PLAN_COLUMNS}, p.base_rtus AS base_rtus_before, ${ORG_COLUMNS}
+  ${CLAIMED}
   JOIN pricing_plans p ON p.id = s.pricing_plan_id
   JOIN organizations o ON o.id = s.organization_id`;
 
 // Decreases saved in the editor wait for the renewal (docs/design.md §3, pending_* columns of 0030):
 // the renewal prices and bills the pending terms and makes them the subscription's terms.
-const RENEWAL_SELECT = sql`SELECT s.id, s.organization_id, s.description, s.billing_mode, s.billing_mode_discount_bp,
+const RENEWAL_SELECT = sql`SELECT ${SUB_KEY_COLUMNS},
     COALESCE(s.pending_number_machines, s.number_machines) AS number_machines,
     COALESCE(s.pending_xtra_auto_tags, s.xtra_auto_tags) AS xtra_auto_tags,
-    s.next_base_billing_date, s.next_overage_billing_date,
-    s.current_period_start, s.anchor_day, s.annual_usage_reset, s.usage_year_start, s.accrued_rtus_this_month,
-    s.billed_rtus_this_month, s.overage_charges_paid_this_month_cents, s.max_additional_monthly_charge_cents,
-    p.product, p.plan_name, p.monthly_fee_cents, p.xtra_auto_tag_per_month_cents, p.base_rtus,
-    p.overage_per_rtu_micros, cp.base_rtus AS base_rtus_before, ${ORG_COLUMNS}
-  FROM claimed c
-  JOIN subscriptions s ON s.id = c.id
+    ${PERIOD_AND_PLAN_COLUMNS}, cp.base_rtus AS base_rtus_before, ${ORG_COLUMNS}
+  ${CLAIMED}
   JOIN pricing_plans p ON p.id = COALESCE(s.pending_pricing_plan_id, s.pricing_plan_id)
   JOIN pricing_plans cp ON cp.id = s.pricing_plan_id
   JOIN organizations o ON o.id = s.organization_id`;
