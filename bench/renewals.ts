@@ -4,9 +4,13 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { createSandboxGateway } from '../apps/server/src/gateway/sandbox-gateway';
 import { ManualClock } from '../apps/server/src/lib/clock';
-import { runBillingCycle } from '../apps/server/src/modules/billing/billing-engine';
 import { seedCatalog } from '../apps/server/src/seed/catalog';
-import { makeDueSubscriptions, makeOrganization, planId } from '../apps/server/test/support/billing';
+import {
+  makeDueSubscriptions,
+  makeOrganization,
+  planId,
+  runBillingCycle,
+} from '../apps/server/test/support/billing';
 import { createBenchDatabase } from './lib/postgres';
 import { argNumber, fmt, report } from './lib/report';
 

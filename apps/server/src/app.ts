@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput } from './app-deps';
+import { composeBillingEngine } from './compose-billing';
 import { createLimits } from './lib/limits/limits';
 import { createSignInThrottle } from './lib/limits/sign-in-throttle';
 import { fastifyTrustProxy } from './lib/trust-proxy';
@@ -22,9 +23,8 @@ import { auditRoutes, createAuditService, registerRequestActor } from './modules
 import {
   billingRoutes,
   createBillingService,
+  createInvoicePayments,
   listBillingRuns,
-  recordInvoicePayment,
-  runRecordedBillingCycle,
 } from './modules/billing';
 import { billingInfoRoutes, createBillingInfoService } from './modules/billing-info';
 import { catalogRoutes, createCatalogService } from './modules/catalog';
@@ -42,6 +42,7 @@ import {
   createMachinesService,
   issueOfflineLicense,
   licensingRoutes,
+  reissueForPaidRenewals,
   useConfiguredSigningKey,
 } from './modules/licensing';
 import { createOperatorConsoleService, operatorConsoleRoutes } from './modules/operator-console';
@@ -162,6 +163,12 @@ export async function buildApp(input: AppInput) {
   const ownSessions: FastifyPluginAsync = (scope) =>
     ownSessionsRoutes(scope, { ...deps, ownSessions: createOwnSessionsService(deps) });
   const audit: FastifyPluginAsync = (scope) => auditRoutes(scope, { audit: createAuditService(deps) });
+  const offlineLicenses = { reissueForPaidRenewals };
+  const billingEngine = composeBillingEngine({
+    ...deps,
+    publicUrl: deps.config.publicUrl,
+    licensing: offlineLicenses,
+  });
   const catalogService = createCatalogService(deps);
   const catalog: FastifyPluginAsync = (scope) => catalogRoutes(scope, { ...deps, catalog: catalogService });
   const operatorConsole: FastifyPluginAsync = (scope) =>
@@ -170,12 +177,16 @@ export async function buildApp(input: AppInput) {
         ...deps,
         organizations: createOrganizationsService(deps),
         catalog: catalogService,
-        billing: { listBillingRuns, runRecordedBillingCycle, recordInvoicePayment },
+        billing: {
+          ...billingEngine,
+          ...createInvoicePayments({ ...deps, licensing: offlineLicenses }),
+          listBillingRuns,
+        },
         subscriptions: { addPerpetualLicense },
       }),
       catalog: catalogService,
     });
-  const billingService = createBillingService(deps);
+  const billingService = createBillingService({ db, engine: billingEngine });
   const refundsService = createRefundsService(deps);
   const store: FastifyPluginAsync = (scope) =>
     storeRoutes(scope, { purchases: createPurchaseService({ ...deps, catalog: catalogService }) });
@@ -194,6 +205,7 @@ export async function buildApp(input: AppInput) {
         ...deps,
         publicUrl: deps.config.publicUrl,
         operatorAlertEmail: deps.config.operatorAlertEmail,
+        billing: billingEngine,
         disputes: createDisputesService({ db, operatorAlertEmail: deps.config.operatorAlertEmail }),
       }),
     });

@@ -1,3 +1,4 @@
+import { composeBillingEngine } from './compose-billing';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
@@ -8,6 +9,7 @@ import { type OutboxSender, startOutboxSender } from './mail/outbox-sender';
 import { createLinksService } from './modules/accounts';
 import { invoiceAttachments, startBillingScheduler } from './modules/billing';
 import { startHousekeeping } from './modules/housekeeping';
+import { reissueForPaidRenewals } from './modules/licensing';
 
 // The background work of the store (decision 018): billing (renewals, retries, deactivation,
 // overage, notices), settling charges left pending, the outbox sender and housekeeping. The one way
@@ -42,8 +44,9 @@ export const messageIdDomain = (publicUrl: string) => new URL(publicUrl).hostnam
 
 export function startJobs(deps: JobsDeps): Jobs {
   const { config, database, clock, logger } = deps;
+  const billing = { db: database.db, clock, gateway: deps.gateway, logger, publicUrl: config.publicUrl };
   const scheduler = startBillingScheduler(
-    { db: database.db, clock, gateway: deps.gateway, logger, publicUrl: config.publicUrl },
+    { ...billing, engine: composeBillingEngine({ ...billing, licensing: { reissueForPaidRenewals } }) },
     { intervalSeconds: config.billingIntervalSeconds },
   );
   const housekeeping = startHousekeeping(

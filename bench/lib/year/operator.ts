@@ -1,7 +1,8 @@
 import { BillStatus } from '@store/core';
 import type { Db } from '../../../apps/server/src/db/client';
 import { createSandboxGateway } from '../../../apps/server/src/gateway/sandbox-gateway';
-import { recordInvoicePayment } from '../../../apps/server/src/modules/billing/invoice-payment';
+import { createInvoicePayments } from '../../../apps/server/src/modules/billing';
+import { reissueForPaidRenewals } from '../../../apps/server/src/modules/licensing';
 import { refundBill } from '../../../apps/server/src/modules/refunds/refunds.service';
 import type { SimulationClock } from './clock';
 import { inParallel } from './in-parallel';
@@ -72,8 +73,13 @@ export class Operator {
       [BillStatus.OfflineInvoice, BillStatus.OfflinePastDue, before.toISOString()],
     );
     const paying = open.filter((bill) => !neverPays(bill.organization_id));
+    const invoices = createInvoicePayments({
+      db: this.db,
+      clock: this.clock,
+      licensing: { reissueForPaidRenewals },
+    });
     await inParallel(paying, 4, async (bill) => {
-      await recordInvoicePayment(this.db, this.clock, bill.id, `transfer ${bill.id}`);
+      await invoices.recordInvoicePayment(bill.id, `transfer ${bill.id}`);
       this.tally.invoicesPaid += 1;
     });
   }

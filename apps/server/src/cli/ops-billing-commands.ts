@@ -1,12 +1,13 @@
 import { formatLongDate, formatUsd, GRACE_DAYS } from '@store/core';
+import { composeBillingEngine } from '../compose-billing';
 import {
+  createInvoicePayments,
   describeOutstandingBills,
   readDemoClockOffset,
   reconcile,
-  recordInvoicePayment,
-  runRecordedBillingCycle,
   writeDemoClockOffset,
 } from '../modules/billing';
+import { reissueForPaidRenewals } from '../modules/licensing';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
 import { OpsError } from './ops-error';
 
@@ -17,10 +18,14 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
   const { db, out } = ctx;
   switch (p.command) {
     case 'billing:run': {
-      const { counts } = await runRecordedBillingCycle(
-        { db, clock: ctx.clock, gateway: await ctx.gateway() },
-        'operator',
-      );
+      const engine = composeBillingEngine({
+        db,
+        clock: ctx.clock,
+        gateway: await ctx.gateway(),
+        publicUrl: ctx.publicUrl,
+        licensing: { reissueForPaidRenewals },
+      });
+      const { counts } = await engine.runRecorded('operator');
       out(`Billing cycle at ${ctx.clock.now().toISOString()}:`);
       out(
         `  renewed ${counts.renewed}, overage bills ${counts.overageBilled}, invoices ${counts.invoiced}, charges ${counts.chargeAttempts} (paid ${counts.paid}, declined ${counts.declined}, unknown ${counts.unknown}, settled after a crash ${counts.recovered})`,
@@ -56,7 +61,8 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
 
     case 'invoice:paid': {
       const orderId = positiveInt(p.args[0], 'The bill number');
-      const bill = await recordInvoicePayment(db, ctx.clock, orderId, p.options.get('reference') ?? null);
+      const invoices = createInvoicePayments({ db, clock: ctx.clock, licensing: { reissueForPaidRenewals } });
+      const bill = await invoices.recordInvoicePayment(orderId, p.options.get('reference') ?? null);
       out(
         `Bill #${bill.id} (${formatUsd(bill.totalCents)}) is marked paid on ${formatLongDate(bill.paidAt!)}.`,
       );

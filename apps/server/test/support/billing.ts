@@ -1,8 +1,11 @@
 import { addMonthsClamped, monthsPerCycle, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
+import { composeBillingEngine } from '../../src/compose-billing';
 import type { DbOrTx } from '../../src/db/client';
 import { organizations, persons, pricingPlans, subscriptions } from '../../src/db/schema';
 import { randomToken } from '../../src/lib/tokens';
+import type { BillingDeps } from '../../src/modules/billing';
+import { reissueForPaidRenewals } from '../../src/modules/licensing';
 import { insertSubscriptions } from '../../src/modules/subscriptions/subscriptions.repository';
 
 // Test fixtures of the billing engine: organizations and subscriptions made directly, as a
@@ -138,3 +141,16 @@ export async function makeDueSubscriptions(
     await insertSubscriptions(db, rows);
   }
 }
+
+/** The money engine as the app composes it, over a test's database, clock and gateway. */
+export const testBillingEngine = (deps: BillingDeps) =>
+  composeBillingEngine({ ...deps, licensing: { reissueForPaidRenewals } });
+
+/** One billing cycle, as the scheduler runs it. */
+export const runBillingCycle = (deps: BillingDeps) => testBillingEngine(deps).runCycle();
+
+/** A scheduler's dependencies: the test's, with the engine composed over them. */
+export const withBillingEngine = (deps: BillingDeps) => ({
+  ...deps,
+  engine: testBillingEngine(deps),
+});

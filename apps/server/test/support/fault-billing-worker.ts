@@ -5,7 +5,7 @@ import * as schema from '../../src/db/schema';
 import type { PaymentGateway } from '../../src/gateway/payment-gateway';
 import { createSandboxGateway } from '../../src/gateway/sandbox-gateway';
 import { systemClock } from '../../src/lib/clock';
-import { runBillingCycle } from '../../src/modules/billing/billing-engine';
+import { runBillingCycle } from './billing';
 
 // A "server process" of the fault test (fault.test.ts): runs the billing cycle in a loop against
 // the test's PostgreSQL database until it is killed. Short random pauses around each gateway call

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBillingCycle } from '../../../test/support/billing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { runOps } from '../../cli/ops-commands';
 import { queryRows } from '../../db/client';
 import { twoFactorEnrolments } from '../../db/schema';
 import { createOperatorsService } from '../accounts';
-import { runBillingCycle } from '../billing/billing-engine';
 
 // The operator's view of the audit log and the entries of the operator's tool and the billing
 // engine (docs/decisions/017).

@@ -1,7 +1,7 @@
 import { BillingMode, BillStatus, billStatusText } from '@store/core';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderLines, orders, organizations, paymentAttempts, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
@@ -9,7 +9,7 @@ import { signingKeys } from '../licensing/license-keys';
 import { reissueOfflineLicense } from '../licensing/offline-license';
 import { verifyLicenseFile } from '../licensing/verify-license-file';
 import { updateSubscription } from '../subscriptions/subscriptions.repository';
-import { type BillingDeps, runBillingCycle } from './billing-engine';
+import type { BillingDeps } from './billing-engine';
 
 // The clock is driven through a year for a demo-like organization.
 

@@ -1,34 +1,93 @@
-import { BillStatus } from '@store/core';
+import { type BillingRunTrigger, BillStatus } from '@store/core';
+import type { Db } from '../../db/client';
 import { recordAudit } from '../audit';
 import {
   type BillingCycleCounts,
   type BillingDeps,
-  carriedBillsOf,
-  chargeDue,
+  type BillingLogger,
+  type BillsService,
   emptyCounts,
-  insertBillsStartingCharges,
-  markOverdueBillsUnpaid,
+  type FinalOutcome,
   optionsOf,
   overageBill,
   type PlannedAttempt,
   renewalBill,
-  retryPastDueBills as retryBills,
   StartedBatches,
-  settleCarriedBills,
-  writeOffEndedCarriedBills,
 } from '../bills';
-import { reissueForPaidRenewals } from '../licensing';
-import {
-  advanceBasePeriods,
-  claimDueOverage,
-  claimDueRenewals,
-  deactivateForUnpaidBills,
-  endCancelledSubscriptions,
-  rollOverUsage,
-} from '../subscriptions';
+import type { SubscriptionPeriodsService } from '../subscriptions';
 import { enqueueDeactivationNotices } from './billing-notices';
+import { runRecordedBillingCycle } from './billing-runs';
+import { settleChargeByEvent } from './settle-by-event';
 
 export type { BillingCycleCounts, BillingDeps, BillingLogger, BillingOptions } from '../bills';
+
+/** What the engine asks of licensing: docs/design.md §5, each paid renewal issues a new offline license file. */
+export interface LicensingForBilling {
+  reissueForPaidRenewals(db: Db, orderIds: number[], now: Date): Promise<void>;
+}
+
+/** The engine's dependencies; what it asks of bills, subscriptions and licensing is named here. */
+export interface BillingEngineDeps extends BillingDeps {
+  bills: Pick<
+    BillsService,
+    | 'markOverdueBillsUnpaid'
+    | 'carriedBillsOf'
+    | 'insertBillsStartingCharges'
+    | 'settleCarriedBills'
+    | 'writeOffEndedCarriedBills'
+    | 'chargeDue'
+    | 'retryPastDueBills'
+  >;
+  subscriptions: Pick<
+    SubscriptionPeriodsService,
+    | 'endCancelledSubscriptions'
+    | 'deactivateForUnpaidBills'
+    | 'claimDueRenewals'
+    | 'claimDueOverage'
+    | 'advanceBasePeriods'
+    | 'rollOverUsage'
+  >;
+  licensing: LicensingForBilling;
+}
+
+/** What one call adds to the engine's dependencies: the scheduler's shutdown signal, a request's log. */
+export interface EngineCall {
+  signal?: AbortSignal;
+  logger?: BillingLogger;
+}
+
+/**
+ * The money engine, built once where the app is composed (app.ts, jobs.ts, the operator's tool): the
+ * billing cycle, and the charges a customer or a webhook asks for now.
+ */
+export function createBillingEngine(deps: BillingEngineDeps) {
+  const withRun = (run: EngineCall): BillingEngineDeps => ({ ...deps, ...definedOf(run) });
+  const runCycle = (run: EngineCall = {}) => runBillingCycle(withRun(run));
+  return {
+    runCycle,
+    /** The cycle, recorded as a billing run (the schedule's only when it did something). */
+    runRecorded: (trigger: BillingRunTrigger, run: EngineCall = {}) =>
+      runRecordedBillingCycle(deps, () => runCycle(run), trigger),
+    /**
+     * Retries an organization's past-due bills at once (its billing information was just updated,
+     * docs/design.md §3). Returns what happened; the store's billing-info update calls this.
+     */
+    retryPastDueBills: (organizationId: number) =>
+      deps.bills.retryPastDueBills(deps, organizationId, reissueOfflineLicensesOf(deps)),
+    /** Stripe's word on a charge (decision 018), settled sooner than the settle job would. */
+    settleChargeByEvent: (key: string, outcome: FinalOutcome, run: EngineCall = {}) => {
+      const d = withRun(run);
+      return settleChargeByEvent(d, key, outcome, (organizationId) =>
+        chargeOrganizationNow(d, organizationId),
+      );
+    },
+  };
+}
+export type BillingEngine = ReturnType<typeof createBillingEngine>;
+
+/** A run's options that are set, so an unset one leaves the engine's own (its logger) in place. */
+const definedOf = (run: EngineCall): EngineCall =>
+  Object.fromEntries(Object.entries(run).filter(([, v]) => v !== undefined));
 
 /**
  * The one entry point of scheduled billing (scheduler, operator CLI, tests): ends cancelled
@@ -37,7 +96,7 @@ export type { BillingCycleCounts, BillingDeps, BillingLogger, BillingOptions } f
  * nothing to do, so a clock moved far ahead catches up period by period, in date order per
  * subscription: one renewal per subscription per pass, deactivation before the next renewal.
  */
-export async function runBillingCycle(deps: BillingDeps): Promise<BillingCycleCounts> {
+async function runBillingCycle(deps: BillingEngineDeps): Promise<BillingCycleCounts> {
   const counts = emptyCounts();
   const { maxPasses } = optionsOf(deps);
   while (counts.passes < maxPasses && !deps.signal?.aborted) {
@@ -62,33 +121,36 @@ const billingRunEntry = (counts: BillingCycleCounts, at: Date) => ({
 const workDone = (c: BillingCycleCounts) =>
   c.ended + c.unpaid + c.renewed + c.overageBilled + c.invoiced + c.chargeAttempts + c.recovered;
 
-async function runPass(deps: BillingDeps, counts: BillingCycleCounts): Promise<void> {
+async function runPass(deps: BillingEngineDeps, counts: BillingCycleCounts): Promise<void> {
   await deactivateOverdue(deps, counts);
   // Each batch of bills is charged as soon as it is committed, while the next batches are made.
   const started = new StartedBatches();
   const billing = billDue(deps, counts, started).finally(() => started.close());
-  await Promise.all([billing, chargeDue(deps, counts, reissueOfflineLicensesOf(deps), { started })]);
+  await Promise.all([
+    billing,
+    deps.bills.chargeDue(deps, counts, reissueOfflineLicensesOf(deps), { started }),
+  ]);
 }
 
 async function billDue(
-  deps: BillingDeps,
+  deps: BillingEngineDeps,
   counts: BillingCycleCounts,
   started: StartedBatches,
 ): Promise<void> {
   await billOverage(deps, counts, started);
   await renewDue(deps, counts, started);
-  counts.ended += await endCancelledSubscriptions(deps.db, deps.clock.now());
+  counts.ended += await deps.subscriptions.endCancelledSubscriptions(deps.db, deps.clock.now());
   // A small bill waiting for a next bill that will never come (core's smallAmountOutcome).
-  await writeOffEndedCarriedBills(deps.db, deps.clock.now());
+  await deps.bills.writeOffEndedCarriedBills(deps.db, deps.clock.now());
 }
 
-async function deactivateOverdue(deps: BillingDeps, counts: BillingCycleCounts): Promise<void> {
+async function deactivateOverdue(deps: BillingEngineDeps, counts: BillingCycleCounts): Promise<void> {
   const { batchSize } = optionsOf(deps);
   for (;;) {
     const now = deps.clock.now();
     const done = await deps.db.transaction(async (tx) => {
-      const bills = await markOverdueBillsUnpaid(tx, now, batchSize);
-      const subs = await deactivateForUnpaidBills(tx, bills);
+      const bills = await deps.bills.markOverdueBillsUnpaid(tx, now, batchSize);
+      const subs = await deps.subscriptions.deactivateForUnpaidBills(tx, bills);
       await enqueueDeactivationNotices(tx, subs);
       counts.unpaid += bills.length;
       counts.deactivated += subs.length;
@@ -99,108 +161,91 @@ async function deactivateOverdue(deps: BillingDeps, counts: BillingCycleCounts):
 }
 
 /**
- * Claims due subscriptions a small batch at a time; each batch's bills are created (their first
- * charge attempts started) and the subscriptions moved into their new period in one transaction, so
- * a crash leaves either neither or both. The charge follows after the commit (chargeDue), never
- * under these locks.
+ * Claims due subscriptions a small batch at a time, after the last one claimed; each batch's bills
+ * are created (their first charge attempts started) and the subscriptions moved into their new
+ * period in one transaction, so a crash leaves either neither or both. The charge follows after the
+ * commit (chargeDue), never under these locks.
  */
-async function renewDue(
-  deps: BillingDeps,
-  counts: BillingCycleCounts,
+async function inClaimedBatches(
+  deps: BillingEngineDeps,
   started: StartedBatches,
+  batch: (
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    now: Date,
+    afterId: number,
+    limit: number,
+  ) => Promise<{ full: boolean; lastId: number; charges: PlannedAttempt[] }>,
 ): Promise<void> {
   const { batchSize } = optionsOf(deps);
   let afterId = 0;
   for (;;) {
     const now = deps.clock.now();
-    let charges: PlannedAttempt[] = [];
-    const claimed = await deps.db.transaction(async (tx) => {
-      const claim = await claimDueRenewals(tx, now, afterId, batchSize);
-      const subs = claim.due;
-      if (subs.length === 0) return claim;
-      const carries = await carriedBillsOf(
-        tx,
-        subs.map((s) => s.id),
-      );
-      const made = subs.map((s) => ({ sub: s, ...renewalBill(s, now, carries.get(s.id)) }));
-      const { ids, started: attempts } = await insertBillsStartingCharges(
-        tx,
-        made.map((m) => m.bill),
-        now,
-        leaseEnd(deps, now),
-      );
-      charges = attempts;
-      await advanceBasePeriods(
-        tx,
-        made.map((m) => ({ sub: m.sub, periodStart: m.bill.billingDate, periodEnd: m.periodEnd })),
-      );
-      const inserted = made.filter((m) => ids.has(m.bill.periodKey));
-      await settleCarriedBills(
-        tx,
-        inserted.flatMap((m) => (carries.get(m.sub.id) ?? []).map((c) => c.orderId)),
-        now,
-      );
-      for (const m of inserted) {
-        counts.renewed += 1;
-        if (m.bill.status === BillStatus.OfflineInvoice) counts.invoiced += 1;
-      }
-      return claim;
-    });
-    started.push(charges);
+    const claimed = await deps.db.transaction((tx) => batch(tx, now, afterId, batchSize));
+    started.push(claimed.charges);
     if (!claimed.full) return;
     afterId = claimed.lastId;
   }
 }
 
+const renewDue = (deps: BillingEngineDeps, counts: BillingCycleCounts, started: StartedBatches) =>
+  inClaimedBatches(deps, started, async (tx, now, afterId, limit) => {
+    const claim = await deps.subscriptions.claimDueRenewals(tx, now, afterId, limit);
+    const subs = claim.due;
+    if (subs.length === 0) return { ...claim, charges: [] };
+    const carries = await deps.bills.carriedBillsOf(
+      tx,
+      subs.map((s) => s.id),
+    );
+    const made = subs.map((s) => ({ sub: s, ...renewalBill(s, now, carries.get(s.id)) }));
+    const { ids, started: charges } = await deps.bills.insertBillsStartingCharges(
+      tx,
+      made.map((m) => m.bill),
+      now,
+      leaseEnd(deps, now),
+    );
+    await deps.subscriptions.advanceBasePeriods(
+      tx,
+      made.map((m) => ({ sub: m.sub, periodStart: m.bill.billingDate, periodEnd: m.periodEnd })),
+    );
+    const inserted = made.filter((m) => ids.has(m.bill.periodKey));
+    await deps.bills.settleCarriedBills(
+      tx,
+      inserted.flatMap((m) => (carries.get(m.sub.id) ?? []).map((c) => c.orderId)),
+      now,
+    );
+    for (const m of inserted) {
+      counts.renewed += 1;
+      if (m.bill.status === BillStatus.OfflineInvoice) counts.invoiced += 1;
+    }
+    return { ...claim, charges };
+  });
+
 const leaseEnd = (deps: BillingDeps, now: Date) => new Date(now.getTime() + optionsOf(deps).chargeLeaseMs);
 
-async function billOverage(
-  deps: BillingDeps,
-  counts: BillingCycleCounts,
-  started: StartedBatches,
-): Promise<void> {
-  const { batchSize } = optionsOf(deps);
-  let afterId = 0;
-  for (;;) {
-    const now = deps.clock.now();
-    let charges: PlannedAttempt[] = [];
-    const claimed = await deps.db.transaction(async (tx) => {
-      const subs = await claimDueOverage(tx, now, afterId, batchSize);
-      if (subs.length === 0) return subs;
-      const made = subs.map((s) => overageBill(s, now));
-      const bills = made.flatMap((m) => (m.bill ? [m.bill] : []));
-      const inserted = await insertBillsStartingCharges(tx, bills, now, leaseEnd(deps, now));
-      const ids = inserted.ids;
-      charges = inserted.started;
-      await rollOverUsage(
-        tx,
-        made.map((m) => m.rollover),
-      );
-      for (const b of bills) {
-        if (!ids.has(b.periodKey)) continue;
-        counts.overageBilled += 1;
-        if (b.status === BillStatus.OfflineInvoice) counts.invoiced += 1;
-      }
-      return subs;
-    });
-    started.push(charges);
-    if (claimed.length === 0) return;
-    afterId = claimed[claimed.length - 1]!.id;
-    if (claimed.length < batchSize) return;
-  }
-}
-
-/**
- * Retries an organization's past-due bills at once (its billing information was just updated,
- * docs/design.md §3). Returns what happened; the store's billing-info update calls this.
- */
-export const retryPastDueBills = (deps: BillingDeps, organizationId: number) =>
-  retryBills(deps, organizationId, reissueOfflineLicensesOf(deps));
+const billOverage = (deps: BillingEngineDeps, counts: BillingCycleCounts, started: StartedBatches) =>
+  inClaimedBatches(deps, started, async (tx, now, afterId, limit) => {
+    const subs = await deps.subscriptions.claimDueOverage(tx, now, afterId, limit);
+    const last = { full: subs.length === limit, lastId: subs[subs.length - 1]?.id ?? afterId };
+    if (subs.length === 0) return { ...last, charges: [] };
+    const made = subs.map((s) => overageBill(s, now));
+    const bills = made.flatMap((m) => (m.bill ? [m.bill] : []));
+    const inserted = await deps.bills.insertBillsStartingCharges(tx, bills, now, leaseEnd(deps, now));
+    await deps.subscriptions.rollOverUsage(
+      tx,
+      made.map((m) => m.rollover),
+    );
+    for (const b of bills) {
+      if (!inserted.ids.has(b.periodKey)) continue;
+      counts.overageBilled += 1;
+      if (b.status === BillStatus.OfflineInvoice) counts.invoiced += 1;
+    }
+    return { ...last, charges: inserted.started };
+  });
 
 /** Charges an organization's due bills now (a webhook made an open attempt due, decision 018). */
-export const chargeOrganizationNow = (deps: BillingDeps, organizationId: number) =>
-  chargeDue(deps, emptyCounts(), reissueOfflineLicensesOf(deps), { organizationId });
+const chargeOrganizationNow = (deps: BillingEngineDeps, organizationId: number) =>
+  deps.bills.chargeDue(deps, emptyCounts(), reissueOfflineLicensesOf(deps), { organizationId });
 
 /** docs/design.md §5: each paid renewal issues a new offline license file (see offline-license.ts). */
-const reissueOfflineLicensesOf = (deps: BillingDeps) => (orderIds: number[], now: Date) =>
-  reissueForPaidRenewals(deps.db, orderIds, now);
+const reissueOfflineLicensesOf = (deps: BillingEngineDeps) => (orderIds: number[], now: Date) =>
+  deps.licensing.reissueForPaidRenewals(deps.db, orderIds, now);

@@ -1,12 +1,12 @@
 import { BillingMode } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
 import { type SmtpCapture, startSmtpCapture } from '../../../test/support/smtp-capture';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { type BillingDeps, runBillingCycle } from './billing-engine';
+import type { BillingDeps } from './billing-engine';
 import { sendBillingNotices } from './billing-notices';
 
 // The billing notices of decision 018, each through the outbox to the organization's admins and

@@ -1,7 +1,7 @@
 import type { BillingRun, BillingRunTrigger } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type { billingRuns } from '../../db/schema';
-import { type BillingCycleCounts, type BillingDeps, runBillingCycle } from './billing-engine';
+import type { BillingCycleCounts, BillingDeps } from '../bills';
 import { latestRuns, recordRun } from './billing-runs.repository';
 
 // The record of billing runs (the console's Billing runs screen, docs/decisions/015): the only
@@ -33,12 +33,13 @@ export const toBillingRunDto = (r: RunRow): BillingRun => ({
  * deactivated the subscriptions ended for unpaid bills or at their cancellation date.
  */
 export async function runRecordedBillingCycle(
-  deps: BillingDeps,
+  deps: Pick<BillingDeps, 'db' | 'clock'>,
+  runCycle: () => Promise<BillingCycleCounts>,
   trigger: BillingRunTrigger,
 ): Promise<{ counts: BillingCycleCounts; run: BillingRun | null }> {
   const startedAt = deps.clock.now();
   try {
-    const counts = await runBillingCycle(deps);
+    const counts = await runCycle();
     if (trigger === 'schedule' && !didSomething(counts)) return { counts, run: null };
     const row = await recordRun(deps.db, {
       trigger,

@@ -1,13 +1,12 @@
 import { BillingMode, BillSchema, BillStatus } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderLines, orders, organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT } from '../../seed/organizations';
 import { BILL_NOT_FOUND } from './billing.routes';
-import { runBillingCycle } from './billing-engine';
 
 let t: TestApp;
 let demoId: number;

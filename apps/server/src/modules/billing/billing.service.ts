@@ -1,15 +1,17 @@
 import { formatLongDate, formatUsd } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import { findInvoice, listBills, listOutstandingBills } from './bill-history.repository';
-import { type BillingDeps, retryPastDueBills } from './billing-engine';
+import type { BillingDeps, BillingEngine } from './billing-engine';
 
 /** What people ask of billing: their bills, an invoice, and a retry of what they owe. */
-export function createBillingService(deps: BillingDeps) {
+export function createBillingService(
+  deps: Pick<BillingDeps, 'db'> & { engine: Pick<BillingEngine, 'retryPastDueBills'> },
+) {
   return {
     listBills: (organizationId: number) => listBills(deps.db, organizationId),
     findInvoice: (organizationId: number, orderId: number) => findInvoice(deps.db, organizationId, orderId),
     /** docs/design.md §3: new billing information retries the organization's past-due bills at once. */
-    retryPastDueBills: (organizationId: number) => retryPastDueBills(deps, organizationId),
+    retryPastDueBills: (organizationId: number) => deps.engine.retryPastDueBills(organizationId),
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,14 +1,19 @@
 import { BillingMode, BillStatus } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDueSubscriptions, makeOrganization, planId } from '../../../test/support/billing';
+import {
+  makeDueSubscriptions,
+  makeOrganization,
+  planId,
+  runBillingCycle,
+} from '../../../test/support/billing';
 import { createTestDatabase } from '../../../test/support/test-app';
 import { type Database, queryRows } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
 import { seedCatalog } from '../../seed/catalog';
-import { type BillingDeps, runBillingCycle } from './billing-engine';
+import type { BillingDeps } from './billing-engine';
 
 // The charge lease belongs to whoever is about to call the gateway (docs/decisions/007): a batch
 // still waiting for its turn when its lease ends is charged by the claimant that took it over, and

@@ -1,10 +1,9 @@
 import { BillingMode } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSubscription, planId } from '../../../test/support/billing';
+import { makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
 import { organizationWithAdmin } from '../../../test/support/org-admin';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { ManualClock } from '../../lib/clock';
-import { runBillingCycle } from './billing-engine';
 
 // A decrease saved in the editor waits for the renewal (docs/design.md §3); from then on the month's
 // usage is billed beyond the new plan's base RTUs (decision 010), as after an immediate change.

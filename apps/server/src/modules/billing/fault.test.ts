@@ -4,7 +4,12 @@ import { addMonthsClamped, BillingMode } from '@store/core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDueSubscriptions, makeOrganization, planId } from '../../../test/support/billing';
+import {
+  makeDueSubscriptions,
+  makeOrganization,
+  planId,
+  runBillingCycle,
+} from '../../../test/support/billing';
 import { bundleWorker } from '../../../test/support/faults';
 import { ADMIN_URL, dropDatabase, postgresReachable } from '../../../test/support/postgres';
 import { type Database, openDatabase } from '../../db/client';
@@ -12,7 +17,6 @@ import { migrate } from '../../db/migrate';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
 import { seedCatalog } from '../../seed/catalog';
-import { runBillingCycle } from './billing-engine';
 import { reconcile } from './reconcile';
 
 // The billing engine's fault test (docs/design.md §3): two "server processes" run the billing cycle

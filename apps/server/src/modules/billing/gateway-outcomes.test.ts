@@ -1,7 +1,7 @@
 import { BillingMode, BillStatus } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
 import { fakeStripe, type InjectedAnswer, stripeError } from '../../../test/support/fake-stripe';
 import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -9,7 +9,6 @@ import { queryRows } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { MAX_TRANSIENT_FAILURES } from '../bills/charge-attempt';
-import { runBillingCycle } from './billing-engine';
 import { reconcile } from './reconcile';
 
 // docs/design.md §3, every gateway outcome has an end: renewals charged through the Stripe gateway against

@@ -1,14 +1,13 @@
 import { BillingMode, BillStatus } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
 import { fakeStripe, stripeError } from '../../../test/support/fake-stripe';
 import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { pacedGateway } from '../../gateway/paced-gateway';
 import { ManualClock } from '../../lib/clock';
-import { runBillingCycle } from './billing-engine';
 
 // Renewals charged through Stripe's paced gateway (GATEWAY_RATE_PER_SECOND) while the local fake of
 // Stripe answers 429: the engine slows down instead of failing, asks again with the same key, and

@@ -2,10 +2,15 @@
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
 export { billingRoutes } from './billing.routes';
 export { type BillingService, createBillingService, describeOutstandingBills } from './billing.service';
-export { type BillingDeps, retryPastDueBills } from './billing-engine';
-export { listBillingRuns, runRecordedBillingCycle } from './billing-runs';
+export {
+  type BillingDeps,
+  type BillingEngine,
+  type BillingEngineDeps,
+  createBillingEngine,
+  type EngineCall,
+} from './billing-engine';
+export { listBillingRuns } from './billing-runs';
 export { invoiceAttachments } from './invoice-attachment';
-export { recordInvoicePayment } from './invoice-payment';
+export { createInvoicePayments, type InvoicePayments } from './invoice-payment';
 export { reconcile } from './reconcile';
 export { readDemoClockOffset, startBillingScheduler, writeDemoClockOffset } from './scheduler';
-export { settleChargeByEvent } from './settle-by-event';

@@ -1,19 +1,18 @@
-import type { DbOrTx } from '../../db/client';
-import type { Clock } from '../../lib/clock';
 import { markOfflineInvoicePaid } from '../bills';
-import { reissueForPaidRenewals } from '../licensing';
+import type { BillingEngineDeps } from './billing-engine';
 
 /**
- * An offline invoice paid (the console's Mark paid, `invoice:paid`): the bill becomes Paid with how
- * it was paid, and the offline licenses its renewal extends are reissued.
+ * Offline invoices paid (the console's Mark paid, `invoice:paid`): no gateway is involved, so the
+ * operator's tool records one without the card processor's configuration.
  */
-export async function recordInvoicePayment(
-  db: DbOrTx,
-  clock: Clock,
-  orderId: number,
-  reference: string | null,
-) {
-  const bill = await markOfflineInvoicePaid(db, clock, orderId, reference);
-  await reissueForPaidRenewals(db, [bill.id], clock.now());
-  return bill;
+export function createInvoicePayments(deps: Pick<BillingEngineDeps, 'db' | 'clock' | 'licensing'>) {
+  return {
+    /** The bill becomes Paid with how it was paid, and the offline licenses its renewal extends are reissued. */
+    async recordInvoicePayment(orderId: number, reference: string | null) {
+      const bill = await markOfflineInvoicePaid(deps.db, deps.clock, orderId, reference);
+      await deps.licensing.reissueForPaidRenewals(deps.db, [bill.id], deps.clock.now());
+      return bill;
+    },
+  };
 }
+export type InvoicePayments = ReturnType<typeof createInvoicePayments>;

@@ -2,14 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { addMonthsClamped, BillingMode, BillStatus } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeDueSubscriptions, makeOrganization, planId } from '../../../test/support/billing';
+import {
+  makeDueSubscriptions,
+  makeOrganization,
+  planId,
+  runBillingCycle,
+} from '../../../test/support/billing';
 import { ADMIN_URL, createDatabase, dropDatabase, postgresReachable } from '../../../test/support/postgres';
 import { type Database, openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
 import { seedCatalog } from '../../seed/catalog';
-import { runBillingCycle } from './billing-engine';
 
 // Two servers catching up on a year of missed renewals for subscriptions whose card is refused
 // (docs/design.md §3): each subscription gets its first bill, which is declined and, its grace long

@@ -1,6 +1,6 @@
 import { BillingMode } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { makeOrganization, makeSubscription, planId, withBillingEngine } from '../../../test/support/billing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { ManualClock } from '../../lib/clock';
 import { startBillingScheduler } from './scheduler';
@@ -29,7 +29,7 @@ describe('stopping the billing scheduler', () => {
     let stop: Promise<void> | null = null;
     const gateway = t.gateway;
     const scheduler = startBillingScheduler(
-      {
+      withBillingEngine({
         db: t.db,
         clock,
         gateway: {
@@ -40,7 +40,7 @@ describe('stopping the billing scheduler', () => {
             return gateway.charge(input);
           },
         },
-      },
+      }),
       { intervalSeconds: 0 },
     );
     const counts = await scheduler.tick();

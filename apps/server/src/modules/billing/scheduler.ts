@@ -1,9 +1,8 @@
 import type { Db } from '../../db/client';
 import { type Clock, OffsetClock } from '../../lib/clock';
 import { readSetting, writeSetting } from '../../lib/settings';
-import type { BillingCycleCounts, BillingDeps } from './billing-engine';
+import type { BillingCycleCounts, BillingDeps, BillingEngine } from './billing-engine';
 import { sendBillingNotices } from './billing-notices';
-import { runRecordedBillingCycle } from './billing-runs';
 import { settlePendingCharges } from './settle-pending';
 
 /** The demo clock's offset (demo mode only): one settings row every process reads. */
@@ -34,7 +33,10 @@ export interface SchedulerOptions {
  * billed once. Each tick first reloads the demo clock's offset, so a clock the operator advanced
  * reaches every running server within one interval.
  */
-export function startBillingScheduler(deps: BillingDeps, options: SchedulerOptions): BillingScheduler {
+export function startBillingScheduler(
+  deps: BillingDeps & { engine: Pick<BillingEngine, 'runRecorded'> },
+  options: SchedulerOptions,
+): BillingScheduler {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<BillingCycleCounts | null> | null = null;
   let stopped = false;
@@ -46,7 +48,7 @@ export function startBillingScheduler(deps: BillingDeps, options: SchedulerOptio
       if (deps.clock instanceof OffsetClock) deps.clock.offsetMs = await readDemoClockOffset(deps.db);
       await settlePendingCharges(deps);
       if (stopping.signal.aborted) return null;
-      const { counts } = await runRecordedBillingCycle({ ...deps, signal: stopping.signal }, 'schedule');
+      const { counts } = await deps.engine.runRecorded('schedule', { signal: stopping.signal });
       if (counts.passes > 1) deps.logger?.info({ billing: counts }, 'billing cycle');
       const notices = await sendBillingNotices(deps);
       if (notices.reminders + notices.cardWarnings > 0) deps.logger?.info({ notices }, 'billing notices');

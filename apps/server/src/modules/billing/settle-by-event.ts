@@ -1,9 +1,8 @@
 import { BillStatus } from '@store/core';
-import type { FinalOutcome } from '../bills';
+import type { BillingDeps, FinalOutcome } from '../bills';
 import { attemptByKey, findBill, makeAttemptDue } from '../bills';
 import { settlePurchase } from '../store';
 import { settleProration } from '../subscriptions';
-import { type BillingDeps, chargeOrganizationNow } from './billing-engine';
 
 export type KnownOutcome = FinalOutcome;
 
@@ -14,7 +13,12 @@ export type KnownOutcome = FinalOutcome;
  * attempt still open is made due and charged now, settling on its recorded key. A charge already
  * settled is left as it is. Answers what was done, for the event's record.
  */
-export async function settleChargeByEvent(deps: BillingDeps, key: string, outcome: KnownOutcome) {
+export async function settleChargeByEvent(
+  deps: BillingDeps,
+  key: string,
+  outcome: KnownOutcome,
+  chargeOrganizationNow: (organizationId: number) => Promise<void>,
+) {
   const attempt = await attemptByKey(deps.db, key);
   if (!attempt) return 'no attempt with this key';
   const order = await findBill(deps.db, attempt.orderId);
@@ -28,6 +32,6 @@ export async function settleChargeByEvent(deps: BillingDeps, key: string, outcom
     return settled?.status === BillStatus.ChargePaid ? 'settled: paid' : 'settled: not paid';
   }
   if (!(await makeAttemptDue(deps.db, key, deps.clock.now()))) return 'already settled';
-  await chargeOrganizationNow(deps, order.organizationId);
+  await chargeOrganizationNow(order.organizationId);
   return 'charged now';
 }

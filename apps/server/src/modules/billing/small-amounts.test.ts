@@ -7,12 +7,12 @@ import {
 } from '@store/core';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderLines, orders, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { updateSubscription } from '../subscriptions/subscriptions.repository';
-import { type BillingDeps, runBillingCycle } from './billing-engine';
+import type { BillingDeps } from './billing-engine';
 
 // docs/design.md §3: an amount under the gateway's minimum charge is never sent to the gateway; it is
 // carried to the subscription's next bill, or written off once the subscription has ended.

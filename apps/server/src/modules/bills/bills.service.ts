@@ -6,6 +6,7 @@ import { conflict } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
 import { makeOpenAttemptDue } from './attempt-outcomes.repository';
 import { adminEmails, claimOverdueBills, markUnpaid, type OverdueBill } from './bill-batches.repository';
+import { chargeDue, retryPastDueBills } from './bill-charging';
 import { enqueueReceipts } from './bill-notices';
 import {
   attemptOf,
@@ -23,6 +24,7 @@ import {
   subscriptionsOf,
 } from './bills.repository';
 import { carriesOf, markCarried, writeOffEndedCarries } from './carried-bills.repository';
+import { insertBillsStartingCharges } from './first-attempts';
 import { isVoidCardCharge } from './owed-bills.repository';
 import * as subscriptionBills from './subscription-bills.repository';
 
@@ -121,15 +123,26 @@ export async function markOverdueBillsUnpaid(tx: DbOrTx, now: Date, limit: numbe
   return bills;
 }
 
-/** Small bills carried to the subscriptions' next bill (core's smallAmountOutcome). */
-export const carriedBillsOf = (tx: DbOrTx, subscriptionIds: number[]) => carriesOf(tx, subscriptionIds);
-
-/** Carried bills taken into a new bill are settled by it. */
-export const settleCarriedBills = (tx: DbOrTx, orderIds: number[], now: Date) =>
-  markCarried(tx, orderIds, now);
-
-/** Carried bills whose subscription ended, waiting for a next bill that will never come, are written off. */
-export const writeOffEndedCarriedBills = (db: DbOrTx, now: Date) => writeOffEndedCarries(db, now);
+/**
+ * What the billing engine asks of bills, built once where the app is composed: the engine names the
+ * members it uses in its own type. Each takes the engine's transaction, so a batch's bills commit
+ * together with the subscriptions' new periods.
+ */
+export function createBillsService() {
+  return {
+    markOverdueBillsUnpaid,
+    /** Small bills carried to the subscriptions' next bill (core's smallAmountOutcome). */
+    carriedBillsOf: carriesOf,
+    insertBillsStartingCharges,
+    /** Carried bills taken into a new bill are settled by it. */
+    settleCarriedBills: markCarried,
+    /** Carried bills whose subscription ended, waiting for a next bill that will never come, are written off. */
+    writeOffEndedCarriedBills: writeOffEndedCarries,
+    chargeDue,
+    retryPastDueBills,
+  };
+}
+export type BillsService = ReturnType<typeof createBillsService>;
 
 /** The administrators' addresses of an organization (the billing mails' recipients). */
 export const billingContacts = (db: DbOrTx, organizationId: number) => adminEmails(db, organizationId);

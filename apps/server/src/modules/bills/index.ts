@@ -1,6 +1,5 @@
 // The public entry of the bills module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
-export { chargeDue, retryPastDueBills } from './bill-charging';
 export { confirmBillPayment, openBills, payBill } from './bill-payment';
 export {
   type BillingCycleCounts,
@@ -13,11 +12,12 @@ export {
 export {
   addBillLines,
   attemptByKey,
+  type BillsService,
   type BillWithLine,
   billingContacts,
-  carriedBillsOf,
   chargeInFlight,
   createBill,
+  createBillsService,
   createBillsWithLines,
   findBill,
   findBillByKey,
@@ -27,13 +27,10 @@ export {
   lockBillRow,
   makeAttemptDue,
   markOfflineInvoicePaid,
-  markOverdueBillsUnpaid,
   paidChargeOfBill,
   recordPaidAttempts,
-  settleCarriedBills,
   subscriptionsOfBill,
   unpaidPeriodStartOf,
-  writeOffEndedCarriedBills,
 } from './bills.service';
 export {
   chargeCard,
@@ -55,5 +52,5 @@ export {
   SELLER_CONTACT,
   startDocument,
 } from './document-pdf';
-export { insertBillsStartingCharges, type PlannedAttempt, StartedBatches } from './first-attempts';
+export { type PlannedAttempt, StartedBatches } from './first-attempts';
 export { type DueSubscription, overageBill, renewalBill } from './scheduled-bills';

@@ -1,9 +1,9 @@
 import { LicensingMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBillingCycle } from '../../../test/support/billing';
 import { createLicensingTestApp, DAY, type LicensingTestApp } from '../../../test/support/licensing';
 import { organizations, subscriptions } from '../../db/schema';
-import { runBillingCycle } from '../billing/billing-engine';
 
 // Every code of the engines' contract (docs/licensing.md), as the API answers it: validation always
 // 200 with `valid` and the code; activation, heartbeats and usage refuse with the code as an error.

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runBillingCycle } from '../../../test/support/billing';
 import { ADMIN_EMAIL, createLicensingTestApp, type LicensingTestApp } from '../../../test/support/licensing';
 import { persons, subscriptions } from '../../db/schema';
-import { runBillingCycle } from '../billing/billing-engine';
 import { createLicensingService } from './licensing.service';
 
 // The usage meter's alert mails (docs/design.md §5): at 80 % and 100 % of the included RTUs and when the

@@ -7,24 +7,23 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/domain-error';
 import type { OrganizationsService } from '../accounts';
-import type { listBillingRuns, recordInvoicePayment, runRecordedBillingCycle } from '../billing';
+import type { BillingEngine, EngineCall, InvoicePayments, listBillingRuns } from '../billing';
 import type { CatalogService } from '../catalog';
 import { toPersonDto } from '../identity';
 import type { addPerpetualLicense } from '../subscriptions';
 import { billDetail, listBills } from './console-bills.repository';
 import { organizationDetail, searchOrganizations } from './console-organizations.repository';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway' | 'config'> & {
+type Deps = Pick<AppDeps, 'db' | 'clock'> & {
   organizations: Pick<
     OrganizationsService,
     'findCustomerOrganization' | 'setOrganizationTerms' | 'promoteToAdmin' | 'resendVerification'
   >;
   catalog: Pick<CatalogService, 'findPlan'>;
-  billing: {
-    listBillingRuns: typeof listBillingRuns;
-    runRecordedBillingCycle: typeof runRecordedBillingCycle;
-    recordInvoicePayment: typeof recordInvoicePayment;
-  };
+  billing: Pick<BillingEngine, 'runRecorded'> &
+    Pick<InvoicePayments, 'recordInvoicePayment'> & {
+      listBillingRuns: typeof listBillingRuns;
+    };
   subscriptions: { addPerpetualLicense: typeof addPerpetualLicense };
 };
 
@@ -35,8 +34,6 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway' | 'config'> & {
 export function createOperatorConsoleService({
   db,
   clock,
-  gateway,
-  config,
   organizations,
   catalog,
   billing,
@@ -91,18 +88,15 @@ export function createOperatorConsoleService({
     /** Records that an open invoice was paid offline, and how; answers the bill as it is now. */
     async markInvoicePaid(orderId: number, reference: string | null) {
       await bill(orderId);
-      await billing.recordInvoicePayment(db, clock, orderId, reference);
+      await billing.recordInvoicePayment(orderId, reference);
       return (await bill(orderId)).bill;
     },
 
     listBillingRuns: () => billing.listBillingRuns(db),
 
     /** Runs the billing cycle now, recorded as the operator's run. */
-    async runBillingCycle(logger: Parameters<typeof runRecordedBillingCycle>[0]['logger']) {
-      const { run } = await billing.runRecordedBillingCycle(
-        { db, clock, gateway, logger, publicUrl: config.publicUrl },
-        'operator',
-      );
+    async runBillingCycle(logger: EngineCall['logger']) {
+      const { run } = await billing.runRecorded('operator', { logger });
       return run!;
     },
   };

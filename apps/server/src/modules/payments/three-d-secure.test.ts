@@ -1,7 +1,7 @@
 import { BillingMode, BillStatus, PaymentMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSubscription, planId } from '../../../test/support/billing';
+import { makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
 import {
   type Client,
   succeededCharges as countSucceeded,
@@ -11,7 +11,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orders, organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { type BillingDeps, runBillingCycle } from '../billing/billing-engine';
+import type { BillingDeps } from '../billing/billing-engine';
 import { settlePendingPurchases } from '../store/purchase-settling';
 
 // 3-D Secure (docs/decisions/024) through the API, with the sandbox behaving as Stripe's test cards:

@@ -1,6 +1,5 @@
 import type Stripe from 'stripe';
-import type { BillingDeps } from '../billing';
-import { settleChargeByEvent } from '../billing';
+import type { BillingDeps, BillingEngine } from '../billing';
 import { updateCardOnFile } from '../billing-info';
 import type { DisputesService } from '../disputes';
 import { recordGatewayMadeRefunds } from '../refunds';
@@ -9,6 +8,7 @@ import { recordGatewayMadeRefunds } from '../refunds';
 // again before its first handling finished does no harm. Answers a line for the event's record.
 
 export type WebhookDeps = BillingDeps & {
+  billing: Pick<BillingEngine, 'settleChargeByEvent'>;
   operatorAlertEmail?: string;
   disputes: Pick<DisputesService, 'billOfPaymentIntent' | 'record' | 'updateStatus'>;
 };
@@ -19,13 +19,19 @@ const idOf = (v: string | { id: string } | null | undefined) =>
 async function paymentIntentEvent(deps: WebhookDeps, intent: Stripe.PaymentIntent, succeeded: boolean) {
   const key = intent.metadata?.idempotencyKey;
   if (!key) return 'not a charge of this store (no idempotencyKey in its metadata)';
-  if (succeeded) return settleChargeByEvent(deps, key, { outcome: 'succeeded', chargeId: intent.id });
+  const call = { logger: deps.logger };
+  if (succeeded)
+    return deps.billing.settleChargeByEvent(key, { outcome: 'succeeded', chargeId: intent.id }, call);
   const error = intent.last_payment_error;
-  return settleChargeByEvent(deps, key, {
-    outcome: 'declined',
-    code: error?.decline_code ?? error?.code ?? 'card_declined',
-    message: error?.message ?? 'Your card was declined.',
-  });
+  return deps.billing.settleChargeByEvent(
+    key,
+    {
+      outcome: 'declined',
+      code: error?.decline_code ?? error?.code ?? 'card_declined',
+      message: error?.message ?? 'Your card was declined.',
+    },
+    call,
+  );
 }
 
 async function disputeCreated(deps: WebhookDeps, dispute: Stripe.Dispute) {

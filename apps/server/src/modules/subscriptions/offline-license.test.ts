@@ -1,13 +1,12 @@
 import { BillingMode, BillStatus, designerHostCount, graceEndOf, SubscriptionMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { runOps } from '../../cli/ops-commands';
 import { orderLines, orders, organizations, persons, pricingPlans, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/organizations';
-import { runBillingCycle } from '../billing/billing-engine';
 import { reissueOfflineLicense } from '../licensing/offline-license';
 import { verifyLicenseFile } from '../licensing/verify-license-file';
 import { offlineIssuesOf } from './offline-issues.repository';

@@ -1,12 +1,12 @@
 import { BillStatus, SubscriptionMessages } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBillingCycle } from '../../../test/support/billing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
-import { runBillingCycle } from '../billing/billing-engine';
 import { reconcile } from '../billing/reconcile';
 import { settlePendingCharges } from '../billing/settle-pending';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBillingCycle } from '../../../test/support/billing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderLines, orders, subscriptions } from '../../db/schema';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT } from '../../seed/organizations';
-import { runBillingCycle } from '../billing/billing-engine';
 
 // docs/design.md §5: a parent organization never receives a sub-account's license key, offline file or
 // other secret; it sees the sub-account's subscriptions read-only (§4).

@@ -213,21 +213,28 @@ export const accrueFromRollups: typeof usage.accrueFromRollups = (...args) =>
 export const allowOfflineReissue: typeof issues.allowOfflineReissue = (...args) =>
   issues.allowOfflineReissue(...args);
 
-// The billing engine's and refunds' steps of a subscription's life (docs/design.md §3).
+// Refunds' steps of a subscription's life (docs/design.md §3).
 export const billCoversRunningPeriod: typeof endings.billCoversRunningPeriod = (...args) =>
   endings.billCoversRunningPeriod(...args);
 export const endRefundedSubscriptions: typeof endings.endRefundedSubscriptions = (...args) =>
   endings.endRefundedSubscriptions(...args);
-export const endCancelledSubscriptions: typeof endings.endCancelledSubscriptions = (...args) =>
-  endings.endCancelledSubscriptions(...args);
-export const deactivateForUnpaidBills: typeof endings.deactivateForUnpaidBills = (...args) =>
-  endings.deactivateForUnpaidBills(...args);
-export const claimDueRenewals: typeof periods.claimDueRenewals = (...args) =>
-  periods.claimDueRenewals(...args);
-export const claimDueOverage: typeof periods.claimDueOverage = (...args) => periods.claimDueOverage(...args);
-export const advanceBasePeriods: typeof advances.advanceBasePeriods = (...args) =>
-  advances.advanceBasePeriods(...args);
-export const rollOverUsage: typeof advances.rollOverUsage = (...args) => advances.rollOverUsage(...args);
+
+/**
+ * The billing engine's steps of a subscription's life (docs/design.md §3), built once where the app is
+ * composed: the engine names the members it uses in its own type. Each takes the engine's
+ * transaction, so a subscription's new period commits together with its bill.
+ */
+export function createSubscriptionPeriodsService() {
+  return {
+    endCancelledSubscriptions: endings.endCancelledSubscriptions,
+    deactivateForUnpaidBills: endings.deactivateForUnpaidBills,
+    claimDueRenewals: periods.claimDueRenewals,
+    claimDueOverage: periods.claimDueOverage,
+    advanceBasePeriods: advances.advanceBasePeriods,
+    rollOverUsage: advances.rollOverUsage,
+  };
+}
+export type SubscriptionPeriodsService = ReturnType<typeof createSubscriptionPeriodsService>;
 /** The offline subscriptions whose renewals these bills are: each gets a new license file once paid. */
 export const offlineSubscriptionsOfRenewals: typeof advances.offlineSubscriptionsOfRenewals = (...args) =>
   advances.offlineSubscriptionsOfRenewals(...args);
