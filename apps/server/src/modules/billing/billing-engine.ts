@@ -1,5 +1,5 @@
 import { type BillingRunTrigger, BillStatus } from '@store/core';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { recordAudit } from '../audit';
 import {
   type BillingCycleCounts,
@@ -170,7 +170,7 @@ async function inClaimedBatches(
   deps: BillingEngineDeps,
   started: StartedBatches,
   batch: (
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    tx: Tx,
     now: Date,
     afterId: number,
     limit: number,
