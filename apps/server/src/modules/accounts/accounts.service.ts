@@ -14,15 +14,35 @@ import { findUsableToken, issueToken, useToken } from './one-time-tokens.reposit
 
 export const VERIFY_LIFETIME_MS = VERIFY_LINK_DAYS * 86_400_000;
 
-/** The link that verifies a person's own address: on registration, for a person added, on the operator's resend. */
-export const issueVerifyToken = (tx: DbOrTx, person: { id: number; email: string }, now: Date) =>
-  issueToken(tx, {
+/**
+ * Issues the link that verifies a person's own address (on registration, for a person added, on the
+ * operator's resend) and answers what each mail carrying it is given.
+ */
+export async function issueVerifyLink(
+  tx: DbOrTx,
+  a: {
+    person: { id: number; email: string; firstName: string };
+    companyName: string;
+    publicUrl: string;
+    now: Date;
+  },
+) {
+  const token = await issueToken(tx, {
     kind: 'verify',
-    personId: person.id,
-    email: person.email,
-    now,
+    personId: a.person.id,
+    email: a.person.email,
+    now: a.now,
     lifetimeMs: VERIFY_LIFETIME_MS,
   });
+  return {
+    publicUrl: a.publicUrl,
+    to: a.person.email,
+    firstName: a.person.firstName,
+    companyName: a.companyName,
+    token,
+  };
+}
+
 const ADMIN_RIGHTS = Rights.User | Rights.Admin;
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'limits'>;
@@ -66,17 +86,13 @@ export function createAccountsService({ db, clock, config, limits }: Deps) {
         });
         await recordAudit(tx, 'organization.registered', { after: organization, actor: asPerson(person) });
         await recordAudit(tx, 'person.created', { after: person, actor: asPerson(person) });
-        const token = await issueVerifyToken(tx, person, now);
-        await enqueueMail(
-          tx,
-          verifyEmailMail({
-            publicUrl,
-            to: person.email,
-            firstName: person.firstName,
-            companyName: organization.companyName,
-            token,
-          }),
-        );
+        const link = await issueVerifyLink(tx, {
+          person,
+          companyName: organization.companyName,
+          publicUrl,
+          now,
+        });
+        await enqueueMail(tx, verifyEmailMail(link));
         return { organization, person };
       });
       return { organizationId: organization.id, personId: person.id, email: person.email };

@@ -13,7 +13,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { verifyEmailMail } from '../../mail/templates';
 import { recordAudit } from '../audit';
 import * as repo from './accounts.repository';
-import { issueVerifyToken } from './accounts.service';
+import { issueVerifyLink } from './accounts.service';
 
 // What the store's operator changes of a customer organization (docs/design.md §2: customers never set
 // their own discount or terms), for the console and the operator's tool alike.
@@ -136,17 +136,14 @@ export function createOrganizationsService({ db, clock, config }: Deps) {
       if (person.emailVerified) throw conflict(OpsMessages.alreadyVerified(person.email));
       // The link and its mail in one transaction: the outbox sends it (docs/decisions/018).
       await db.transaction(async (tx) => {
-        const token = await issueVerifyToken(tx, person, clock.now());
-        await enqueueMail(
-          tx,
-          verifyEmailMail({
-            publicUrl: config.publicUrl,
-            to: person.email,
-            firstName: person.firstName,
-            companyName: organization.companyName,
-            token,
-          }),
-        );
+        const { companyName } = organization;
+        const link = await issueVerifyLink(tx, {
+          person,
+          companyName,
+          publicUrl: config.publicUrl,
+          now: clock.now(),
+        });
+        await enqueueMail(tx, verifyEmailMail(link));
       });
       return { success: true as const, message: OpsMessages.verificationSent(person.email) };
     },

@@ -21,7 +21,7 @@ import { recordAudit } from '../audit';
 import { toPersonDto } from '../identity';
 import type { TwoFactorService } from '../two-factor';
 import * as repo from './accounts.repository';
-import { issueVerifyToken, VERIFY_LIFETIME_MS } from './accounts.service';
+import { issueVerifyLink, VERIFY_LIFETIME_MS } from './accounts.service';
 import { issueToken, pendingEmailChange, retirePendingEmailChanges } from './one-time-tokens.repository';
 
 const ROLE_BITS = Rights.User | Rights.Admin;
@@ -142,18 +142,10 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
             emailVerified: false,
           });
           await recordAudit(tx, 'person.created', { after: person });
-          const token = await issueVerifyToken(tx, person, now);
-          await enqueueMail(
-            tx,
-            addedToOrganizationMail({
-              publicUrl,
-              to: person.email,
-              firstName: person.firstName,
-              companyName: auth.organization.companyName,
-              addedBy: `${auth.person.firstName} ${auth.person.lastName}`,
-              token,
-            }),
-          );
+          const companyName = auth.organization.companyName;
+          const link = await issueVerifyLink(tx, { person, companyName, publicUrl, now });
+          const addedBy = `${auth.person.firstName} ${auth.person.lastName}`;
+          await enqueueMail(tx, addedToOrganizationMail({ ...link, addedBy }));
           return person;
         });
       } catch (error) {
