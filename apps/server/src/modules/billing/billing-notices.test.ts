@@ -91,16 +91,16 @@ describe('billing notices', () => {
     clock.set('2026-04-03T11:00:00Z');
     expect(await sendBillingNotices(deps)).toEqual({ reminders: 1, cardWarnings: 0 });
     expect(await sendBillingNotices(deps)).toEqual({ reminders: 0, cardWarnings: 0 });
+    // Both wait in the outbox until it is flushed, and its sender delivers a few at once: by subject.
     const mails = await mailsTo('q-admin@example.com');
-    expect(mails.map((m) => m.subject)).toEqual([
-      'Your card expires before your next renewal',
-      'Quarterly Pro renews on April 10, 2026',
-    ]);
-    expect(mails[0]!.text).toContain(
+    const subjects = ['Your card expires before your next renewal', 'Quarterly Pro renews on April 10, 2026'];
+    expect(mails.map((m) => m.subject).sort()).toEqual([...subjects].sort());
+    const [warning, reminder] = subjects.map((s) => mails.find((m) => m.subject === s)!);
+    expect(warning!.text).toContain(
       'The card on file (Visa ending in 4242) expires at the end of 03/2026, before your next renewal on April 10, 2026.',
     );
-    expect(mails[0]!.text).toContain('https://store.test/ModifyBillingInfo');
-    expect(mails[1]!.text).toContain(
+    expect(warning!.text).toContain('https://store.test/ModifyBillingInfo');
+    expect(reminder!.text).toContain(
       'Your quarterly subscription Quarterly Pro renews on April 10, 2026: we will charge your card on file.',
     );
     // A monthly subscription gets no reminder.

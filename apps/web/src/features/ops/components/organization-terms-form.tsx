@@ -21,14 +21,15 @@ export function OrganizationTermsForm({ organization }: { organization: Organiza
       : { organizationId: organization.parentOrganizationId, name: organization.parentName ?? '' };
   const submit = onSubmit((values) => {
     const terms = termsFromForm(values);
-    save.mutate(
-      { organizationId: organization.organizationId, terms },
-      {
-        onSuccess: () => {
-          reset(termsFormValues({ ...organization, ...terms }));
-          showAlert({ type: 'success', text: `Terms of ${organization.name} saved` });
-        },
+    // The page remounts this form with the organization it refetches after the save, and a remounted
+    // form never hears mutate's own onSuccess: the promise tells the outcome whichever form is shown.
+    // A refusal's message is shown by the query client.
+    save.mutateAsync({ organizationId: organization.organizationId, terms }).then(
+      () => {
+        reset(termsFormValues({ ...organization, ...terms }));
+        showAlert({ type: 'success', text: `Terms of ${organization.name} saved` });
       },
+      () => {},
     );
   });
   return (
