@@ -145,6 +145,9 @@ test('Users: Delete hands focus to the message that says it is done', async ({ p
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/Organization');
   const row = page.getByRole('row').filter({ hasText: email });
+  // A keyboard user starts once the list is there: while it loads, the rows it replaces take the
+  // focus with them.
+  await expect(row).toBeVisible();
   await tabTo(page, row.getByRole('button', { name: /Delete/ }), { max: 80 });
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');

@@ -110,11 +110,15 @@ export class Customers {
       return;
     }
     this.tally.planChanges += 1;
-    if (save.body.pending) {
-      this.tally.pendingChanges += 1;
-      sub.planHistory.push({ from: Date.parse(d.nextBaseBillingDate!), planId: plan.id });
-    } else {
+    // The model follows what the answer shows in force, not the request: a save of terms already
+    // waiting for the renewal changes nothing.
+    const saved = save.body.subscription;
+    if (saved.pricingPlanId === plan.id) {
       sub.planHistory.push({ from: this.clock.now().getTime(), planId: plan.id });
+    } else {
+      if (!save.body.pending) return note(this.tally, `save ${sub.id} kept its plan`, 200, save.body);
+      this.tally.pendingChanges += 1;
+      sub.planHistory.push({ from: Date.parse(saved.nextBaseBillingDate!), planId: plan.id });
     }
   }
 

@@ -101,9 +101,11 @@ async function runBillingCycle(deps: BillingEngineDeps): Promise<BillingCycleCou
   const { maxPasses } = optionsOf(deps);
   while (counts.passes < maxPasses && !deps.signal?.aborted) {
     counts.passes += 1;
-    const before = workDone(counts);
+    // A month of usage closed without a bill is progress too: a renewal waits for it (claimDueRenewals).
+    const progress = () => workDone(counts) + counts.usageMonthsClosed;
+    const before = progress();
     await runPass(deps, counts);
-    if (workDone(counts) === before) break;
+    if (progress() === before) break;
   }
   if (workDone(counts) > 0)
     await recordAudit(deps.db, 'billing-run', billingRunEntry(counts, deps.clock.now()));
@@ -234,6 +236,7 @@ const billOverage = (deps: BillingEngineDeps, counts: BillingCycleCounts, starte
       tx,
       made.map((m) => m.rollover),
     );
+    counts.usageMonthsClosed += made.length;
     for (const b of bills) {
       if (!inserted.ids.has(b.periodKey)) continue;
       counts.overageBilled += 1;

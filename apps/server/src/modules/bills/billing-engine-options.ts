@@ -55,6 +55,8 @@ export interface BillingCycleCounts {
   deactivated: number;
   renewed: number;
   overageBilled: number;
+  /** Months of usage closed (their counters rolled over), with or without an overage bill. */
+  usageMonthsClosed: number;
   /** Bills issued as offline invoices (renewal or overage), not charged. */
   invoiced: number;
   chargeAttempts: number;
@@ -73,6 +75,7 @@ export const emptyCounts = (): BillingCycleCounts => ({
   deactivated: 0,
   renewed: 0,
   overageBilled: 0,
+  usageMonthsClosed: 0,
   invoiced: 0,
   chargeAttempts: 0,
   paid: 0,

@@ -146,14 +146,19 @@ const RENEWABLE = sql`((SELECT b.id FROM order_lines l JOIN orders b ON b.id = l
           AND b.due_date <= s.next_base_billing_date LIMIT 1) IS NULL
       AND (SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id
         WHERE l.subscription_id = s.id AND b.kind = 'proration' AND b.status = ${BillStatus.ChargePending}
-        LIMIT 1) IS NULL)`;
+        LIMIT 1) IS NULL
+      AND (s.next_overage_billing_date IS NULL OR s.next_overage_billing_date > s.next_base_billing_date))`;
 
 /**
  * Subscriptions whose renewal date has come: active, not cancelled (a cancelled one ends at its
  * deactivateDate instead), neither perpetual nor NoBill. One with a bill that will be overdue by
  * then waits for that bill's fate (paid: it renews; unpaid: it is deactivated), so a server
  * catching up after downtime never bills periods of a subscription that is about to end. One whose
- * editor change is being charged waits until that charge is settled (docs/design.md §3). Per-row
+ * editor change is being charged waits until that charge is settled (docs/design.md §3). One whose
+ * month of usage ending by the renewal date is not billed yet waits for it: the renewal puts pending
+ * terms in force and moves the month's billed RTUs, so billed first, that month would be charged
+ * at the next plan's allowance (a pass whose overage claim skipped a row another process held, or
+ * that reached the month's end between its overage and renewal steps, did so). Per-row
  * subqueries on purpose: as an anti-join the planner may merge them against every bill line ever
  * written. Keyset order by id, so a pass visits each subscription at most once and renews one
  * period per pass: `lastId` is where the next batch starts, `full` whether there may be more.

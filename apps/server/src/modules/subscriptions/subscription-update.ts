@@ -9,6 +9,7 @@ import {
   SubscriptionMessages,
   type SubscriptionTerms,
   type SubscriptionUpdate,
+  sameSubscriptionTerms,
   toCents,
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
@@ -97,7 +98,10 @@ export async function updateSubscription(
       capCents === s.maxAdditionalMonthlyChargeCents &&
       !samePending.termsChanged
     ) {
-      return { chargedCents: 0, orderId: null, pending: false };
+      // Nothing to save; terms saved earlier for the renewal still wait for it, and the answer says so
+      // (a client reading `pending: false` would take them to be in force now).
+      const waiting = !sameSubscriptionTerms(pendingTerms, s);
+      return { chargedCents: 0, orderId: null, pending: waiting };
     }
 
     if (s.isOfflineEnabled) throw new DomainError('OFFLINE', SubscriptionMessages.offlineReadOnly);
