@@ -28,6 +28,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The editor's save of another plan, everything else as read. */
+const choosePlan = async (id: number, planName: string) => {
+  const s = (await api.get(`/api/subscription/${id}`)).body;
+  return api.put(`/api/subscription/${id}`, {
+    description: s.description,
+    pricingPlanId: await planId(t.db, planName),
+    maxAdditionalMonthlyCharge: s.maxAdditionalMonthlyCharge,
+    xtraAutoTags: s.xtraAutoTags,
+    numberMachines: s.numberMachines,
+    version: s.version,
+  });
+};
+
 const runBilling = () => runBillingCycle({ db: t.db, clock, gateway: t.gateway });
 
 describe('a downgrade pending to the renewal', () => {
@@ -40,29 +53,14 @@ describe('a downgrade pending to the renewal', () => {
       maxAdditionalMonthlyChargeCents: 2_000_00,
       purchasedAt: '2026-10-23T12:00:00Z',
     });
-    let s = (await api.get(`/api/subscription/${sub.id}`)).body;
-    const saved = await api.put(`/api/subscription/${sub.id}`, {
-      description: s.description,
-      pricingPlanId: await planId(t.db, 'Flex 2,500'),
-      maxAdditionalMonthlyCharge: s.maxAdditionalMonthlyCharge,
-      xtraAutoTags: s.xtraAutoTags,
-      numberMachines: s.numberMachines,
-      version: s.version,
-    });
+    const saved = await choosePlan(sub.id, 'Flex 2,500');
     expect(saved.status).toBe(200);
     expect(saved.body.chargedCents ?? 0).toBe(0);
-    s = (await api.get(`/api/subscription/${sub.id}`)).body;
+    let s = (await api.get(`/api/subscription/${sub.id}`)).body;
     expect(s.planName).toBe('Flex 25,000');
 
     // Saving the same terms again changes nothing, and the answer still says they wait for the renewal.
-    const again = await api.put(`/api/subscription/${sub.id}`, {
-      description: s.description,
-      pricingPlanId: await planId(t.db, 'Flex 2,500'),
-      maxAdditionalMonthlyCharge: s.maxAdditionalMonthlyCharge,
-      xtraAutoTags: s.xtraAutoTags,
-      numberMachines: s.numberMachines,
-      version: s.version,
-    });
+    const again = await choosePlan(sub.id, 'Flex 2,500');
     expect([again.status, again.body.pending, again.body.subscription.planName]).toEqual([
       200,
       true,
@@ -107,15 +105,7 @@ describe('a renewal on the day a month of usage ends', () => {
       purchasedAt: '2026-12-24T12:00:00Z',
     });
     await signIn();
-    const s = (await api.get(`/api/subscription/${sub.id}`)).body;
-    const saved = await api.put(`/api/subscription/${sub.id}`, {
-      description: s.description,
-      pricingPlanId: await planId(t.db, 'Flex 25,000'),
-      maxAdditionalMonthlyCharge: s.maxAdditionalMonthlyCharge,
-      xtraAutoTags: s.xtraAutoTags,
-      numberMachines: s.numberMachines,
-      version: s.version,
-    });
+    const saved = await choosePlan(sub.id, 'Flex 25,000');
     expect(saved.body.pending).toBe(true);
     const report = await t.client().post('/api/licensing/usage', {
       licenseKey: sub.apiKey1,
