@@ -133,6 +133,25 @@ export const overagePerAdditionalPageMicros = (overagePerRtuMicros: number, numP
 export const overagePerRtuMicrosOf = (overagePerRtuDollars: number): number =>
   dollarsToMicros(overagePerRtuDollars);
 
+/** A subscription's usage counters as the API answers them (money in dollars). */
+export type SubscriptionUsageCounters = {
+  accruedRtusThisMonth: number;
+  billedRtusThisMonth: number;
+  annualUsageReset: boolean;
+  overageChargesPaidThisMonth: number;
+  plan: { baseRtus: number; overagePerRtu: number };
+};
+
+/** A subscription's usage counters as the overage rules read them: the editor, the meter and the API tests agree. */
+export const overageInputOf = (s: SubscriptionUsageCounters): OverageInput => ({
+  accruedRtusThisMonth: s.accruedRtusThisMonth,
+  billedRtusThisMonth: s.billedRtusThisMonth,
+  annualUsageReset: s.annualUsageReset,
+  baseRtus: s.plan.baseRtus,
+  overagePerRtuMicros: overagePerRtuMicrosOf(s.plan.overagePerRtu),
+  overageChargesPaidThisMonthCents: toCents(s.overageChargesPaidThisMonth),
+});
+
 export const annualRtus = (baseRtus: number): number => baseRtus * 12;
 
 export const LICENSE_ID_OFFSET = 50_000;

@@ -1,9 +1,9 @@
 import {
   BillingMode,
   overageFigureCents,
-  overagePerRtuMicrosOf,
+  overageInputOf,
   SubscriptionMessages,
-  toCents,
+  type SubscriptionUsageCounters,
 } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSubscription, planId } from '../../../test/support/billing';
@@ -25,21 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The editor's overage figure, from the subscription as the API answers it. */
-const figureOf = (s: {
-  accruedRtusThisMonth: number;
-  billedRtusThisMonth: number;
-  annualUsageReset: boolean;
-  overageChargesPaidThisMonth: number;
-  plan: { baseRtus: number; overagePerRtu: number };
-}) =>
-  overageFigureCents({
-    accruedRtusThisMonth: s.accruedRtusThisMonth,
-    billedRtusThisMonth: s.billedRtusThisMonth,
-    annualUsageReset: s.annualUsageReset,
-    baseRtus: s.plan.baseRtus,
-    overagePerRtuMicros: overagePerRtuMicrosOf(s.plan.overagePerRtu),
-    overageChargesPaidThisMonthCents: toCents(s.overageChargesPaidThisMonth),
-  });
+const figureOf = (s: SubscriptionUsageCounters) => overageFigureCents(overageInputOf(s));
 
 describe('the overage allowance in the editor', () => {
   it('counts only RTUs beyond the base, and an upgrade mid-month moves the allowance to the new plan', async () => {

@@ -3,6 +3,7 @@ import {
   formatLongDate,
   Messages,
   overageFigureCents,
+  overageInputOf,
   type SubscriptionDetail,
   SubscriptionMessages,
   subscriptionActions,
@@ -20,7 +21,6 @@ import { PerpetualDetails } from './perpetual-details';
 import { SubscriptionCostPanel } from './subscription-cost-panel';
 import { SubscriptionTermsForm } from './subscription-terms-form';
 import { SubscriptionUsagePanel } from './subscription-usage-panel';
-import { overageInputOf } from './usage-meter';
 
 export interface SubscriptionEditorProps {
   subscription: SubscriptionDetail | null;

@@ -2,23 +2,12 @@ import { Group, Progress, Stack, Text } from '@mantine/core';
 import {
   isUsageMetered,
   type UsageMeter as Meter,
-  type OverageInput,
-  overagePerRtuMicrosOf,
+  overageInputOf,
   type SubscriptionDetail,
   toCents,
   UsageMeterTexts,
   usageMeter,
 } from '@store/core';
-
-/** A subscription's usage counters as core's overage rules read them. */
-export const overageInputOf = (s: SubscriptionDetail): OverageInput => ({
-  accruedRtusThisMonth: s.accruedRtusThisMonth,
-  billedRtusThisMonth: s.billedRtusThisMonth,
-  annualUsageReset: s.annualUsageReset,
-  baseRtus: s.plan.baseRtus,
-  overagePerRtuMicros: overagePerRtuMicrosOf(s.plan.overagePerRtu),
-  overageChargesPaidThisMonthCents: toCents(s.overageChargesPaidThisMonth),
-});
 
 /** The meter of a subscription's own counters (core's usageMeter: the same figures the alert mails use). */
 export const meterOf = (s: SubscriptionDetail): Meter =>
