@@ -68,6 +68,33 @@ describe('the subscription list answered from memory', () => {
     expect(await descriptions(admin)).toContain('renamed through the store');
   });
 
+  it('shows the usage an engine reported once announced after its commit; the counter alone announces nothing', async () => {
+    const admin = await t.loginDemo();
+    type Row = { subscriptionId: number; planName: string; apiKey1: string; accruedRtusThisMonth: number };
+    const first = await admin.get('/api/subscription/all');
+    const flex = (first.body as Row[]).find((s) => s.planName === 'Flex 25,000')!;
+
+    // The counter written alone, as the usage path writes it: its commit announces nothing.
+    await t.db.execute(
+      sql`UPDATE subscriptions SET accrued_rtus_this_month = accrued_rtus_this_month + 1 WHERE id = ${flex.subscriptionId}`,
+    );
+    expect((await admin.get('/api/subscription/all')).raw.body).toBe(first.raw.body);
+
+    // The usage path announces after its commit: the list shows both.
+    const report = await t.client().post('/api/licensing/usage', {
+      licenseKey: flex.apiKey1,
+      reports: [
+        { transactionId: 'cache-usage-1', hostname: 'cache-01', pages: 40, time: new Date().toISOString() },
+      ],
+    });
+    expect(report.status).toBe(200);
+    const accrued = async () =>
+      ((await admin.get('/api/subscription/all')).body as Row[]).find(
+        (s) => s.subscriptionId === flex.subscriptionId,
+      )!.accruedRtusThisMonth;
+    await expect.poll(accrued).toBe(flex.accruedRtusThisMonth + 41);
+  });
+
   it("forgets a parent's list when a sub-account's subscription changes", async () => {
     const admin = await t.loginDemo();
     const list = (await admin.get('/api/subscription/all')).body;

@@ -24,6 +24,7 @@ import { DomainError, licenseRefused } from '../../lib/domain-error';
 import type { ReadCache } from '../../lib/read-cache';
 import {
   addAccruedRtus,
+  announceUsageChanged,
   findSubscriptionByLicenseKey,
   lockSubscriptionRow,
   type SubscriptionRecord,
@@ -255,5 +256,7 @@ export async function recordUsageFor(
     const counters = await addAccruedRtus(tx, subscriptionId, pages);
     return { accepted, duplicates: reports.length - accepted, pages, counters };
   };
-  return db.transaction((tx) => run(tx));
+  const result = await db.transaction((tx) => run(tx));
+  if (result.counters) await announceUsageChanged(db, subscriptionId);
+  return result;
 }

@@ -8,6 +8,7 @@ export {
   accrueFromRollups,
   addAccruedRtus,
   allowOfflineReissue,
+  announceUsageChanged,
   billCoversRunningPeriod,
   createSubscriptionPeriodsService,
   createSubscriptionService,

@@ -205,6 +205,9 @@ export const lockSubscriptionRow = (tx: DbOrTx, id: number) => repo.lockSubscrip
 
 /** Usage reported by a license's engines, counted toward the month's overage. */
 export const addAccruedRtus: typeof counters.addAccruedRtus = (...args) => counters.addAccruedRtus(...args);
+/** After the usage's commit: the read caches of every server forget it (see the repository). */
+export const announceUsageChanged: typeof counters.announceUsageChanged = (...args) =>
+  counters.announceUsageChanged(...args);
 /** The demo's usage history rolled up into the counters. */
 export const accrueFromRollups: typeof usage.accrueFromRollups = (...args) =>
   usage.accrueFromRollups(...args);

@@ -35,3 +35,16 @@ export async function addAccruedRtus(tx: DbOrTx, id: number, rtus: number): Prom
     });
   return row ?? null;
 }
+
+/**
+ * Announces, after the usage's commit, that a subscription's usage changed (the read caches of every
+ * server forget its organization's list and license). The counter's update is not announced at its
+ * commit (migration 0110): a notifying transaction holds the notification lock through its flush.
+ * A process that dies between the commit and this statement leaves other servers showing the usage
+ * before it until the subscription's next report or change.
+ */
+export async function announceUsageChanged(db: DbOrTx, id: number): Promise<void> {
+  await db.execute(
+    sql`SELECT store_notify_organizations(ARRAY(SELECT organization_id FROM subscriptions WHERE id = ${id}))`,
+  );
+}
