@@ -52,6 +52,7 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
     country: 'Country',
     zip: 'Postal Code',
     adminsRequireTwoFactor: 'Administrators Sign In With Two Factors',
+    taxId: 'Tax / VAT ID',
   },
   'billing-info': {
     billingName: 'Name',
@@ -64,6 +65,7 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
     billingZip: 'Postal Code',
     cardBrand: 'Card',
     cardLastFour: 'Card Ending In',
+    taxId: 'Tax / VAT ID',
   },
   bill: {
     kind: 'Kind',
@@ -73,14 +75,25 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
     dueDate: 'Due Date',
     paidAt: 'Paid',
     failureMessage: 'Reason',
+    paidReference: 'Payment Reference',
+  },
+  // The console's Refund form and its refunds table.
+  refund: {
+    amountCents: 'Refund Amount',
+    reason: 'Reason',
+    offlineMethod: 'How The Money Went Back',
+    endSubscription: 'End The Subscription',
+    status: 'Status',
+    creditNoteNumber: 'Credit Note',
+    failureMessage: 'Refused Because',
   },
 };
 
-/** The rights bits a person may hold (docs/design.md §5a), by name. */
+/** The rights bits a person may hold (docs/design.md §5a), by name; 4 is the store operator's (Rights.Operator). */
 const RIGHT_NAMES: Array<[bit: number, name: string]> = [
   [1, 'User'],
   [2, 'Administrator'],
-  [4, 'Billing'],
+  [4, 'Store operator'],
   [8, 'Licenses'],
   [16, 'Developer'],
 ];
@@ -124,9 +137,16 @@ export function auditValueText(
 }
 
 /**
+ * Subjects whose creation is said with its values: what a new bill, refund or person starts with
+ * (its status, amount, rights) is what a reader of the log looks for.
+ */
+const LISTED_WHEN_CREATED = new Set(['bill', 'refund', 'person']);
+
+/**
  * One Activity row's summary: the subject by name, then each changed field by its label with its
  * old and new value ("Production Engines: Name 'Production Engines' → 'Press Line A'"). A creation
- * or deletion names the subject alone; the kind's label is said beside it.
+ * of a bill, refund or person lists its values ("Bill #40: Status 'Invoiced'; Bill Total '$75.00'");
+ * any other creation or deletion names the subject alone; the kind's label is said beside it.
  */
 export function auditSummary(
   subject: string,
@@ -135,6 +155,15 @@ export function auditSummary(
   names: AuditValueNames = {},
 ): string {
   const { before, after } = change;
+  if (!before && after && LISTED_WHEN_CREATED.has(subject)) {
+    const values = Object.entries(after)
+      .filter(([, value]) => value !== null && value !== undefined && value !== '')
+      .map(
+        ([field, value]) =>
+          `${auditFieldLabel(subject, field)} '${auditValueText(subject, field, value, names)}'`,
+      );
+    return values.length > 0 ? `${name}: ${values.join('; ')}` : name;
+  }
   if (!before || !after) return name;
   const parts = Object.keys(after).map((field) => {
     const label = auditFieldLabel(subject, field);

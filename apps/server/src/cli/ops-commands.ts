@@ -1,5 +1,7 @@
-import { OPERATOR_TOOL_ACTOR, runAs } from '../modules/audit';
-import { type OpsContext, parseArgs } from './ops-args';
+import { userInfo } from 'node:os';
+import { createOperatorsService } from '../modules/accounts';
+import { commandLineActor, runAs } from '../modules/audit';
+import { type OpsContext, type Parsed, parseArgs } from './ops-args';
 import { runBillingCommand } from './ops-billing-commands';
 import { runCatalogCommand } from './ops-catalog-commands';
 import { OpsError } from './ops-error';
@@ -14,7 +16,11 @@ export { type OpsContext, parseArgs } from './ops-args';
 
 export const HELP = `Operator commands of the licensed software store.
 
-Usage: npm run ops -- <command> [arguments] [--option value ...]
+Usage: npm run ops -- <command> [arguments] [--option value ...] [--as <email>]
+
+Every change a command makes is written to the audit log with who made it: the store operator
+named by --as <email> (see operator:list), or else the account that ran the command on this
+machine ("Operator command line (<user>)"). Give --as in shared or scripted use, so the log names a person.
 
 Organizations
   org:list                                   List organizations with their terms.
@@ -59,15 +65,21 @@ Demo clock (demo mode only)
 The database is the server's: DATABASE_URL (PostgreSQL) or DATA_DIR (the embedded database, ./data).`;
 
 /** Runs one command; returns the process exit code. OpsError messages are for the operator. */
-export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
+export async function runOps(
+  argv: string[],
+  ctx: OpsContext & {
+    /** The account that runs the command, named in the audit log without --as; the OS user when omitted. */
+    osUser?: string;
+  },
+): Promise<number> {
   const p = parseArgs(argv);
   if (p.command === 'help' || p.command === '--help' || p.command === '-h') {
     ctx.out(HELP);
     return 0;
   }
-  // Every change the tool makes is audited as the operator's (docs/decisions/017).
+  // Every change the tool makes is audited as the operator's who ran it (docs/decisions/017).
   const code = await runAs(
-    OPERATOR_TOOL_ACTOR,
+    await whoRuns(p, ctx),
     ctx.clock,
     async () =>
       (await runOrgCommand(p, ctx)) ??
@@ -78,4 +90,23 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
   );
   if (code === null) throw new OpsError(`Unknown command '${p.command}'. See: npm run ops -- help`);
   return code;
+}
+
+/** Who runs the command, for the audit log: the operator given with --as (taken out of the options), or the OS account. */
+async function whoRuns(p: Parsed, ctx: OpsContext & { osUser?: string }) {
+  const email = p.options.get('as')?.trim().toLowerCase();
+  p.options.delete('as');
+  if (email === undefined) return commandLineActor({ osUser: ctx.osUser ?? userInfo().username });
+  const operators = await createOperatorsService({
+    db: ctx.db,
+    clock: ctx.clock,
+    config: ctx,
+  }).listOperators();
+  const operator = operators.find((o) => o.email.toLowerCase() === email);
+  if (!operator)
+    throw new OpsError(`--as ${email}: not a store operator. List them with: npm run ops -- operator:list`);
+  return commandLineActor({
+    personId: operator.personId,
+    name: `${operator.firstName} ${operator.lastName}`,
+  });
 }

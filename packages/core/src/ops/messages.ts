@@ -19,6 +19,29 @@ export const OpsMessages = {
   productNameTaken: (name: string) => `Another product is already named '${name}'.`,
   planNameTaken: (name: string) => `This product already has a plan named '${name}'.`,
   pdfNotPdf: 'The file is not a PDF (it does not start with %PDF-).',
+  idleRun: 'Run by an operator; nothing was due (no renewal, invoice, charge or deactivation)',
   catalogEmpty:
     'The catalogue is empty: nothing can be sold until one is imported (npm run ops -- catalog:import <file.json>) or built in the operator console.',
+} as const;
+
+/**
+ * The console's confirmations of what moves money or changes a customer's terms: each names the
+ * amount and the customer before anything is sent, and asks the operator to type what it names.
+ */
+export const OpsConfirmations = {
+  refund: (amount: string, bill: string, customer: string, byCard: boolean) =>
+    `Refund ${amount} of bill ${bill} to ${customer}${byCard ? ', to the card that paid it' : ''}.`,
+  endsSubscriptions: 'The subscriptions on this bill end today.',
+  markPaid: (amount: string, bill: string, customer: string, reference: string) =>
+    `Record that ${customer} paid bill ${bill}, ${amount}, by '${reference}'.`,
+  terms: (customer: string, discount: string) =>
+    `Save the terms of ${customer}, with a discount of ${discount}: its next bills follow them.`,
+  priceChange: (plan: string, from: string, to: string) =>
+    `Change the monthly fee of ${plan} from ${from} to ${to}.`,
+  eula: (product: string, file: string) =>
+    `Replace the EULA of ${product} with ${file}: every customer who buys it from now on agrees to the new one.`,
+  makeAdmin: (name: string, email: string, customer: string) =>
+    `Make ${name} (${email}) an administrator of ${customer}: they can buy, change billing and manage users.`,
+  typeToConfirm: (what: string) => `Type ${what} to confirm.`,
+  mismatch: (expected: string) => `Nothing was sent: type ${expected} exactly to confirm.`,
 } as const;

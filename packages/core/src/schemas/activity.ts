@@ -20,6 +20,8 @@ export const AUDIT_KIND_LABELS = {
   'subscription.updated': 'Subscription changed',
   'bill.created': 'Bill created',
   'bill.updated': 'Bill changed',
+  'refund.created': 'Refund made',
+  'refund.updated': 'Refund changed',
   'plan.created': 'Plan created',
   'plan.updated': 'Plan changed',
   'product.created': 'Product created',

@@ -16,8 +16,14 @@ interface ActorContext {
 }
 
 export const SYSTEM_ACTOR: Actor = { kind: 'system', name: 'The store', address: null };
-/** The operator's command-line tool: whoever runs it on the server is a store operator. */
-export const OPERATOR_TOOL_ACTOR: Actor = { kind: 'operator', name: 'Operator command line', address: null };
+/**
+ * The operator's command-line tool, named by who ran it: the store operator given with `--as`, or
+ * else the account that ran it on the server ("Operator command line (ana)").
+ */
+export const commandLineActor = (runBy: { personId: number; name: string } | { osUser: string }): Actor =>
+  'osUser' in runBy
+    ? { kind: 'operator', name: `Operator command line (${runBy.osUser})`, address: null }
+    : { kind: 'operator', personId: runBy.personId, name: `${runBy.name} (command line)`, address: null };
 
 const storage = new AsyncLocalStorage<ActorContext>();
 

@@ -23,6 +23,7 @@ const ops = (...argv: string[]) =>
     mode: 'demo',
     publicUrl: 'http://localhost:3000',
     out: () => {},
+    osUser: 'ana',
   });
 
 beforeAll(async () => {
@@ -44,12 +45,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the operator tool', () => {
-  it('is recorded as the operator command line, shown to the customer as the store operator', async () => {
+  it('is recorded as the account that ran the command, shown to the customer as the store operator', async () => {
     expect(await ops('org:set', String(adminOrg), '--discount', '0.1')).toBe(0);
     const all = await operator.get(`/api/ops/audit?organizationId=${adminOrg}&kind=organization.updated`);
     expect(all.status).toBe(200);
     expect(all.body.items[0]).toMatchObject({
-      actor: { kind: 'operator', name: 'Operator command line' },
+      actor: { kind: 'operator', name: 'Operator command line (ana)' },
+      summary: "Demo Documents Inc.: Discount '5%' → '10%'",
       before: { discountBp: 500 },
       after: { discountBp: 1000 },
       address: null,
@@ -59,11 +61,32 @@ describe('the operator tool', () => {
     expect(seen.body.items[0].actor).toEqual({ kind: 'operator', name: 'Store operator' });
   });
 
+  it('names the operator given with --as, and refuses a name that is not an operator', async () => {
+    expect(await ops('org:set', String(adminOrg), '--invoice', 'yes', '--as', 'Olivia@Store.example')).toBe(
+      0,
+    );
+    const [entry] = (
+      await operator.get(`/api/ops/audit?organizationId=${adminOrg}&kind=organization.updated`)
+    ).body.items;
+    expect(entry).toMatchObject({
+      actor: { kind: 'operator', personId: operatorId, name: 'Olivia Operator (command line)' },
+      summary: "Demo Documents Inc.: Billed By Invoice 'No' → 'Yes'",
+    });
+    const before = (await operator.get('/api/ops/audit')).body.total;
+    await expect(
+      ops('org:set', String(adminOrg), '--invoice', 'no', '--as', 'nobody@store.example'),
+    ).rejects.toThrow('--as nobody@store.example: not a store operator');
+    expect((await operator.get('/api/ops/audit')).body.total).toBe(before);
+    expect(await ops('org:set', String(adminOrg), '--invoice', 'no')).toBe(0);
+  });
+
   it('records a new operator in the store’s own organization, never in a customer’s', async () => {
     const entries = await operator.get('/api/ops/audit?kind=person.created');
     const olivia = entries.body.items.find((i: { subject: string }) => i.subject === 'Olivia Operator');
     expect(olivia).toBeDefined();
     expect(olivia.organizationId).not.toBe(adminOrg);
+    // Its rights in words: a store operator, not a code.
+    expect(olivia.summary).toMatch(/Rights 'User, Store operator'/);
   });
 });
 

@@ -34,6 +34,8 @@ function nameOf(kind: AuditKind, row: Row): string {
       return row.description ? String(row.description) : `Subscription ${row.id}`;
     case 'bill':
       return `Bill #${row.id}`;
+    case 'refund':
+      return `Refund of bill #${row.orderId}`;
     case 'plan':
       return String(row.planName ?? `Plan ${row.id}`);
     case 'product':

@@ -23,6 +23,7 @@ const SHOWN: Record<string, readonly string[]> = {
     'country',
     'zip',
     'adminsRequireTwoFactor',
+    'taxId',
   ],
   person: ['firstName', 'lastName', 'email', 'phone', 'rights', 'emailVerified', 'twoFactorEnabled'],
   'billing-info': [
@@ -36,6 +37,7 @@ const SHOWN: Record<string, readonly string[]> = {
     'billingZip',
     'cardBrand',
     'cardLastFour',
+    'taxId',
   ],
   subscription: [
     'pricingPlanId',
@@ -56,7 +58,26 @@ const SHOWN: Record<string, readonly string[]> = {
     'pendingXtraAutoTags',
     'pendingNumberMachines',
   ],
-  bill: ['kind', 'status', 'totalCents', 'billingDate', 'dueDate', 'paidAt', 'failureMessage'],
+  bill: [
+    'kind',
+    'status',
+    'totalCents',
+    'billingDate',
+    'dueDate',
+    'paidAt',
+    'paidReference',
+    'failureMessage',
+  ],
+  // Never the gateway's refund id or the request's key: the credit note names the refund.
+  refund: [
+    'amountCents',
+    'reason',
+    'offlineMethod',
+    'endSubscription',
+    'status',
+    'creditNoteNumber',
+    'failureMessage',
+  ],
   plan: [
     'product',
     'planName',

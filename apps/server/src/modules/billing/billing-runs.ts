@@ -1,6 +1,7 @@
-import type { BillingRun, BillingRunTrigger } from '@store/core';
+import { type BillingRun, type BillingRunTrigger, OpsMessages } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type { billingRuns } from '../../db/schema';
+import { recordAudit } from '../audit';
 import type { BillingCycleCounts, BillingDeps } from '../bills';
 import { latestRuns, recordRun } from './billing-runs.repository';
 
@@ -30,7 +31,7 @@ export const toBillingRunDto = (r: RunRow): BillingRun => ({
 
 /**
  * Runs the billing cycle and records it: charged counts paid charges, declined the declines,
- * deactivated the subscriptions ended for unpaid bills or at their cancellation date.
+ * deactivated the subscriptions deactivated for unpaid bills.
  */
 export async function runRecordedBillingCycle(
   deps: Pick<BillingDeps, 'db' | 'clock'>,
@@ -48,9 +49,17 @@ export async function runRecordedBillingCycle(
       renewed: counts.renewed,
       charged: counts.paid,
       declined: counts.declined,
-      deactivated: counts.deactivated + counts.ended,
+      // Subscriptions deactivated for an unpaid bill; a cancellation reaching its date is the customer's end, not a deactivation.
+      deactivated: counts.deactivated,
       invoiced: counts.invoiced,
     });
+    // The engine logs a run that did work; one the operator started is logged even when it found nothing.
+    if (!didSomething(counts))
+      await recordAudit(deps.db, 'billing-run', {
+        organizationId: null,
+        subject: OpsMessages.idleRun,
+        after: { ...counts },
+      });
     return { counts, run: toBillingRunDto(row!) };
   } catch (error) {
     await recordRun(deps.db, {

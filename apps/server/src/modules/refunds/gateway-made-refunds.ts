@@ -1,6 +1,7 @@
 import { billedToOf, billStatusText, isBillPaid, RefundMessages, refundableCents } from '@store/core';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { recordAudit } from '../audit';
 import type { BillingLogger } from '../bills';
 import { lockBillRow } from '../bills';
 import {
@@ -68,6 +69,7 @@ export async function recordGatewayMadeRefunds(
           createdAt: now,
           refundedAt: now,
         });
+        await recordAudit(tx, 'refund.created', { after: row });
         return `${refund.id}: credit note ${row.creditNoteNumber}`;
       }),
     );

@@ -17,6 +17,7 @@ import type { RefundRow } from '../../db/schema';
 import type { PaymentGateway, RefundResult } from '../../gateway/payment-gateway';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, DomainError, notFound } from '../../lib/domain-error';
+import { recordAudit } from '../audit';
 import { findBill, lockBillRow, paidChargeOfBill } from '../bills';
 import { billCoversRunningPeriod, endRefundedSubscriptions } from '../subscriptions';
 import {
@@ -126,6 +127,8 @@ export async function refundBill(
       billedTo: billedToOf(org!),
       createdAt: now,
     });
+    // Money leaving the store is in the log with the operator who asked (docs/decisions/017).
+    await recordAudit(tx, 'refund.created', { after: refund });
     const ended = byInvoice && refund.endSubscription ? await endRefundedSubscriptions(tx, orderId, now) : [];
     return { refund, ended };
   });
@@ -186,6 +189,7 @@ async function applyRefundResult(deps: RefundDeps, refund: RefundRow, result: Re
           },
     );
     if (!finished) return { refund, ended: [] };
+    await recordAudit(tx, 'refund.updated', { before: refund, after: finished });
     const ended =
       finished.status === 'succeeded' && finished.endSubscription
         ? await endRefundedSubscriptions(tx, finished.orderId, now)
