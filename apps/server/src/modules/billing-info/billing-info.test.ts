@@ -1,9 +1,10 @@
 import { OrganizationSchema } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginSubAccount } from '../../../test/support/demo-accounts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { organizations } from '../../db/schema';
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT, DEMO_USER_EMAIL } from '../../seed/organizations';
+import { DEMO_PASSWORD, DEMO_SUB_ACCOUNT, DEMO_USER_EMAIL } from '../../seed/organizations';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,19 +29,9 @@ const info = (more: Record<string, unknown> = {}) => ({
   ...more,
 });
 
-async function loginEurope() {
-  const list = await t
-    .client()
-    .post('/api/authenticate', { email: DEMO_EMAIL, password: DEMO_PASSWORD, orgId: null });
-  const europe = list.body.possibleOrganizations.find(
-    (o: { companyName: string }) => o.companyName === DEMO_SUB_ACCOUNT,
-  );
-  return t.login(DEMO_EMAIL, DEMO_PASSWORD, europe.organizationId);
-}
-
 describe('billing information', () => {
   it('saves the card reference and the address, never a card number; answers with the organization', async () => {
-    const europe = await loginEurope();
+    const europe = await loginSubAccount(t);
     expect(europe.organization.hasBillingInfo).toBe(false);
     expect((await europe.get('/api/organization/billing_description')).body).toEqual({
       name: null,

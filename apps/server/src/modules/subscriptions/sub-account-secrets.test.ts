@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBillingCycle } from '../../../test/support/billing';
+import { loginSubAccount } from '../../../test/support/demo-accounts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderLines, orders, subscriptions } from '../../db/schema';
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT } from '../../seed/organizations';
+import { DEMO_SUB_ACCOUNT } from '../../seed/organizations';
 
 // docs/design.md §5: a parent organization never receives a sub-account's license key, offline file or
 // other secret; it sees the sub-account's subscriptions read-only (§4).
@@ -21,13 +22,8 @@ let hub: { id: number; key: string; organizationId: number };
 beforeAll(async () => {
   t = await createTestApp();
   parent = await t.loginDemo();
-  const orgs = await t
-    .client()
-    .post('/api/authenticate', { email: DEMO_EMAIL, password: DEMO_PASSWORD, orgId: null });
-  const europeId = orgs.body.possibleOrganizations.find(
-    (o: { companyName: string }) => o.companyName === DEMO_SUB_ACCOUNT,
-  ).organizationId;
-  subAccount = await t.login(DEMO_EMAIL, DEMO_PASSWORD, europeId);
+  subAccount = await loginSubAccount(t);
+  const europeId: number = subAccount.organization.organizationId;
   const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.organizationId, europeId));
   // An offline file on the sub-account's subscription, to prove it stays with its owner.
   await t.db

@@ -1,28 +1,16 @@
 import { BillStatus, graceEndOf, licenseId, prorationAttemptKey, SubscriptionMessages } from '@store/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginSubAccount } from '../../../test/support/demo-accounts';
+import { type EditableSubscription, editBody } from '../../../test/support/subscription-edit';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { machineActivations, orders, organizations, subscriptions } from '../../db/schema';
-import {
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  DEMO_SUB_ACCOUNT,
-  DEMO_USER_EMAIL,
-  PERPETUAL_EMAIL,
-} from '../../seed/organizations';
+import { DEMO_PASSWORD, DEMO_SUB_ACCOUNT, DEMO_USER_EMAIL, PERPETUAL_EMAIL } from '../../seed/organizations';
 import { verifyLicenseFile } from '../licensing/verify-license-file';
 
 type Api = Awaited<ReturnType<TestApp['loginDemo']>>;
-type Sub = {
-  subscriptionId: number;
-  description: string;
-  version: number;
-  pricingPlanId: number;
-  numberMachines: number;
-  xtraAutoTags: number;
-  maxAdditionalMonthlyCharge: number;
-  nextBaseBillingDate: string | null;
+type Sub = EditableSubscription & {
   deactivateDate: string | null;
   ownerName?: string;
   organizationId: number;
@@ -40,26 +28,11 @@ const byName = (name: string) => {
   return s;
 };
 const fresh = async (id: number) => (await demo.get(`/api/subscription/${id}`)).body as Sub;
-const editBody = (s: Sub, patch: Partial<Sub> = {}) => ({
-  description: s.description,
-  pricingPlanId: s.pricingPlanId,
-  maxAdditionalMonthlyCharge: s.maxAdditionalMonthlyCharge,
-  xtraAutoTags: s.xtraAutoTags,
-  numberMachines: s.numberMachines,
-  version: s.version,
-  ...patch,
-});
 
 beforeAll(async () => {
   t = await createTestApp();
   demo = await t.loginDemo();
-  const orgs = await t
-    .client()
-    .post('/api/authenticate', { email: DEMO_EMAIL, password: DEMO_PASSWORD, orgId: null });
-  const europeId = orgs.body.possibleOrganizations.find(
-    (o: { companyName: string }) => o.companyName === DEMO_SUB_ACCOUNT,
-  ).organizationId;
-  europe = await t.login(DEMO_EMAIL, DEMO_PASSWORD, europeId);
+  europe = await loginSubAccount(t);
   perpetual = await t.login(PERPETUAL_EMAIL, DEMO_PASSWORD);
   all = (await demo.get('/api/subscription/all')).body;
 });
