@@ -1,23 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeStripe, type Json, stripeError } from '../../test/support/fake-stripe';
+import { listenFakeStripe } from '../../test/support/fake-stripe-listen';
 import type { PaymentGateway } from './payment-gateway';
-import { createStripeGateway } from './stripe-gateway';
 
 let fake: ReturnType<typeof fakeStripe>;
 let gateway: PaymentGateway;
+let stripe: Awaited<ReturnType<typeof listenFakeStripe>>;
 
 beforeAll(async () => {
   fake = fakeStripe();
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  const { port } = fake.server.address() as AddressInfo;
-  gateway = createStripeGateway({
-    secretKey: 'sk_test_fake',
-    publishableKey: 'pk_test_fake',
-    apiBase: `http://127.0.0.1:${port}`,
-  });
+  stripe = await listenFakeStripe(fake);
+  gateway = stripe.gateway();
 });
-afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+afterAll(() => stripe.close());
 beforeEach(() => {
   fake.log.length = 0;
 });
@@ -214,12 +209,7 @@ describe('Stripe gateway', () => {
   });
 
   it('a timeout is retried with the same key, which answers what the first call did: one charge', async () => {
-    const impatient = createStripeGateway({
-      secretKey: 'sk_test_fake',
-      publishableKey: 'pk_test_fake',
-      apiBase: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`,
-      timeoutMs: 150,
-    });
+    const impatient = stripe.gatewayWith({ timeoutMs: 150 });
     const input = {
       customerId: 'cus_1',
       paymentMethodId: 'pm_card_visa',

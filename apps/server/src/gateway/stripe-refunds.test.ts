@@ -1,26 +1,20 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeStripe, stripeError } from '../../test/support/fake-stripe';
+import { listenFakeStripe } from '../../test/support/fake-stripe-listen';
 import type { PaymentGateway } from './payment-gateway';
-import { createStripeGateway } from './stripe-gateway';
 
 // Refunds through the Stripe adapter against the local fake of Stripe's API (docs/decisions/016).
 
 let fake: ReturnType<typeof fakeStripe>;
 let gateway: PaymentGateway;
+let stripe: Awaited<ReturnType<typeof listenFakeStripe>>;
 
 beforeAll(async () => {
   fake = fakeStripe();
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  const { port } = fake.server.address() as AddressInfo;
-  gateway = createStripeGateway({
-    secretKey: 'sk_test_fake',
-    publishableKey: 'pk_test_fake',
-    apiBase: `http://127.0.0.1:${port}`,
-    timeoutMs: 2_000,
-  });
+  stripe = await listenFakeStripe(fake, { timeoutMs: 2_000 });
+  gateway = stripe.gateway();
 });
-afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+afterAll(() => stripe.close());
 
 async function paidCharge(amountCents: number, key: string): Promise<string> {
   const saved = await gateway.saveCard({
