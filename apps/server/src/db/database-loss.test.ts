@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server, Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresProxy } from '../../test/support/postgres-proxy';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../seed/organizations';
 import { openDatabase } from './client';
@@ -14,42 +14,9 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from './unavailable';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-/** A TCP proxy to PostgreSQL that can be cut (every connection dropped, new ones refused) and restored. */
-class CuttableProxy {
-  private server: Server | null = null;
-  private sockets = new Set<Socket>();
-  port = 0;
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = new Socket();
-      upstream.connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => s.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as { port: number }).port;
-    this.server = server;
-  }
-
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  }
-}
-
 describe.skipIf(!adminUrl)('a lost database', () => {
   let t: TestApp;
-  let proxy: CuttableProxy;
+  let proxy: PostgresProxy;
   const name = `t_loss_${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
@@ -58,7 +25,7 @@ describe.skipIf(!adminUrl)('a lost database', () => {
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const target = new URL(adminUrl!);
-    proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    proxy = new PostgresProxy({ host: target.hostname, port: Number(target.port || 5432) });
     await proxy.open();
     const viaProxy = new URL(adminUrl!);
     viaProxy.host = `127.0.0.1:${proxy.port}`;

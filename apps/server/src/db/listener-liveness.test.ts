@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SilentProxy } from '../../test/support/silent-proxy';
+import { PostgresProxy } from '../../test/support/postgres-proxy';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/support/test-app';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../seed/organizations';
 import { queryRows } from './client';
@@ -18,12 +18,12 @@ const SILENCE_MS = 3000;
 
 describe.skipIf(!adminUrl)('a listener whose connection went silent', () => {
   let t: TestApp;
-  let proxy: SilentProxy;
+  let proxy: PostgresProxy;
 
   beforeAll(async () => {
     const database = await createTestDatabase();
     const target = new URL(adminUrl!);
-    proxy = new SilentProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    proxy = new PostgresProxy({ host: target.hostname, port: Number(target.port || 5432) });
     await proxy.open();
     const [{ name }] = await queryRows<{ name: string }>(database.db, sql`SELECT current_database() AS name`);
     const viaProxy = new URL(adminUrl!);

@@ -1,16 +1,18 @@
 import { createServer, type Server, Socket } from 'node:net';
 
 /**
- * A TCP proxy to PostgreSQL that can go silent the way a NAT or firewall that forgot a flow does:
- * the connections it carries stay open, but from then on every byte either way is dropped and nobody
- * is told. New connections are carried normally.
+ * A TCP proxy to PostgreSQL for the tests of a lost or silent database (the machine's PostgreSQL is
+ * shared and is never stopped). It can go silent the way a NAT or firewall that forgot a flow does:
+ * the connections it carries stay open, but every byte either way is dropped and nobody is told. It
+ * can also be cut: every connection dropped and new ones refused until it opens again on its port.
  */
-export class SilentProxy {
+export class PostgresProxy {
   private server: Server | null = null;
   private readonly carried = new Set<{ client: Socket; upstream: Socket; silent: boolean }>();
   port = 0;
   constructor(private readonly target: { host: string; port: number }) {}
 
+  /** Listens: on a free port the first time, on the same port after a cut. */
   async open(): Promise<void> {
     const server = createServer((client) => {
       const upstream = new Socket();
@@ -28,7 +30,7 @@ export class SilentProxy {
         });
       }
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.port = (server.address() as { port: number }).port;
     this.server = server;
   }
@@ -43,11 +45,18 @@ export class SilentProxy {
     return [...this.carried].filter((f) => !f.silent).length;
   }
 
-  async close(): Promise<void> {
+  /** Drops every connection and stops listening; `open` brings it back on the same port. */
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = null;
     for (const { client, upstream } of this.carried) {
       client.destroy();
       upstream.destroy();
     }
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+
+  async close(): Promise<void> {
+    await this.cut();
   }
 }
