@@ -1,36 +1,12 @@
-import { ErrorCodes, Messages, PersonSchema, Rights } from '@store/core';
+import { ErrorCodes, Messages, PersonSchema } from '@store/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  sampleOrganization as organization,
+  samplePerson as person,
+} from '../../../../packages/core/test/support/samples';
 import { clearCurrentUser, getCurrentUser, setCurrentUser } from './current-user';
 import { del, errorCodeOf, get, getBlob, HttpError, post } from './http';
 import { registerNavigator } from './navigation';
-
-const person = {
-  personId: 7,
-  organizationId: 3,
-  rights: Rights.User | Rights.Admin,
-  firstName: 'Ann',
-  lastName: 'Lee',
-  phone: null,
-  email: 'ann@example.com',
-  emailVerified: true,
-};
-const organization = {
-  organizationId: 3,
-  companyName: 'Acme',
-  discount: 0,
-  allowMonthly: true,
-  hasBillingInfo: false,
-  isPerpetualAccount: false,
-  orgName: null,
-  addr1: null,
-  addr2: null,
-  city: null,
-  state: null,
-  country: null,
-  zip: null,
-  parentOrganizationId: null,
-  billedByInvoice: false,
-};
 
 const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn();

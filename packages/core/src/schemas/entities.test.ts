@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { samplePlan, sampleSubscription } from '../../test/support/samples';
+import {
+  sampleOrganization as organization,
+  samplePerson as person,
+  samplePlan,
+  sampleSubscription,
+} from '../../test/support/samples';
 import { billingCycle } from '../billing-cycle';
 import {
   BillingCycleDiscountsSchema,
@@ -14,35 +19,6 @@ import {
   Rights,
   SubscriptionSchema,
 } from './entities';
-
-const person = {
-  personId: 1,
-  organizationId: 3,
-  rights: Rights.User | Rights.Admin,
-  firstName: 'Ann',
-  lastName: 'Lee',
-  phone: null,
-  email: 'ann@example.com',
-  emailVerified: true,
-};
-
-const organization = {
-  organizationId: 3,
-  companyName: 'Acme',
-  discount: 0.1,
-  allowMonthly: true,
-  hasBillingInfo: false,
-  isPerpetualAccount: false,
-  orgName: null,
-  addr1: null,
-  addr2: null,
-  city: null,
-  state: null,
-  country: null,
-  zip: null,
-  parentOrganizationId: null,
-  billedByInvoice: false,
-};
 
 describe('entity schemas', () => {
   it.each([

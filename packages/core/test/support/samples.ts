@@ -1,8 +1,45 @@
 import { billingCycle } from '../../src/billing-cycle';
-import type { PricingPlan, Subscription } from '../../src/schemas/entities';
+import {
+  type Organization,
+  type Person,
+  type PricingPlan,
+  Rights,
+  type Subscription,
+} from '../../src/schemas/entities';
 import type { CartItem } from '../../src/schemas/product-form';
 
-// Sample wire objects shared by the schema tests.
+// Sample wire objects shared by the schema tests and the web client's tests.
+
+/** An admin of the sample organization, as /api/person/current answers. */
+export const samplePerson: Person = {
+  personId: 1,
+  organizationId: 3,
+  rights: Rights.User | Rights.Admin,
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phone: null,
+  email: 'ann@example.com',
+  emailVerified: true,
+};
+
+export const sampleOrganization: Organization = {
+  organizationId: 3,
+  companyName: 'Acme',
+  discount: 0.1,
+  allowMonthly: true,
+  hasBillingInfo: false,
+  isPerpetualAccount: false,
+  orgName: null,
+  addr1: null,
+  addr2: null,
+  city: null,
+  state: null,
+  country: null,
+  zip: null,
+  parentOrganizationId: null,
+  billedByInvoice: false,
+};
+
 export const samplePlan: PricingPlan = {
   pricingPlanId: 1,
   product: 1,
