@@ -4,29 +4,19 @@ import { join } from 'node:path';
 import { Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { opsCli } from '../../test/support/ops-cli';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { organizations, persons, pricingPlans } from '../db/schema';
 import { demoCatalogFile } from '../paths';
-import { runOps } from './ops-commands';
 import { OpsError } from './ops-error';
 
 // The operator's tool for operators and the catalogue (docs/operator.md, decision 015), starting
 // from an empty database as production does: import, export, availability and price.
 
 let t: TestApp;
-let lines: string[];
+const lines: string[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'ops-catalog-'));
-const ops = (...argv: string[]) => {
-  lines = [];
-  return runOps(argv, {
-    db: t.db,
-    clock: t.clock,
-    gateway: async () => t.gateway,
-    mode: 'production',
-    publicUrl: 'https://store.example.com',
-    out: (l) => lines.push(l),
-  });
-};
+const ops = opsCli(() => t, lines, { mode: 'production', publicUrl: 'https://store.example.com' });
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false });

@@ -5,27 +5,17 @@ import { BillingMode, BillStatus, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId } from '../../test/support/billing';
+import { opsCli } from '../../test/support/ops-cli';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { orders, organizations, perpetualLicenses, persons, subscriptions } from '../db/schema';
 import { ManualClock } from '../lib/clock';
 import { readDemoClockOffset } from '../modules/billing/scheduler';
 import { insertBill } from '../modules/bills/bills.repository';
-import { runOps } from './ops-commands';
 import { OpsError } from './ops-error';
 
 let t: TestApp;
-let lines: string[];
-const ops = (...argv: string[]) => {
-  lines = [];
-  return runOps(argv, {
-    db: t.db,
-    clock: t.clock,
-    gateway: async () => t.gateway,
-    mode: 'demo',
-    publicUrl: 'http://localhost:3000',
-    out: (l) => lines.push(l),
-  });
-};
+const lines: string[] = [];
+const ops = opsCli(() => t, lines, { mode: 'demo', publicUrl: 'http://localhost:3000' });
 
 beforeAll(async () => {
   t = await createTestApp({ clock: new ManualClock('2026-11-02T12:00:00Z') });
