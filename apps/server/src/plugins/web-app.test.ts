@@ -1,27 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/support/test-app';
+import type { TestApp } from '../../test/support/test-app';
+import { createTestAppWithWeb } from '../../test/support/web-dist';
 
 // A built web app as vite leaves it: index.html, and hashed assets each beside its .br and .gz.
-const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-writeFileSync(join(dist, 'assets/index-Ab12Cd34.js'), script);
-writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.br'), brotliCompressSync(script));
-writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.gz'), gzipSync(script));
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { WEB_DIST: dist } });
+  t = await createTestAppWithWeb({
+    'assets/index-Ab12Cd34.js': script,
+    'assets/index-Ab12Cd34.js.br': brotliCompressSync(script),
+    'assets/index-Ab12Cd34.js.gz': gzipSync(script),
+  });
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('the web app on the API port', () => {
   it('serves hashed assets pre-compressed and cached for a year, unchanged', async () => {

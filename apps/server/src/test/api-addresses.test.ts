@@ -1,23 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/support/test-app';
+import type { TestApp } from '../../test/support/test-app';
+import { createTestAppWithWeb } from '../../test/support/web-dist';
 
 // What an address of the API answers when it is not quite a route's (decision 009): a parameter
 // longer than any may be is the 414 the document promises, a method the address lacks is 405 with
 // Allow, and both hold with the web app's catch-all in front of the screens, as a server runs.
-const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { WEB_DIST: dist } });
+  t = await createTestAppWithWeb();
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('a path parameter', () => {
   it.each([
