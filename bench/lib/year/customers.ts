@@ -1,4 +1,5 @@
 import { BillingMode, isProPlan } from '@store/core';
+import { billingInfoBody } from '../../../apps/server/test/support/fixture-address';
 import type { StoreApi } from './api';
 import type { SimulationClock } from './clock';
 import { pick, type SimModel, type SimOrg, type SimSub } from './model';
@@ -187,20 +188,17 @@ export class Customers {
 
   /** Modify Billing Info with the payment method the card fields made of the card typed in. */
   async saveCard(org: SimOrg, paymentMethodId: string): Promise<boolean> {
-    const res = await this.api.call(org, 'PUT', '/api/organization/billing_info', {
-      nameOnCard: 'Pat Payer',
-      company: `Year Co. ${org.id}`,
-      addr1: '1 Test Way',
-      addr2: '',
-      city: 'Boulder',
-      state: 'CO',
-      country: 'US',
-      postalCode: '80301',
-      sourceId: paymentMethodId,
-      expireMonth: 12,
-      expireYear: 2099,
-      lastFour: '4242',
-    });
+    const res = await this.api.call(
+      org,
+      'PUT',
+      '/api/organization/billing_info',
+      billingInfoBody({
+        company: `Year Co. ${org.id}`,
+        sourceId: paymentMethodId,
+        expireYear: 2099,
+        lastFour: '4242',
+      }),
+    );
     this.tally.cardUpdates += 1;
     if (res.status !== 200) note(this.tally, `billing info of ${org.id}`, res.status, res.body);
     return res.status === 200;

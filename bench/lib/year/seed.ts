@@ -4,6 +4,7 @@ import { organizations, persons } from '../../../apps/server/src/db/schema';
 import { randomToken } from '../../../apps/server/src/lib/tokens';
 import { addPerpetualLicense } from '../../../apps/server/src/modules/subscriptions/perpetual-licenses';
 import { insertSubscriptions } from '../../../apps/server/src/modules/subscriptions/subscriptions.repository';
+import { fixtureAddressColumns } from '../../../apps/server/test/support/fixture-address';
 import type { SimulationClock } from './clock';
 import {
   type OrgKind,
@@ -85,18 +86,7 @@ export async function seedStore(
         discountBp: pick(random, [0, 0, 500, 1000]),
         billedByInvoice: kind === 'invoice',
         isPerpetualAccount: kind === 'perpetual',
-        addr1: '1 Test Way',
-        city: 'Boulder',
-        state: 'CO',
-        country: 'US',
-        zip: '80301',
-        billingName: 'Pat Payer',
-        billingCompany: name,
-        billingAddr1: '1 Test Way',
-        billingCity: 'Boulder',
-        billingState: 'CO',
-        billingCountry: 'US',
-        billingZip: '80301',
+        ...fixtureAddressColumns(name),
         gatewayCustomerId: card ? `cus_sandbox_${randomToken(6)}` : null,
         paymentMethodId: card ? 'pm_card_visa' : null,
         cardLastFour: card ? '4242' : null,

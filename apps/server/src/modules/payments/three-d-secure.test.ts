@@ -2,6 +2,7 @@ import { BillingMode, BillStatus, PaymentMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
+import { billingInfoBody } from '../../../test/support/fixture-address';
 import {
   type Client,
   succeededCharges as countSucceeded,
@@ -65,20 +66,15 @@ afterAll(() => t.close());
 describe('saving billing information', () => {
   it("refuses Stripe's declining test card as Stripe's set-up does, and keeps the card on file", async () => {
     const { id, admin } = await customer('Setup Declined Co', 'pm_card_visa');
-    const res = await admin.put('/api/organization/billing_info', {
-      nameOnCard: 'Pat Payer',
-      company: '',
-      addr1: '1 Test Way',
-      addr2: '',
-      city: 'Boulder',
-      state: 'CO',
-      country: 'US',
-      postalCode: '80301',
-      sourceId: 'pm_card_chargeDeclined',
-      expireMonth: 12,
-      expireYear: 2034,
-      lastFour: '0002',
-    });
+    const res = await admin.put(
+      '/api/organization/billing_info',
+      billingInfoBody({
+        company: '',
+        sourceId: 'pm_card_chargeDeclined',
+        expireYear: 2034,
+        lastFour: '0002',
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: 'Your card was declined.', code: 'GATEWAY' });
     const [org] = await t.db.select().from(organizations).where(eq(organizations.id, id));
