@@ -40,6 +40,10 @@ test('an operator finds an organization by e-mail and edits its terms', async ({
   await ops.screenshot({ path: screenshotPath('ops-organization'), fullPage: true });
   const sent = ops.waitForRequest((r) => r.url().endsWith('/terms') && r.method() === 'PUT');
   await terms.getByRole('button', { name: 'Save terms' }).click();
+  const confirm = ops.getByRole('dialog');
+  await expect(confirm).toContainText(`Save the terms of ${orgName}, with a discount of 12.5 %`);
+  await confirm.getByLabel('Organization name').fill(orgName);
+  await confirm.getByRole('button', { name: 'Save terms' }).click();
   expect((await sent).postDataJSON()).toMatchObject({
     discount: 0.125,
     allowMonthly: true,

@@ -56,10 +56,31 @@ test('a refunded bill shows its credit note in Billing History, and the tax id i
   await ops.goto(`/ops/bills/${bill!.orderId}`);
   const refundForm = ops.getByRole('form', { name: 'Refund' });
   await expect(refundForm.getByText(/is left to refund, to the card that paid/)).toBeVisible();
-  await refundForm.getByLabel('Refund amount (USD)').fill('10');
+  // A card bill is settled by the gateway: no Mark paid on it.
+  await expect(ops.getByRole('form', { name: 'Mark paid' })).toHaveCount(0);
+  // The amount starts empty; more than is left is refused, never cut to it.
+  const amount = refundForm.getByLabel('Refund amount (USD)');
+  await expect(amount).toHaveValue('');
+  await amount.fill('7873');
   await refundForm.getByLabel('Reason').fill('Goodwill');
+  await amount.blur();
+  await expect(
+    refundForm.getByText(/A refund of \$7,873\.00 is more than bill #\d+ has left to refund/),
+  ).toBeVisible();
+  await expect(amount).toHaveValue('7873');
+  await expect(refundForm.getByRole('button', { name: 'Refund' })).toBeDisabled();
+  await amount.fill('10');
   await expectNoAxeViolations(ops);
   await refundForm.getByRole('button', { name: 'Refund' }).click();
+  // Nothing is sent before the operator confirms the amount and the customer.
+  const confirm = ops.getByRole('dialog');
+  await expect(confirm).toContainText(
+    /Refund \$10\.00 of bill \S+ to Refunded Org[^,]*, to the card that paid it\./,
+  );
+  await expectNoAxeViolations(ops);
+  await ops.screenshot({ path: screenshotPath('ops-refund-confirm'), fullPage: true });
+  await confirm.getByLabel('Amount to refund (USD)').fill('10.00');
+  await confirm.getByRole('button', { name: 'Refund $10.00' }).click();
   const stated = refundForm.getByRole('status');
   await expect(stated).toContainText(
     new RegExp(`Refunded \\$10\\.00 of bill #${bill!.orderId}; credit note \\d{4}-\\d{6} issued\\.`),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { PageQueryField, pagedSchema } from './common';
+import { OpsBillMessages } from './messages';
 
 // The operator console's bills (the operator API contract, "Bills"). Money in dollars on the wire.
 
@@ -49,7 +50,13 @@ export const OpsPaymentAttemptSchema = z.object({
 export type OpsPaymentAttempt = z.infer<typeof OpsPaymentAttemptSchema>;
 
 export const OpsBillDetailSchema = z.object({
-  bill: z.extend(BillSummarySchema, { lines: z.array(OpsBillLineSchema) }),
+  bill: z.extend(BillSummarySchema, {
+    lines: z.array(OpsBillLineSchema),
+    /** Billed by invoice, not to a card: paid outside the gateway (status labels are shared by both). */
+    byInvoice: z.boolean(),
+    /** An invoice still waiting for its money: the one bill the operator may mark paid. */
+    openInvoice: z.boolean(),
+  }),
   attempts: z.array(OpsPaymentAttemptSchema),
   /** Filled by refunds; each entry is the refunds module's own shape. */
   refunds: z.array(z.unknown()),
@@ -59,10 +66,10 @@ export type OpsBillDetail = z.infer<typeof OpsBillDetailSchema>;
 /** POST /api/ops/bills/:orderId/mark-paid: an open invoice paid offline (a cheque number, a transfer). */
 export const OpsMarkPaidBodySchema = z.object({
   reference: z
-    .string({ error: 'reference is required' })
+    .string({ error: OpsBillMessages.referenceRequired })
     .check(
       z.trim(),
-      z.minLength(1, 'reference is required'),
-      z.maxLength(200, 'reference must be at most 200 characters'),
+      z.minLength(1, OpsBillMessages.referenceRequired),
+      z.maxLength(200, OpsBillMessages.referenceTooLong),
     ),
 });

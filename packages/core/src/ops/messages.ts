@@ -45,3 +45,11 @@ export const OpsConfirmations = {
   typeToConfirm: (what: string) => `Type ${what} to confirm.`,
   mismatch: (expected: string) => `Nothing was sent: type ${expected} exactly to confirm.`,
 } as const;
+
+/** The Bills screen's refusals, naming fields as the form labels them. */
+export const OpsBillMessages = {
+  referenceRequired: 'Payment reference is required',
+  referenceTooLong: 'Payment reference must be at most 200 characters',
+  notAnInvoice: (bill: string, status: string) =>
+    `Bill ${bill} was billed to a card ('${status}'): the gateway settles it, so it cannot be marked paid.`,
+} as const;

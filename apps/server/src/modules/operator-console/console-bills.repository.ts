@@ -108,6 +108,8 @@ export async function billDetail(db: DbOrTx, orderId: number): Promise<OpsBillDe
   return {
     bill: {
       ...toBillSummary(bill),
+      byInvoice: (bill.status & BillStatus.Offline) !== 0,
+      openInvoice: OPEN_INVOICE_STATUSES.includes(bill.status),
       lines: lines.map((l) => ({
         description: l.description,
         subscriptionId: l.subscriptionId,

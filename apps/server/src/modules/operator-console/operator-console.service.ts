@@ -1,11 +1,14 @@
 import {
+  BillStatus,
+  billStatusText,
   type OpsBillFilter,
+  OpsBillMessages,
   OpsMessages,
   type OpsPerpetualLicenseBody,
   type OpsTermsBody,
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
-import { notFound } from '../../lib/domain-error';
+import { conflict, notFound } from '../../lib/domain-error';
 import type { OrganizationsService } from '../accounts';
 import type { BillingEngine, EngineCall, InvoicePayments, listBillingRuns } from '../billing';
 import type { CatalogService } from '../catalog';
@@ -87,7 +90,10 @@ export function createOperatorConsoleService({
 
     /** Records that an open invoice was paid offline, and how; answers the bill as it is now. */
     async markInvoicePaid(orderId: number, reference: string | null) {
-      await bill(orderId);
+      const found = (await bill(orderId)).bill;
+      // A card bill is the gateway's to settle; said in the screen's words, without its status code.
+      if (!found.byInvoice && found.status !== billStatusText(BillStatus.UnPaid))
+        throw conflict(OpsBillMessages.notAnInvoice(found.invoiceNumber ?? `#${orderId}`, found.status));
       await billing.recordInvoicePayment(orderId, reference);
       return (await bill(orderId)).bill;
     },

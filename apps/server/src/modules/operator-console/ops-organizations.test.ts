@@ -1,4 +1,4 @@
-import { BillStatus, Rights } from '@store/core';
+import { BillStatus, OpsBillMessages, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginOperator } from '../../../test/support/operator';
@@ -178,6 +178,18 @@ describe('bills in the console', () => {
     expect(again.body.message).toBe(`Bill #${invoice!.id} is already paid.`);
     const card = await op.post(`/api/ops/bills/${paidCard!.id}/mark-paid`, { reference: 'x' });
     expect(card.status).toBe(409);
+    // In the screen's words, without the status's code.
+    expect(card.body.message).toBe(
+      OpsBillMessages.notAnInvoice(paidCard!.invoiceNumber ?? `#${paidCard!.id}`, 'Paid'),
+    );
+    expect(card.body.message).not.toMatch(/\b260\b/);
+    expect(detail.body.bill).toMatchObject({ byInvoice: false, openInvoice: false });
+    expect((await op.get(`/api/ops/bills/${invoice!.id}`)).body.bill).toMatchObject({
+      byInvoice: true,
+      openInvoice: false,
+    });
+    const blank = await op.post(`/api/ops/bills/${invoice!.id}/mark-paid`, {});
+    expect(blank.body.message).toContain('Payment reference is required');
     expect((await op.post(`/api/ops/bills/${invoice!.id}/mark-paid`, { reference: ' ' })).status).toBe(400);
   });
 });

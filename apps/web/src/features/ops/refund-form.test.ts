@@ -5,26 +5,48 @@ import { refundFormSchema, refundFormValues } from './refund-form';
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? [];
 
+const limits = { paidCents: 78_73, refundedCents: 0 };
+
 describe('the Refund form', () => {
-  it('starts at what is left to refund and wants a reason', () => {
-    const empty = refundFormValues(12_50);
-    expect(empty.amount).toBe(12.5);
-    expect(messages(refundFormSchema(7, true).safeParse(empty))).toEqual([RefundMessages.reasonRequired]);
+  it('starts empty and wants an amount and a reason', () => {
+    const empty = refundFormValues();
+    expect(empty.amount).toBe('');
+    expect(messages(refundFormSchema(7, true, limits).safeParse(empty))).toEqual([
+      RefundMessages.amountRequired,
+      RefundMessages.reasonRequired,
+    ]);
   });
 
   it('asks how the money went back only for a bill paid by invoice', () => {
-    const values = { ...refundFormValues(12_50), reason: ' Goodwill ' };
-    expect(refundFormSchema(7, true).parse(values)).toMatchObject({ amount: 12.5, reason: 'Goodwill' });
-    expect(messages(refundFormSchema(7, false).safeParse(values))).toEqual([
+    const values = { ...refundFormValues(), amount: 12.5, reason: ' Goodwill ' };
+    expect(refundFormSchema(7, true, limits).parse(values)).toMatchObject({
+      amount: 12.5,
+      reason: 'Goodwill',
+    });
+    expect(messages(refundFormSchema(7, false, limits).safeParse(values))).toEqual([
       RefundMessages.offlineMethodRequired(7),
     ]);
-    expect(refundFormSchema(7, false).parse({ ...values, offlineMethod: ' SEPA 42 ' }).offlineMethod).toBe(
-      'SEPA 42',
-    );
+    expect(
+      refundFormSchema(7, false, limits).parse({ ...values, offlineMethod: ' SEPA 42 ' }).offlineMethod,
+    ).toBe('SEPA 42');
+  });
+
+  it('refuses more than is left with the figures, never cutting the amount to it', () => {
+    const typo = { ...refundFormValues(), amount: 7873, reason: 'x' };
+    expect(messages(refundFormSchema(7, true, limits).safeParse(typo))).toEqual([
+      RefundMessages.overRefund(7873_00, 7, 78_73, 0),
+    ]);
+    const rest = { ...typo, amount: 50 };
+    expect(
+      messages(refundFormSchema(7, true, { paidCents: 78_73, refundedCents: 30_00 }).safeParse(rest)),
+    ).toEqual([RefundMessages.overRefund(50_00, 7, 78_73, 30_00)]);
+    expect(refundFormSchema(7, true, limits).parse({ ...typo, amount: 78.73 }).amount).toBe(78.73);
   });
 
   it('refuses nothing to refund', () => {
-    const values = { ...refundFormValues(0), reason: 'x' };
-    expect(messages(refundFormSchema(7, true).safeParse(values))).toEqual([RefundMessages.amountPositive]);
+    const values = { ...refundFormValues(), amount: 0, reason: 'x' };
+    expect(messages(refundFormSchema(7, true, limits).safeParse(values))).toEqual([
+      RefundMessages.amountPositive,
+    ]);
   });
 });

@@ -1,14 +1,40 @@
-import { RefundMessages, RefundRequestSchema, requiredText } from '@store/core';
+import { RefundMessages, RefundRequestSchema, refundableCents, requiredText, toCents } from '@store/core';
 import { z } from 'zod/mini';
 
 // The Refund form validates with the request's own schema; a bill paid by invoice also needs how the
-// money went back (the server refuses it without, with the same sentence).
-export const refundFormSchema = (orderId: number, byCard: boolean) =>
-  byCard
+// money went back (the server refuses it without, with the same sentence). An amount beyond what is
+// left is refused with the server's sentence, never cut to it: 7873 typed for 78.73 is a typo to fix.
+
+/** What was paid and what went back already: the most a refund may be (docs/decisions/016). */
+export interface RefundLimits {
+  paidCents: number;
+  refundedCents: number;
+}
+
+export const refundFormSchema = (orderId: number, byCard: boolean, limits: RefundLimits) => {
+  const base = byCard
     ? RefundRequestSchema
     : z.extend(RefundRequestSchema, {
-        offlineMethod: requiredText(RefundMessages.offlineMethodRequired(orderId), 'Offline method', 200),
+        offlineMethod: requiredText(
+          RefundMessages.offlineMethodRequired(orderId),
+          'How the money went back',
+          200,
+        ),
       });
+  const left = refundableCents(limits.paidCents, limits.refundedCents);
+  return base.check(
+    z.superRefine((values, ctx) => {
+      const cents = toCents(values.amount);
+      if (cents > left)
+        ctx.issues.push({
+          code: 'custom',
+          input: values.amount,
+          path: ['amount'],
+          message: RefundMessages.overRefund(cents, orderId, limits.paidCents, limits.refundedCents),
+        });
+    }),
+  );
+};
 
 export type RefundFormValues = {
   amount: number | string;
@@ -17,8 +43,9 @@ export type RefundFormValues = {
   endSubscription: boolean;
 };
 
-export const refundFormValues = (leftCents: number): RefundFormValues => ({
-  amount: leftCents / 100,
+/** The form starts empty: the operator types the amount, nothing is prefilled. */
+export const refundFormValues = (): RefundFormValues => ({
+  amount: '',
   reason: '',
   offlineMethod: '',
   endSubscription: false,

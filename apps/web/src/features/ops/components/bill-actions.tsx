@@ -3,8 +3,10 @@ import {
   formatShortDate,
   formatUsd,
   type OpsBillDetail,
+  OpsConfirmations,
   type RefundAnswer,
   RefundMessages,
+  type RefundRequest,
   RefundSchema,
   refundableCents,
   toCents,
@@ -14,7 +16,8 @@ import { z } from 'zod/mini';
 import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
 import { useRefundBill } from '../api/refund-bill';
-import { refundFormSchema, refundFormValues } from '../refund-form';
+import { type RefundLimits, refundFormSchema, refundFormValues } from '../refund-form';
+import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 import { ConsoleSection } from './console-section';
 import { TableFrame } from './table-frame';
 
@@ -66,7 +69,11 @@ export function BillActions({ detail }: { detail: OpsBillDetail }) {
         </TableFrame>
       )}
       {left > 0 ? (
-        <RefundForm orderId={bill.orderId} leftCents={left} byCard={byCard} />
+        <RefundForm
+          bill={bill}
+          limits={{ paidCents: toCents(bill.total), refundedCents: refunded }}
+          byCard={byCard}
+        />
       ) : (
         <Text>This bill is refunded in full.</Text>
       )}
@@ -74,86 +81,124 @@ export function BillActions({ detail }: { detail: OpsBillDetail }) {
   );
 }
 
-function RefundForm({ orderId, leftCents, byCard }: { orderId: number; leftCents: number; byCard: boolean }) {
-  const schema = useMemo(() => refundFormSchema(orderId, byCard), [orderId, byCard]);
-  const { form, valid, onSubmit, reset } = useSchemaForm(schema, {
-    initialValues: refundFormValues(leftCents),
-  });
+function RefundForm({
+  bill,
+  limits,
+  byCard,
+}: {
+  bill: OpsBillDetail['bill'];
+  limits: RefundLimits;
+  byCard: boolean;
+}) {
+  const { orderId } = bill;
+  const leftCents = refundableCents(limits.paidCents, limits.refundedCents);
+  const { paidCents, refundedCents } = limits;
+  const schema = useMemo(
+    () => refundFormSchema(orderId, byCard, { paidCents, refundedCents }),
+    [orderId, byCard, paidCents, refundedCents],
+  );
+  const { form, valid, onSubmit, reset } = useSchemaForm(schema, { initialValues: refundFormValues() });
   const [key, setKey] = useState(newKey);
   const [result, setResult] = useState<RefundAnswer | null>(null);
+  const [asking, setAsking] = useState<Confirmation | null>(null);
   const refund = useRefundBill();
-  const submit = onSubmit((values) => {
-    if (refund.isPending) return;
+  const send = (body: RefundRequest) =>
     refund.mutate(
-      {
-        orderId,
-        idempotencyKey: key,
-        body: {
-          amount: values.amount,
-          reason: values.reason,
-          endSubscription: values.endSubscription ?? false,
-          ...(byCard ? {} : { offlineMethod: values.offlineMethod }),
-        },
-      },
+      { orderId, idempotencyKey: key, body },
       {
         onSuccess: (answer) => {
           setResult(answer);
           // The next refund is another request; a resend of this one (same key) refunds once.
           setKey(newKey());
-          reset({ ...form.getValues(), reason: '' });
+          reset(refundFormValues());
         },
       },
     );
+  const submit = onSubmit((values) => {
+    if (refund.isPending) return;
+    const body = {
+      amount: values.amount,
+      reason: values.reason,
+      endSubscription: values.endSubscription ?? false,
+      ...(byCard ? {} : { offlineMethod: values.offlineMethod }),
+    };
+    const amount = formatUsd(toCents(values.amount));
+    setAsking({
+      title: 'Refund',
+      body: (
+        <>
+          <Text>
+            {OpsConfirmations.refund(
+              amount,
+              bill.invoiceNumber ?? `#${orderId}`,
+              bill.organizationName,
+              byCard,
+            )}
+          </Text>
+          {body.endSubscription && <Text>{OpsConfirmations.endsSubscriptions}</Text>}
+        </>
+      ),
+      typeLabel: 'Amount to refund (USD)',
+      expected: values.amount.toFixed(2),
+      confirmLabel: body.endSubscription ? `Refund ${amount} and end` : `Refund ${amount}`,
+      onConfirm: () => send(body),
+    });
   });
   return (
-    <form onSubmit={submit} aria-label="Refund">
-      <Stack gap="sm" mt="sm">
-        <Text size="sm" c="dimmed">
-          Up to {formatUsd(leftCents)} is left to refund{byCard ? ', to the card that paid' : ''}.
-        </Text>
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <NumberField
-            label="Refund amount (USD)"
-            {...form.getInputProps('amount')}
-            min={0.01}
-            max={leftCents / 100}
-            decimalScale={2}
-            required
-            w={{ base: '100%', sm: 180 }}
-          />
-          <TextInput
-            label="Reason"
-            {...form.getInputProps('reason')}
-            required
-            maxLength={500}
-            w={{ base: '100%', sm: 320 }}
-          />
-          {!byCard && (
-            <TextInput
-              label="How the money went back"
-              description={RefundMessages.offlineMethodRequired(orderId).split(': ')[1]}
-              {...form.getInputProps('offlineMethod')}
+    <>
+      {/* Outside the form: a dialog's submit would bubble through the portal into the Refund form. */}
+      <ConfirmDialog confirmation={asking} onClose={() => setAsking(null)} />
+      <form onSubmit={submit} aria-label="Refund">
+        <Stack gap="sm" mt="sm">
+          <Text size="sm" c="dimmed">
+            Up to {formatUsd(leftCents)} is left to refund{byCard ? ', to the card that paid' : ''}.
+          </Text>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <NumberField
+              label="Refund amount (USD)"
+              {...form.getInputProps('amount')}
+              min={0.01}
+              max={leftCents / 100}
+              // The form's message says it is more than is left; clamping would refund another figure.
+              clampBehavior="none"
+              decimalScale={2}
               required
-              maxLength={200}
+              w={{ base: '100%', sm: 180 }}
+            />
+            <TextInput
+              label="Reason"
+              {...form.getInputProps('reason')}
+              required
+              maxLength={500}
               w={{ base: '100%', sm: 320 }}
             />
+            {!byCard && (
+              <TextInput
+                label="How the money went back"
+                description={RefundMessages.offlineMethodRequired(orderId).split(': ')[1]}
+                {...form.getInputProps('offlineMethod')}
+                required
+                maxLength={200}
+                w={{ base: '100%', sm: 320 }}
+              />
+            )}
+          </Group>
+          <Checkbox
+            label="End the subscription (a full refund of its current period)"
+            {...form.getInputProps('endSubscription', { type: 'checkbox' })}
+          />
+          <Group>
+            <Button type="submit" disabled={!valid} loading={refund.isPending}>
+              Refund
+            </Button>
+          </Group>
+          {result && (
+            <Alert role="status" color={result.refund.status === 'failed' ? 'red' : 'green'} title="Refund">
+              {result.message}
+            </Alert>
           )}
-        </Group>
-        <Checkbox
-          label="End the subscription (a full refund of its current period)"
-          {...form.getInputProps('endSubscription', { type: 'checkbox' })}
-        />
-        <Group>
-          <Button type="submit" disabled={!valid} loading={refund.isPending}>
-            Refund
-          </Button>
-        </Group>
-        {result && (
-          <Alert role="status" color={result.refund.status === 'failed' ? 'red' : 'green'} title="Refund">
-            {result.message}
-          </Alert>
-        )}
-      </Stack>
-    </form>
+        </Stack>
+      </form>
+    </>
   );
 }

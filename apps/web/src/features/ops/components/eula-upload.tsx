@@ -1,15 +1,28 @@
-import { Button, FileInput, Group } from '@mantine/core';
+import { Button, FileInput, Group, Text } from '@mantine/core';
+import { OpsConfirmations } from '@store/core';
 import { useState } from 'react';
 import { showAlert } from '../../alert';
 import { useUploadEula } from '../api/upload-eula';
 import { EULA_ACCEPT, eulaBody } from '../eula-file';
+import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 
 /** Replaces a product's end-user agreement with a PDF or an HTML page. */
 export function EulaUpload({ productId, productTitle }: { productId: number; productTitle: string }) {
   const [file, setFile] = useState<File | null>(null);
   const upload = useUploadEula();
-  const send = async () => {
+  const [asking, setAsking] = useState<Confirmation | null>(null);
+  const ask = () => {
     if (!file) return;
+    setAsking({
+      title: 'Replace EULA',
+      body: <Text>{OpsConfirmations.eula(productTitle, file.name)}</Text>,
+      typeLabel: 'Product title',
+      expected: productTitle,
+      confirmLabel: 'Replace EULA',
+      onConfirm: () => void send(file),
+    });
+  };
+  const send = async (file: File) => {
     const body = await eulaBody(file);
     if (!body) {
       showAlert({ type: 'error', text: 'The EULA must be a PDF or an HTML file.' });
@@ -27,6 +40,7 @@ export function EulaUpload({ productId, productTitle }: { productId: number; pro
   };
   return (
     <Group align="flex-end" gap="xs">
+      <ConfirmDialog confirmation={asking} onClose={() => setAsking(null)} />
       <FileInput
         label={`New EULA of ${productTitle}`}
         description="A PDF or an HTML page"
@@ -37,13 +51,7 @@ export function EulaUpload({ productId, productTitle }: { productId: number; pro
         size="xs"
         w={{ base: '100%', xs: 240 }}
       />
-      <Button
-        size="xs"
-        variant="light"
-        disabled={!file}
-        loading={upload.isPending}
-        onClick={() => void send()}
-      >
+      <Button size="xs" variant="light" disabled={!file} loading={upload.isPending} onClick={ask}>
         Upload
       </Button>
     </Group>

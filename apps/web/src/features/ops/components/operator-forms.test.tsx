@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { type OpsBillDetail, RefundMessages } from '@store/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -51,20 +51,55 @@ const show = (ui: ReactNode) =>
     </MantineProvider>,
   );
 
+const invoice: OpsBillDetail['bill'] = {
+  orderId: 12,
+  organizationId: 2,
+  organizationName: 'Acme',
+  kind: 'renewal',
+  status: 'Invoiced',
+  total: 123.45,
+  billDate: '2026-01-01T00:00:00.000Z',
+  invoiceNumber: '2026-000012',
+  lines: [],
+  byInvoice: true,
+  openInvoice: true,
+};
+
+/** Types into the confirmation dialog's field and confirms with its button. */
+async function confirmWith(field: string, typed: string, button: RegExp) {
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.type(within(dialog).getByRole('textbox', { name: field }), typed);
+  await userEvent.click(within(dialog).getByRole('button', { name: button }));
+}
+
 describe('Mark paid', () => {
-  it('sends the trimmed reference once one is given, and says what is missing once the field is left', async () => {
-    show(<MarkPaidForm orderId={12} />);
+  it('names the field as labelled, asks to confirm the amount and the customer, then sends the trimmed reference', async () => {
+    show(<MarkPaidForm bill={invoice} />);
     const button = screen.getByRole('button', { name: 'Mark paid' });
     expect(button).toHaveProperty('disabled', true);
     await userEvent.click(screen.getByRole('textbox', { name: /Payment reference/ }));
     await userEvent.tab();
-    expect(await screen.findByText('reference is required')).toBeTruthy();
+    expect(await screen.findByText('Payment reference is required')).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: /Payment reference/ }), ' SEPA 42 ');
     expect(button).toHaveProperty('disabled', false);
     await userEvent.click(button);
+    expect(
+      await screen.findByText("Record that Acme paid bill 2026-000012, $123.45, by 'SEPA 42'."),
+    ).toBeTruthy();
+    expect(sent).not.toHaveBeenCalled();
+    await confirmWith('Bill total (USD)', '123.45', /Mark \$123\.45 paid/);
     await waitFor(() =>
       expect(sent).toHaveBeenCalledWith('/api/ops/bills/12/mark-paid', { reference: 'SEPA 42' }),
     );
+  });
+
+  it('sends nothing when what is typed is not the amount', async () => {
+    show(<MarkPaidForm bill={invoice} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /Payment reference/ }), 'SEPA 44');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
+    await confirmWith('Bill total (USD)', '12345', /Mark \$123\.45 paid/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).not.toHaveBeenCalled();
   });
 });
 
@@ -78,6 +113,8 @@ const paidByInvoice: OpsBillDetail = {
     total: 20,
     billDate: '2026-01-01T00:00:00.000Z',
     lines: [],
+    byInvoice: true,
+    openInvoice: false,
   },
   attempts: [],
   refunds: [],
@@ -87,6 +124,9 @@ describe('Refund', () => {
   it('asks a bill paid by invoice how the money went back, and sends the refund with it', async () => {
     show(<BillActions detail={paidByInvoice} />);
     const button = screen.getByRole('button', { name: 'Refund' });
+    // Nothing is prefilled: the operator types the amount.
+    expect(screen.getByRole('textbox', { name: /Refund amount/ })).toHaveProperty('value', '');
+    await userEvent.type(screen.getByRole('textbox', { name: /Refund amount/ }), '20');
     await userEvent.type(screen.getByRole('textbox', { name: /Reason/ }), 'Goodwill');
     expect(button).toHaveProperty('disabled', true);
     await userEvent.click(screen.getByRole('textbox', { name: /How the money went back/ }));
@@ -94,6 +134,8 @@ describe('Refund', () => {
     expect(await screen.findByText(RefundMessages.offlineMethodRequired(7))).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: /How the money went back/ }), 'SEPA 43');
     await userEvent.click(button);
+    expect(await screen.findByText('Refund $20.00 of bill #7 to Acme.')).toBeTruthy();
+    await confirmWith('Amount to refund (USD)', '20.00', /Refund \$20\.00/);
     await waitFor(() =>
       expect(sent).toHaveBeenCalledWith('/api/ops/bills/7/refunds', {
         amount: 20,

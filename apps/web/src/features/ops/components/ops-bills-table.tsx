@@ -1,6 +1,7 @@
 import { Anchor, Table } from '@mantine/core';
 import { type BillSummary, formatShortDate, formatUsd, toCents } from '@store/core';
 import { Link } from 'react-router';
+import { BillStatusBadge } from './bill-status-badge';
 import { TableFrame } from './table-frame';
 
 /** Bills as the console lists them; each opens the bill's page. */
@@ -47,7 +48,9 @@ export function OpsBillsTable({
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {b.dueDate ? formatShortDate(b.dueDate) : '—'}
               </Table.Td>
-              <Table.Td>{b.status}</Table.Td>
+              <Table.Td>
+                <BillStatusBadge status={b.status} />
+              </Table.Td>
               <Table.Td ta="right">{formatUsd(toCents(b.total))}</Table.Td>
             </Table.Tr>
           ))}

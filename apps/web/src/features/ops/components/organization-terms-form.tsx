@@ -1,10 +1,12 @@
-import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import type { OpsOrganizationDetail } from '@store/core';
+import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { OpsConfirmations, type OpsOrganizationDetail } from '@store/core';
+import { useState } from 'react';
 import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useUpdateOrganizationTerms } from '../api/update-organization-terms';
 import { TermsFormSchema, termsFormValues, termsFromForm } from '../terms-form';
+import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 import { ParentSelect } from './parent-select';
 
 type Organization = OpsOrganizationDetail['organization'];
@@ -19,7 +21,18 @@ export function OrganizationTermsForm({ organization }: { organization: Organiza
     organization.parentOrganizationId === null
       ? null
       : { organizationId: organization.parentOrganizationId, name: organization.parentName ?? '' };
-  const submit = onSubmit((values) => {
+  const [asking, setAsking] = useState<Confirmation | null>(null);
+  const submit = onSubmit((values) =>
+    setAsking({
+      title: 'Save terms',
+      body: <Text>{OpsConfirmations.terms(organization.name, `${values.discountPercent} %`)}</Text>,
+      typeLabel: 'Organization name',
+      expected: organization.name,
+      confirmLabel: 'Save terms',
+      onConfirm: () => saveTerms(values),
+    }),
+  );
+  const saveTerms = (values: Parameters<typeof termsFromForm>[0]) => {
     const terms = termsFromForm(values);
     // The page remounts this form with the organization it refetches after the save, and a remounted
     // form never hears mutate's own onSuccess: the promise tells the outcome whichever form is shown.
@@ -31,51 +44,58 @@ export function OrganizationTermsForm({ organization }: { organization: Organiza
       },
       () => {},
     );
-  });
+  };
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="terms-heading">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Title order={3} id="terms-heading">
-            Terms
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberField
-              label="Discount (%)"
-              min={0}
-              max={100}
-              decimalScale={2}
-              // The form's message says what is wrong; clamping would change the figure silently.
-              clampBehavior="none"
-              {...form.getInputProps('discountPercent')}
+    <>
+      {/* Outside the form: a dialog's submit would bubble through the portal into this form. */}
+      <ConfirmDialog confirmation={asking} onClose={() => setAsking(null)} />
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="terms-heading">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <Title order={3} id="terms-heading">
+              Terms
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NumberField
+                label="Discount (%)"
+                min={0}
+                max={100}
+                decimalScale={2}
+                // The form's message says what is wrong; clamping would change the figure silently.
+                clampBehavior="none"
+                {...form.getInputProps('discountPercent')}
+              />
+              <ParentSelect
+                organizationId={organization.organizationId}
+                current={current}
+                inputProps={form.getInputProps('parentOrganizationId')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label="Tax / VAT ID"
+              description="Printed on the organization's invoices and credit notes"
+              {...form.getInputProps('taxId')}
             />
-            <ParentSelect
-              organizationId={organization.organizationId}
-              current={current}
-              inputProps={form.getInputProps('parentOrganizationId')}
+            <Checkbox
+              label="Allow monthly billing"
+              {...form.getInputProps('allowMonthly', { type: 'checkbox' })}
             />
-          </SimpleGrid>
-          <TextInput
-            label="Tax / VAT ID"
-            description="Printed on the organization's invoices and credit notes"
-            {...form.getInputProps('taxId')}
-          />
-          <Checkbox
-            label="Allow monthly billing"
-            {...form.getInputProps('allowMonthly', { type: 'checkbox' })}
-          />
-          <Checkbox
-            label="Perpetual account (owns licenses, not subscriptions)"
-            {...form.getInputProps('perpetualAccount', { type: 'checkbox' })}
-          />
-          <Checkbox label="Billed by invoice" {...form.getInputProps('invoiceTerms', { type: 'checkbox' })} />
-          <Group>
-            <Button type="submit" disabled={!valid || !form.isDirty()} loading={save.isPending}>
-              Save terms
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+            <Checkbox
+              label="Perpetual account (owns licenses, not subscriptions)"
+              {...form.getInputProps('perpetualAccount', { type: 'checkbox' })}
+            />
+            <Checkbox
+              label="Billed by invoice"
+              {...form.getInputProps('invoiceTerms', { type: 'checkbox' })}
+            />
+            <Group>
+              <Button type="submit" disabled={!valid || !form.isDirty()} loading={save.isPending}>
+                Save terms
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </>
   );
 }

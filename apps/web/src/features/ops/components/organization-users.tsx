@@ -1,17 +1,42 @@
-import { Badge, Button, Group, Table } from '@mantine/core';
-import { isAdmin, type Person } from '@store/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { isAdmin, OpsConfirmations, type Person } from '@store/core';
+import { useState } from 'react';
 import { showAlert } from '../../alert';
 import { usePromoteAdmin } from '../api/promote-admin';
 import { useResendVerificationMail } from '../api/resend-verification-mail';
+import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 import { ConsoleSection } from './console-section';
 import { TableFrame } from './table-frame';
 
 /** The organization's people: who administers it, who has not verified, and the two fixes for those. */
-export function OrganizationUsers({ organizationId, users }: { organizationId: number; users: Person[] }) {
+export function OrganizationUsers({
+  organizationId,
+  organizationName,
+  users,
+}: {
+  organizationId: number;
+  organizationName: string;
+  users: Person[];
+}) {
   const promote = usePromoteAdmin();
   const resend = useResendVerificationMail();
+  const [asking, setAsking] = useState<Confirmation | null>(null);
+  const makeAdmin = (p: Person, name: string) =>
+    setAsking({
+      title: 'Make admin',
+      body: <Text>{OpsConfirmations.makeAdmin(name, p.email, organizationName)}</Text>,
+      typeLabel: "User's email",
+      expected: p.email,
+      confirmLabel: 'Make admin',
+      onConfirm: () =>
+        promote.mutate(
+          { organizationId, personId: p.personId },
+          { onSuccess: () => showAlert({ type: 'success', text: `${name} is now an admin` }) },
+        ),
+    });
   return (
     <ConsoleSection headingId="users-heading" title="Users">
+      <ConfirmDialog confirmation={asking} onClose={() => setAsking(null)} />
       <TableFrame minWidth={560} label="Users, scrolls sideways">
         <Table aria-labelledby="users-heading" verticalSpacing="xs">
           <Table.Thead>
@@ -46,15 +71,7 @@ export function OrganizationUsers({ organizationId, users }: { organizationId: n
                           variant="light"
                           aria-label={`Make admin: ${name}`}
                           loading={promote.isPending && promote.variables?.personId === p.personId}
-                          onClick={() =>
-                            promote.mutate(
-                              { organizationId, personId: p.personId },
-                              {
-                                onSuccess: () =>
-                                  showAlert({ type: 'success', text: `${name} is now an admin` }),
-                              },
-                            )
-                          }
+                          onClick={() => makeAdmin(p, name)}
                         >
                           Make admin
                         </Button>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useBill } from '../../../../features/ops/api/get-bill';
 import { BillActions } from '../../../../features/ops/components/bill-actions';
 import { BillAttempts } from '../../../../features/ops/components/bill-attempts';
+import { BillStatusBadge } from '../../../../features/ops/components/bill-status-badge';
 import { ConsoleSection } from '../../../../features/ops/components/console-section';
 import { MarkPaidForm } from '../../../../features/ops/components/mark-paid-form';
 import { TableFrame } from '../../../../features/ops/components/table-frame';
@@ -16,7 +17,7 @@ function Fact({ label, value }: { label: string; value: React.ReactNode }) {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text>{value}</Text>
+      <Text component="div">{value}</Text>
     </Stack>
   );
 }
@@ -41,7 +42,7 @@ export default function OpsBillScreen() {
             </Anchor>
           }
         />
-        <Fact label="Status" value={bill.status} />
+        <Fact label="Status" value={<BillStatusBadge status={bill.status} />} />
         <Fact label="Total (USD)" value={formatUsd(toCents(bill.total))} />
         <Fact label="Bill date" value={formatShortDate(bill.billDate)} />
         <Fact label="Due" value={bill.dueDate ? formatShortDate(bill.dueDate) : '—'} />
@@ -73,7 +74,7 @@ export default function OpsBillScreen() {
       <ConsoleSection headingId="attempts-heading" title="Payment attempts" gap="xs">
         <BillAttempts attempts={attempts} />
       </ConsoleSection>
-      {canMarkPaid(detail.data) && <MarkPaidForm orderId={orderId} />}
+      {canMarkPaid(detail.data) && <MarkPaidForm bill={bill} />}
       <BillActions detail={detail.data} />
     </Stack>
   );

@@ -26,7 +26,11 @@ export default function OpsOrganizationScreen() {
         </Text>
       </Stack>
       <OrganizationTermsForm key={JSON.stringify(organization)} organization={organization} />
-      <OrganizationUsers organizationId={organizationId} users={detail.data.users} />
+      <OrganizationUsers
+        organizationId={organizationId}
+        organizationName={organization.name}
+        users={detail.data.users}
+      />
       <OrganizationSubscriptions organizationId={organizationId} subscriptions={detail.data.subscriptions} />
       <ConsoleSection headingId="bills-heading" title="Bills">
         {detail.data.bills.length === 0 ? (
