@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './api-tokens';
 export * from './audit-words';
 export * from './bill-rules';
 export * from './bill-status';
