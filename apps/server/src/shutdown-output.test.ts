@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, waitUntilReady } from '../test/support/processes';
+import { demoServerEnv, freePort, waitUntilReady } from '../test/support/processes';
 
 // docs/design.md §4: SIGTERM ends the process within 10 s whatever happened to its output. Started as an
 // operator starts it, with stdout and stderr piped to a reader that then goes away (or stops reading),
@@ -25,16 +25,7 @@ async function start(command: string[]): Promise<Started> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'store-output-'));
   dirs.push(dataDir);
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    DEMO: '1',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    BILLING_INTERVAL_SECONDS: '0',
-    LOG_LEVEL: 'debug',
-  };
-  delete env.DATABASE_URL;
+  const env = demoServerEnv(port, dataDir, { BILLING_INTERVAL_SECONDS: '0', LOG_LEVEL: 'debug' });
   const [file, ...args] = command;
   const child = spawn(file!, args, { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/support/processes';
+import { demoServerEnv, freePort } from '../test/support/processes';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from './seed/organizations';
 
 // docs/design.md §4 "Shutdown": under load, SIGTERM stops accepting, every request the server took is
@@ -61,19 +61,13 @@ describe('SIGTERM', () => {
   beforeAll(async () => {
     port = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), 'store-shutdown-'));
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
-      DEMO: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+    const env = demoServerEnv(port, dataDir, {
       WEB_DIST: '/nonexistent',
       // Requests are logged as they arrive at debug level only (plugins/request-log.ts).
       LOG_LEVEL: 'debug',
       BILLING_INTERVAL_SECONDS: '1',
       HOUSEKEEPING_INTERVAL_SECONDS: '1',
-    };
-    delete env.DATABASE_URL;
+    });
     if (adminUrl) {
       dbName = `t_stop_${randomBytes(4).toString('hex')}`;
       const admin = new pg.Client({ connectionString: adminUrl });

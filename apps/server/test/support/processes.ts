@@ -25,3 +25,23 @@ export async function waitUntilReady(port: number, withinMs: number): Promise<bo
   }
   return false;
 }
+
+/**
+ * The environment of a demo server started as its own process on `port` with its data in `dataDir`:
+ * this process's, without its DATABASE_URL (the server takes PGlite unless `more` names one).
+ */
+export function demoServerEnv(
+  port: number,
+  dataDir: string,
+  more: Record<string, string> = {},
+): Record<string, string> {
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DEMO: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+  };
+  delete env.DATABASE_URL;
+  return { ...env, ...more };
+}
