@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from '@store/core';
 import type { DbOrTx } from '../db/client';
 import type { organizations, persons } from '../db/schema';
 
@@ -17,6 +18,27 @@ export interface AuthContext {
    * its admins, an admin reset it, or the person is a store operator (always, docs/decisions/015). Only routes marked allowDuringTwoFactorSetup answer them.
    */
   twoFactorSetupRequired: boolean;
+  /**
+   * Set when an organization API token makes the request (docs/decisions/026): the caller is the
+   * token, not a person. `person` is then a stand-in with an admin's rights inside the token's scopes
+   * and a negative id no person has, so no check of "yourself" ever matches it.
+   */
+  apiToken?: ApiTokenCaller;
+}
+
+/** The organization API token behind a request, as route security and the Activity log see it. */
+export interface ApiTokenCaller {
+  id: number;
+  name: string;
+  scopes: readonly ApiTokenScope[];
+}
+
+/**
+ * Resolves an organization API token (`sk_org_…`) on the routes that admit one; the api-tokens module
+ * implements it. Null for an unknown, revoked or expired token. `address` is recorded as its last use.
+ */
+export interface ApiTokenResolver {
+  resolve(token: string, address: string): Promise<AuthContext | null>;
 }
 
 /**

@@ -1,8 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ErrorBodySchema, isOperator, TwoFactorMessages } from '@store/core';
-import type { FastifyInstance, FastifySchema } from 'fastify';
-import type { SessionService } from '../lib/auth-context';
+import {
+  API_TOKEN_PREFIX,
+  ApiTokenMessages,
+  type ApiTokenScope,
+  ErrorBodySchema,
+  isOperator,
+  TwoFactorMessages,
+} from '@store/core';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { ApiTokenResolver, SessionService } from '../lib/auth-context';
 import { HttpError, notFound, unauthorized } from '../lib/http-error';
+import { type Consumer, consumeOrRefuse } from '../lib/limits/refuse';
 import { randomToken } from '../lib/tokens';
 import { noSuchEndpoint } from './error-handler';
 
@@ -31,6 +39,13 @@ export const securitySchemes = {
     in: 'header',
     name: 'X-XSRF-TOKEN',
     description: 'The value of the XSRF-TOKEN cookie the server sets, echoed by the browser (double submit).',
+  },
+  apiToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'sk_org_…',
+    description:
+      "An organization API token (sk_org_…), made by an admin on the API & Webhooks screen, sent as Authorization: Bearer <token>. A route admits a token only where its security names the token's scope; no XSRF header is needed, since no cookie is involved.",
   },
 } as const;
 
@@ -63,8 +78,25 @@ export const Access = {
   operatorMutation: [{ bearer: [OPERATOR_ROLE], xsrf: [] }] as Requirement[],
 };
 
-const requires = (security: Requirement[], scheme: keyof Requirement) =>
-  security.length > 0 && security.every((r) => scheme in r);
+/**
+ * A customer route that an organization API token holding `scope` may also call (docs/decisions/026):
+ * `orToken(Access.signedInMutation, 'subscriptions:write')`. The scope is published as the `apiToken`
+ * requirement's scope, and the hook below admits a token by it; a token never needs the XSRF echo.
+ */
+export const orToken = (security: Requirement[], scope: ApiTokenScope): Requirement[] => [
+  ...security,
+  { apiToken: [scope] },
+];
+
+/** The scopes that admit a token to a route; none: tokens are refused there. */
+export const tokenScopes = (security: Requirement[]): string[] => security.flatMap((r) => r.apiToken ?? []);
+/** The requirements a browser's session meets (every one but the token's). */
+const forSessions = (security: Requirement[]) => security.filter((r) => !('apiToken' in r));
+
+const requires = (security: Requirement[], scheme: keyof Requirement) => {
+  const browser = forSessions(security);
+  return browser.length > 0 && browser.every((r) => scheme in r);
+};
 const reads = (security: Requirement[], scheme: keyof Requirement) => security.some((r) => scheme in r);
 /** Routes of the operator's console: they do not exist for anyone else (404). */
 export const forOperators = (security: Requirement[]) =>
@@ -106,6 +138,11 @@ export function impliedErrorStatuses(schema: FastifySchema, methods: string[]): 
     statuses.add(403);
   }
   if (requires(security, 'xsrf')) statuses.add(403);
+  // A token without the route's scope is refused, and so is one calling faster than its limit.
+  if (tokenScopes(security).length > 0) {
+    statuses.add(403);
+    statuses.add(429);
+  }
   // Anyone but an operator is told the route does not exist.
   if (forOperators(security)) statuses.add(404);
   return [...statuses].sort();
@@ -123,7 +160,12 @@ export const errorResponses = (...statuses: number[]) =>
  */
 export function registerRouteSecurity(
   app: FastifyInstance,
-  opts: { sessions: SessionService; secureCookies: boolean },
+  opts: {
+    sessions: SessionService;
+    secureCookies: boolean;
+    /** Organization API tokens and their per-token rate limit; without them every token is refused. */
+    apiTokens?: { resolver: ApiTokenResolver; limit: Consumer };
+  },
 ): void {
   app.decorateRequest('auth', null);
 
@@ -139,7 +181,11 @@ export function registerRouteSecurity(
     const cookie = request.cookies[XSRF_COOKIE];
     // Browsers get the XSRF cookie from their first answer; engines (the licensing API) send no
     // cookies and would get a new token, and a random draw, on every call.
-    if (!cookie && !request.url.startsWith(ENGINE_CALLS)) {
+    // A program calling with an API token sends no cookies either.
+    const program =
+      request.url.startsWith(ENGINE_CALLS) ||
+      request.headers.authorization?.startsWith(`Bearer ${API_TOKEN_PREFIX}`) === true;
+    if (!cookie && !program) {
       reply.setCookie(XSRF_COOKIE, randomToken(24), {
         path: '/',
         sameSite: 'strict',
@@ -149,9 +195,16 @@ export function registerRouteSecurity(
     }
     const security = request.routeOptions.schema?.security as Requirement[] | undefined;
     if (!security) return;
+    const readsToken = reads(security, 'bearer') || reads(security, 'apiToken');
+    const token = readsToken ? bearerToken(request.headers.authorization) : null;
+    // Where a token is not needed (signing out), one that is not a session's counts as none.
+    const apiToken = token?.startsWith(API_TOKEN_PREFIX) === true;
+    if (apiToken && (tokenScopes(security).length > 0 || requires(security, 'bearer'))) {
+      await admitApiToken(request, security, token as string);
+      return;
+    }
     if (reads(security, 'bearer')) {
-      const token = bearerToken(request.headers.authorization);
-      request.auth = token ? await opts.sessions.resolve(token) : null;
+      request.auth = token && !apiToken ? await opts.sessions.resolve(token) : null;
       if (!request.auth && requires(security, 'bearer')) throw unauthorized();
     }
     if (forOperators(security) && !(request.auth && isOperator(request.auth.person))) {
@@ -167,4 +220,30 @@ export function registerRouteSecurity(
       throw new HttpError(403, TwoFactorMessages.setupRequired, 'TWO_FACTOR_SETUP_REQUIRED');
     }
   });
+
+  /**
+   * An organization API token (docs/decisions/026): the operator's routes do not exist for it (404),
+   * a route naming no scope refuses it (sign-in, sessions, the tokens themselves), an unknown,
+   * revoked or expired token is a 401, one without the route's scope a 403 naming it; then the
+   * token's rate limit. No XSRF: a program sends no cookie, so there is no cross-site request to forge.
+   */
+  async function admitApiToken(request: FastifyRequest, security: Requirement[], token: string) {
+    if (forOperators(security)) throw notFound(noSuchEndpoint(request).message);
+    const scopes = tokenScopes(security);
+    if (scopes.length === 0 || !opts.apiTokens) throw new HttpError(403, ApiTokenMessages.notForTokens);
+    const auth = await opts.apiTokens.resolver.resolve(token, request.ip);
+    if (!auth?.apiToken)
+      throw unauthorized('This API token is not valid: it is unknown, revoked or expired.');
+    const granted = auth.apiToken.scopes as readonly string[];
+    if (!scopes.some((scope) => granted.includes(scope))) {
+      throw new HttpError(
+        403,
+        scopes.length === 1
+          ? ApiTokenMessages.missingScope(scopes[0] as string)
+          : ApiTokenMessages.missingScopes(scopes),
+      );
+    }
+    await consumeOrRefuse(opts.apiTokens.limit, String(auth.apiToken.id), ApiTokenMessages.tooManyCalls);
+    request.auth = auth;
+  }
 }

@@ -38,8 +38,10 @@ interface OpenApiOperation {
   security?: Array<Record<string, string[]>>;
 }
 
+/** What a browser's session must meet: every requirement but an organization API token's (its scope). */
+const sessionRequirements = (route: Route) => (route.security ?? []).filter((r) => !('apiToken' in r));
 const requiresScheme = (route: Route, scheme: string) =>
-  (route.security ?? []).length > 0 && (route.security ?? []).every((r) => scheme in r);
+  sessionRequirements(route).length > 0 && sessionRequirements(route).every((r) => scheme in r);
 /** Declared to need a valid bearer token: 401 without one. */
 export const requiresToken = (route: Route) => requiresScheme(route, 'bearer');
 /** Declared to need the XSRF echo: 403 without it. */

@@ -32,9 +32,12 @@ export const AUDIT_KIND_LABELS = {
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
 export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as [AuditKind, ...AuditKind[]];
 
-/** Who made a change: a person of the organization, a store operator, or the store itself. */
+/**
+ * Who made a change: a person of the organization, a store operator, the store itself, or one of the
+ * organization's API tokens (named by its name; docs/decisions/026).
+ */
 export const AuditActorSchema = z.object({
-  kind: z.enum(['person', 'operator', 'system']),
+  kind: z.enum(['person', 'operator', 'system', 'api-token']),
   personId: z.optional(z.number()),
   name: z.optional(z.string()),
 });

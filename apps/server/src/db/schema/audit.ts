@@ -7,7 +7,7 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     organizationId: integer('organization_id'),
-    actorKind: text('actor_kind').$type<'person' | 'operator' | 'system'>().notNull(),
+    actorKind: text('actor_kind').$type<'person' | 'operator' | 'system' | 'api-token'>().notNull(),
     actorPersonId: integer('actor_person_id'),
     actorName: text('actor_name'),
     kind: text('kind').notNull(),

@@ -1,3 +1,4 @@
+export * from './api-tokens';
 export * from './audit';
 export * from './billing-runs';
 export * from './catalog';

@@ -47,6 +47,11 @@ export function createLimits(database: Database, log: { warn(obj: object, msg: s
       perOrganization: shared('mail-organization', 100, HOUR),
       drops: createMailDrops((line, message) => log.warn(line, message)),
     },
+    /**
+     * Calls with one organization API token, counted by every server together (docs/decisions/026):
+     * a pipeline's bursts fit, a runaway loop is slowed; once refused, refused from memory.
+     */
+    apiTokenCalls: shared('api-token', 300, MINUTE, 300),
     /** Invoice PDFs are rendered on request: 30 a minute per person. */
     invoicePdfs: shared('invoice-pdf', 30, MINUTE),
     licensing: {

@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { requireAdmin, requireAuth } from '../../plugins/auth';
-import { Access, errorResponses } from '../../plugins/route-security';
+import { Access, errorResponses, orToken } from '../../plugins/route-security';
 import type { AccountsService } from './accounts.service';
 import type { PasswordResetService } from './password-reset.service';
 import type { PersonsService } from './persons.service';
@@ -114,7 +114,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/person/all',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'users:read'),
         tags: ['accounts'],
         summary: "The users of the admin's organization",
         response: { 200: z.array(PersonSchema), ...errorResponses(403) },
@@ -127,7 +127,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/person/create',
     {
       schema: {
-        security: Access.signedInMutation,
+        security: orToken(Access.signedInMutation, 'users:write'),
         tags: ['accounts'],
         summary: 'Add a user to the organization (admin); mails them a link to verify the address',
         body: CreatePersonSchema,
@@ -142,7 +142,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/person/update/:personId',
     {
       schema: {
-        security: Access.signedInMutation,
+        security: orToken(Access.signedInMutation, 'users:write'),
         tags: ['accounts'],
         summary: 'Change a user: yourself, or (admin) a user of your organization',
         params: PersonIdParamsUpdate,
@@ -160,7 +160,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       // The Account screen, where the set-up happens, reads the person.
       config: { allowDuringTwoFactorSetup: true },
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'users:read'),
         tags: ['accounts'],
         summary: 'A user: yourself, or (admin) a user of your organization',
         params: PersonIdParams,
@@ -174,7 +174,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/person/:id',
     {
       schema: {
-        security: Access.signedInMutation,
+        security: orToken(Access.signedInMutation, 'users:write'),
         tags: ['accounts'],
         summary: 'Delete a user of your organization (admin); not yourself, not the last admin',
         params: PersonIdParams,

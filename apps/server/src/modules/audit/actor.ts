@@ -82,9 +82,13 @@ export const asPerson = (person: { id: number; firstName: string; lastName: stri
   name: `${person.firstName} ${person.lastName}`.trim(),
 });
 
-/** A request's actor: the signed-in person, or an anonymous person (registration, a reset link). */
+/**
+ * A request's actor: the signed-in person, an organization API token (by its name, never as a
+ * person), or an anonymous person (registration, a reset link).
+ */
 function requestActor(request: FastifyRequest): Actor {
   const auth = request.auth;
+  if (auth?.apiToken) return { kind: 'api-token', name: auth.apiToken.name, address: request.ip };
   return auth ? personActor(auth.person, request.ip) : { kind: 'person', address: request.ip };
 }
 

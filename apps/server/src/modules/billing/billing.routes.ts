@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/domain-error';
 import { requireAuth } from '../../plugins/auth';
 import { pdfDownloadResponses, sendPdf, throttlePdfDownload } from '../../plugins/pdf-download';
-import { Access } from '../../plugins/route-security';
+import { Access, orToken } from '../../plugins/route-security';
 import type { BillingService } from './billing.service';
 import { renderInvoicePdf } from './invoice-pdf';
 
@@ -21,7 +21,7 @@ export const billingRoutes: FastifyPluginAsyncZod<
     '/api/order/history',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'billing:read'),
         tags: ['billing'],
         summary: "The organization's bills, newest first (Billing History)",
         response: { 200: z.array(BillSchema) },
@@ -34,7 +34,7 @@ export const billingRoutes: FastifyPluginAsyncZod<
     '/api/order/invoice/:orderId',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'billing:read'),
         tags: ['billing'],
         summary:
           "The invoice of one bill as a PDF (invoice_{orderId}.pdf); another organization's bill is a 404",

@@ -2,7 +2,7 @@ import { DeactivatedMachineSchema, idParam, MachineListSchema } from '@store/cor
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { requireAuth } from '../../plugins/auth';
-import { Access, errorResponses } from '../../plugins/route-security';
+import { Access, errorResponses, orToken } from '../../plugins/route-security';
 import type { MachinesService } from './machines.service';
 
 const tags = ['subscriptions'];
@@ -18,7 +18,7 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ machines: MachinesService }
     '/api/subscription/:id/machines',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'licensing'),
         tags,
         summary: "The machines activated against the subscription's key, and the seats they hold",
         params: z.object({ id: idParam('Subscription id') }),
@@ -32,7 +32,7 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ machines: MachinesService }
     '/api/subscription/:id/machines/:machineId',
     {
       schema: {
-        security: Access.signedInMutation,
+        security: orToken(Access.signedInMutation, 'licensing'),
         tags,
         summary: 'Deactivate one machine: its seat is released at once (the rights of Flush Keys)',
         params: MachineParams,

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/domain-error';
 import { requireAuth } from '../../plugins/auth';
 import { pdfDownloadResponses, sendPdf, throttlePdfDownload } from '../../plugins/pdf-download';
-import { Access } from '../../plugins/route-security';
+import { Access, orToken } from '../../plugins/route-security';
 import { renderCreditNotePdf } from './credit-note-pdf';
 import type { RefundsService } from './refunds.service';
 
@@ -25,7 +25,7 @@ export const creditNotesRoutes: FastifyPluginAsyncZod<
     '/api/order/credit-note/:number',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'billing:read'),
         tags: ['billing'],
         summary:
           "A refund's credit note as a PDF (credit_note_{number}.pdf); another organization's is a 404",

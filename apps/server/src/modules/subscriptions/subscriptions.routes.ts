@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { Access, errorResponses } from '../../plugins/route-security';
+import { Access, errorResponses, orToken } from '../../plugins/route-security';
 import { sendSerialized } from '../../plugins/serialization';
 import type { SubscriptionService } from './subscriptions.service';
 
@@ -33,7 +33,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/all',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'subscriptions:read'),
         tags,
         summary: "The organization's subscriptions and its sub-accounts' (read-only)",
         response: { 200: SubscriptionDetailListSchema },
@@ -55,7 +55,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'subscriptions:read'),
         tags,
         summary: 'One subscription',
         params: IdParams,
@@ -69,7 +69,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id/plans',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'subscriptions:read'),
         tags,
         summary: "Plans the editor offers: the product's available plans and the retired plan in use",
         params: IdParams,
@@ -83,7 +83,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id',
     {
       schema: {
-        security: Access.signedInMutation,
+        security: orToken(Access.signedInMutation, 'subscriptions:write'),
         tags,
         summary: 'Save the editor: increases now with a prorated charge, decreases at the next renewal',
         params: IdParams,
@@ -98,7 +98,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id',
     {
       schema: {
-        security: Access.signedInMutation,
+        security: orToken(Access.signedInMutation, 'subscriptions:write'),
         tags,
         summary: 'Cancel: access lasts until the end of the paid period',
         params: IdParams,
@@ -112,7 +112,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id/flush-keys',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'subscriptions:write'),
         tags,
         summary: 'Release every machine activated against the license key',
         params: IdParams,
@@ -126,7 +126,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/make-offline',
     {
       schema: {
-        security: Access.signedInMutation,
+        security: orToken(Access.signedInMutation, 'subscriptions:write'),
         tags,
         summary: 'Enable offline use: signs a license file for the given hosts',
         body: OfflineRequestSchema,
@@ -140,7 +140,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id/offline-license',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'licensing'),
         tags,
         summary: 'Download the signed offline license file',
         params: IdParams,
@@ -167,7 +167,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id/detailedFlexUsage',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'licensing'),
         tags,
         summary: 'RTUs per host over the last 12 usage cycles, from the daily rollups',
         params: IdParams,
@@ -181,7 +181,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/perpetualstorelicense/:subscriptionId',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'subscriptions:read'),
         tags,
         summary: 'The perpetual license behind a subscription of a perpetual account',
         params: idParams('subscriptionId', 'Subscription id'),
@@ -195,7 +195,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/organization/subaccountname/:organizationId',
     {
       schema: {
-        security: Access.signedIn,
+        security: orToken(Access.signedIn, 'subscriptions:read'),
         tags,
         summary: 'The name of one of your sub-accounts (the owner of a read-only subscription)',
         params: idParams('organizationId', 'Organization id'),

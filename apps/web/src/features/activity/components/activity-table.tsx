@@ -1,13 +1,20 @@
 import { Paper, Stack, Table, Text } from '@mantine/core';
-import { AUDIT_KIND_LABELS, type AuditEntry, type AuditPage, formatMediumDateTime } from '@store/core';
+import {
+  ApiTokenMessages,
+  AUDIT_KIND_LABELS,
+  type AuditEntry,
+  type AuditPage,
+  formatMediumDateTime,
+} from '@store/core';
 import { PagedNav } from '../../../components/paged-nav';
 import { usePhone } from '../../../lib/phone';
 
 const kindLabel = (kind: string) => AUDIT_KIND_LABELS[kind as keyof typeof AUDIT_KIND_LABELS] ?? kind;
 
-/** Who, as the customer is told it: a person by name, the store's operator, or the store itself. */
+/** Who, as the customer is told it: a person by name, an API token, the store's operator, or the store itself. */
 export function actorLabel(entry: AuditEntry): string {
   if (entry.actor.kind === 'system') return 'The store';
+  if (entry.actor.kind === 'api-token') return ApiTokenMessages.activityActor(entry.actor.name ?? '');
   return entry.actor.name ?? (entry.actor.kind === 'operator' ? 'Store operator' : 'Someone not signed in');
 }
 

@@ -1,0 +1,30 @@
+import type { ApiTokenScope } from '@store/core';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+import { persons } from './persons';
+
+/**
+ * Organization API tokens (migration 0110, docs/decisions/026), written only by modules/api-tokens.
+ * The token itself is never stored: its SHA-256, and `start` (prefix and first characters) to show.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    start: text('start').notNull(),
+    scopes: text('scopes').array().$type<ApiTokenScope[]>().notNull(),
+    createdByPersonId: integer('created_by_person_id').references(() => persons.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedAddress: text('last_used_address'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_organization_idx').on(t.organizationId, t.createdAt)],
+);
