@@ -41,6 +41,12 @@ async function expectRefusedEverywhere(licenseKey: string, status: number, code:
   }
 }
 
+/** The validation answers an ended license's code and sentence, and every other call refuses it with them. */
+async function expectEnded(licenseKey: string, code: string, detail: string) {
+  expect((await validate(licenseKey)).body).toMatchObject({ valid: false, code, detail });
+  await expectRefusedEverywhere(licenseKey, 403, code, detail);
+}
+
 describe('VALID, NO_MACHINE and HEARTBEAT_DEAD', () => {
   it('answers the machine with its state', async () => {
     const sub = await l.subscribe('Pro Business', { numberMachines: 2 });
@@ -164,12 +170,7 @@ describe('CANCELLED', () => {
       expect(message).toMatch(
         /^This subscription was cancelled; its license ended on [A-Z][a-z]+ \d\d, 2026\.$/,
       );
-      expect((await validate(sub.apiKey1)).body).toMatchObject({
-        valid: false,
-        code: 'CANCELLED',
-        detail: message,
-      });
-      await expectRefusedEverywhere(sub.apiKey1, 403, 'CANCELLED', message);
+      await expectEnded(sub.apiKey1, 'CANCELLED', message);
       await runBillingCycle({ db: l.t.db, clock: l.clock, gateway: l.t.gateway });
       const [row] = await l.t.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
       expect(row!.isActive).toBe(false);
@@ -184,12 +185,7 @@ describe('SUSPENDED', () => {
   it('answers SUSPENDED for a subscription deactivated without a cancellation or an overdue bill', async () => {
     const sub = await l.subscribe('Pro Standard', { numberMachines: 1 });
     await l.t.db.update(subscriptions).set({ isActive: false }).where(eq(subscriptions.id, sub.id));
-    expect((await validate(sub.apiKey1)).body).toMatchObject({
-      valid: false,
-      code: 'SUSPENDED',
-      detail: LicensingMessages.suspended,
-    });
-    await expectRefusedEverywhere(sub.apiKey1, 403, 'SUSPENDED', LicensingMessages.suspended);
+    await expectEnded(sub.apiKey1, 'SUSPENDED', LicensingMessages.suspended);
   });
 });
 
@@ -201,12 +197,7 @@ describe('EXPIRED', () => {
       l.clock.set(new Date(sub.nextBaseBillingDate!.getTime() + 14 * DAY));
       expect((await validate(sub.apiKey1)).body.code).toBe('VALID');
       l.clock.advanceMs(1);
-      expect((await validate(sub.apiKey1)).body).toMatchObject({
-        valid: false,
-        code: 'EXPIRED',
-        detail: LicensingMessages.expired,
-      });
-      await expectRefusedEverywhere(sub.apiKey1, 403, 'EXPIRED', LicensingMessages.expired);
+      await expectEnded(sub.apiKey1, 'EXPIRED', LicensingMessages.expired);
     } finally {
       l.clock.set(saved);
     }
@@ -230,12 +221,7 @@ describe('UNPAID', () => {
       await billing();
       const [row] = await l.t.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
       expect(row!.isActive).toBe(false);
-      expect((await validate(sub.apiKey1)).body).toMatchObject({
-        valid: false,
-        code: 'UNPAID',
-        detail: LicensingMessages.unpaid,
-      });
-      await expectRefusedEverywhere(sub.apiKey1, 403, 'UNPAID', LicensingMessages.unpaid);
+      await expectEnded(sub.apiKey1, 'UNPAID', LicensingMessages.unpaid);
     } finally {
       l.clock.set(saved);
       await l.t.db

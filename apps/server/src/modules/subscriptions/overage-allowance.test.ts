@@ -27,16 +27,20 @@ afterAll(() => t.close());
 /** The editor's overage figure, from the subscription as the API answers it. */
 const figureOf = (s: SubscriptionUsageCounters) => overageFigureCents(overageInputOf(s));
 
+/** A monthly Flex 2,500 bought ten days ago: the month's usage so far is on its counters. */
+const flexBoughtTenDaysAgo = async (description: string, maxAdditionalMonthlyChargeCents: number) =>
+  makeSubscription(t.db, {
+    organizationId: org.id,
+    pricingPlanId: await planId(t.db, 'Flex 2,500'),
+    description,
+    billingMode: BillingMode.Monthly,
+    maxAdditionalMonthlyChargeCents,
+    purchasedAt: new Date(t.clock.now().getTime() - 10 * 86_400_000),
+  });
+
 describe('the overage allowance in the editor', () => {
   it('counts only RTUs beyond the base, and an upgrade mid-month moves the allowance to the new plan', async () => {
-    const sub = await makeSubscription(t.db, {
-      organizationId: org.id,
-      pricingPlanId: await planId(t.db, 'Flex 2,500'),
-      description: 'Allowance Flex',
-      billingMode: BillingMode.Monthly,
-      maxAdditionalMonthlyChargeCents: 100_00,
-      purchasedAt: new Date(t.clock.now().getTime() - 10 * 86_400_000),
-    });
+    const sub = await flexBoughtTenDaysAgo('Allowance Flex', 100_00);
     const report = (transactionId: string, pages: number) =>
       t.client().post('/api/licensing/usage', {
         licenseKey: sub.apiKey1,
@@ -63,14 +67,7 @@ describe('the overage allowance in the editor', () => {
   });
 
   it("sets the Max Overages minimum and licensing's OVER_CAP from the RTUs beyond the base only", async () => {
-    const sub = await makeSubscription(t.db, {
-      organizationId: org.id,
-      pricingPlanId: await planId(t.db, 'Flex 2,500'),
-      description: 'Capped Flex',
-      billingMode: BillingMode.Monthly,
-      maxAdditionalMonthlyChargeCents: 0,
-      purchasedAt: new Date(t.clock.now().getTime() - 10 * 86_400_000),
-    });
+    const sub = await flexBoughtTenDaysAgo('Capped Flex', 0);
     const validate = async () =>
       (await t.client().post('/api/licensing/validate', { licenseKey: sub.apiKey1 })).body.code;
     await t.client().post('/api/licensing/usage', {
