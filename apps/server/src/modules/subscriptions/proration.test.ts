@@ -2,6 +2,7 @@ import { BillStatus, SubscriptionMessages } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBillingCycle } from '../../../test/support/billing';
+import { type EditableSubscription, editBody } from '../../../test/support/subscription-edit';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -13,17 +14,7 @@ import { settlePendingCharges } from '../billing/settle-pending';
 // An editor change's prorated charge (docs/design.md §3) under faults: saves racing each other, an answer
 // lost after the card was charged, a charge that never happened, and amounts under the minimum.
 
-type Sub = {
-  subscriptionId: number;
-  description: string;
-  version: number;
-  pricingPlanId: number;
-  numberMachines: number;
-  xtraAutoTags: number;
-  maxAdditionalMonthlyCharge: number;
-  nextBaseBillingDate: string | null;
-  currentPeriodStart: string;
-};
+type Sub = EditableSubscription & { currentPeriodStart: string };
 
 /** The sandbox, with a hold (charges wait until released) and a lost answer (charged, then a throw). */
 const control = {
@@ -57,15 +48,18 @@ const current = async () => {
   const all = (await demo.get('/api/subscription/all')).body as Sub[];
   return all.find((s) => s.description === SUB)!;
 };
-const editBody = (s: Sub, patch: Partial<Sub>) => ({
-  description: s.description,
-  pricingPlanId: s.pricingPlanId,
-  maxAdditionalMonthlyCharge: s.maxAdditionalMonthlyCharge,
-  xtraAutoTags: s.xtraAutoTags,
-  numberMachines: s.numberMachines,
-  version: s.version,
-  ...patch,
-});
+/** One more engine, saved while the gateway fails the charge that way. */
+const addMachineFailing = async (s: Sub, fail: 'before' | 'after') => {
+  control.fail = fail;
+  try {
+    return await demo.put(
+      `/api/subscription/${s.subscriptionId}`,
+      editBody(s, { numberMachines: s.numberMachines + 1 }),
+    );
+  } finally {
+    control.fail = null;
+  }
+};
 const prorationBills = (status: number) =>
   queryRows<{ id: number; total_cents: number }>(
     t.db,
@@ -126,12 +120,7 @@ describe('a proration whose answer is lost', () => {
   it('charged, then the answer lost: 502 with a readable message; settled once with the terms applied', async () => {
     const s = await current();
     const chargesBefore = (await succeededCharges()).length;
-    control.fail = 'after';
-    const res = await demo.put(
-      `/api/subscription/${s.subscriptionId}`,
-      editBody(s, { numberMachines: s.numberMachines + 1 }),
-    );
-    control.fail = null;
+    const res = await addMachineFailing(s, 'after');
     expect(res.status).toBe(502);
     expect(res.body.message).toBe(SubscriptionMessages.changeChargePending);
 
@@ -158,12 +147,7 @@ describe('a proration whose answer is lost', () => {
   it('not charged: voided after the settle window, nothing changed, and the same save works again', async () => {
     const s = await current();
     const chargesBefore = (await succeededCharges()).length;
-    control.fail = 'before';
-    const res = await demo.put(
-      `/api/subscription/${s.subscriptionId}`,
-      editBody(s, { numberMachines: s.numberMachines + 1 }),
-    );
-    control.fail = null;
+    const res = await addMachineFailing(s, 'before');
     expect(res.status).toBe(502);
     t.clock.advanceMs(16 * 60_000);
     expect((await settlePendingCharges(t.deps)).prorations).toEqual({ applied: 0, voided: 1 });
@@ -183,12 +167,7 @@ describe('a proration whose answer is lost', () => {
 
   it('the renewal skips a subscription whose change is being charged, and bills it once settled', async () => {
     const s = await current();
-    control.fail = 'after';
-    const res = await demo.put(
-      `/api/subscription/${s.subscriptionId}`,
-      editBody(s, { numberMachines: s.numberMachines + 1 }),
-    );
-    control.fail = null;
+    const res = await addMachineFailing(s, 'after');
     expect(res.status).toBe(502);
     const [open] = await prorationBills(BillStatus.ChargePending);
     t.clock.set(new Date(new Date(s.nextBaseBillingDate!).getTime() + 60_000));
