@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createDatabase, dropDatabase } from '../../apps/server/test/support/postgres';
 
 /** The PostgreSQL server the benchmarks make their databases on. */
 export const ADMIN_URL =
@@ -10,19 +10,6 @@ export const ADMIN_URL =
 /** A new, empty database for one benchmark; `drop` removes it. */
 export async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+  const url = await createDatabase(name, ADMIN_URL);
+  return { url, drop: () => dropDatabase(name, ADMIN_URL) };
 }

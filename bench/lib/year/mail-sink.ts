@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { listenSmtp } from '../../../apps/server/test/support/smtp-capture';
 
 // The simulation's mail server: the store sends every mail over SMTP, as in production; this keeps
 // each message's Message-ID and recipients (bodies and attachments are read and dropped).
@@ -17,12 +16,8 @@ export interface MailSink {
 
 export async function startMailSink(): Promise<MailSink> {
   const received: SinkMessage[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    size: 50 * 1024 * 1024,
-    onData(stream, session, callback) {
+  const smtp = await listenSmtp(
+    (stream, session, callback) => {
       let head = '';
       let headDone = false;
       stream.on('data', (chunk: Buffer) => {
@@ -42,14 +37,8 @@ export async function startMailSink(): Promise<MailSink> {
         callback();
       });
     },
-  });
-  // A store process killed with SIGKILL mid-message resets its connection: that is the test, not a fault.
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+    // Bodies with attachments pass; a store process killed mid-message is the test, not a fault.
+    { size: 50 * 1024 * 1024 },
+  );
+  return { url: smtp.url, received, close: smtp.close };
 }

@@ -15,20 +15,20 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-export async function dropDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+export async function dropDatabase(name: string, adminUrl = ADMIN_URL): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
 }
 
 /** A new, empty database beside the admin one; answers its address. */
-export async function createDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+export async function createDatabase(name: string, adminUrl = ADMIN_URL): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(ADMIN_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }

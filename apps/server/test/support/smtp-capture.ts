@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 // Test support only (API tests and e2e/support/smtp.ts): a real SMTP server in this process that
 // keeps what it receives, so tests read links from delivered mail rather than from the mailer.
@@ -91,41 +91,59 @@ export interface SmtpCaptureOptions {
   beforeAccept?: (mail: ReceivedMail) => Promise<void>;
 }
 
-export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promise<SmtpCapture> {
-  const received: ReceivedMail[] = [];
-  const waiters = new Set<() => void>();
+/**
+ * An SMTP server on a free port of 127.0.0.1 that takes mail without sign-in or TLS and hands each
+ * message to `onData`: what the capture below and the year simulation's mail sink stand on.
+ */
+export async function listenSmtp(
+  onData: NonNullable<SMTPServerOptions['onData']>,
+  options: Pick<SMTPServerOptions, 'size'> = {},
+): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', async () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const { subject, text } = textOf(raw);
-        const mail = {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject,
-          text,
-          raw,
-        };
-        await options.beforeAccept?.(mail);
-        received.push(mail);
-        for (const w of waiters) w();
-        callback();
-      });
-    },
+    ...options,
+    onData,
   });
-  // A sender killed with its pooled connection open resets it: a real server shrugs that off too.
+  // A sender killed with its connection open (a pooled one, or mid-message) resets it: a real
+  // server shrugs that off too.
   server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promise<SmtpCapture> {
+  const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const smtp = await listenSmtp((stream, session, callback) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', async () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const { subject, text } = textOf(raw);
+      const mail = {
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        subject,
+        text,
+        raw,
+      };
+      await options.beforeAccept?.(mail);
+      received.push(mail);
+      for (const w of waiters) w();
+      callback();
+    });
+  });
+
+  return {
+    url: smtp.url,
+    port: smtp.port,
     received,
     waitFor(to, match = () => true, timeoutMs = 10_000) {
       const want = to.toLowerCase();
@@ -151,7 +169,7 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
         waiters.add(check);
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: smtp.close,
   };
 }
 
