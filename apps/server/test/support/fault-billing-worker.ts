@@ -6,14 +6,14 @@ import type { PaymentGateway } from '../../src/gateway/payment-gateway';
 import { createSandboxGateway } from '../../src/gateway/sandbox-gateway';
 import { systemClock } from '../../src/lib/clock';
 import { runBillingCycle } from './billing';
+import { jitterUpTo, sleep, withChargeJitter } from './fault-jitter';
 
 // A "server process" of the fault test (fault.test.ts): runs the billing cycle in a loop against
 // the test's PostgreSQL database until it is killed. Short random pauses around each gateway call
 // widen the windows a SIGKILL can land in (after the attempt is recorded, after the gateway
 // charged, before the outcome is recorded).
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const jitter = () => sleep(Math.floor(Math.random() * 12));
+const jitter = jitterUpTo(12);
 
 async function main() {
   // node-postgres directly (not db/client.ts), so the worker starts without loading PGlite.
@@ -21,13 +21,7 @@ async function main() {
   const db = drizzle(pool, { schema }) as unknown as Db;
   const sandbox = createSandboxGateway(db);
   const gateway: PaymentGateway = {
-    ...sandbox,
-    async charge(input) {
-      await jitter();
-      const result = await sandbox.charge(input);
-      await jitter();
-      return result;
-    },
+    ...withChargeJitter(sandbox, jitter),
     async findCharge(key) {
       await jitter();
       return sandbox.findCharge(key);

@@ -4,7 +4,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../../src/db/client';
 import * as schema from '../../src/db/schema';
-import type { PaymentGateway } from '../../src/gateway/payment-gateway';
 import { createSandboxGateway } from '../../src/gateway/sandbox-gateway';
 import { systemClock } from '../../src/lib/clock';
 import { DomainError } from '../../src/lib/domain-error';
@@ -12,6 +11,7 @@ import { randomToken } from '../../src/lib/tokens';
 import { createCatalogService } from '../../src/modules/catalog';
 import { createPurchaseService } from '../../src/modules/store/purchase.service';
 import { updateSubscription } from '../../src/modules/subscriptions/subscription-update';
+import { jitterUpTo, withChargeJitter } from './fault-jitter';
 
 // A "server process" of the checkout fault test (fault-checkout.test.ts): answers purchases (with
 // an Idempotency-Key, as the API does, sometimes sent twice at once like a double click) and editor
@@ -20,8 +20,7 @@ import { updateSubscription } from '../../src/modules/subscriptions/subscription
 // each gateway call and each commit widen the windows a kill can land in (attempt recorded, card
 // charged, outcome not yet recorded).
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const jitter = () => sleep(Math.floor(Math.random() * 30));
+const jitter = jitterUpTo(30);
 /** The answers a customer may get under faults; anything else is a bug and ends the worker. */
 const EXPECTED = new Set([402, 409, 502]);
 
@@ -45,16 +44,7 @@ async function main() {
       return transaction;
     },
   });
-  const sandbox = createSandboxGateway(db);
-  const gateway: PaymentGateway = {
-    ...sandbox,
-    async charge(input) {
-      await jitter();
-      const result = await sandbox.charge(input);
-      await jitter();
-      return result;
-    },
-  };
+  const gateway = withChargeJitter(createSandboxGateway(db), jitter);
   const deps = { db, clock: systemClock, gateway };
   const purchases = createPurchaseService({ ...deps, catalog: createCatalogService(deps) });
   const flex = Number(process.env.FAULT_PLAN_ID);

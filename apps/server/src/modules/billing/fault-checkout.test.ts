@@ -1,17 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { BillingMode, BillStatus, prorationAttemptKey, purchaseAttemptKey } from '@store/core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
-import { bundleWorker } from '../../../test/support/faults';
-import { ADMIN_URL, dropDatabase, postgresReachable } from '../../../test/support/postgres';
-import { type Database, openDatabase, queryRows } from '../../db/client';
-import { migrate } from '../../db/migrate';
+import { faultTestRuns, killed, prepareFaultRun, startWorker } from '../../../test/support/faults';
+import { dropDatabase } from '../../../test/support/postgres';
+import { type Database, queryRows } from '../../db/client';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
-import { seedCatalog } from '../../seed/catalog';
 import { reconcile } from './reconcile';
 import { settlePendingCharges } from './settle-pending';
 
@@ -29,41 +26,23 @@ const MIN_KILLS_PER_KIND = 3;
 const SUBS_PER_ORG = 6;
 const ITEMS_PER_PURCHASE = 2;
 
-const reachable = await postgresReachable();
-// In CI the fault test must run: an unreachable PostgreSQL is a failure there, never a silent skip.
-const inCi = process.env.CI === 'true';
-if (!reachable && !inCi)
-  console.warn(`checkout fault test skipped: no PostgreSQL at ${ADMIN_URL} (set TEST_DATABASE_URL)`);
-
-describe.runIf(!reachable && inCi)('checkout and editor under SIGKILL in CI', () => {
-  it('needs PostgreSQL', () => {
-    throw new Error(
-      `The checkout SIGKILL fault test needs PostgreSQL at ${ADMIN_URL} (TEST_DATABASE_URL); none answered.`,
-    );
-  });
-});
+const reachable = await faultTestRuns('checkout fault test', 'checkout and editor under SIGKILL');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!reachable)('checkout and editor under SIGKILL (two processes, one PostgreSQL)', () => {
   const name = `fault_co_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  let url: string;
   let database: Database;
   let workerFile: string;
   let flex: number;
   const startXtra = new Map<number, number>();
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    // A killed process loses nothing it committed (only an operating-system crash would).
-    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
-    await admin.end();
-    database = await openDatabase({ databaseUrl: url.toString() });
-    await migrate(database);
-    await seedCatalog(database.db);
+    ({ url, database, workerFile } = await prepareFaultRun(name, {
+      entry: 'fault-checkout-worker.ts',
+      outName: 'checkout-worker.mjs',
+    }));
     flex = await planId(database.db, 'Flex 2,500');
     const paying = await makeOrganization(database.db, { name: 'Paying Co.' });
     const declining = await makeOrganization(database.db, {
@@ -84,7 +63,6 @@ describe.skipIf(!reachable)('checkout and editor under SIGKILL (two processes, o
         startXtra.set(s.id, s.xtraAutoTags);
       }
     }
-    workerFile = await bundleWorker('fault-checkout-worker.ts', 'checkout-worker.mjs');
   }, 60_000);
 
   afterAll(async () => {
@@ -96,35 +74,14 @@ describe.skipIf(!reachable)('checkout and editor under SIGKILL (two processes, o
     /** What each worker said it was doing last. */
     const doing = new Map<ChildProcess, string>();
     const spawnWorker = (spare = false) =>
-      new Promise<ChildProcess>((resolve, reject) => {
-        const child = spawn(process.execPath, [workerFile], {
-          env: {
-            ...process.env,
-            FAULT_DATABASE_URL: url.toString(),
-            FAULT_PLAN_ID: String(flex),
-            FAULT_WAIT_GO: spare ? '1' : '0',
-          },
-          stdio: ['pipe', 'pipe', 'pipe'],
-        });
-        let stderr = '';
-        child.stderr!.on('data', (d) => {
-          stderr += String(d);
-        });
-        child.stdout!.on('data', (d) => {
-          const lines = String(d).trim().split('\n');
+      startWorker(
+        workerFile,
+        { FAULT_DATABASE_URL: url, FAULT_PLAN_ID: String(flex), FAULT_WAIT_GO: spare ? '1' : '0' },
+        (child, text) => {
+          const lines = text.trim().split('\n');
           doing.set(child, lines[lines.length - 1]!);
-          resolve(child);
-        });
-        child.once('exit', (code, signal) => {
-          if (signal !== 'SIGKILL') reject(new Error(`worker exited (${code}): ${stderr}`));
-        });
-      });
-    const killed = (child: ChildProcess) =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      });
+        },
+      );
 
     const workers = [await spawnWorker(), await spawnWorker()];
     let spare = spawnWorker(true);

@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { addMonthsClamped, BillingMode } from '@store/core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeDueSubscriptions,
@@ -10,13 +8,11 @@ import {
   planId,
   runBillingCycle,
 } from '../../../test/support/billing';
-import { bundleWorker } from '../../../test/support/faults';
-import { ADMIN_URL, dropDatabase, postgresReachable } from '../../../test/support/postgres';
-import { type Database, openDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
+import { faultTestRuns, killed, prepareFaultRun, startWorker } from '../../../test/support/faults';
+import { dropDatabase } from '../../../test/support/postgres';
+import type { Database } from '../../db/client';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
-import { seedCatalog } from '../../seed/catalog';
 import { reconcile } from './reconcile';
 
 // The billing engine's fault test (docs/design.md §3): two "server processes" run the billing cycle
@@ -33,19 +29,7 @@ const PAYING_SUBS = 120;
 const DECLINED_SUBS = 15;
 const PERIODS = 12;
 
-const reachable = await postgresReachable();
-// In CI the fault test must run: an unreachable PostgreSQL is a failure there, never a silent skip.
-const inCi = process.env.CI === 'true';
-if (!reachable && !inCi)
-  console.warn(`fault test skipped: no PostgreSQL at ${ADMIN_URL} (set TEST_DATABASE_URL)`);
-
-describe.runIf(!reachable && inCi)('billing under SIGKILL in CI', () => {
-  it('needs PostgreSQL', () => {
-    throw new Error(
-      `The SIGKILL fault test needs PostgreSQL at ${ADMIN_URL} (TEST_DATABASE_URL); none answered.`,
-    );
-  });
-});
+const reachable = await faultTestRuns('fault test', 'billing under SIGKILL');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const count = async (database: Database, query: ReturnType<typeof sql>) =>
@@ -53,24 +37,17 @@ const count = async (database: Database, query: ReturnType<typeof sql>) =>
 
 describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQL)', () => {
   const name = `fault_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  let url: string;
   let database: Database;
   let workerFile: string;
   const start = addMonthsClamped(new Date(), -PERIODS, undefined);
   start.setUTCDate(start.getUTCDate() - 1);
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    // Commits without waiting for the disk: a killed process loses nothing it committed (only an
-    // operating-system crash would), and the test spends its time on kills, not on fsync.
-    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
-    await admin.end();
-    database = await openDatabase({ databaseUrl: url.toString() });
-    await migrate(database);
-    await seedCatalog(database.db);
+    ({ url, database, workerFile } = await prepareFaultRun(name, {
+      entry: 'fault-billing-worker.ts',
+      outName: 'worker.mjs',
+    }));
     const paying = await makeOrganization(database.db, { name: 'Paying Co.' });
     const declining = await makeOrganization(database.db, {
       name: 'Declining Co.',
@@ -95,7 +72,6 @@ describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQ
       purchasedAt: start,
       billingMode: BillingMode.Monthly,
     });
-    workerFile = await bundleWorker('fault-billing-worker.ts', 'worker.mjs');
   }, 60_000);
 
   afterAll(async () => {
@@ -105,36 +81,16 @@ describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQ
 
   it('bills each period once and charges each paid bill once, whatever is killed when', async () => {
     const spawnTimes: number[] = [];
-    const spawnWorker = (spare = false) =>
-      new Promise<ChildProcess>((resolve, reject) => {
-        const t0 = Date.now();
-        const child = spawn(process.execPath, [workerFile], {
-          env: {
-            ...process.env,
-            FAULT_DATABASE_URL: url.toString(),
-            FAULT_LEASE_MS: '1500',
-            FAULT_WAIT_GO: spare ? '1' : '0',
-          },
-          stdio: ['pipe', 'pipe', 'pipe'],
-        });
-        let stderr = '';
-        child.stderr!.on('data', (d) => {
-          stderr += String(d);
-        });
-        child.stdout!.once('data', () => {
-          spawnTimes.push(Date.now() - t0);
-          resolve(child);
-        });
-        child.once('exit', (code, signal) => {
-          if (signal !== 'SIGKILL') reject(new Error(`worker exited (${code}): ${stderr}`));
-        });
+    const spawnWorker = async (spare = false) => {
+      const t0 = Date.now();
+      const child = await startWorker(workerFile, {
+        FAULT_DATABASE_URL: url,
+        FAULT_LEASE_MS: '1500',
+        FAULT_WAIT_GO: spare ? '1' : '0',
       });
-    const killed = (child: ChildProcess) =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      });
+      spawnTimes.push(Date.now() - t0);
+      return child;
+    };
 
     // Two processes at work, and a loaded spare that takes over the moment one is killed, so the
     // kills are not spaced out by process start-up.
