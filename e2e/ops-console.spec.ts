@@ -75,6 +75,11 @@ test('a product and plan from the console are bought, repriced and grandfathered
     buffer: Buffer.from('<h1>Scan EULA</h1><p>Scan responsibly.</p>'),
   });
   await product.getByRole('button', { name: 'Upload' }).click();
+  // Nothing is sent before the operator types the product's title.
+  const replace = ops.getByRole('dialog');
+  await expect(replace).toContainText(`${productName} Flex`);
+  await replace.getByLabel('Product title').fill(`${productName} Flex`);
+  await replace.getByRole('button', { name: 'Replace EULA' }).click();
   await expect(
     ops.getByRole('status').filter({ hasText: `EULA of ${productName} Flex replaced` }),
   ).toBeVisible();
