@@ -1,5 +1,5 @@
 import { PasswordMessages } from '@store/core';
-import { registerAndVerify } from './support/accounts';
+import { registerAndVerify, requestPasswordReset } from './support/accounts';
 import { login } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, screenshotPath, test, unique } from './support/smtp';
@@ -89,13 +89,7 @@ test.describe('Forgot Password and Set Password', () => {
     await registerAndVerify(page, mailServer, { orgName: first, email, password: 'first-password' });
     await registerAndVerify(page, mailServer, { orgName: second, email, password: 'second-password' });
 
-    const since = mailServer.smtp.received.length;
-    await page.goto('/ForgotPassword');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page).toHaveURL(/\/login/);
-    const mail = await mailServer.waitForMail(email, 'Reset your password', since);
-    await page.goto(mailServer.linkIn(mail, 'ResetPassword'));
+    await page.goto(await requestPasswordReset(page, mailServer, email));
 
     await page.getByLabel('Email').fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('second-new-password');

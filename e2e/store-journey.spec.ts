@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT, expectNoAxeViolations, login } from './support';
+import { addToCart, CARD_HOLDERS, fillBillingInfo } from './support/store';
 
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 
@@ -7,31 +8,6 @@ const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 // information (the seed's state) and gives it a card; the failure paths then use that organization.
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-
-async function addToCart(page: Page, product: string, name: string, plan?: string) {
-  await page.goto(`/Products/${product}`);
-  if (plan)
-    await page
-      .getByTestId('pricing-table')
-      .getByRole('row', { name: new RegExp(plan) })
-      .click();
-  await page.getByLabel('Subscription Name').fill(name);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page).toHaveURL(/\/Cart$/);
-}
-
-async function fillBillingInfo(page: Page, cardNumber: string) {
-  await page.getByLabel('Name on card').fill('Erik Jansen');
-  await page.getByLabel('Address 1').fill('Keizersgracht 62');
-  await page.getByLabel('City').fill('Amsterdam');
-  await page.getByLabel('State / Province').fill('Noord-Holland');
-  await page.getByLabel('Country').selectOption('NL');
-  await page.getByLabel('Zip/Postal Code').fill('1015 CS');
-  await page.getByLabel('Card Number').fill(cardNumber);
-  await page.getByLabel('Expiration Date').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-}
 
 test('a new visitor goes from a product page to a paid subscription', async ({ page }) => {
   await page.goto('/Products/Pro');
@@ -72,7 +48,7 @@ test('a new visitor goes from a product page to a paid subscription', async ({ p
 
   // Update stays disabled until the form and all three card fields are complete.
   await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
-  await fillBillingInfo(page, '4242 4242 4242 4241');
+  await fillBillingInfo(page, '4242 4242 4242 4241', CARD_HOLDERS.erik);
   await page.getByLabel('CVC').focus();
   await expect(page.getByText('Your card number is incorrect.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
@@ -140,7 +116,7 @@ test('an empty cart offers the catalog and cannot proceed', async ({ page }) => 
 test('a declined card buys nothing and shows the gateway message', async ({ page }) => {
   await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT);
   await page.goto('/ModifyBillingInfo');
-  await fillBillingInfo(page, '4000 0000 0000 0341');
+  await fillBillingInfo(page, '4000 0000 0000 0341', CARD_HOLDERS.erik);
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Billing information updated successfully')).toBeVisible();
   await addToCart(page, 'Artist', 'Declined designer');
@@ -161,7 +137,7 @@ test('a declined card buys nothing and shows the gateway message', async ({ page
 
   // Back to a working card, so the next test (and anyone after) finds the organization as it was.
   await page.goto('/ModifyBillingInfo');
-  await fillBillingInfo(page, '4242 4242 4242 4242');
+  await fillBillingInfo(page, '4242 4242 4242 4242', CARD_HOLDERS.erik);
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Billing information updated successfully')).toBeVisible();
 });

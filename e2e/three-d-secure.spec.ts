@@ -3,6 +3,7 @@ import pg from 'pg';
 import { expectNoAxeViolations, login } from './support';
 import { registerAndVerify } from './support/accounts';
 import { type MailServer, screenshotPath, startMailServer, unique } from './support/smtp';
+import { addToCart, fillBillingInfo } from './support/store';
 
 // 3-D Secure in the browser (docs/decisions/024), the sandbox behaving as Stripe's test cards:
 // 4000 0027 6000 3184 asks on every charge, 4000 0025 0000 3155 unless set up for off-session use.
@@ -45,26 +46,14 @@ const admin = {
 
 async function saveCard(page: Page, cardNumber: string) {
   await page.goto('/ModifyBillingInfo');
-  await page.getByLabel('Name on card').fill('Ava Owner');
-  await page.getByLabel('Address 1').fill('10 Downing Lane');
-  await page.getByLabel('City').fill('Boulder');
-  await page.getByLabel('State / Province').fill('CO');
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByLabel('Zip/Postal Code').fill('80301');
-  await page.getByLabel('Card Number').fill(cardNumber);
-  await page.getByLabel('Expiration Date').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
+  await fillBillingInfo(page, cardNumber);
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Billing information updated successfully')).toBeVisible();
 }
 
 /** An Artist plan in the cart, then Confirm Purchase: the bank's challenge opens. */
 async function checkoutAsks(page: Page, name: string) {
-  await page.goto('/Products/Artist');
-  await page.getByLabel('Subscription Name').fill(name);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page).toHaveURL(/\/Cart$/);
+  await addToCart(page, 'Artist', name);
   await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await page.getByRole('button', { name: 'Confirm Purchase' }).click();

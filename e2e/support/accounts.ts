@@ -26,3 +26,18 @@ export async function registerAndVerify(page: Page, mailServer: MailServer, r: R
   await page.goto(mailServer.linkIn(mail, 'VerifyEmail'));
   await expect(page.getByRole('heading', { name: 'Email Successfully Verified' })).toBeVisible();
 }
+
+/** Asks for a password reset on Forgot Password, as a customer does; answers the link the mail brings. */
+export async function requestPasswordReset(
+  page: Page,
+  mailServer: MailServer,
+  email: string,
+): Promise<string> {
+  const since = mailServer.smtp.received.length;
+  await page.goto('/ForgotPassword');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const mail = await mailServer.waitForMail(email, 'Reset your password', since);
+  return mailServer.linkIn(mail, 'ResetPassword');
+}
