@@ -40,10 +40,9 @@ import type { LicenseRead } from './modules/licensing';
 import {
   createLicensingService,
   createMachinesService,
-  issueOfflineLicense,
+  createOfflineLicenseService,
   licensingRoutes,
-  reissueForPaidRenewals,
-  useConfiguredSigningKey,
+  signingKeySource,
 } from './modules/licensing';
 import { createOperatorConsoleService, operatorConsoleRoutes } from './modules/operator-console';
 import { createPaymentsService, paymentsRoutes } from './modules/payments';
@@ -95,7 +94,8 @@ export async function buildApp(input: AppInput) {
     limits: createLimits(input.database, app.log),
     readCaches,
   };
-  useConfiguredSigningKey(input.config);
+  const signingKeys = signingKeySource(input.config);
+  const offlineLicenses = createOfflineLicenseService({ signingKeys });
 
   await app.register(fastifyCookie);
   // Answers over 1 KB (the subscription list, the catalogue, the OpenAPI document) go compressed to
@@ -134,14 +134,22 @@ export async function buildApp(input: AppInput) {
   // Licensing reads subscriptions, so what subscriptions asks of licensing is handed in here.
   const subscriptionService = createSubscriptionService({
     ...deps,
-    licensing: { deleteAllMachines: machines.deleteAllMachines, issueOfflineLicense },
+    licensing: {
+      deleteAllMachines: machines.deleteAllMachines,
+      issueOfflineLicense: offlineLicenses.issueOfflineLicense,
+    },
   });
   const subscriptions: FastifyPluginAsync = (scope) =>
     subscriptionsRoutes(scope, { ...deps, subscriptions: subscriptionService });
   // The license reads' cache is typed by licensing; the platform only knows whose each entry is.
   const licensing: FastifyPluginAsync = (scope) =>
     licensingRoutes(scope, {
-      licensing: createLicensingService({ ...deps, log: app.log, licenses: readCaches.licenses }),
+      licensing: createLicensingService({
+        ...deps,
+        log: app.log,
+        licenses: readCaches.licenses,
+        signingKeys,
+      }),
       machines,
       limits: deps.limits,
     });
@@ -163,7 +171,6 @@ export async function buildApp(input: AppInput) {
   const ownSessions: FastifyPluginAsync = (scope) =>
     ownSessionsRoutes(scope, { ...deps, ownSessions: createOwnSessionsService(deps) });
   const audit: FastifyPluginAsync = (scope) => auditRoutes(scope, { audit: createAuditService(deps) });
-  const offlineLicenses = { reissueForPaidRenewals };
   const billingEngine = composeBillingEngine({
     ...deps,
     publicUrl: deps.config.publicUrl,
@@ -194,7 +201,10 @@ export async function buildApp(input: AppInput) {
     billingInfoRoutes(scope, { billingInfo: createBillingInfoService(deps), billing: billingService });
   const billing: FastifyPluginAsync = (scope) => billingRoutes(scope, { ...deps, billing: billingService });
   const payments: FastifyPluginAsync = (scope) =>
-    paymentsRoutes(scope, { ...deps, payments: createPaymentsService(deps) });
+    paymentsRoutes(scope, {
+      ...deps,
+      payments: createPaymentsService({ ...deps, licensing: offlineLicenses }),
+    });
   const creditNotes: FastifyPluginAsync = (scope) =>
     creditNotesRoutes(scope, { ...deps, refunds: refundsService });
   const refunds: FastifyPluginAsync = (scope) => refundsRoutes(scope, { refunds: refundsService });

@@ -9,7 +9,7 @@ import { type OutboxSender, startOutboxSender } from './mail/outbox-sender';
 import { createLinksService } from './modules/accounts';
 import { invoiceAttachments, startBillingScheduler } from './modules/billing';
 import { startHousekeeping } from './modules/housekeeping';
-import { reissueForPaidRenewals } from './modules/licensing';
+import { createOfflineLicenseService, signingKeySource } from './modules/licensing';
 
 // The background work of the store (decision 018): billing (renewals, retries, deactivation,
 // overage, notices), settling charges left pending, the outbox sender and housekeeping. The one way
@@ -45,8 +45,10 @@ export const messageIdDomain = (publicUrl: string) => new URL(publicUrl).hostnam
 export function startJobs(deps: JobsDeps): Jobs {
   const { config, database, clock, logger } = deps;
   const billing = { db: database.db, clock, gateway: deps.gateway, logger, publicUrl: config.publicUrl };
+  // Paid renewals' offline license files are signed with the key the server publishes.
+  const licensing = createOfflineLicenseService({ signingKeys: signingKeySource(config) });
   const scheduler = startBillingScheduler(
-    { ...billing, engine: composeBillingEngine({ ...billing, licensing: { reissueForPaidRenewals } }) },
+    { ...billing, engine: composeBillingEngine({ ...billing, licensing }) },
     { intervalSeconds: config.billingIntervalSeconds },
   );
   const housekeeping = startHousekeeping(

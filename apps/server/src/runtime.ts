@@ -12,6 +12,7 @@ import { createMailer } from './mail';
 import { readDemoClockOffset } from './modules/billing';
 import { createCatalogService } from './modules/catalog';
 import { createSessionService } from './modules/identity';
+import { createOfflineLicenseService, signingKeySource } from './modules/licensing';
 import { seedDemo } from './seed';
 import { claimDemoDatabase } from './seed/demo-database';
 import { seedDemoOperator } from './seed/operator';
@@ -41,7 +42,9 @@ export async function openRuntime(config: Config) {
     // The embedded database is always the demo's own (production needs DATABASE_URL).
     if (database.kind === 'postgres') await claimDemoDatabase(database.db).catch(closeAndThrow);
     clock = await loadDemoClock(database.db);
-    if (await seedDemo(database.db, clock)) logger.info('demo catalogue and organizations created');
+    const licensing = createOfflineLicenseService({ signingKeys: signingKeySource(config) });
+    if (await seedDemo(database.db, clock, licensing))
+      logger.info('demo catalogue and organizations created');
     // Also into a demo database made before operators existed.
     await seedDemoOperator(database.db, clock, config);
   }

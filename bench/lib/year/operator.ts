@@ -2,7 +2,7 @@ import { BillStatus } from '@store/core';
 import type { Db } from '../../../apps/server/src/db/client';
 import { createSandboxGateway } from '../../../apps/server/src/gateway/sandbox-gateway';
 import { createInvoicePayments } from '../../../apps/server/src/modules/billing';
-import { reissueForPaidRenewals } from '../../../apps/server/src/modules/licensing';
+import { createOfflineLicenseService, signingKeySource } from '../../../apps/server/src/modules/licensing';
 import { refundBill } from '../../../apps/server/src/modules/refunds/refunds.service';
 import type { SimulationClock } from './clock';
 import { inParallel } from './in-parallel';
@@ -76,7 +76,8 @@ export class Operator {
     const invoices = createInvoicePayments({
       db: this.db,
       clock: this.clock,
-      licensing: { reissueForPaidRenewals },
+      // The store processes run in demo mode: the key is the database's.
+      licensing: createOfflineLicenseService({ signingKeys: signingKeySource({ mode: 'demo' }) }),
     });
     await inParallel(paying, 4, async (bill) => {
       await invoices.recordInvoicePayment(bill.id, `transfer ${bill.id}`);

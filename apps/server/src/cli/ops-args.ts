@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import type { Clock } from '../lib/clock';
 import type { CustomerOrganization, OrganizationsService } from '../modules/accounts';
+import type { SigningKeySource } from '../modules/licensing';
 import { OpsError } from './ops-error';
 
 // The operator tool's arguments and what every command shares.
@@ -15,6 +16,8 @@ export interface OpsContext {
   mode: 'demo' | 'production';
   /** The store's address, for links in mail (PUBLIC_URL). */
   publicUrl: string;
+  /** The key the store signs offline license files with: a paid renewal's file is signed again. */
+  signingKeys: SigningKeySource;
   out: (line: string) => void;
 }
 

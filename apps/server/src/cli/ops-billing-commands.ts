@@ -7,7 +7,7 @@ import {
   reconcile,
   writeDemoClockOffset,
 } from '../modules/billing';
-import { reissueForPaidRenewals } from '../modules/licensing';
+import { createOfflineLicenseService } from '../modules/licensing';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
 import { OpsError } from './ops-error';
 
@@ -23,7 +23,7 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
         clock: ctx.clock,
         gateway: await ctx.gateway(),
         publicUrl: ctx.publicUrl,
-        licensing: { reissueForPaidRenewals },
+        licensing: createOfflineLicenseService({ signingKeys: ctx.signingKeys }),
       });
       const { counts } = await engine.runRecorded('operator');
       out(`Billing cycle at ${ctx.clock.now().toISOString()}:`);
@@ -61,7 +61,11 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
 
     case 'invoice:paid': {
       const orderId = positiveInt(p.args[0], 'The bill number');
-      const invoices = createInvoicePayments({ db, clock: ctx.clock, licensing: { reissueForPaidRenewals } });
+      const invoices = createInvoicePayments({
+        db,
+        clock: ctx.clock,
+        licensing: createOfflineLicenseService({ signingKeys: ctx.signingKeys }),
+      });
       const bill = await invoices.recordInvoicePayment(orderId, p.options.get('reference') ?? null);
       out(
         `Bill #${bill.id} (${formatUsd(bill.totalCents)}) is marked paid on ${formatLongDate(bill.paidAt!)}.`,

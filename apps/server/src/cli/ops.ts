@@ -5,7 +5,7 @@ import { migrate } from '../db/migrate';
 import { createGateway } from '../gateway';
 import { type Clock, systemClock } from '../lib/clock';
 import { DomainError } from '../lib/domain-error';
-import { useConfiguredSigningKey } from '../modules/licensing';
+import { signingKeySource } from '../modules/licensing';
 import { loadDemoClock } from '../runtime';
 import { HELP, runOps } from './ops-commands';
 import { OpsError } from './ops-error';
@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
     dataDir: config.databaseUrl ? undefined : config.dataDir,
   });
   try {
-    useConfiguredSigningKey(config);
+    const signingKeys = signingKeySource(config);
     await migrate(database);
     const clock: Clock = config.mode === 'demo' ? await loadDemoClock(database.db) : systemClock;
     return await runOps(argv, {
@@ -55,6 +55,7 @@ async function main(argv: string[]): Promise<number> {
       gateway: () => createGateway(config, database.db),
       mode: config.mode,
       publicUrl: config.publicUrl,
+      signingKeys,
       out: (line) => console.log(line),
     });
   } finally {

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { machineActivations, organizations, persons, pricingPlans } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { randomToken } from '../lib/tokens';
-import { issueOfflineLicense } from '../modules/licensing';
+import type { OfflineLicenseService } from '../modules/licensing';
 import {
   findSubscription,
   importPerpetualLicenses,
@@ -32,6 +32,7 @@ export async function seedDemoSubscriptions(
   db: DbOrTx,
   clock: Clock,
   orgs: DemoOrganizations,
+  licensing: Pick<OfflineLicenseService, 'issueOfflineLicense'>,
 ): Promise<DemoSubscriptions> {
   const now = clock.now();
   const plans = await db
@@ -140,7 +141,7 @@ export async function seedDemoSubscriptions(
   const offlineSeed = seeds.find((s) => s.key === 'offline') as SubSeed & {
     offline: { engines: string[]; designers: string[] };
   };
-  const file = await issueOfflineLicense(
+  const file = await licensing.issueOfflineLicense(
     db,
     (await findSubscription(db, ids.offline!))!,
     { engineHosts: offlineSeed.offline.engines, designerHosts: offlineSeed.offline.designers },

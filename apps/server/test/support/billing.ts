@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../src/db/client';
 import { organizations, persons, pricingPlans, subscriptions } from '../../src/db/schema';
 import { randomToken } from '../../src/lib/tokens';
 import type { BillingDeps } from '../../src/modules/billing';
-import { reissueForPaidRenewals } from '../../src/modules/licensing';
+import { createOfflineLicenseService, signingKeySource } from '../../src/modules/licensing';
 import { insertSubscriptions } from '../../src/modules/subscriptions/subscriptions.repository';
 
 // Test fixtures of the billing engine: organizations and subscriptions made directly, as a
@@ -142,9 +142,15 @@ export async function makeDueSubscriptions(
   }
 }
 
-/** The money engine as the app composes it, over a test's database, clock and gateway. */
+/**
+ * The money engine as the app composes it, over a test's database, clock and gateway; offline files
+ * are signed with the demo's key, as the test app's are.
+ */
 export const testBillingEngine = (deps: BillingDeps) =>
-  composeBillingEngine({ ...deps, licensing: { reissueForPaidRenewals } });
+  composeBillingEngine({
+    ...deps,
+    licensing: createOfflineLicenseService({ signingKeys: signingKeySource({ mode: 'demo' }) }),
+  });
 
 /** One billing cycle, as the scheduler runs it. */
 export const runBillingCycle = (deps: BillingDeps) => testBillingEngine(deps).runCycle();

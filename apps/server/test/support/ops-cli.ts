@@ -17,6 +17,7 @@ export function opsCli(
       db: t.db,
       clock: t.clock,
       gateway: async () => t.gateway,
+      signingKeys: t.signingKeys,
       ...where,
       out: (l) => lines.push(l),
     });

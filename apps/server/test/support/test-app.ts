@@ -12,6 +12,7 @@ import { createMemoryMailer } from '../../src/mail/mailer';
 import { startOutboxSender } from '../../src/mail/outbox-sender';
 import { createSmtpMailer } from '../../src/mail/smtp-mailer';
 import { invoiceAttachments } from '../../src/modules/billing/invoice-attachment';
+import { createOfflineLicenseService, signingKeySource } from '../../src/modules/licensing';
 import { seedDemo } from '../../src/seed';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from '../../src/seed/organizations';
 import { createDatabase, dropDatabase } from './postgres';
@@ -88,8 +89,6 @@ export interface TestAppOptions {
 export async function createTestApp(opts: TestAppOptions = {}) {
   const database = opts.database ?? (await createTestDatabase());
   const clock = opts.clock ?? new ManualClock('2026-11-02T12:00:00Z');
-  if (opts.seed !== false) await seedDemo(database.db, clock);
-  const gateway = opts.gateway ? opts.gateway(database) : createSandboxGateway(database.db);
   const config = loadConfig({
     DEMO: '1',
     BILLING_INTERVAL_SECONDS: '0',
@@ -99,6 +98,10 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     READ_CACHES: '0',
     ...opts.env,
   });
+  // The key the app signs offline license files with, from the same configuration.
+  const signingKeys = signingKeySource(config);
+  if (opts.seed !== false) await seedDemo(database.db, clock, createOfflineLicenseService({ signingKeys }));
+  const gateway = opts.gateway ? opts.gateway(database) : createSandboxGateway(database.db);
   // With SMTP_URL in env, mail is also delivered over SMTP (tests that read it from a real server).
   const mailer = createMemoryMailer(
     config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
@@ -182,6 +185,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   return {
     app,
     deps,
+    signingKeys,
     db: database.db,
     database,
     clock,

@@ -22,6 +22,7 @@ const ops = (...argv: string[]) =>
     gateway: async () => t.gateway,
     mode: 'demo',
     publicUrl: 'http://localhost:3000',
+    signingKeys: t.signingKeys,
     out: () => {},
     osUser: 'ana',
   });

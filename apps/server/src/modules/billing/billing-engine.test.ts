@@ -5,8 +5,7 @@ import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderLines, orders, organizations, paymentAttempts, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { signingKeys } from '../licensing/license-keys';
-import { reissueOfflineLicense } from '../licensing/offline-license';
+import { createOfflineLicenseService } from '../licensing';
 import { verifyLicenseFile } from '../licensing/verify-license-file';
 import { updateSubscription } from '../subscriptions/subscriptions.repository';
 import type { BillingDeps } from './billing-engine';
@@ -299,8 +298,9 @@ describe('offline licenses at renewal', () => {
       offlineEngineHosts: 'engine-1',
       offlineAutoTagHosts: 'designer-1',
     });
-    await reissueOfflineLicense(t2.db, s.id, clock2.now());
-    const keys = await signingKeys(t2.db);
+    const offline = createOfflineLicenseService({ signingKeys: t2.signingKeys });
+    await offline.reissueOfflineLicense(t2.db, s.id, clock2.now());
+    const keys = await t2.signingKeys(t2.db);
     const fileOf = async () =>
       verifyLicenseFile(
         (await t2.db.select().from(subscriptions).where(eq(subscriptions.id, s.id)))[0]!.offlineLicenseKey!,

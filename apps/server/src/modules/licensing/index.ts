@@ -1,9 +1,9 @@
 // The public entry of the licensing module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
-export { useConfiguredSigningKey } from './license-keys';
+export { type SigningKeySource, signingKeySource } from './license-keys';
 export type { LicenseRead } from './license-reads';
 export { buildLicenseVectors, VECTORS_DIR } from './license-vectors';
 export { licensingRoutes } from './licensing.routes';
 export { createLicensingService } from './licensing.service';
 export { createMachinesService } from './machines.service';
-export { issueOfflineLicense, reissueForPaidRenewals } from './offline-license';
+export { createOfflineLicenseService, type OfflineLicenseService } from './offline-license';

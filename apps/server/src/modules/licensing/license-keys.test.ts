@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { keyIdOf, type LicensePayload, signLicenseFile } from './license-file';
-import { signingKeys } from './license-keys';
+import { signingKeySource } from './license-keys';
 import { verifyLicenseFile } from './verify-license-file';
 
 // The signing key from configuration (LICENSE_SIGNING_KEY), never from the database; earlier keys
@@ -44,7 +44,7 @@ const payload: LicensePayload = {
 
 describe('the configured signing key', () => {
   it('signs with the configured key, keeps nothing in the database and publishes every key still valid', async () => {
-    const keys = await signingKeys(t.db);
+    const keys = await t.signingKeys(t.db);
     expect(keys.keyId).toBe(keyIdOf(current.publicKey));
     const stored = await queryRows<{ n: number }>(
       t.db,
@@ -67,5 +67,11 @@ describe('the configured signing key', () => {
     const now = signLicenseFile(signedNow, keys.privateKey);
     expect(verifyLicenseFile(before, res.body.keys)).toEqual(signedBefore);
     expect(verifyLicenseFile(now, res.body.keys)).toEqual(signedNow);
+  });
+});
+
+describe('without a configured signing key', () => {
+  it('refuses production, which never signs with a key kept in the database', () => {
+    expect(() => signingKeySource({ mode: 'production' })).toThrow('LICENSE_SIGNING_KEY is not set');
   });
 });

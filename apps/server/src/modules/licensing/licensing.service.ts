@@ -31,7 +31,7 @@ import {
   type UsageCounters,
 } from '../subscriptions';
 import { LICENSE_FILE_ALG } from './license-file';
-import { signingKeys } from './license-keys';
+import type { SigningKeySource } from './license-keys';
 import { createLicenseReads, type LicenseRead, seatsHeld } from './license-reads';
 import { licenseRefusal } from './license-standing';
 import * as machines from './machines.repository';
@@ -42,6 +42,8 @@ type Record_ = SubscriptionRecord;
 
 type LicensingDeps = Pick<AppDeps, 'db' | 'clock' | 'config'> & {
   log: { error: (obj: object, msg: string) => void };
+  /** The key that signs offline license files, whose public halves the engines fetch. */
+  signingKeys: SigningKeySource;
   /** What validations read, kept in memory (docs/decisions/021); none: always read. */
   licenses?: ReadCache<string, LicenseRead>;
 };
@@ -79,7 +81,7 @@ export function createLicensingService(deps: LicensingDeps) {
   return {
     /** The Ed25519 public keys that verify offline license files, every one still valid. */
     async publicKeys() {
-      const keys = await signingKeys(db);
+      const keys = await deps.signingKeys(db);
       return {
         algorithm: 'ed25519' as const,
         alg: LICENSE_FILE_ALG,

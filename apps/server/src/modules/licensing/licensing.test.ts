@@ -5,7 +5,7 @@ import { makeSubscription, planId } from '../../../test/support/billing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { subscriptions, usageReports } from '../../db/schema';
-import { reissueOfflineLicense } from './offline-license';
+import { createOfflineLicenseService } from './offline-license';
 import { verifyLicenseFile } from './verify-license-file';
 
 let t: TestApp;
@@ -348,6 +348,7 @@ describe('GET /api/licensing/public-key', () => {
 
 describe('reissueOfflineLicense (called by the renewal)', () => {
   it('signs a new file with the new paid period, for offline subscriptions only', async () => {
+    const { reissueOfflineLicense } = createOfflineLicenseService({ signingKeys: t.signingKeys });
     const { id } = keys['Plant Floor (air-gapped)']!;
     const [before] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
     const nextBase = new Date(before!.nextBaseBillingDate!.getTime() + 365 * 86_400_000);

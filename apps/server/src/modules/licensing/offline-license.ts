@@ -8,71 +8,85 @@ import {
   type SubscriptionRecord,
 } from '../subscriptions';
 import { type LicensePayload, signLicenseFile } from './license-file';
-import { signingKeys } from './license-keys';
+import type { SigningKeySource } from './license-keys';
 
 // The signed offline license file (docs/design.md §5): what Enable Offline and each paid renewal issue.
 
 /**
- * Signs the offline license file for a subscription (docs/design.md §5), valid to the end of its last
- * paid period + 14 days: a renewal billed but not paid adds nothing (docs/design.md §3).
+ * Offline license files, signed with the key the process was composed with: Enable Offline (handed to
+ * subscriptions), each paid renewal (handed to the billing engine and to payments) and the demo seed.
+ * Each takes the caller's database or transaction, so a file is recorded with the caller's rows.
  */
-export async function issueOfflineLicense(
-  db: DbOrTx,
-  record: SubscriptionRecord,
-  hosts: { engineHosts: string[]; designerHosts: string[] },
-  now: Date,
-): Promise<string> {
-  const keys = await signingKeys(db);
-  const s = record.subscription;
-  const payload: LicensePayload = {
-    keyId: keys.keyId,
-    licenseId: licenseId(s.id),
-    subscriptionId: s.id,
-    description: s.description,
-    product: record.plan.product,
-    productName: productLabel(record.plan.product),
-    plan: record.plan.planName,
-    engineHosts: hosts.engineHosts,
-    designerHosts: hosts.designerHosts,
-    issued: now.toISOString(),
-    expiry:
-      offlineLicenseExpiry({
-        isPerpetualLicense: s.isPerpetualLicense,
-        nextBaseBillingDate: s.nextBaseBillingDate,
-        unpaidPeriodStart: await unpaidPeriodStartOf(db, s.id),
-      })?.toISOString() ?? null,
-  };
-  return signLicenseFile(payload, keys.privateKey);
-}
-
-/**
- * docs/design.md §5: each paid renewal issues a new offline license file (a new expiry). For the billing
- * engine to call inside its renewal transaction; does nothing for a subscription that is not offline.
- */
-export async function reissueOfflineLicense(tx: DbOrTx, subscriptionId: number, now: Date): Promise<boolean> {
-  const record = await findSubscription(tx, subscriptionId);
-  if (!record?.subscription.isOfflineEnabled) return false;
-  const file = await issueOfflineLicense(
-    tx,
-    record,
-    {
-      engineHosts: splitHosts(record.subscription.offlineEngineHosts),
-      designerHosts: splitHosts(record.subscription.offlineAutoTagHosts),
-    },
-    now,
-  );
-  await recordOfflineLicense(tx, subscriptionId, file);
-  return true;
-}
-
-/**
- * docs/design.md §5: each paid renewal issues a new offline license file, whose expiry follows the newly
- * paid period: after a card charge (the billing engine) and after the operator records an invoice's
- * payment. Only offline-enabled subscriptions on renewal bills are touched.
- */
-export async function reissueForPaidRenewals(db: Db, orderIds: number[], now: Date): Promise<void> {
-  if (orderIds.length === 0) return;
-  for (const id of await offlineSubscriptionsOfRenewals(db, orderIds)) {
-    await db.transaction((tx) => reissueOfflineLicense(tx, id, now));
+export function createOfflineLicenseService(deps: { signingKeys: SigningKeySource }) {
+  /**
+   * Signs the offline license file for a subscription (docs/design.md §5), valid to the end of its last
+   * paid period + 14 days: a renewal billed but not paid adds nothing (docs/design.md §3).
+   */
+  async function issueOfflineLicense(
+    db: DbOrTx,
+    record: SubscriptionRecord,
+    hosts: { engineHosts: string[]; designerHosts: string[] },
+    now: Date,
+  ): Promise<string> {
+    const keys = await deps.signingKeys(db);
+    const s = record.subscription;
+    const payload: LicensePayload = {
+      keyId: keys.keyId,
+      licenseId: licenseId(s.id),
+      subscriptionId: s.id,
+      description: s.description,
+      product: record.plan.product,
+      productName: productLabel(record.plan.product),
+      plan: record.plan.planName,
+      engineHosts: hosts.engineHosts,
+      designerHosts: hosts.designerHosts,
+      issued: now.toISOString(),
+      expiry:
+        offlineLicenseExpiry({
+          isPerpetualLicense: s.isPerpetualLicense,
+          nextBaseBillingDate: s.nextBaseBillingDate,
+          unpaidPeriodStart: await unpaidPeriodStartOf(db, s.id),
+        })?.toISOString() ?? null,
+    };
+    return signLicenseFile(payload, keys.privateKey);
   }
+
+  /**
+   * docs/design.md §5: each paid renewal issues a new offline license file (a new expiry). For the
+   * billing engine to call inside its renewal transaction; does nothing for a subscription that is not
+   * offline.
+   */
+  async function reissueOfflineLicense(tx: DbOrTx, subscriptionId: number, now: Date): Promise<boolean> {
+    const record = await findSubscription(tx, subscriptionId);
+    if (!record?.subscription.isOfflineEnabled) return false;
+    const file = await issueOfflineLicense(
+      tx,
+      record,
+      {
+        engineHosts: splitHosts(record.subscription.offlineEngineHosts),
+        designerHosts: splitHosts(record.subscription.offlineAutoTagHosts),
+      },
+      now,
+    );
+    await recordOfflineLicense(tx, subscriptionId, file);
+    return true;
+  }
+
+  return {
+    issueOfflineLicense,
+    reissueOfflineLicense,
+    /**
+     * docs/design.md §5: each paid renewal issues a new offline license file, whose expiry follows the
+     * newly paid period: after a card charge (the billing engine, a bill paid on the Pay Bills page) and
+     * after the operator records an invoice's payment. Only offline-enabled subscriptions on renewal
+     * bills are touched.
+     */
+    async reissueForPaidRenewals(db: Db, orderIds: number[], now: Date): Promise<void> {
+      if (orderIds.length === 0) return;
+      for (const id of await offlineSubscriptionsOfRenewals(db, orderIds)) {
+        await db.transaction((tx) => reissueOfflineLicense(tx, id, now));
+      }
+    },
+  };
 }
+export type OfflineLicenseService = ReturnType<typeof createOfflineLicenseService>;

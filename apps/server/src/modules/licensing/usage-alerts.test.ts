@@ -106,7 +106,11 @@ describe('usage alert mails', () => {
 
   it('go out once when two server processes record the report that crosses a level at the same time', async () => {
     const sub = await flex('Two Processes');
-    const otherProcess = createLicensingService({ ...l.t.deps, log: { error: () => undefined } });
+    const otherProcess = createLicensingService({
+      ...l.t.deps,
+      log: { error: () => undefined },
+      signingKeys: l.t.signingKeys,
+    });
     await use(sub.apiKey1, 1_990);
     const batch = (process: number) => ({
       licenseKey: sub.apiKey1,

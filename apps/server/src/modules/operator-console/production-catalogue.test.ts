@@ -61,6 +61,7 @@ const ops = (...argv: string[]) =>
     gateway: async () => t.gateway,
     mode: 'production',
     publicUrl: 'https://store.example.com',
+    signingKeys: t.signingKeys,
     out: () => undefined,
   });
 

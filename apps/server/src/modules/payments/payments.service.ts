@@ -4,11 +4,14 @@ import type { OrderRow } from '../../db/schema';
 import { DomainError, notFound } from '../../lib/domain-error';
 import type { BillingLogger } from '../bills';
 import { confirmBillPayment, findBill, openBills, payBill, settledAfterAuthentication } from '../bills';
-import { reissueForPaidRenewals } from '../licensing';
+import type { OfflineLicenseService } from '../licensing';
 import { settlePurchase } from '../store';
 import { settleProration } from '../subscriptions';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'> & { logger?: BillingLogger };
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'> & {
+  logger?: BillingLogger;
+  licensing: Pick<OfflineLicenseService, 'reissueForPaidRenewals'>;
+};
 
 export const BILL_NOT_FOUND = 'There is no such bill in your organization.';
 
@@ -20,7 +23,8 @@ export const BILL_NOT_FOUND = 'There is no such bill in your organization.';
  */
 export function createPaymentsService(deps: Deps) {
   // docs/design.md §5: each paid renewal issues a new offline license file.
-  const onPaid = (orderIds: number[], now: Date) => reissueForPaidRenewals(deps.db, orderIds, now);
+  const onPaid = (orderIds: number[], now: Date) =>
+    deps.licensing.reissueForPaidRenewals(deps.db, orderIds, now);
 
   const paymentOf = (order: OrderRow): PaymentResult => {
     if (order.status === BillStatus.UnPaid) {

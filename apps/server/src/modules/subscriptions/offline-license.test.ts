@@ -7,7 +7,7 @@ import { runOps } from '../../cli/ops-commands';
 import { orderLines, orders, organizations, persons, pricingPlans, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/organizations';
-import { reissueOfflineLicense } from '../licensing/offline-license';
+import { createOfflineLicenseService } from '../licensing';
 import { verifyLicenseFile } from '../licensing/verify-license-file';
 import { offlineIssuesOf } from './offline-issues.repository';
 
@@ -76,6 +76,7 @@ describe('changing the hosts of an offline license', () => {
       gateway: async () => t.gateway,
       mode: 'demo',
       publicUrl: 'http://localhost:3000',
+      signingKeys: t.signingKeys,
       out: (line) => out.push(line),
     });
     expect([code, out]).toEqual([
@@ -127,7 +128,8 @@ describe('an offline license during an unpaid renewal', () => {
     });
     if (during.status === 200) files.push(during.body.offlineLicenseKey);
     // A file signed now (as a renewal's would be) still ends with the last paid period.
-    await t.db.transaction((tx) => reissueOfflineLicense(tx, sub.id, clock.now()));
+    const offline = createOfflineLicenseService({ signingKeys: t.signingKeys });
+    await t.db.transaction((tx) => offline.reissueOfflineLicense(tx, sub.id, clock.now()));
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
     files.push(row!.offlineLicenseKey!);
     const expiry = graceEndOf(renewal).toISOString();
@@ -170,6 +172,7 @@ describe('an offline license billed by invoice', () => {
       gateway: async () => t.gateway,
       mode: 'demo',
       publicUrl: 'http://localhost:3000',
+      signingKeys: t.signingKeys,
       out: () => {},
     });
     expect(code).toBe(0);
