@@ -9,13 +9,13 @@ import {
   PasswordInput,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { AccountMessages, Messages, type PossibleOrganization, ResetPasswordSchema } from '@store/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod/mini';
+import { AccountEmailInput } from '../../../components/account-email-input';
 import { AccountFormFrame } from '../../../components/account-form-frame';
 import { NewPasswordInput } from '../../../components/new-password-input';
 import { useResetPassword, useResetRequestCheck } from '../../../features/accounts';
@@ -106,13 +106,7 @@ export default function ResetPasswordScreen() {
           />
         </>
       )}
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="username"
-        required
-        {...form.getInputProps('email')}
-      />
+      <AccountEmailInput {...form.getInputProps('email')} />
       <NewPasswordInput label="Password" required {...form.getInputProps('password')} />
       <PasswordInput
         label="Confirm Password"

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import {
   type LoginRequest,
   LoginRequestSchema,
@@ -9,6 +9,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod/mini';
+import { AccountEmailInput } from '../../../components/account-email-input';
 import { setCurrentUser } from '../../../lib/current-user';
 import { useFocusWhenShown } from '../../../lib/focus';
 import { useSchemaForm } from '../../../lib/form';
@@ -102,13 +103,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   return (
     <form onSubmit={submit} noValidate aria-label="Log in">
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          {...form.getInputProps('email')}
-        />
+        <AccountEmailInput {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
