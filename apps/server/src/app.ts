@@ -7,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput } from './app-deps';
-import { composeBillingEngine } from './compose-billing';
+import { composeBilling } from './compose-billing';
 import { createLimits } from './lib/limits/limits';
 import { createSignInThrottle } from './lib/limits/sign-in-throttle';
 import { fastifyTrustProxy } from './lib/trust-proxy';
@@ -47,7 +47,7 @@ import {
 import { createOperatorConsoleService, operatorConsoleRoutes } from './modules/operator-console';
 import { createPaymentsService, paymentsRoutes } from './modules/payments';
 import { createRefundsService, creditNotesRoutes, refundsRoutes } from './modules/refunds';
-import { createPurchaseService, storeRoutes } from './modules/store';
+import { storeRoutes } from './modules/store';
 import { createStripeWebhookService, stripeWebhookRoutes } from './modules/stripe-webhook';
 import { addPerpetualLicense, createSubscriptionService, subscriptionsRoutes } from './modules/subscriptions';
 import { createSystemService, systemRoutes } from './modules/system';
@@ -171,12 +171,14 @@ export async function buildApp(input: AppInput) {
   const ownSessions: FastifyPluginAsync = (scope) =>
     ownSessionsRoutes(scope, { ...deps, ownSessions: createOwnSessionsService(deps) });
   const audit: FastifyPluginAsync = (scope) => auditRoutes(scope, { audit: createAuditService(deps) });
-  const billingEngine = composeBillingEngine({
+  const catalogService = createCatalogService(deps);
+  const money = composeBilling({
     ...deps,
     publicUrl: deps.config.publicUrl,
     licensing: offlineLicenses,
+    catalog: catalogService,
   });
-  const catalogService = createCatalogService(deps);
+  const billingEngine = money.engine;
   const catalog: FastifyPluginAsync = (scope) => catalogRoutes(scope, { ...deps, catalog: catalogService });
   const operatorConsole: FastifyPluginAsync = (scope) =>
     operatorConsoleRoutes(scope, {
@@ -195,15 +197,20 @@ export async function buildApp(input: AppInput) {
     });
   const billingService = createBillingService({ db, engine: billingEngine });
   const refundsService = createRefundsService(deps);
-  const store: FastifyPluginAsync = (scope) =>
-    storeRoutes(scope, { purchases: createPurchaseService({ ...deps, catalog: catalogService }) });
+  const store: FastifyPluginAsync = (scope) => storeRoutes(scope, { purchases: money.store });
   const billingInfo: FastifyPluginAsync = (scope) =>
     billingInfoRoutes(scope, { billingInfo: createBillingInfoService(deps), billing: billingService });
   const billing: FastifyPluginAsync = (scope) => billingRoutes(scope, { ...deps, billing: billingService });
   const payments: FastifyPluginAsync = (scope) =>
     paymentsRoutes(scope, {
       ...deps,
-      payments: createPaymentsService({ ...deps, licensing: offlineLicenses }),
+      payments: createPaymentsService({
+        ...deps,
+        bills: money.bills,
+        subscriptions: money.subscriptions,
+        store: money.store,
+        licensing: offlineLicenses,
+      }),
     });
   const creditNotes: FastifyPluginAsync = (scope) =>
     creditNotesRoutes(scope, { ...deps, refunds: refundsService });

@@ -1,4 +1,4 @@
-import { composeBillingEngine } from './compose-billing';
+import { composeBilling } from './compose-billing';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer';
 import { type OutboxSender, startOutboxSender } from './mail/outbox-sender';
 import { createLinksService } from './modules/accounts';
 import { invoiceAttachments, startBillingScheduler } from './modules/billing';
+import { createCatalogService } from './modules/catalog';
 import { startHousekeeping } from './modules/housekeeping';
 import { createOfflineLicenseService, signingKeySource } from './modules/licensing';
 
@@ -48,7 +49,10 @@ export function startJobs(deps: JobsDeps): Jobs {
   // Paid renewals' offline license files are signed with the key the server publishes.
   const licensing = createOfflineLicenseService({ signingKeys: signingKeySource(config) });
   const scheduler = startBillingScheduler(
-    { ...billing, engine: composeBillingEngine({ ...billing, licensing }) },
+    {
+      ...billing,
+      engine: composeBilling({ ...billing, licensing, catalog: createCatalogService(billing) }).engine,
+    },
     { intervalSeconds: config.billingIntervalSeconds },
   );
   const housekeeping = startHousekeeping(

@@ -1,5 +1,5 @@
 import { formatLongDate, formatUsd, GRACE_DAYS } from '@store/core';
-import { composeBillingEngine } from '../compose-billing';
+import { composeBilling } from '../compose-billing';
 import {
   createInvoicePayments,
   describeOutstandingBills,
@@ -7,6 +7,7 @@ import {
   reconcile,
   writeDemoClockOffset,
 } from '../modules/billing';
+import { createCatalogService } from '../modules/catalog';
 import { createOfflineLicenseService } from '../modules/licensing';
 import { type OpsContext, type Parsed, positiveInt } from './ops-args';
 import { OpsError } from './ops-error';
@@ -18,12 +19,13 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
   const { db, out } = ctx;
   switch (p.command) {
     case 'billing:run': {
-      const engine = composeBillingEngine({
+      const { engine } = composeBilling({
         db,
         clock: ctx.clock,
         gateway: await ctx.gateway(),
         publicUrl: ctx.publicUrl,
         licensing: createOfflineLicenseService({ signingKeys: ctx.signingKeys }),
+        catalog: createCatalogService({ db }),
       });
       const { counts } = await engine.runRecorded('operator');
       out(`Billing cycle at ${ctx.clock.now().toISOString()}:`);

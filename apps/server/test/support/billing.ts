@@ -1,10 +1,11 @@
 import { addMonthsClamped, monthsPerCycle, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
-import { composeBillingEngine } from '../../src/compose-billing';
+import { composeBilling } from '../../src/compose-billing';
 import type { DbOrTx } from '../../src/db/client';
 import { organizations, persons, pricingPlans, subscriptions } from '../../src/db/schema';
 import { randomToken } from '../../src/lib/tokens';
 import type { BillingDeps } from '../../src/modules/billing';
+import { createCatalogService } from '../../src/modules/catalog';
 import { createOfflineLicenseService, signingKeySource } from '../../src/modules/licensing';
 import { insertSubscriptions } from '../../src/modules/subscriptions/subscriptions.repository';
 
@@ -147,10 +148,11 @@ export async function makeDueSubscriptions(
  * are signed with the demo's key, as the test app's are.
  */
 export const testBillingEngine = (deps: BillingDeps) =>
-  composeBillingEngine({
+  composeBilling({
     ...deps,
     licensing: createOfflineLicenseService({ signingKeys: signingKeySource({ mode: 'demo' }) }),
-  });
+    catalog: createCatalogService(deps),
+  }).engine;
 
 /** One billing cycle, as the scheduler runs it. */
 export const runBillingCycle = (deps: BillingDeps) => testBillingEngine(deps).runCycle();

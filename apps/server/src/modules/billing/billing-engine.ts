@@ -14,10 +14,12 @@ import {
   renewalBill,
   StartedBatches,
 } from '../bills';
+import type { PurchaseService } from '../store';
 import type { SubscriptionPeriodsService } from '../subscriptions';
 import { enqueueDeactivationNotices } from './billing-notices';
 import { runRecordedBillingCycle } from './billing-runs';
 import { settleChargeByEvent } from './settle-by-event';
+import { settlePendingCharges } from './settle-pending';
 
 export type { BillingCycleCounts, BillingDeps, BillingLogger, BillingOptions } from '../bills';
 
@@ -26,7 +28,7 @@ export interface LicensingForBilling {
   reissueForPaidRenewals(db: Db, orderIds: number[], now: Date): Promise<void>;
 }
 
-/** The engine's dependencies; what it asks of bills, subscriptions and licensing is named here. */
+/** The engine's dependencies; what it asks of bills, subscriptions, the store and licensing is named here. */
 export interface BillingEngineDeps extends BillingDeps {
   bills: Pick<
     BillsService,
@@ -46,7 +48,11 @@ export interface BillingEngineDeps extends BillingDeps {
     | 'claimDueOverage'
     | 'advanceBasePeriods'
     | 'rollOverUsage'
+    | 'settleProration'
+    | 'settlePendingProrations'
   >;
+  /** Checkouts' charges, settled when their outcome arrives or was lost. */
+  store: Pick<PurchaseService, 'settlePurchase' | 'settlePendingPurchases'>;
   licensing: LicensingForBilling;
 }
 
@@ -58,7 +64,8 @@ export interface EngineCall {
 
 /**
  * The money engine, built once where the app is composed (app.ts, jobs.ts, the operator's tool): the
- * billing cycle, and the charges a customer or a webhook asks for now.
+ * billing cycle, the charges a customer or a webhook asks for now, and the settling of charges whose
+ * answer was lost.
  */
 export function createBillingEngine(deps: BillingEngineDeps) {
   const withRun = (run: EngineCall): BillingEngineDeps => ({ ...deps, ...definedOf(run) });
@@ -74,6 +81,11 @@ export function createBillingEngine(deps: BillingEngineDeps) {
      */
     retryPastDueBills: (organizationId: number) =>
       deps.bills.retryPastDueBills(deps, organizationId, reissueOfflineLicensesOf(deps)),
+    /**
+     * Waiting customers' checkouts, editor changes and refunds whose answer was lost, settled with the
+     * gateway on their stored keys (docs/design.md §3); the scheduler's, every tick.
+     */
+    settlePendingCharges: () => settlePendingCharges(deps),
     /** Stripe's word on a charge (decision 018), settled sooner than the settle job would. */
     settleChargeByEvent: (key: string, outcome: FinalOutcome, run: EngineCall = {}) => {
       const d = withRun(run);

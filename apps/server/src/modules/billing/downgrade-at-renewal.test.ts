@@ -119,7 +119,7 @@ describe('a renewal on the day a month of usage ends', () => {
     // overage step skipped the row while another process held it, or ran a moment before the end)
     // leaves it to the overage step.
     clock.set('2027-01-24T12:00:00Z');
-    const periods = createSubscriptionPeriodsService();
+    const periods = createSubscriptionPeriodsService(t.deps);
     const claimed = await t.db.transaction((tx) => periods.claimDueRenewals(tx, clock.now(), 0, 100));
     expect(claimed.due.map((d) => d.id)).not.toContain(sub.id);
 

@@ -3,14 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { BillingMode, BillStatus, prorationAttemptKey, purchaseAttemptKey } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
+import { makeOrganization, makeSubscription, planId, testBillingEngine } from '../../../test/support/billing';
 import { faultTestRuns, killed, prepareFaultRun, startWorker } from '../../../test/support/faults';
 import { dropDatabase } from '../../../test/support/postgres';
 import { type Database, queryRows } from '../../db/client';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
 import { reconcile } from './reconcile';
-import { settlePendingCharges } from './settle-pending';
 
 // The checkout and the editor under SIGKILL (docs/design.md §3): two "server processes" answer
 // purchases (with an Idempotency-Key) and editor increases with a prorated charge against one
@@ -110,11 +109,7 @@ describe.skipIf(!reachable)('checkout and editor under SIGKILL (two processes, o
     // those it never saw old enough to void).
     const clock = new ManualClock(new Date(Date.now() + 20 * 60_000));
     const gateway = createSandboxGateway(database.db);
-    const settled = await settlePendingCharges({
-      db: database.db,
-      clock,
-      gateway,
-    });
+    const settled = await testBillingEngine({ db: database.db, clock, gateway }).settlePendingCharges();
     console.log(`checkout fault test: the settle job ${JSON.stringify(settled)}`);
 
     const db = database.db;

@@ -3,7 +3,6 @@ import { type Clock, OffsetClock } from '../../lib/clock';
 import { readSetting, writeSetting } from '../../lib/settings';
 import type { BillingCycleCounts, BillingDeps, BillingEngine } from './billing-engine';
 import { sendBillingNotices } from './billing-notices';
-import { settlePendingCharges } from './settle-pending';
 
 /** The demo clock's offset (demo mode only): one settings row every process reads. */
 const DEMO_CLOCK = 'demoClock';
@@ -34,7 +33,7 @@ export interface SchedulerOptions {
  * reaches every running server within one interval.
  */
 export function startBillingScheduler(
-  deps: BillingDeps & { engine: Pick<BillingEngine, 'runRecorded'> },
+  deps: BillingDeps & { engine: Pick<BillingEngine, 'runRecorded' | 'settlePendingCharges'> },
   options: SchedulerOptions,
 ): BillingScheduler {
   let timer: NodeJS.Timeout | null = null;
@@ -46,7 +45,7 @@ export function startBillingScheduler(
   const runOnce = async (): Promise<BillingCycleCounts | null> => {
     try {
       if (deps.clock instanceof OffsetClock) deps.clock.offsetMs = await readDemoClockOffset(deps.db);
-      await settlePendingCharges(deps);
+      await deps.engine.settlePendingCharges();
       if (stopping.signal.aborted) return null;
       const { counts } = await deps.engine.runRecorded('schedule', { signal: stopping.signal });
       if (counts.passes > 1) deps.logger?.info({ billing: counts }, 'billing cycle');

@@ -1,8 +1,8 @@
 import { BillStatus } from '@store/core';
 import type { BillingDeps, FinalOutcome } from '../bills';
 import { attemptByKey, findBill, makeAttemptDue } from '../bills';
-import { settlePurchase } from '../store';
-import { settleProration } from '../subscriptions';
+import type { PurchaseService } from '../store';
+import type { SubscriptionPeriodsService } from '../subscriptions';
 
 export type KnownOutcome = FinalOutcome;
 
@@ -14,7 +14,10 @@ export type KnownOutcome = FinalOutcome;
  * settled is left as it is. Answers what was done, for the event's record.
  */
 export async function settleChargeByEvent(
-  deps: BillingDeps,
+  deps: BillingDeps & {
+    store: Pick<PurchaseService, 'settlePurchase'>;
+    subscriptions: Pick<SubscriptionPeriodsService, 'settleProration'>;
+  },
   key: string,
   outcome: KnownOutcome,
   chargeOrganizationNow: (organizationId: number) => Promise<void>,
@@ -27,8 +30,8 @@ export async function settleChargeByEvent(
     if (order.status !== BillStatus.ChargePending) return 'already settled';
     const settled =
       order.kind === 'purchase'
-        ? await settlePurchase(deps, order, outcome)
-        : await settleProration(deps, order.id, key, outcome);
+        ? await deps.store.settlePurchase(order, outcome)
+        : await deps.subscriptions.settleProration(order.id, key, outcome);
     return settled?.status === BillStatus.ChargePaid ? 'settled: paid' : 'settled: not paid';
   }
   if (!(await makeAttemptDue(deps.db, key, deps.clock.now()))) return 'already settled';

@@ -6,8 +6,10 @@ import { conflict } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
 import { makeOpenAttemptDue } from './attempt-outcomes.repository';
 import { adminEmails, claimOverdueBills, markUnpaid, type OverdueBill } from './bill-batches.repository';
-import { chargeDue, retryPastDueBills } from './bill-charging';
+import { chargeDue, type PaidHook, retryPastDueBills } from './bill-charging';
 import { enqueueReceipts } from './bill-notices';
+import { confirmBillPayment, payBill } from './bill-payment';
+import type { BillingDeps } from './billing-engine-options';
 import {
   attemptOf,
   type BillWithLine,
@@ -124,11 +126,12 @@ export async function markOverdueBillsUnpaid(tx: DbOrTx, now: Date, limit: numbe
 }
 
 /**
- * What the billing engine asks of bills, built once where the app is composed: the engine names the
- * members it uses in its own type. Each takes the engine's transaction, so a batch's bills commit
- * together with the subscriptions' new periods.
+ * What the billing engine and the payments made with the customer present ask of bills, built once
+ * where the app is composed: each names the members it uses in its own type. The engine's steps take
+ * the engine's transaction or its run's dependencies, so a batch's bills commit together with the
+ * subscriptions' new periods.
  */
-export function createBillsService() {
+export function createBillsService(deps: Pick<BillingDeps, 'db' | 'clock' | 'gateway' | 'logger'>) {
   return {
     markOverdueBillsUnpaid,
     /** Small bills carried to the subscriptions' next bill (core's smallAmountOutcome). */
@@ -140,6 +143,12 @@ export function createBillsService() {
     writeOffEndedCarriedBills: writeOffEndedCarries,
     chargeDue,
     retryPastDueBills,
+    /** Pay on the Pay Bills page: a new attempt of the bill, charged on-session (docs/decisions/024). */
+    payBill: (organizationId: number, orderId: number, onPaid: PaidHook) =>
+      payBill(deps, organizationId, orderId, onPaid),
+    /** The bank's challenge of a Pay Bills attempt has ended: the gateway says what became of it. */
+    confirmBillPayment: (organizationId: number, orderId: number, onPaid: PaidHook) =>
+      confirmBillPayment(deps, organizationId, orderId, onPaid),
   };
 }
 export type BillsService = ReturnType<typeof createBillsService>;

@@ -1,6 +1,6 @@
 // The public entry of the bills module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
-export { confirmBillPayment, openBills, payBill } from './bill-payment';
+export { openBills } from './bill-payment';
 export {
   type BillingCycleCounts,
   type BillingDeps,

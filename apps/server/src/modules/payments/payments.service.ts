@@ -2,14 +2,16 @@ import { BillStatus, type PaymentResult, prorationAttemptKey, purchaseAttemptKey
 import type { AppDeps } from '../../app-deps';
 import type { OrderRow } from '../../db/schema';
 import { DomainError, notFound } from '../../lib/domain-error';
-import type { BillingLogger } from '../bills';
-import { confirmBillPayment, findBill, openBills, payBill, settledAfterAuthentication } from '../bills';
+import type { BillsService } from '../bills';
+import { findBill, openBills, settledAfterAuthentication } from '../bills';
 import type { OfflineLicenseService } from '../licensing';
-import { settlePurchase } from '../store';
-import { settleProration } from '../subscriptions';
+import type { PurchaseService } from '../store';
+import type { SubscriptionPeriodsService } from '../subscriptions';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'> & {
-  logger?: BillingLogger;
+type Deps = Pick<AppDeps, 'db' | 'gateway'> & {
+  bills: Pick<BillsService, 'payBill' | 'confirmBillPayment'>;
+  store: Pick<PurchaseService, 'settlePurchase'>;
+  subscriptions: Pick<SubscriptionPeriodsService, 'settleProration'>;
   licensing: Pick<OfflineLicenseService, 'reissueForPaidRenewals'>;
 };
 
@@ -50,13 +52,13 @@ export function createPaymentsService(deps: Deps) {
 
     async pay(organizationId: number, orderId: number): Promise<PaymentResult> {
       await ownBill(organizationId, orderId);
-      return payBill(deps, organizationId, orderId, onPaid);
+      return deps.bills.payBill(organizationId, orderId, onPaid);
     },
 
     async authenticated(organizationId: number, orderId: number): Promise<PaymentResult> {
       const order = await ownBill(organizationId, orderId);
       if (order.kind === 'renewal' || order.kind === 'overage') {
-        return confirmBillPayment(deps, organizationId, orderId, onPaid);
+        return deps.bills.confirmBillPayment(organizationId, orderId, onPaid);
       }
       if (order.status !== BillStatus.ChargePending) return paymentOf(order);
       const key = order.kind === 'purchase' ? purchaseAttemptKey(order.id) : prorationAttemptKey(order.id);
@@ -65,8 +67,8 @@ export function createPaymentsService(deps: Deps) {
       if (!found) return paymentOf(order);
       const settled =
         order.kind === 'purchase'
-          ? await settlePurchase(deps, order, found.outcome, found.attemptStatus)
-          : await settleProration(deps, order.id, key, found.outcome, found.attemptStatus);
+          ? await deps.store.settlePurchase(order, found.outcome, found.attemptStatus)
+          : await deps.subscriptions.settleProration(order.id, key, found.outcome, found.attemptStatus);
       return paymentOf(settled ?? order);
     },
   };

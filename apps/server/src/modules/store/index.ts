@@ -2,5 +2,4 @@
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
 
 export { createPurchaseService, type PurchaseService } from './purchase.service';
-export { settlePendingPurchases, settlePurchase } from './purchase-settling';
 export { storeRoutes } from './store.routes';

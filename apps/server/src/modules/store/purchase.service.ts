@@ -17,6 +17,7 @@ import { randomToken } from '../../lib/tokens';
 import {
   chargeCard,
   createBill,
+  type FinalOutcome,
   findBillByKey,
   openCardBill,
   subscriptionsOfBill,
@@ -25,7 +26,12 @@ import {
 import type { CatalogService } from '../catalog';
 import { findBuyer } from './purchase.repository';
 import { priceItems, requestHash, type StoredRequest } from './purchase-pricing';
-import { createPurchasedSubscriptions, type PurchaseDeps, settlePurchase } from './purchase-settling';
+import {
+  createPurchasedSubscriptions,
+  type PurchaseDeps,
+  settlePendingPurchases,
+  settlePurchase,
+} from './purchase-settling';
 
 export type { PurchaseDeps } from './purchase-settling';
 
@@ -166,6 +172,15 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
       if (!settled) throw new DomainError('INTERNAL', 'The order disappeared while it was being paid.');
       return resultOf(settled);
     },
+
+    /**
+     * Step (3) for a checkout's charge whose outcome became known later (a webhook, the customer back
+     * from the bank's challenge): paid with its subscriptions, or refused with the gateway's message.
+     */
+    settlePurchase: (order: OrderRow, outcome: FinalOutcome, attemptStatus?: 'declined' | 'error') =>
+      settlePurchase(deps, order, outcome, attemptStatus),
+    /** Checkouts whose answer was lost, asked of the gateway; the settle job's, every tick. */
+    settlePendingPurchases: () => settlePendingPurchases(deps),
   };
 }
 export type PurchaseService = ReturnType<typeof createPurchaseService>;

@@ -1,7 +1,6 @@
 // The public entry of the subscriptions module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
 export { addPerpetualLicense } from './perpetual-licenses';
-export { settlePendingProrations, settleProration } from './proration';
 export { lockForChange, visible } from './subscription-access';
 export { subscriptionsRoutes } from './subscriptions.routes';
 export {

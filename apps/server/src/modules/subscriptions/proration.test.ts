@@ -1,7 +1,7 @@
 import { BillStatus, SubscriptionMessages } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBillingCycle } from '../../../test/support/billing';
+import { runBillingCycle, testBillingEngine } from '../../../test/support/billing';
 import { type EditableSubscription, editBody } from '../../../test/support/subscription-edit';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
@@ -9,7 +9,6 @@ import { orders } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { reconcile } from '../billing/reconcile';
-import { settlePendingCharges } from '../billing/settle-pending';
 
 // An editor change's prorated charge (docs/design.md §3) under faults: saves racing each other, an answer
 // lost after the card was charged, a charge that never happened, and amounts under the minimum.
@@ -68,6 +67,8 @@ const prorationBills = (status: number) =>
 const succeededCharges = async () =>
   (await t.gateway.listCharges(startedAt)).filter((c) => c.status === 'succeeded');
 const reconcileNow = () => reconcile(t.db, t.gateway, { since: startedAt, now: t.clock.now() });
+/** The settle job of the scheduler's tick. */
+const settlePendingCharges = () => testBillingEngine(t.deps).settlePendingCharges();
 
 beforeAll(async () => {
   t = await createTestApp({ gateway: controlledGateway });
@@ -135,8 +136,8 @@ describe('a proration whose answer is lost', () => {
     expect(cancel.body.message).toBe(SubscriptionMessages.changeBeingCharged);
 
     t.clock.advanceMs(2 * 60_000);
-    expect((await settlePendingCharges(t.deps)).prorations).toEqual({ applied: 1, voided: 0 });
-    expect((await settlePendingCharges(t.deps)).prorations).toEqual({ applied: 0, voided: 0 });
+    expect((await settlePendingCharges()).prorations).toEqual({ applied: 1, voided: 0 });
+    expect((await settlePendingCharges()).prorations).toEqual({ applied: 0, voided: 0 });
     const after = await current();
     expect(after.numberMachines).toBe(s.numberMachines + 1);
     expect((await succeededCharges()).length).toBe(chargesBefore + 1);
@@ -150,7 +151,7 @@ describe('a proration whose answer is lost', () => {
     const res = await addMachineFailing(s, 'before');
     expect(res.status).toBe(502);
     t.clock.advanceMs(16 * 60_000);
-    expect((await settlePendingCharges(t.deps)).prorations).toEqual({ applied: 0, voided: 1 });
+    expect((await settlePendingCharges()).prorations).toEqual({ applied: 0, voided: 1 });
     const after = await current();
     expect(after.numberMachines).toBe(s.numberMachines);
     expect(after.version).toBe(s.version);
@@ -180,7 +181,7 @@ describe('a proration whose answer is lost', () => {
           WHERE o.kind = 'renewal' AND l.subscription_id = ${s.subscriptionId}`,
       );
     expect(await renewals()).toEqual([]);
-    await settlePendingCharges(t.deps);
+    await settlePendingCharges();
     const [settled] = await t.db.select().from(orders).where(eq(orders.id, open!.id));
     expect(settled!.status).toBe(BillStatus.ChargePaid);
     await runBillingCycle({ db: t.db, clock: t.clock, gateway: t.gateway });

@@ -30,7 +30,7 @@ import * as repo from './subscriptions.repository';
 // held; (3) paid and the terms applied, or refused and nothing changed. A charge whose answer was
 // lost is settled by settlePendingProrations, once.
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'> & { logger?: BillingLogger };
+export type ProrationDeps = Pick<AppDeps, 'db' | 'clock' | 'gateway'> & { logger?: BillingLogger };
 
 /** What a proration bill stores, so the settle job can apply the change after a crash. */
 interface StoredChange {
@@ -127,7 +127,7 @@ export async function billProration(
 }
 
 /** Steps (2) and (3): 402 with the card's message when declined, 502 when the processor did not answer. */
-export async function chargeProration(deps: Deps, p: ProrationCharge) {
+export async function chargeProration(deps: ProrationDeps, p: ProrationCharge) {
   const outcome = await chargeCard(deps, {
     customerId: p.customerId,
     paymentMethodId: p.paymentMethodId,
@@ -157,7 +157,7 @@ export async function chargeProration(deps: Deps, p: ProrationCharge) {
 }
 
 export function settleProration(
-  deps: Deps,
+  deps: ProrationDeps,
   orderId: number,
   key: string,
   outcome: FinalOutcome,
@@ -201,7 +201,9 @@ export function settleProration(
  * Editor charges whose answer was lost (a timeout, a crash between the charge and step 3): charged
  * → the terms apply once; not charged → voided. Called by the billing scheduler every tick.
  */
-export async function settlePendingProrations(deps: Deps): Promise<{ applied: number; voided: number }> {
+export async function settlePendingProrations(
+  deps: ProrationDeps,
+): Promise<{ applied: number; voided: number }> {
   const { paid, voided } = await settlePendingCardBills(
     deps,
     'proration',

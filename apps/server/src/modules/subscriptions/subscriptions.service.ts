@@ -14,10 +14,12 @@ import type { NewPerpetualLicense, NewSubscription } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
 import { DomainError, forbidden, notFound } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
+import type { FinalOutcome } from '../bills';
 import { toPlanDto } from '../catalog';
 import { type IssueOfflineLicense, makeOffline, offlineLicenseFile } from './offline.service';
 import * as issues from './offline-issues.repository';
 import * as advances from './period-advances.repository';
+import { type ProrationDeps, settlePendingProrations, settleProration } from './proration';
 import { lockForChange, visible as visibleTo } from './subscription-access';
 import { changeSubscription } from './subscription-audit';
 import * as endings from './subscription-endings.repository';
@@ -223,11 +225,12 @@ export const endRefundedSubscriptions: typeof endings.endRefundedSubscriptions =
   endings.endRefundedSubscriptions(...args);
 
 /**
- * The billing engine's steps of a subscription's life (docs/design.md §3), built once where the app is
- * composed: the engine names the members it uses in its own type. Each takes the engine's
- * transaction, so a subscription's new period commits together with its bill.
+ * The billing engine's steps of a subscription's life (docs/design.md §3) and the settling of the
+ * editor's charges, built once where the app is composed: the engine and payments name the members
+ * they use in their own types. Each step takes the engine's transaction, so a subscription's new
+ * period commits together with its bill.
  */
-export function createSubscriptionPeriodsService() {
+export function createSubscriptionPeriodsService(deps: ProrationDeps) {
   return {
     endCancelledSubscriptions: endings.endCancelledSubscriptions,
     deactivateForUnpaidBills: endings.deactivateForUnpaidBills,
@@ -235,6 +238,18 @@ export function createSubscriptionPeriodsService() {
     claimDueOverage: periods.claimDueOverage,
     advanceBasePeriods: advances.advanceBasePeriods,
     rollOverUsage: advances.rollOverUsage,
+    /**
+     * An editor change's charge with a known outcome (a webhook, the customer back from the bank's
+     * challenge): paid, the terms apply once; refused, the version claimed is given back.
+     */
+    settleProration: (
+      orderId: number,
+      key: string,
+      outcome: FinalOutcome,
+      attemptStatus?: 'declined' | 'error',
+    ) => settleProration(deps, orderId, key, outcome, attemptStatus),
+    /** Editor charges whose answer was lost, asked of the gateway; the settle job's, every tick. */
+    settlePendingProrations: () => settlePendingProrations(deps),
   };
 }
 export type SubscriptionPeriodsService = ReturnType<typeof createSubscriptionPeriodsService>;
