@@ -37,7 +37,8 @@ export async function signInAsOperator(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Verify' }).click();
     const body = await (await answer).json();
     if (body.success) {
-      await expect(page).not.toHaveURL(/\/login/i);
+      // The operator lands on the console, not on a customer's (empty) Subscriptions page.
+      await expect(page).toHaveURL(/\/ops$/);
       return;
     }
   }

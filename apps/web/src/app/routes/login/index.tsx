@@ -1,4 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { isOperator, type Person } from '@store/core';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../../features/alert';
@@ -15,7 +16,10 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  const asked = params.get('returnUrl');
+  // The operator runs the store from the console; a customer's first page would be an empty list.
+  const landing = (person: Person) =>
+    asked ? safeReturnUrl(asked) : isOperator(person) ? '/ops' : safeReturnUrl(null);
   const state = location.state as LoginLocationState | null;
 
   // Spec §2: visiting login logs the user out first.
@@ -38,7 +42,7 @@ export default function LoginScreen() {
               Sign in to manage your organization's subscriptions and licenses.
             </Text>
           </div>
-          <LoginForm onLoggedIn={() => navigate(returnUrl, { replace: true })} />
+          <LoginForm onLoggedIn={(person) => navigate(landing(person), { replace: true })} />
         </Stack>
       </Paper>
     </Stack>

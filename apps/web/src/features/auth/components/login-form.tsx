@@ -4,6 +4,7 @@ import {
   LoginRequestSchema,
   type LoginResponse,
   Messages,
+  type Person,
   type PossibleOrganization,
 } from '@store/core';
 import { lazy, Suspense, useState } from 'react';
@@ -30,7 +31,8 @@ const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-s
 const NativeSelect = lazy(async () => ({ default: (await import('@mantine/core')).NativeSelect }));
 
 export interface LoginFormProps {
-  onLoggedIn: () => void;
+  /** Signed in as this person (the screen decides where they land). */
+  onLoggedIn: (person: Person) => void;
 }
 
 export function LoginForm({ onLoggedIn }: LoginFormProps) {
@@ -55,7 +57,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         organization: response.organization,
         twoFactorSetupRequired: response.twoFactorSetupRequired ?? false,
       });
-      onLoggedIn();
+      onLoggedIn(response.person);
       return;
     }
     if (response.twoFactorRequired && !secondFactor) {
