@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { API_TOKEN_SCOPES, apiTokenExpired, CreateApiTokenSchema } from './api-tokens';
+import {
+  API_TOKEN_SCOPES,
+  ApiTokenFormSchema,
+  apiTokenExpired,
+  apiTokenFromForm,
+  CreateApiTokenSchema,
+} from './api-tokens';
 
 const valid = { name: 'Deploy pipeline', scopes: ['subscriptions:read'], expiresInDays: 90 };
 const firstMessage = (input: unknown) => {
@@ -43,5 +49,17 @@ describe('apiTokenExpired', () => {
     expect(apiTokenExpired(at, Date.parse(at) - 1)).toBe(false);
     expect(apiTokenExpired(at, Date.parse(at))).toBe(true);
     expect(apiTokenExpired(null, Number.MAX_SAFE_INTEGER)).toBe(false);
+  });
+});
+
+describe('the screen form', () => {
+  it('sends the expiry chosen as days, or null for never', () => {
+    const parse = (expiry: string) =>
+      apiTokenFromForm(z.parse(ApiTokenFormSchema, { name: 'CI', scopes: ['licensing'], expiry }));
+    expect(parse('365')).toEqual({ name: 'CI', scopes: ['licensing'], expiresInDays: 365 });
+    expect(parse('never').expiresInDays).toBeNull();
+    expect(ApiTokenFormSchema.safeParse({ name: 'CI', scopes: ['licensing'], expiry: '7' }).success).toBe(
+      false,
+    );
   });
 });

@@ -33,7 +33,7 @@ export const API_TOKEN_SCOPE_DESCRIPTIONS: Record<ApiTokenScope, string> = {
   'billing:read': 'Bills, invoices and credit notes',
   'users:read': "Read the organization's users",
   'users:write': 'Add, change and delete users',
-  webhooks: 'Manage webhook endpoints',
+  webhooks: 'Webhook endpoints (none yet: the scope is reserved for them)',
 };
 
 /** The lifetimes an admin may choose, in days; null: the token never expires. */
@@ -62,15 +62,13 @@ export const ApiTokenMessages = {
     `${JSON.stringify(scope)} is not a scope; the scopes are ${API_TOKEN_SCOPES.join(', ')}`,
   expiryInvalid: 'expiresInDays must be 30, 90, 365 or null (never expires)',
   shownOnce: 'Copy this token now. It is shown only once: the store keeps only its hash.',
-  copy: 'Copy',
-  copied: 'Copied',
+  copy: 'Copy token',
   done: 'Done',
   created: (name: string) => `API token ${name} created.`,
   revoke: 'Revoke',
   revokeTitle: 'Revoke this token?',
   revokeConfirm: (name: string) => `Programs using ${name} stop working at once. This cannot be undone.`,
   revokeButton: 'Revoke token',
-  cancel: 'Cancel',
   revoked: (name: string) => `API token ${name} revoked.`,
   notFound: 'No such API token.',
   expired: 'Expired',
@@ -115,6 +113,23 @@ export const CreateApiTokenSchema = z.strictObject({
   expiresInDays: z.nullable(z.literal(API_TOKEN_EXPIRY_DAYS, { error: ApiTokenMessages.expiryInvalid })),
 });
 export type CreateApiToken = z.infer<typeof CreateApiTokenSchema>;
+
+/** The screen's expiry choices, as its select's values ('never': the token never expires). */
+export const API_TOKEN_EXPIRY_CHOICES = ['30', '90', '365', 'never'] as const;
+
+/** The API & Webhooks screen's form: the body's fields, the expiry as the select's value. */
+export const ApiTokenFormSchema = z.object({
+  name: CreateApiTokenSchema.shape.name,
+  scopes: CreateApiTokenSchema.shape.scopes,
+  expiry: z.enum(API_TOKEN_EXPIRY_CHOICES, { error: ApiTokenMessages.expiryInvalid }),
+});
+export type ApiTokenForm = z.infer<typeof ApiTokenFormSchema>;
+
+export const apiTokenFromForm = (form: z.output<typeof ApiTokenFormSchema>): CreateApiToken => ({
+  name: form.name,
+  scopes: form.scopes,
+  expiresInDays: form.expiry === 'never' ? null : (Number(form.expiry) as 30 | 90 | 365),
+});
 
 /** A token as the list shows it: never the token itself, nor its hash. */
 export const ApiTokenSchema = z.object({

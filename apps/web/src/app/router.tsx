@@ -107,6 +107,13 @@ export const routes: RouteObject[] = [
             element: <RequireAdmin task="see the organization's activity" />,
             children: [{ path: 'Activity', ...screen('Activity', () => import('./routes/activity')) }],
           },
+          // docs/decisions/026: the organization's API tokens.
+          {
+            element: <RequireAdmin task="manage the organization's API tokens" />,
+            children: [
+              { path: 'ApiTokens', ...screen('API & Webhooks', () => import('./routes/api-tokens')) },
+            ],
+          },
           {
             element: <RequireAdmin task="manage billing information" />,
             children: [

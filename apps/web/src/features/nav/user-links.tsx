@@ -1,10 +1,10 @@
 import { Button } from '@mantine/core';
-import { isAdmin, isOperator } from '@store/core';
+import { ApiTokenMessages, isAdmin, isOperator } from '@store/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../lib/current-user';
 
 /**
- * The signed-in user's pages; Manage Users, billing information and Activity are the admins', the
+ * The signed-in user's pages; Manage Users, billing information, Activity and API & Webhooks are the admins', the
  * operator console the operators' (docs/design.md §2).
  */
 export function userLinks(user: CurrentUser) {
@@ -16,6 +16,7 @@ export function userLinks(user: CurrentUser) {
           { to: '/Organization', label: 'Manage Users' },
           { to: '/ModifyBillingInfo', label: 'Modify Billing Information' },
           { to: '/Activity', label: 'Activity' },
+          { to: '/ApiTokens', label: ApiTokenMessages.menuItem },
         ]
       : []),
     { to: '/BillingHistory', label: 'Billing History' },

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { type Machine, MachineMessages } from '@store/core';
 import { useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { showAlert } from '../../alert';
 import { useDeactivateMachine } from '../api/deactivate-machine';
 
@@ -30,30 +31,17 @@ export function DeactivateMachine({ subscriptionId, machine }: { subscriptionId:
       >
         Deactivate
       </Button>
-      {/* Composed without Modal.Header: its <header> would be a second banner landmark beside the nav's. */}
-      <Modal.Root opened={asking} onClose={() => setAsking(false)} centered>
-        <Modal.Overlay />
-        <Modal.Content>
-          <Modal.Body pt="lg">
-            <Stack gap="md">
-              <Modal.Title fw={650} fz="lg">
-                Deactivate machine
-              </Modal.Title>
-              <Text style={{ overflowWrap: 'anywhere' }}>
-                {MachineMessages.deactivateConfirm(machine.hostname, machine.kind)}
-              </Text>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setAsking(false)}>
-                  Cancel
-                </Button>
-                <Button color="red.9" onClick={confirm} data-autofocus>
-                  Deactivate
-                </Button>
-              </Group>
-            </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+      <ConfirmModal
+        opened={asking}
+        title="Deactivate machine"
+        confirmLabel="Deactivate"
+        onCancel={() => setAsking(false)}
+        onConfirm={confirm}
+      >
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          {MachineMessages.deactivateConfirm(machine.hostname, machine.kind)}
+        </Text>
+      </ConfirmModal>
     </>
   );
 }

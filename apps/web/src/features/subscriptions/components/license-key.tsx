@@ -1,5 +1,6 @@
-import { ActionIcon, Code, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+import { Code, Group, Text } from '@mantine/core';
 import { Messages, type SubscriptionDetail } from '@store/core';
+import { CopyValueButton } from '../../../components/copy-value-button';
 
 export interface LicenseKeyProps {
   subscription: SubscriptionDetail;
@@ -38,30 +39,7 @@ export function LicenseKey({ subscription: s, withheldFor }: LicenseKeyProps) {
           >
             {s.apiKey1}
           </Code>
-          <CopyButton value={s.apiKey1} timeout={1500}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Copy license key'} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={copy}
-                  aria-label="Copy license key"
-                  color={copied ? 'teal' : 'gray'}
-                >
-                  <svg
-                    width="16"
-                    height="16"
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    aria-hidden="true"
-                  >
-                    {copied ? <path d="M5 12l5 5L20 7" /> : <path d="M9 9h11v11H9zM5 15H4V4h11v1" />}
-                  </svg>
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
+          <CopyValueButton value={s.apiKey1} label="Copy license key" />
         </Group>
       )}
     </>
