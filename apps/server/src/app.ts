@@ -19,6 +19,7 @@ import {
   createPasswordResetService,
   createPersonsService,
 } from './modules/accounts';
+import { apiTokensRoutes, createApiTokenService } from './modules/api-tokens';
 import { auditRoutes, createAuditService, registerRequestActor } from './modules/audit';
 import {
   billingRoutes,
@@ -104,8 +105,11 @@ export async function buildApp(input: AppInput) {
   const apiRoutes = recordApiRoutes(app);
   registerErrorHandler(app, apiRoutes.hasOverlongParam);
   registerSecurityHeaders(app, { https: input.config.publicUrl.startsWith('https://') });
+  // Organization API tokens share the sessions' read cache: the same announcements forget both.
+  const apiTokens = createApiTokenService({ db, clock: input.clock, cache: readCaches.sessions });
   registerRouteSecurity(app, {
     sessions: deps.sessions,
+    apiTokens: { resolver: apiTokens.resolver, limit: deps.limits.apiTokenCalls },
     secureCookies: input.config.publicUrl.startsWith('https://'),
   });
   registerRequestActor(app, input.clock);
@@ -171,6 +175,7 @@ export async function buildApp(input: AppInput) {
   const ownSessions: FastifyPluginAsync = (scope) =>
     ownSessionsRoutes(scope, { ...deps, ownSessions: createOwnSessionsService(deps) });
   const audit: FastifyPluginAsync = (scope) => auditRoutes(scope, { audit: createAuditService(deps) });
+  const apiTokenSettings: FastifyPluginAsync = (scope) => apiTokensRoutes(scope, { apiTokens });
   const catalogService = createCatalogService(deps);
   const money = composeBilling({
     ...deps,
@@ -240,6 +245,7 @@ export async function buildApp(input: AppInput) {
     payments,
     ownSessions,
     audit,
+    apiTokenSettings,
     creditNotes,
     refunds,
     operatorConsole,
