@@ -38,7 +38,7 @@ export async function signInAsOperator(page: Page): Promise<void> {
     const body = await (await answer).json();
     if (body.success) {
       // The operator lands on the console, not on a customer's (empty) Subscriptions page.
-      await expect(page).toHaveURL(/\/ops$/);
+      await expect(page).toHaveURL(/\/ops(\/|$)/);
       return;
     }
   }
