@@ -96,6 +96,7 @@ for (const viewport of WIDTHS) {
       ['/ModifyBillingInfo', 'billing-info', 'Modify Billing Information'],
       ['/BillingHistory', 'billing-history', 'Billing History'],
       ['/Activity', 'activity', 'Activity'],
+      ['/ApiTokens', 'api-tokens', 'API & Webhooks'],
     ] as const)
       await visit(page, width, path, name, title);
 
