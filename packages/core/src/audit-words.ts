@@ -87,6 +87,14 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
     creditNoteNumber: 'Credit Note',
     failureMessage: 'Refused Because',
   },
+  // The API & Webhooks screen's list (docs/decisions/026).
+  'api-token': {
+    name: 'Name',
+    scopes: 'Scopes',
+    start: 'Token',
+    expiresAt: 'Expires',
+    revokedAt: 'Revoked',
+  },
 };
 
 /** The rights bits a person may hold (docs/design.md §5a), by name; 4 is the store operator's (Rights.Operator). */
@@ -133,14 +141,15 @@ export function auditValueText(
     }
   }
   if (typeof value === 'string' && ISO_TIME.test(value)) return formatMediumDate(value);
+  if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }
 
 /**
- * Subjects whose creation is said with its values: what a new bill, refund or person starts with
- * (its status, amount, rights) is what a reader of the log looks for.
+ * Subjects whose creation is said with its values: what a new bill, refund, person or API token
+ * starts with (its status, amount, rights, scopes) is what a reader of the log looks for.
  */
-const LISTED_WHEN_CREATED = new Set(['bill', 'refund', 'person']);
+const LISTED_WHEN_CREATED = new Set(['bill', 'refund', 'person', 'api-token']);
 
 /**
  * One Activity row's summary: the subject by name, then each changed field by its label with its

@@ -22,6 +22,8 @@ export const AUDIT_KIND_LABELS = {
   'bill.updated': 'Bill changed',
   'refund.created': 'Refund made',
   'refund.updated': 'Refund changed',
+  'api-token.created': 'API token created',
+  'api-token.revoked': 'API token revoked',
   'plan.created': 'Plan created',
   'plan.updated': 'Plan changed',
   'product.created': 'Product created',

@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/domain-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { hashToken, randomToken } from '../../lib/tokens';
+import { recordAudit } from '../audit';
 import * as repo from './api-tokens.repository';
 
 const DAY = 86_400_000;
@@ -125,16 +126,21 @@ export function createApiTokenService({
     async create(auth: AuthContext, input: CreateApiToken): Promise<CreatedApiToken> {
       const now = clock.now();
       const token = API_TOKEN_PREFIX + randomToken(SECRET_BYTES);
-      const row = await repo.insertApiToken(db, {
-        organizationId: auth.organization.id,
-        name: input.name,
-        tokenHash: hashToken(token),
-        start: token.slice(0, API_TOKEN_PREFIX.length + API_TOKEN_SHOWN_CHARS),
-        scopes: [...input.scopes],
-        createdByPersonId: auth.person.id,
-        createdByName: `${auth.person.firstName} ${auth.person.lastName}`.trim(),
-        createdAt: now,
-        expiresAt: input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY),
+      const row = await db.transaction(async (tx) => {
+        const made = await repo.insertApiToken(tx, {
+          organizationId: auth.organization.id,
+          name: input.name,
+          tokenHash: hashToken(token),
+          start: token.slice(0, API_TOKEN_PREFIX.length + API_TOKEN_SHOWN_CHARS),
+          scopes: [...input.scopes],
+          createdByPersonId: auth.person.id,
+          createdByName: `${auth.person.firstName} ${auth.person.lastName}`.trim(),
+          createdAt: now,
+          expiresAt:
+            input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY),
+        });
+        await recordAudit(tx, 'api-token.created', { after: made });
+        return made;
       });
       return { token, apiToken: toDto(row) };
     },
@@ -148,7 +154,15 @@ export function createApiTokenService({
      * database announces the change (migration 0110's trigger); another organization's id is a 404.
      */
     async revoke(auth: AuthContext, id: number): Promise<ApiToken> {
-      const row = await repo.revokeApiToken(db, auth.organization.id, id, clock.now());
+      const row = await db.transaction(async (tx) => {
+        const revoked = await repo.revokeApiToken(tx, auth.organization.id, id, clock.now());
+        if (revoked)
+          await recordAudit(tx, 'api-token.revoked', {
+            before: { ...revoked, revokedAt: null },
+            after: revoked,
+          });
+        return revoked;
+      });
       if (!row) throw notFound(ApiTokenMessages.notFound);
       cache?.forgetAll();
       return toDto(row);

@@ -212,6 +212,19 @@ describe('revoking a token', () => {
       expect((await admin.get(TOKENS)).body.apiTokens.map((x: { id: number }) => x.id)).not.toContain(
         apiToken.id,
       );
+      // Making and revoking it are in the Activity log, by the admin who did them.
+      const entries = (await admin.get('/api/organization/activity')).body.items.filter(
+        (e: { subject: string }) => e.subject === 'API token Revoked soon',
+      );
+      expect(entries.map((e: { kind: string }) => e.kind)).toEqual([
+        'api-token.revoked',
+        'api-token.created',
+      ]);
+      expect(entries[1]).toMatchObject({
+        actor: { kind: 'person', name: 'Dana Demo' },
+        summary: `API token Revoked soon: Name 'Revoked soon'; Scopes 'subscriptions:read'; Token '${apiToken.start}'; Expires 'Jan 31, 2027'`,
+      });
+      expect(JSON.stringify(entries)).not.toContain(token.slice(15));
     } finally {
       await second.close();
     }

@@ -36,6 +36,8 @@ function nameOf(kind: AuditKind, row: Row): string {
       return `Bill #${row.id}`;
     case 'refund':
       return `Refund of bill #${row.orderId}`;
+    case 'api-token':
+      return `API token ${row.name}`;
     case 'plan':
       return String(row.planName ?? `Plan ${row.id}`);
     case 'product':

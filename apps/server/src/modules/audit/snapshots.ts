@@ -69,6 +69,8 @@ const SHOWN: Record<string, readonly string[]> = {
     'failureMessage',
   ],
   // Never the gateway's refund id or the request's key: the credit note names the refund.
+  // Never the token nor its hash: its start is what the list shows (docs/decisions/026).
+  'api-token': ['name', 'scopes', 'start', 'expiresAt', 'revokedAt'],
   refund: [
     'amountCents',
     'reason',
