@@ -32,7 +32,7 @@ export const RefundMessages = {
   overRefund: (amountCents: number, orderId: number, paidCents: number, refundedCents: number) =>
     `A refund of ${formatUsd(amountCents)} is more than bill #${orderId} has left to refund: ${formatUsd(refundableCents(paidCents, refundedCents))} (${formatUsd(paidCents)} paid, ${formatUsd(refundedCents)} refunded).`,
   offlineMethodRequired: (orderId: number) =>
-    `Bill #${orderId} was paid by invoice: say how the money went back (offlineMethod), e.g. the bank transfer's reference.`,
+    `Bill #${orderId} was paid by invoice: say how the money went back, e.g. the bank transfer's reference.`,
   offlineMethodForCard: (orderId: number) =>
     `Bill #${orderId} was paid by card: its refund goes back to the card, so offlineMethod does not apply.`,
   endNeedsFullRefund: "End subscription needs a full refund of a bill of the subscription's current period.",

@@ -19,44 +19,52 @@ const count = (label: string) => intField(label, 0, 1_000_000);
 
 /** A product as the operator writes it; `product` is its flag value of docs/spec.md §3 (unique). */
 export const OpsProductBodySchema = z.object({
-  product: intField('product', 1, 1_000_000),
-  name: text('name', 40).check(
-    z.regex(/^[A-Za-z0-9]+$/, 'name may hold only letters and digits (it is a URL part)'),
+  product: intField('Flags', 1, 1_000_000),
+  name: text('Name', 40).check(
+    z.regex(/^[A-Za-z0-9]+$/, 'Name may hold only letters and digits (it is a URL part)'),
   ),
-  title: text('title', 100),
-  description: text('description', 2000),
-  isAvailable: z._default(flag('isAvailable'), true),
-  sortOrder: z._default(count('sortOrder'), 0),
+  title: text('Title', 100),
+  description: text('Description', 2000),
+  isAvailable: z._default(flag('Available in the catalogue'), true),
+  sortOrder: z._default(count('Sort order'), 0),
 });
 export type OpsProductBody = z.infer<typeof OpsProductBodySchema>;
 export const OpsProductParamsSchema = idParams('productId', 'Product id');
 
 /** Every pricing-plan field of docs/spec.md §3, in dollars, as the operator writes it. */
 export const OpsPlanFieldsSchema = z.object({
-  planName: text('planName', 100),
+  planName: text('Plan name', 100),
   description: z._default(
-    z.string().check(z.trim(), z.maxLength(2000, 'description must be at most 2000 characters')),
+    z.string().check(z.trim(), z.maxLength(2000, 'Description must be at most 2000 characters')),
     '',
   ),
-  monthlyFee: moneyField('monthlyFee'),
-  isAvailable: z._default(flag('isAvailable'), true),
-  isChargePerReport: z._default(flag('isChargePerReport'), false),
-  isBatchMode: z._default(flag('isBatchMode'), false),
-  baseRtus: z._default(count('baseRtus'), 0),
+  monthlyFee: moneyField('Monthly fee'),
+  isAvailable: z._default(flag('Available for purchase'), true),
+  isChargePerReport: z._default(flag('Charged per report'), false),
+  isBatchMode: z._default(flag('Batch mode'), false),
+  baseRtus: z._default(count('Base RTUs'), 0),
   /** Dollars per RTU, to the millionth of a dollar. */
-  overagePerRtu: z._default(z.number().check(z.gte(0, 'overagePerRtu must be at least 0'), z.lte(1000)), 0),
-  numRtusPerReport: z._default(intField('numRtusPerReport', 1, 1_000_000), 1),
-  numPagesInBaseReportCharge: z._default(intField('numPagesInBaseReportCharge', 1, 1_000_000), 1),
-  numPagesPerRtu: z._default(intField('numPagesPerRtu', 1, 1_000_000), 1),
-  numAutoTags: z._default(count('numAutoTags'), 0),
-  xtraAutoTagPerMonth: z._default(moneyField('xtraAutoTagPerMonth'), 0),
-  allowXtraAutoTag: z._default(flag('allowXtraAutoTag'), false),
-  numberCores: z._default(count('numberCores'), 0),
-  numberThreads: z._default(count('numberThreads'), 0),
-  maxReportsDay: z._default(count('maxReportsDay'), 0),
-  sortOrder: z._default(count('sortOrder'), 0),
+  overagePerRtu: z._default(
+    z
+      .number()
+      .check(
+        z.gte(0, 'Overage per RTU must be at least 0'),
+        z.lte(1000, 'Overage per RTU must be at most 1000'),
+      ),
+    0,
+  ),
+  numRtusPerReport: z._default(intField('RTUs per report', 1, 1_000_000), 1),
+  numPagesInBaseReportCharge: z._default(intField('Pages in the base report charge', 1, 1_000_000), 1),
+  numPagesPerRtu: z._default(intField('Pages per RTU', 1, 1_000_000), 1),
+  numAutoTags: z._default(count('Designers'), 0),
+  xtraAutoTagPerMonth: z._default(moneyField('Extra-designer fee (monthly)'), 0),
+  allowXtraAutoTag: z._default(flag('Extra designers can be bought'), false),
+  numberCores: z._default(count('Cores'), 0),
+  numberThreads: z._default(count('Threads'), 0),
+  maxReportsDay: z._default(count('Reports per day'), 0),
+  sortOrder: z._default(count('Sort order'), 0),
   /** Days a machine may stay silent before its seat is released; null: the store's default. */
-  heartbeatWindowDays: z._default(z.nullable(intField('heartbeatWindowDays', 1, 365)), null),
+  heartbeatWindowDays: z._default(z.nullable(intField('Heartbeat window (days)', 1, 365)), null),
 });
 export type OpsPlanFields = z.infer<typeof OpsPlanFieldsSchema>;
 

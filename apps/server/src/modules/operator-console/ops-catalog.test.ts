@@ -64,7 +64,7 @@ describe('the catalogue in the console', () => {
     expect(twice.status).toBe(409);
     const bad = await op.post('/api/ops/plans', { ...plan(256, 'Bad', 120), monthlyFee: -1 });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('monthlyFee must be at least 0');
+    expect(bad.body.message).toContain('monthlyFee: Monthly fee must be at least 0');
 
     const shop = await t.client().get('/api/product/plans_for_product/Console');
     expect(shop.body.map((p: { planName: string }) => p.planName)).toEqual(['Console Basic']);

@@ -46,14 +46,14 @@ describe('the plan form', () => {
   it('starts a new plan of the chosen product, available, free and empty', () => {
     const values = planFormValues(null, 4);
     expect(values).toMatchObject({ product: 4, isAvailable: true, monthlyFee: 0, planName: '' });
-    expect(PlanFormSchema.safeParse(values).error?.issues[0]?.message).toBe('planName is required');
+    expect(PlanFormSchema.safeParse(values).error?.issues[0]?.message).toBe('Plan name is required');
   });
 
   it('refuses fractions of a cent and negative counts', () => {
     const messages = (patch: object) =>
       PlanFormSchema.safeParse({ ...planFormValues(plan, 1), ...patch }).error?.issues.map((i) => i.message);
-    expect(messages({ monthlyFee: 1.005 })).toEqual(['monthlyFee must have at most 2 decimals']);
-    expect(messages({ numberCores: -1 })).toEqual(['numberCores must be at least 0']);
+    expect(messages({ monthlyFee: 1.005 })).toEqual(['Monthly fee must have at most 2 decimals']);
+    expect(messages({ numberCores: -1 })).toEqual(['Cores must be at least 0']);
   });
 
   it('counts a change of what subscribers pay for as a price change, not a description', () => {

@@ -35,7 +35,7 @@ describe('the product form', () => {
       description: 'D',
     });
     expect(result.error?.issues.map((i) => i.message)).toEqual([
-      'name may hold only letters and digits (it is a URL part)',
+      'Name may hold only letters and digits (it is a URL part)',
       'Choose at least one flag',
     ]);
   });
