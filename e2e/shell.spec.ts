@@ -89,6 +89,7 @@ test('the signed-in menu offers the account items by keyboard, admin items inclu
     'Manage Users',
     'Modify Billing Information',
     'Activity',
+    'API & Webhooks',
     'Billing History',
     'Logout',
   ]);

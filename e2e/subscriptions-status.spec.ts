@@ -20,6 +20,8 @@ test('a cancelled subscription shows no Next Billing Date, and its status is nev
   await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
   await page.goto('/Subscriptions');
   const table = page.getByRole('table', { name: 'Subscriptions' });
+  // The headers are read at once below, so first wait for the list to be there.
+  await expect(table.getByRole('columnheader', { name: 'Next Billing Date' })).toBeVisible();
   const headers = await table.getByRole('columnheader').allTextContents();
   const nextBilling = headers.indexOf('Next Billing Date');
   const cancelled = table.getByRole('row').filter({ hasText: /Cancelled [A-Z][a-z]{2} \d{1,2}, \d{4}/ });
