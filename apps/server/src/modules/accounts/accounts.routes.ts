@@ -38,6 +38,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/organization/register',
     {
       schema: {
+        operationId: 'registerOrganization',
         security: Access.publicMutation,
         tags: ['accounts'],
         summary: 'Register a new organization with its admin user; mails a link to verify the address',
@@ -53,6 +54,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/person/verify_email/:verifyId',
     {
       schema: {
+        operationId: 'verifyEmail',
         security: Access.publicMutation,
         tags: ['accounts'],
         summary: 'Verify an e-mail address with the link mailed to it (single use)',
@@ -67,6 +69,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/person/password_reset_request/:address',
     {
       schema: {
+        operationId: 'requestPasswordReset',
         security: Access.public,
         tags: ['accounts'],
         summary: 'Mail a password reset link; answers the same for every address',
@@ -85,6 +88,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/person/valid_reset_request/:resetId',
     {
       schema: {
+        operationId: 'checkPasswordResetLink',
         security: Access.public,
         tags: ['accounts'],
         summary: 'Whether a password reset link can still be used',
@@ -99,6 +103,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/person/reset_password/:resetId',
     {
       schema: {
+        operationId: 'resetPassword',
         security: Access.publicMutation,
         tags: ['accounts'],
         summary: 'Set a new password with a reset link; may ask to choose an organization',
@@ -114,6 +119,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/person/all',
     {
       schema: {
+        operationId: 'listUsers',
         security: orToken(Access.signedIn, 'users:read'),
         tags: ['accounts'],
         summary: "The users of the admin's organization",
@@ -127,6 +133,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/person/create',
     {
       schema: {
+        operationId: 'createUser',
         security: orToken(Access.signedInMutation, 'users:write'),
         tags: ['accounts'],
         summary: 'Add a user to the organization (admin); mails them a link to verify the address',
@@ -142,6 +149,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/person/update/:personId',
     {
       schema: {
+        operationId: 'updateUser',
         security: orToken(Access.signedInMutation, 'users:write'),
         tags: ['accounts'],
         summary: 'Change a user: yourself, or (admin) a user of your organization',
@@ -160,6 +168,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       // The Account screen, where the set-up happens, reads the person.
       config: { allowDuringTwoFactorSetup: true },
       schema: {
+        operationId: 'getUser',
         security: orToken(Access.signedIn, 'users:read'),
         tags: ['accounts'],
         summary: 'A user: yourself, or (admin) a user of your organization',
@@ -174,6 +183,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/person/:id',
     {
       schema: {
+        operationId: 'deleteUser',
         security: orToken(Access.signedInMutation, 'users:write'),
         tags: ['accounts'],
         summary: 'Delete a user of your organization (admin); not yourself, not the last admin',

@@ -19,6 +19,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
     '/api/organization/activity',
     {
       schema: {
+        operationId: 'listOrganizationActivity',
         security: Access.signedIn,
         tags: ['audit'],
         summary: "The changes made to the admin's organization, newest first, filtered and paged",
@@ -37,8 +38,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
     '/api/ops/audit',
     {
       schema: {
+        operationId: 'opsListAuditLog',
         security: Access.operator,
-        tags: ['ops'],
+        tags: ['operator'],
         summary: 'The audit log of every organization (or one), newest first, filtered and paged',
         querystring: OpsAuditQuerySchema,
         response: { 200: AuditPageSchema },

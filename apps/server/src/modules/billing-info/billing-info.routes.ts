@@ -19,6 +19,7 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<{
     '/api/organization/billing_info',
     {
       schema: {
+        operationId: 'saveBillingInfo',
         security: Access.signedInMutation,
         tags: ['billing-info'],
         summary: "Saves the billing address and makes the browser's payment method the organization's card",
@@ -40,6 +41,7 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<{
     '/api/organization/billing_description',
     {
       schema: {
+        operationId: 'getBillingDescription',
         security: Access.signedIn,
         tags: ['billing-info'],
         summary: 'The current billing name and address',
@@ -53,6 +55,7 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<{
     '/api/organization/card_setup',
     {
       schema: {
+        operationId: 'startCardSetup',
         security: Access.signedInMutation,
         tags: ['billing-info'],
         summary: "Starts collecting a card: Stripe's SetupIntent client secret (null with the sandbox)",

@@ -21,6 +21,7 @@ export const billingRoutes: FastifyPluginAsyncZod<
     '/api/order/history',
     {
       schema: {
+        operationId: 'listBills',
         security: orToken(Access.signedIn, 'billing:read'),
         tags: ['billing'],
         summary: "The organization's bills, newest first (Billing History)",
@@ -34,6 +35,7 @@ export const billingRoutes: FastifyPluginAsyncZod<
     '/api/order/invoice/:orderId',
     {
       schema: {
+        operationId: 'downloadInvoice',
         security: orToken(Access.signedIn, 'billing:read'),
         tags: ['billing'],
         summary:

@@ -67,6 +67,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<
     '/api/product/all',
     {
       schema: {
+        operationId: 'listProducts',
         security: Access.public,
         tags: ['catalog'],
         summary: 'Every product of the catalogue',
@@ -80,6 +81,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<
     '/api/product/plans_for_product/:productName',
     {
       schema: {
+        operationId: 'listProductPlans',
         security: Access.public,
         tags: ['catalog'],
         summary: 'The plans on sale for a product (404 for an unknown product)',
@@ -104,6 +106,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<
     '/api/product/plan_with_id/:id',
     {
       schema: {
+        operationId: 'getPlan',
         security: Access.public,
         tags: ['catalog'],
         summary: 'One plan, retired ones included (the subscription editor shows them as grandfathered)',
@@ -122,6 +125,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<
     '/api/product/eula/:planId',
     {
       schema: {
+        operationId: 'getPlanEula',
         security: Access.public,
         tags: ['catalog'],
         summary: "The end-user agreement of a plan's product: a PDF as base64, or sanitized HTML",
@@ -151,6 +155,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<
     '/api/misc/billingCycleDiscounts',
     {
       schema: {
+        operationId: 'getBillingCycleDiscounts',
         security: Access.public,
         tags: ['catalog'],
         summary: 'Discount of each billing cycle, as fractions',
@@ -164,6 +169,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<
     '/api/misc/country-codes',
     {
       schema: {
+        operationId: 'listCountries',
         security: Access.public,
         tags: ['catalog'],
         summary: 'ISO 3166-1 countries (alpha-2 code, English name), sorted by name',
@@ -177,6 +183,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<
     '/api/misc/stripePublicKey',
     {
       schema: {
+        operationId: 'getStripePublicKey',
         security: Access.public,
         tags: ['catalog'],
         summary: "The card provider's publishable key (null with the sandbox gateway)",

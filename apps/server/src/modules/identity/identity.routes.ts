@@ -23,6 +23,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     '/api/authenticate',
     {
       schema: {
+        operationId: 'signIn',
         security: Access.publicMutation,
         response: { 200: LoginResponseSchema, ...errorResponses(429) },
         tags: ['identity'],
@@ -38,6 +39,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     {
       config: { allowDuringTwoFactorSetup: true },
       schema: {
+        operationId: 'getCurrentPerson',
         security: Access.signedIn,
         response: { 200: PersonSchema },
         tags: ['identity'],
@@ -52,6 +54,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     {
       config: { allowDuringTwoFactorSetup: true },
       schema: {
+        operationId: 'signOut',
         security: Access.optionalSignIn,
         response: { 200: LogoutResultSchema },
         tags: ['identity'],
@@ -69,6 +72,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     {
       config: { allowDuringTwoFactorSetup: true },
       schema: {
+        operationId: 'getCurrentOrganization',
         security: Access.signedIn,
         response: { 200: OrganizationSchema },
         tags: ['identity'],
@@ -82,6 +86,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     '/api/organization/admins',
     {
       schema: {
+        operationId: 'listOrganizationAdmins',
         security: Access.signedIn,
         tags: ['identity'],
         summary: "The administrators of the signed-in person's organization (whom a plain user asks)",

@@ -20,6 +20,7 @@ export const ownSessionsRoutes: FastifyPluginAsyncZod<{
     {
       config: { allowDuringTwoFactorSetup: true },
       schema: {
+        operationId: 'listOwnSessions',
         security: Access.signedIn,
         tags,
         summary: "The signed-in person's sessions, most recently used first",
@@ -37,6 +38,7 @@ export const ownSessionsRoutes: FastifyPluginAsyncZod<{
     {
       config: { allowDuringTwoFactorSetup: true },
       schema: {
+        operationId: 'endSession',
         security: Access.signedInMutation,
         tags,
         summary: 'End one of your sessions (its token stops working at once)',
@@ -56,6 +58,7 @@ export const ownSessionsRoutes: FastifyPluginAsyncZod<{
     {
       config: { allowDuringTwoFactorSetup: true },
       schema: {
+        operationId: 'endOtherSessions',
         security: Access.signedInMutation,
         tags,
         summary: 'Sign out everywhere else: end every session but this one',

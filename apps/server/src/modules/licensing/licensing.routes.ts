@@ -41,6 +41,7 @@ export const licensingRoutes: FastifyPluginAsyncZod<{
     '/api/licensing/public-key',
     {
       schema: {
+        operationId: 'listLicensePublicKeys',
         security: Access.public,
         response: { 200: LicensingPublicKeySchema },
         tags,
@@ -55,6 +56,7 @@ export const licensingRoutes: FastifyPluginAsyncZod<{
     {
       compress: false,
       schema: {
+        operationId: 'activateMachine',
         security: Access.public,
         response: {
           200: ActivationResultSchema,
@@ -80,6 +82,7 @@ export const licensingRoutes: FastifyPluginAsyncZod<{
     {
       compress: false,
       schema: {
+        operationId: 'sendHeartbeat',
         security: Access.public,
         response: { 200: HeartbeatResultSchema, ...errorResponses(403, 404, 409, 429) },
         tags,
@@ -96,6 +99,7 @@ export const licensingRoutes: FastifyPluginAsyncZod<{
     {
       compress: false,
       schema: {
+        operationId: 'validateLicense',
         security: Access.public,
         response: { 200: ValidationResultSchema, ...errorResponses(429) },
         tags,
@@ -118,6 +122,7 @@ export const licensingRoutes: FastifyPluginAsyncZod<{
       // A full batch with every field at its longest fits (docs/design.md §5: batches of up to 1000).
       bodyLimit: MAX_USAGE_BODY_BYTES,
       schema: {
+        operationId: 'reportUsage',
         security: Access.public,
         response: { 200: UsageResultSchema, ...errorResponses(403, 404, 429) },
         tags,

@@ -18,6 +18,7 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ machines: MachinesService }
     '/api/subscription/:id/machines',
     {
       schema: {
+        operationId: 'listMachines',
         security: orToken(Access.signedIn, 'licensing'),
         tags,
         summary: "The machines activated against the subscription's key, and the seats they hold",
@@ -32,6 +33,7 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ machines: MachinesService }
     '/api/subscription/:id/machines/:machineId',
     {
       schema: {
+        operationId: 'deactivateMachine',
         security: orToken(Access.signedInMutation, 'licensing'),
         tags,
         summary: 'Deactivate one machine: its seat is released at once (the rights of Flush Keys)',

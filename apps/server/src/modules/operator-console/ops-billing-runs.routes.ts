@@ -14,6 +14,7 @@ export const opsBillingRunsRoutes: FastifyPluginAsyncZod<{ console: OperatorCons
     '/api/ops/billing-runs',
     {
       schema: {
+        operationId: 'opsListBillingRuns',
         security: Access.operator,
         tags,
         summary: 'The latest billing runs, newest first, with what each did',
@@ -27,6 +28,7 @@ export const opsBillingRunsRoutes: FastifyPluginAsyncZod<{ console: OperatorCons
     '/api/ops/billing-runs',
     {
       schema: {
+        operationId: 'opsRunBilling',
         security: Access.operatorMutation,
         tags,
         summary:

@@ -22,6 +22,7 @@ export const opsBillsRoutes: FastifyPluginAsyncZod<{ console: OperatorConsoleSer
     '/api/ops/bills',
     {
       schema: {
+        operationId: 'opsListBills',
         security: Access.operator,
         tags,
         summary: 'Past-due bills, open invoices, or every bill',
@@ -36,6 +37,7 @@ export const opsBillsRoutes: FastifyPluginAsyncZod<{ console: OperatorConsoleSer
     '/api/ops/bills/:orderId',
     {
       schema: {
+        operationId: 'opsGetBill',
         security: Access.operator,
         tags,
         summary: 'One bill with its lines and every charge attempt',
@@ -50,6 +52,7 @@ export const opsBillsRoutes: FastifyPluginAsyncZod<{ console: OperatorConsoleSer
     '/api/ops/bills/:orderId/mark-paid',
     {
       schema: {
+        operationId: 'opsMarkBillPaid',
         security: Access.operatorMutation,
         tags,
         summary: 'Record that an open invoice was paid offline, and how',

@@ -29,6 +29,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }
     '/api/ops/catalog',
     {
       schema: {
+        operationId: 'opsGetCatalog',
         security: Access.operator,
         tags,
         summary: 'Every product and plan, unavailable ones too, with the subscribers on each plan',
@@ -42,6 +43,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }
     '/api/ops/products',
     {
       schema: {
+        operationId: 'opsCreateProduct',
         security: Access.operatorMutation,
         tags,
         summary: 'Add a product',
@@ -56,6 +58,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }
     '/api/ops/products/:productId',
     {
       schema: {
+        operationId: 'opsUpdateProduct',
         security: Access.operatorMutation,
         tags,
         summary: 'Change a product (its plans follow a changed flag)',
@@ -74,6 +77,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }
     '/api/ops/products/:productId/eula',
     {
       schema: {
+        operationId: 'opsReplaceProductEula',
         security: Access.operatorMutation,
         tags,
         summary: "Replace a product's end-user agreement: a PDF (base64) or HTML (sanitized when served)",
@@ -92,6 +96,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }
     '/api/ops/plans',
     {
       schema: {
+        operationId: 'opsCreatePlan',
         security: Access.operatorMutation,
         tags,
         summary: 'Add a pricing plan to a product',
@@ -106,6 +111,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }
     '/api/ops/plans/:planId',
     {
       schema: {
+        operationId: 'opsUpdatePlan',
         security: Access.operatorMutation,
         tags,
         summary:
@@ -128,6 +134,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }
     '/api/ops/plans/:planId/impact',
     {
       schema: {
+        operationId: 'opsGetPlanImpact',
         security: Access.operator,
         tags,
         summary: 'How many active subscriptions renew on this plan (and would take a price change)',

@@ -27,6 +27,7 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<{ console: OperatorCo
     '/api/ops/organizations',
     {
       schema: {
+        operationId: 'opsSearchOrganizations',
         security: Access.operator,
         tags,
         summary:
@@ -42,6 +43,7 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<{ console: OperatorCo
     '/api/ops/organizations/:organizationId',
     {
       schema: {
+        operationId: 'opsGetOrganization',
         security: Access.operator,
         tags,
         summary: 'One organization: terms, users, sub-accounts, subscriptions, bills, billing details',
@@ -56,6 +58,7 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<{ console: OperatorCo
     '/api/ops/organizations/:organizationId/terms',
     {
       schema: {
+        operationId: 'opsSetOrganizationTerms',
         security: Access.operatorMutation,
         tags,
         summary:
@@ -72,6 +75,7 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<{ console: OperatorCo
     '/api/ops/organizations/:organizationId/perpetual-licenses',
     {
       schema: {
+        operationId: 'opsGrantPerpetualLicense',
         security: Access.operatorMutation,
         tags,
         summary: 'Grant a perpetual license of a plan (never billed, never renewed)',
@@ -87,6 +91,7 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<{ console: OperatorCo
     '/api/ops/organizations/:organizationId/admins',
     {
       schema: {
+        operationId: 'opsMakeAdmin',
         security: Access.operatorMutation,
         tags,
         summary: 'Make one of the organization’s users an administrator',
@@ -102,6 +107,7 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<{ console: OperatorCo
     '/api/ops/persons/:personId/verification-mail',
     {
       schema: {
+        operationId: 'opsResendVerificationMail',
         security: Access.operatorMutation,
         tags,
         summary: 'Mail a new verification link to a person whose address is not verified yet',

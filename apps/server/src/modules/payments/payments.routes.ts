@@ -18,6 +18,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
     '/api/order/open',
     {
       schema: {
+        operationId: 'listOpenBills',
         security: Access.signedIn,
         tags: ['billing'],
         summary: "The organization's card bills still owed (renewals and overage), oldest first (Pay Bills)",
@@ -31,6 +32,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
     '/api/order/:orderId/pay',
     {
       schema: {
+        operationId: 'payBill',
         security: Access.signedInMutation,
         tags: ['billing'],
         summary:
@@ -47,6 +49,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
     '/api/order/:orderId/authenticated',
     {
       schema: {
+        operationId: 'completeBillAuthentication',
         security: Access.signedInMutation,
         tags: ['billing'],
         summary:
@@ -67,6 +70,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
       '/api/sandbox/authentication',
       {
         schema: {
+          operationId: 'completeSandboxAuthentication',
           security: Access.signedInMutation,
           tags: ['billing'],
           summary:

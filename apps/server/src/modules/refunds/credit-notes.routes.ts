@@ -25,6 +25,7 @@ export const creditNotesRoutes: FastifyPluginAsyncZod<
     '/api/order/credit-note/:number',
     {
       schema: {
+        operationId: 'downloadCreditNote',
         security: orToken(Access.signedIn, 'billing:read'),
         tags: ['billing'],
         summary:

@@ -21,8 +21,9 @@ export const refundsRoutes: FastifyPluginAsyncZod<{
     '/api/ops/bills/:orderId/refunds',
     {
       schema: {
+        operationId: 'opsRefundBill',
         security: Access.operatorMutation,
-        tags: ['ops'],
+        tags: ['operator'],
         summary:
           'Refunds a paid bill fully or in part and issues a credit note: to the card through the gateway, or ' +
           'recorded (offlineMethod) for a bill paid by invoice. Over-refunds are refused; Idempotency-Key makes a retry refund once.',
@@ -47,8 +48,9 @@ export const refundsRoutes: FastifyPluginAsyncZod<{
     '/api/ops/bills/:orderId/refunds',
     {
       schema: {
+        operationId: 'opsListBillRefunds',
         security: Access.operator,
-        tags: ['ops'],
+        tags: ['operator'],
         summary: "A bill's refunds, oldest first, with their credit notes",
         params: OrderIdParams,
         response: { 200: z.object({ items: z.array(RefundSchema) }), ...errorResponses(404) },

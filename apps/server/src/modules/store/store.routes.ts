@@ -21,6 +21,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ purchases: PurchaseService }> 
     '/api/subscription/new',
     {
       schema: {
+        operationId: 'purchaseCart',
         security: Access.signedInMutation,
         tags: ['store'],
         summary:

@@ -25,6 +25,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<
     '/api/stripe/webhook',
     {
       schema: {
+        operationId: 'receiveStripeEvent',
         summary: "Stripe's events (signed)",
         tags: ['stripe'],
         security: Access.public,

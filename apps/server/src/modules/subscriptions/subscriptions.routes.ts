@@ -33,6 +33,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/all',
     {
       schema: {
+        operationId: 'listSubscriptions',
         security: orToken(Access.signedIn, 'subscriptions:read'),
         tags,
         summary: "The organization's subscriptions and its sub-accounts' (read-only)",
@@ -55,6 +56,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id',
     {
       schema: {
+        operationId: 'getSubscription',
         security: orToken(Access.signedIn, 'subscriptions:read'),
         tags,
         summary: 'One subscription',
@@ -69,6 +71,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id/plans',
     {
       schema: {
+        operationId: 'listSubscriptionPlans',
         security: orToken(Access.signedIn, 'subscriptions:read'),
         tags,
         summary: "Plans the editor offers: the product's available plans and the retired plan in use",
@@ -83,6 +86,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id',
     {
       schema: {
+        operationId: 'updateSubscription',
         security: orToken(Access.signedInMutation, 'subscriptions:write'),
         tags,
         summary: 'Save the editor: increases now with a prorated charge, decreases at the next renewal',
@@ -98,6 +102,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id',
     {
       schema: {
+        operationId: 'cancelSubscription',
         security: orToken(Access.signedInMutation, 'subscriptions:write'),
         tags,
         summary: 'Cancel: access lasts until the end of the paid period',
@@ -112,6 +117,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id/flush-keys',
     {
       schema: {
+        operationId: 'flushKeys',
         security: orToken(Access.signedIn, 'subscriptions:write'),
         tags,
         summary: 'Release every machine activated against the license key',
@@ -126,6 +132,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/make-offline',
     {
       schema: {
+        operationId: 'makeSubscriptionOffline',
         security: orToken(Access.signedInMutation, 'subscriptions:write'),
         tags,
         summary: 'Enable offline use: signs a license file for the given hosts',
@@ -140,6 +147,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id/offline-license',
     {
       schema: {
+        operationId: 'downloadOfflineLicense',
         security: orToken(Access.signedIn, 'licensing'),
         tags,
         summary: 'Download the signed offline license file',
@@ -167,6 +175,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/subscription/:id/detailedFlexUsage',
     {
       schema: {
+        operationId: 'getDetailedUsage',
         security: orToken(Access.signedIn, 'licensing'),
         tags,
         summary: 'RTUs per host over the last 12 usage cycles, from the daily rollups',
@@ -181,6 +190,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/perpetualstorelicense/:subscriptionId',
     {
       schema: {
+        operationId: 'getPerpetualLicense',
         security: orToken(Access.signedIn, 'subscriptions:read'),
         tags,
         summary: 'The perpetual license behind a subscription of a perpetual account',
@@ -195,6 +205,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
     '/api/organization/subaccountname/:organizationId',
     {
       schema: {
+        operationId: 'getSubAccountName',
         security: orToken(Access.signedIn, 'subscriptions:read'),
         tags,
         summary: 'The name of one of your sub-accounts (the owner of a read-only subscription)',

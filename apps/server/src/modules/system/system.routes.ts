@@ -12,6 +12,7 @@ export const systemRoutes: FastifyPluginAsyncZod<
     '/api/health',
     {
       schema: {
+        operationId: 'getHealth',
         security: Access.public,
         response: { 200: HealthSchema },
         tags: ['misc'],
@@ -28,6 +29,7 @@ export const systemRoutes: FastifyPluginAsyncZod<
     '/api/health/live',
     {
       schema: {
+        operationId: 'getLiveness',
         security: Access.public,
         response: { 200: LivenessSchema },
         tags: ['misc'],
@@ -41,6 +43,7 @@ export const systemRoutes: FastifyPluginAsyncZod<
     '/api/health/ready',
     {
       schema: {
+        operationId: 'getReadiness',
         security: Access.public,
         response: { 200: ReadinessSchema },
         tags: ['misc'],
@@ -57,6 +60,7 @@ export const systemRoutes: FastifyPluginAsyncZod<
     '/api/misc/config',
     {
       schema: {
+        operationId: 'getClientConfig',
         security: Access.public,
         tags: ['misc'],
         summary: 'Links and the card gateway the web client uses',

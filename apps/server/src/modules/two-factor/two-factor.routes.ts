@@ -26,6 +26,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
     {
       config: duringSetup,
       schema: {
+        operationId: 'getTwoFactorStatus',
         security: Access.signedIn,
         tags,
         summary: "Whether the signed-in person's two-factor sign-in is on, and recovery codes left",
@@ -40,6 +41,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
     {
       config: duringSetup,
       schema: {
+        operationId: 'startTwoFactorSetup',
         security: Access.signedInMutation,
         tags,
         summary: 'Start setting up two-factor sign-in: a new secret and its otpauth URI (for a QR code)',
@@ -54,6 +56,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
     {
       config: duringSetup,
       schema: {
+        operationId: 'enableTwoFactor',
         security: Access.signedInMutation,
         tags,
         summary: 'Turn two-factor sign-in on with a first code; answers 10 single-use recovery codes, once',
@@ -68,6 +71,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
     '/api/person/2fa/disable',
     {
       schema: {
+        operationId: 'disableTwoFactor',
         security: Access.signedInMutation,
         tags,
         summary: 'Turn two-factor sign-in off with a current code',
@@ -82,6 +86,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
     '/api/person/:personId/2fa/reset',
     {
       schema: {
+        operationId: 'resetUserTwoFactor',
         security: Access.signedInMutation,
         tags,
         summary: "Reset a user's two-factor sign-in (admin): they set it up again at their next sign-in",
@@ -96,6 +101,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
     '/api/organization/two-factor-policy',
     {
       schema: {
+        operationId: 'getTwoFactorPolicy',
         security: Access.signedIn,
         tags,
         summary: "Whether the organization's admins must sign in with two factors",
@@ -109,6 +115,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
     '/api/organization/two-factor-policy',
     {
       schema: {
+        operationId: 'setTwoFactorPolicy',
         security: Access.signedInMutation,
         tags,
         summary: "Require two-factor sign-in of the organization's admins, or stop requiring it (admin)",
