@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiDocument } from './api-document';
 import type { AppDeps, AppInput } from './app-deps';
 import { composeBilling } from './compose-billing';
 import { createLimits } from './lib/limits/limits';
@@ -59,7 +60,7 @@ import { frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './
 import { registerMetrics } from './plugins/metrics';
 import { createReadCaches, registerReadCaches } from './plugins/read-caches';
 import { RequestLog } from './plugins/request-log';
-import { registerRouteSecurity, securitySchemes } from './plugins/route-security';
+import { registerRouteSecurity } from './plugins/route-security';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serialization';
 import { documentedSchema, refuseUnknownQueryKeys, validatorCompiler } from './plugins/validation';
@@ -118,19 +119,7 @@ export async function buildApp(input: AppInput) {
 
   registerMetrics(app, deps);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Licensed Software Store API',
-        version: '1.0.0',
-        description:
-          'Every call of the store and account portal. Authenticate with POST /api/authenticate and send the token as a bearer Authorization header; mutating calls echo the XSRF-TOKEN cookie in X-XSRF-TOKEN.',
-      },
-      // No document-wide default: every route declares its own security (docs/design.md §4).
-      components: { securitySchemes },
-    },
-    transform: documentedSchema,
-  });
+  await app.register(fastifySwagger, { openapi: apiDocument(input.config), transform: documentedSchema });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true, security: [] } }, async () => app.swagger());
 
