@@ -24,6 +24,11 @@ const tags = [
       "The organization's API tokens, for programs such as a build pipeline (admins, with a session).",
   },
   {
+    name: 'webhooks',
+    description:
+      "The organization's webhook endpoints and their deliveries: messages signed as Standard Webhooks specifies, sent when something happens to the organization's subscriptions, bills, machines and users.",
+  },
+  {
     name: 'catalog',
     description: 'Products, their plans and end-user agreements, and the figures a cart needs.',
   },

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiDocument } from './api-document';
 import type { AppDeps, AppInput } from './app-deps';
 import { composeBilling } from './compose-billing';
+import { composeWebhooks } from './compose-webhooks';
 import { createLimits } from './lib/limits/limits';
 import { createSignInThrottle } from './lib/limits/sign-in-throttle';
 import { fastifyTrustProxy } from './lib/trust-proxy';
@@ -54,6 +55,7 @@ import { createStripeWebhookService, stripeWebhookRoutes } from './modules/strip
 import { addPerpetualLicense, createSubscriptionService, subscriptionsRoutes } from './modules/subscriptions';
 import { createSystemService, systemRoutes } from './modules/system';
 import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
+import { webhooksRoutes } from './modules/webhooks';
 import { webDistDir } from './paths';
 import { recordApiRoutes } from './plugins/api-routes';
 import { frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './plugins/error-handler';
@@ -165,6 +167,7 @@ export async function buildApp(input: AppInput) {
     ownSessionsRoutes(scope, { ...deps, ownSessions: createOwnSessionsService(deps) });
   const audit: FastifyPluginAsync = (scope) => auditRoutes(scope, { audit: createAuditService(deps) });
   const apiTokenSettings: FastifyPluginAsync = (scope) => apiTokensRoutes(scope, { apiTokens });
+  const webhooks: FastifyPluginAsync = (scope) => webhooksRoutes(scope, { webhooks: composeWebhooks(deps) });
   const catalogService = createCatalogService(deps);
   const money = composeBilling({
     ...deps,
@@ -235,6 +238,7 @@ export async function buildApp(input: AppInput) {
     ownSessions,
     audit,
     apiTokenSettings,
+    webhooks,
     creditNotes,
     refunds,
     operatorConsole,

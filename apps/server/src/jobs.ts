@@ -1,4 +1,5 @@
 import { composeBilling } from './compose-billing';
+import { composeWebhooks } from './compose-webhooks';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
@@ -11,6 +12,7 @@ import { invoiceAttachments, startBillingScheduler } from './modules/billing';
 import { createCatalogService } from './modules/catalog';
 import { startHousekeeping } from './modules/housekeeping';
 import { createOfflineLicenseService, signingKeySource } from './modules/licensing';
+import { startWebhookSender, type WebhookSender } from './modules/webhooks';
 
 // The background work of the store (decision 018): billing (renewals, retries, deactivation,
 // overage, notices), settling charges left pending, the outbox sender and housekeeping. The one way
@@ -34,6 +36,8 @@ export interface JobsDeps {
 
 export interface Jobs {
   outbox: OutboxSender;
+  /** Customers' webhooks (docs/decisions/027). */
+  webhooks: WebhookSender;
   /** Runs one billing tick now (tests, the worker's first pass). */
   billingTick(): Promise<unknown>;
   /** Ends each loop after its current step; resolves when all have ended. */
@@ -70,11 +74,16 @@ export function startJobs(deps: JobsDeps): Jobs {
     },
     { pollMs: config.outboxPollMs },
   );
+  const webhooks = startWebhookSender(
+    { db: database.db, clock, webhooks: composeWebhooks({ config, database, clock }), logger },
+    { pollMs: config.outboxPollMs },
+  );
   return {
     outbox,
+    webhooks,
     billingTick: () => scheduler.tick(),
     async stop() {
-      await Promise.all([scheduler.stop(), housekeeping.stop(), outbox.stop()]);
+      await Promise.all([scheduler.stop(), housekeeping.stop(), outbox.stop(), webhooks.stop()]);
       deps.transport.close?.();
     },
   };

@@ -33,7 +33,7 @@ export const API_TOKEN_SCOPE_DESCRIPTIONS: Record<ApiTokenScope, string> = {
   'billing:read': 'Bills, invoices and credit notes',
   'users:read': "Read the organization's users",
   'users:write': 'Add, change and delete users',
-  webhooks: 'Webhook endpoints (none yet: the scope is reserved for them)',
+  webhooks: 'Webhook endpoints: add, change and delete them, send test events, read and retry deliveries',
 };
 
 /** The lifetimes an admin may choose, in days; null: the token never expires. */

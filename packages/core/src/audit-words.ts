@@ -95,6 +95,14 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
     expiresAt: 'Expires',
     revokedAt: 'Revoked',
   },
+  // The API & Webhooks screen's endpoints (docs/decisions/027).
+  webhook: {
+    url: 'Endpoint',
+    events: 'Events',
+    description: 'Description',
+    enabled: 'Enabled',
+    previousSecretUntil: 'Old Secret Signs Until',
+  },
 };
 
 /** The rights bits a person may hold (docs/design.md §5a), by name; 4 is the store operator's (Rights.Operator). */

@@ -38,4 +38,5 @@ export * from './tax-id';
 export * from './two-factor';
 export * from './usage-meter';
 export * from './user-agent';
+export * from './webhooks';
 export * from './zod-english';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
+import { composeWebhooks } from '../../src/compose-webhooks';
 import { loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
@@ -13,6 +14,7 @@ import { startOutboxSender } from '../../src/mail/outbox-sender';
 import { createSmtpMailer } from '../../src/mail/smtp-mailer';
 import { invoiceAttachments } from '../../src/modules/billing/invoice-attachment';
 import { createOfflineLicenseService, signingKeySource } from '../../src/modules/licensing';
+import { startWebhookSender } from '../../src/modules/webhooks';
 import { seedDemo } from '../../src/seed';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from '../../src/seed/organizations';
 import { createDatabase, dropDatabase } from './postgres';
@@ -118,6 +120,9 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     },
     { pollMs: 20 },
   );
+  // The webhook sender, driven by the test (`webhooks.pass()`), on the test's clock.
+  const webhookService = composeWebhooks({ config, database, clock });
+  const webhooks = startWebhookSender({ db: database.db, clock, webhooks: webhookService }, { pollMs: 0 });
   holdAnswersToTheDocument(app);
 
   let xsrfCounter = 0;
@@ -191,6 +196,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     clock,
     mailer,
     outbox,
+    webhooks,
     /** Sends what the outbox holds now; then `mailer.sent` has it (mail leaves through the outbox). */
     flushMail: () => outbox.drain(),
     gateway,
@@ -205,6 +211,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       await database.query('UPDATE rate_limits SET expire = 1');
     },
     async close() {
+      await webhooks.stop();
       await outbox.stop();
       mailer.close?.();
       await app.close();

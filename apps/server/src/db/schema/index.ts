@@ -12,3 +12,4 @@ export * from './subscriptions';
 export * from './system';
 export * from './two-factor';
 export * from './usage';
+export * from './webhooks';

@@ -54,6 +54,9 @@ export function currentActor(): { actor: Actor; at: Date } {
   };
 }
 
+/** The time of the change being made now, by the clock of the request or work that makes it. */
+export const changeTime = (): Date => currentActor().at;
+
 /** Runs work outside a request (the operator tool, the scheduler) as the given actor. */
 export async function runAs<T>(actor: Actor, clock: Clock, work: () => Promise<T>): Promise<T> {
   try {

@@ -38,6 +38,8 @@ function nameOf(kind: AuditKind, row: Row): string {
       return `Refund of bill #${row.orderId}`;
     case 'api-token':
       return `API token ${row.name}`;
+    case 'webhook':
+      return `Webhook endpoint ${row.url}`;
     case 'plan':
       return String(row.planName ?? `Plan ${row.id}`);
     case 'product':

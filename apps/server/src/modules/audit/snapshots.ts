@@ -71,6 +71,8 @@ const SHOWN: Record<string, readonly string[]> = {
   // Never the gateway's refund id or the request's key: the credit note names the refund.
   // Never the token nor its hash: its start is what the list shows (docs/decisions/026).
   'api-token': ['name', 'scopes', 'start', 'expiresAt', 'revokedAt'],
+  // Never the secret: a roll shows as the time the old one stops signing (docs/decisions/027).
+  webhook: ['url', 'events', 'description', 'enabled', 'previousSecretUntil'],
   refund: [
     'amountCents',
     'reason',
