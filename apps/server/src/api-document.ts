@@ -45,11 +45,6 @@ const tags = [
       'The engines and designers: activation, heartbeats, validation and usage reports, authorized by the license key.',
   },
   { name: 'billing', description: 'Bills, invoices and credit notes, and paying open bills.' },
-  {
-    name: 'webhooks',
-    description:
-      "The organization's webhook endpoints, where the store posts its events signed as Standard Webhooks, and their deliveries.",
-  },
   { name: 'audit', description: "The organization's Activity log." },
   { name: 'misc', description: 'Health probes and the settings the web client reads.' },
   { name: 'stripe', description: "Stripe's signed events, when the store takes cards through Stripe." },
