@@ -3,7 +3,7 @@ import type { Db } from '../../../apps/server/src/db/client';
 import { createSandboxGateway } from '../../../apps/server/src/gateway/sandbox-gateway';
 import { createInvoicePayments } from '../../../apps/server/src/modules/billing';
 import { createOfflineLicenseService, signingKeySource } from '../../../apps/server/src/modules/licensing';
-import { refundBill } from '../../../apps/server/src/modules/refunds/refunds.service';
+import { createRefundsService } from '../../../apps/server/src/modules/refunds';
 import type { SimulationClock } from './clock';
 import { inParallel } from './in-parallel';
 import type { Query } from './model';
@@ -37,14 +37,18 @@ export class Operator {
       `SELECT id, total_cents, status FROM orders WHERE status IN ($1, $2) AND paid_at >= $3 AND total_cents >= 100`,
       [BillStatus.ChargePaid, BillStatus.OfflinePaid, since.toISOString()],
     );
-    const deps = { db: this.db, clock: this.clock, gateway: createSandboxGateway(this.db) };
+    const refunds = createRefundsService({
+      db: this.db,
+      clock: this.clock,
+      gateway: createSandboxGateway(this.db),
+    });
     for (const bill of paid) {
       if (this.refunded.has(bill.id) || this.random() >= share) continue;
       this.refunded.add(bill.id);
       const full = this.random() < 0.5;
       const cents = full ? bill.total_cents : Math.max(1, Math.floor(bill.total_cents * 0.3));
       try {
-        await refundBill(deps, {
+        await refunds.refundBill({
           orderId: bill.id,
           request: {
             amount: cents / 100,
