@@ -40,6 +40,14 @@ describe('the web app on the API port', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('answers /metrics with 404 when METRICS_TOKEN is unset, never with the SPA', async () => {
+    for (const url of ['/metrics', '/metrics?name[]=store_bills']) {
+      const res = await t.app.inject({ url, headers: { authorization: 'Bearer anything' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
   it('revalidates index.html on every visit, for any screen of the SPA', async () => {
     for (const url of ['/Subscriptions', '/login?returnUrl=%2FBillingHistory', '/index.html']) {
       const res = await t.app.inject({ url });

@@ -12,6 +12,9 @@ const REVALIDATED = 'no-cache';
  * The built web app on the API's port (docs/design.md §1). Files are served as the build pre-compressed
  * them (brotli or gzip, whichever the browser accepts), hashed assets cached for a year.
  */
+/** Paths the server answers itself, when it does (Prometheus' scrape). */
+const SERVER_ONLY = new Set(['/metrics']);
+
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
@@ -31,7 +34,10 @@ export async function registerWebApp(
   // route (files and API routes are more specific and win), because the error handler already
   // owns the root's not-found handler and Fastify allows only one.
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/')) return sendUnmatchedApi(request, reply, hasOverlongParam);
+    // The server's own paths are never screens: /metrics without METRICS_TOKEN does not exist (404),
+    // not the SPA's page a scraper would read as a broken exporter.
+    if (request.url.startsWith('/api/') || SERVER_ONLY.has(request.url.split('?')[0]!))
+      return sendUnmatchedApi(request, reply, hasOverlongParam);
     return reply.sendFile('index.html');
   });
 }
