@@ -1,6 +1,6 @@
-import { Socket } from 'node:net';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { DataDirInUseError } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { createGateway } from '../gateway';
 import { type Clock, systemClock } from '../lib/clock';
@@ -11,23 +11,8 @@ import { HELP, runOps } from './ops-commands';
 import { OpsError } from './ops-error';
 
 // `npm run ops -- <command>`: the operator's tool (docs/operator.md). Same configuration as the
-// server: DATABASE_URL for PostgreSQL, else the embedded database in DATA_DIR.
-
-/** Whether something answers on the server's port (the embedded database allows one process). */
-function serverListening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(500);
-    socket.once('connect', () => done(true));
-    socket.once('timeout', () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(port, '127.0.0.1');
-  });
-}
+// server: DATABASE_URL for PostgreSQL, else the embedded database in DATA_DIR, which it opens only
+// when no other process has it open (db/data-dir-lock.ts).
 
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!)) {
@@ -35,12 +20,6 @@ async function main(argv: string[]): Promise<number> {
     return argv.length === 0 ? 1 : 0;
   }
   const config = loadConfig();
-  if (!config.databaseUrl && (await serverListening(config.port))) {
-    console.error(
-      `A server is running on port ${config.port} with the embedded database in ${config.dataDir}, which only one process can open. Stop it (Ctrl+C), run the command, and start it again; or run both against PostgreSQL with DATABASE_URL.`,
-    );
-    return 1;
-  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
@@ -66,7 +45,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    const told = [OpsError, ConfigError, DomainError].some((kind) => error instanceof kind);
+    const told = [OpsError, ConfigError, DomainError, DataDirInUseError].some(
+      (kind) => error instanceof kind,
+    );
     if (told) {
       console.error(error.message);
     } else console.error(error);
