@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { startPollingLoop } from '../lib/polling-loop';
 import type { AttachmentRef, MailAttachment, Mailer } from './mailer';
 import { claimDueMail, holdMail, markMailFailed, markMailSent, type OutboxRow, releaseMail } from './outbox';
 
@@ -49,9 +50,6 @@ export function startOutboxSender(deps: OutboxSenderDeps, options: OutboxSenderO
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? 120_000;
   const concurrency = options.concurrency ?? 4;
-  let stopped = false;
-  let current: Promise<number> = Promise.resolve(0);
-  let wake: (() => void) | null = null;
 
   async function sendOne(row: OutboxRow): Promise<void> {
     // Claimed by another sender while this one worked through the batch: theirs now.
@@ -96,7 +94,7 @@ export function startOutboxSender(deps: OutboxSenderDeps, options: OutboxSenderO
     const lane = async () => {
       while (next < rows.length) {
         // Stopping: the mails not yet tried are handed back at once, for the next sender.
-        if (stopped) {
+        if (loop.stopped) {
           const rest = rows.slice(next).map((r) => r.id);
           next = rows.length;
           await releaseMail(deps.db, rest);
@@ -109,46 +107,9 @@ export function startOutboxSender(deps: OutboxSenderDeps, options: OutboxSenderO
     return rows.length;
   }
 
-  const pass = () => {
-    current = current.then(runPass, runPass);
-    return current;
-  };
-
-  async function loop() {
-    while (!stopped) {
-      let claimed = 0;
-      try {
-        claimed = await pass();
-      } catch (error) {
-        deps.logger?.error({ err: error }, 'outbox pass failed; retrying');
-      }
-      if (stopped) break;
-      if (claimed === 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, options.pollMs);
-          timer.unref();
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
-      }
-    }
-  }
-
-  const looping = options.pollMs > 0 ? loop() : Promise.resolve();
-
-  return {
-    pass,
-    async drain() {
-      while ((await pass()) > 0) {}
-    },
-    async stop() {
-      stopped = true;
-      wake?.();
-      await looping;
-      await current.catch(() => 0);
-    },
-  };
+  const loop = startPollingLoop(runPass, {
+    pollMs: options.pollMs,
+    onError: (error) => deps.logger?.error({ err: error }, 'outbox pass failed; retrying'),
+  });
+  return { pass: loop.pass, drain: loop.drain, stop: loop.stop };
 }

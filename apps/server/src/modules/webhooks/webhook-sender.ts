@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { type PollingLoop, startPollingLoop } from '../../lib/polling-loop';
 import { claimDueDeliveries } from './webhooks.repository';
 import type { WebhookService } from './webhooks.service';
 
@@ -10,13 +11,8 @@ import type { WebhookService } from './webhooks.service';
 
 const LEASE_MS = 60_000;
 
-export interface WebhookSender {
-  /** One claim-and-send pass; answers how many deliveries it claimed. Passes never overlap. */
-  pass(): Promise<number>;
-  /** Passes until nothing is due (tests). */
-  drain(): Promise<void>;
-  stop(): Promise<void>;
-}
+/** One pass claims and sends due deliveries; `pass` answers how many it claimed. */
+export type WebhookSender = PollingLoop;
 
 export function startWebhookSender(
   deps: {
@@ -29,60 +25,21 @@ export function startWebhookSender(
 ): WebhookSender {
   const batchSize = options.batchSize ?? 20;
   const concurrency = options.concurrency ?? 8;
-  let stopped = false;
-  let current: Promise<number> = Promise.resolve(0);
-  let wake: (() => void) | null = null;
 
   async function runPass(): Promise<number> {
     const due = await claimDueDeliveries(deps.db, deps.clock.now(), batchSize, LEASE_MS);
     let next = 0;
     // Several receivers at a time: one slow receiver does not hold up the others' messages.
     const lane = async () => {
-      while (next < due.length && !stopped) await deps.webhooks.attempt(due[next++]!, false);
+      while (next < due.length && !loop.stopped) await deps.webhooks.attempt(due[next++]!, false);
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, lane));
     return due.length;
   }
 
-  const pass = () => {
-    current = current.then(runPass, runPass);
-    return current;
-  };
-
-  async function loop() {
-    while (!stopped) {
-      let claimed = 0;
-      try {
-        claimed = await pass();
-      } catch (error) {
-        deps.logger?.error({ err: error }, 'webhook pass failed; retrying');
-      }
-      if (stopped) break;
-      if (claimed === 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, options.pollMs);
-          timer.unref();
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
-      }
-    }
-  }
-
-  const looping = options.pollMs > 0 ? loop() : Promise.resolve();
-  return {
-    pass,
-    async drain() {
-      while ((await pass()) > 0) {}
-    },
-    async stop() {
-      stopped = true;
-      wake?.();
-      await looping;
-      await current.catch(() => 0);
-    },
-  };
+  const loop = startPollingLoop(runPass, {
+    pollMs: options.pollMs,
+    onError: (error) => deps.logger?.error({ err: error }, 'webhook pass failed; retrying'),
+  });
+  return { pass: loop.pass, drain: loop.drain, stop: loop.stop };
 }
