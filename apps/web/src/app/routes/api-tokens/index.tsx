@@ -1,14 +1,32 @@
 import { Divider, Stack, Text, Title } from '@mantine/core';
-import { ApiTokenMessages, type CreatedApiToken } from '@store/core';
+import {
+  ApiTokenMessages,
+  type CreatedApiToken,
+  type WebhookEndpointWithSecret,
+  WebhookMessages,
+} from '@store/core';
 import { useState } from 'react';
 import { ApiTokensList, CreateApiTokenForm, NewApiToken } from '../../../features/api-tokens';
+import {
+  AddWebhookEndpointForm,
+  NewWebhookSecret,
+  type ShownSecret,
+  WebhookEndpointsList,
+} from '../../../features/webhooks';
+
+/** The secret a creation or a roll answered, if any (a plain change answers none). */
+const secretOf = ({ endpoint, secret }: WebhookEndpointWithSecret): ShownSecret | null =>
+  secret === null ? null : { url: endpoint.url, secret };
 
 /**
- * API & Webhooks (docs/decisions/026): the organization's API tokens, for its admins. A token made
- * is shown once, above the list, until Done or until the admin leaves the screen.
+ * API & Webhooks (docs/decisions/026 and 027): the organization's API tokens and webhook endpoints,
+ * for its admins. A token or signing secret made is shown once, above its list, until Done or until
+ * the admin leaves the screen.
  */
 export default function ApiTokensScreen() {
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const [secret, setSecret] = useState<ShownSecret | null>(null);
+  const showSecret = (answer: WebhookEndpointWithSecret) => setSecret(secretOf(answer));
   return (
     <Stack gap="lg">
       <Title order={1}>{ApiTokenMessages.heading}</Title>
@@ -24,6 +42,18 @@ export default function ApiTokensScreen() {
       </Stack>
       <Divider />
       <CreateApiTokenForm onCreated={setCreated} />
+      <Divider />
+      <Stack gap="sm" component="section" aria-labelledby="webhooks-heading">
+        <Title order={2} size="h3" id="webhooks-heading">
+          {WebhookMessages.listHeading}
+        </Title>
+        <Text c="dimmed" maw={720}>
+          {WebhookMessages.intro}
+        </Text>
+        {secret && <NewWebhookSecret key={secret.secret} shown={secret} onDone={() => setSecret(null)} />}
+        <WebhookEndpointsList onSecret={showSecret} />
+      </Stack>
+      <AddWebhookEndpointForm onCreated={showSecret} />
     </Stack>
   );
 }
