@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface ConfirmModalProps {
   opened: boolean;
   title: string;
-  /** What will happen, in a sentence or two. */
+  /** What will happen, in a sentence or two: text (wrapped anywhere, for long names and addresses) or elements. */
   children: ReactNode;
   confirmLabel: string;
   onCancel(): void;
@@ -30,7 +30,11 @@ export function ConfirmModal({
             <Modal.Title fw={650} fz="lg">
               {title}
             </Modal.Title>
-            {children}
+            {typeof children === 'string' ? (
+              <Text style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+            ) : (
+              children
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={onCancel}>
                 Cancel

@@ -201,9 +201,7 @@ export function ApiTokensList() {
         onCancel={() => setAsking(null)}
         onConfirm={confirm}
       >
-        <Text style={{ overflowWrap: 'anywhere' }}>
-          {asking && ApiTokenMessages.revokeConfirm(asking.name)}
-        </Text>
+        {asking ? ApiTokenMessages.revokeConfirm(asking.name) : ''}
       </ConfirmModal>
     </>
   );

@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { type Machine, MachineMessages } from '@store/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -38,9 +38,7 @@ export function DeactivateMachine({ subscriptionId, machine }: { subscriptionId:
         onCancel={() => setAsking(false)}
         onConfirm={confirm}
       >
-        <Text style={{ overflowWrap: 'anywhere' }}>
-          {MachineMessages.deactivateConfirm(machine.hostname, machine.kind)}
-        </Text>
+        {MachineMessages.deactivateConfirm(machine.hostname, machine.kind)}
       </ConfirmModal>
     </>
   );

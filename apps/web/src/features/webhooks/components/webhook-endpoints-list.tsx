@@ -294,7 +294,7 @@ export function WebhookEndpointsList({
         onCancel={() => setRolling(null)}
         onConfirm={confirmRoll}
       >
-        <Text style={{ overflowWrap: 'anywhere' }}>{WebhookMessages.rollConfirm}</Text>
+        {WebhookMessages.rollConfirm}
       </ConfirmModal>
       <ConfirmModal
         opened={deleting !== null}
@@ -303,9 +303,7 @@ export function WebhookEndpointsList({
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       >
-        <Text style={{ overflowWrap: 'anywhere' }}>
-          {deleting && WebhookMessages.deleteConfirm(deleting.url)}
-        </Text>
+        {deleting ? WebhookMessages.deleteConfirm(deleting.url) : ''}
       </ConfirmModal>
     </>
   );
