@@ -1,6 +1,7 @@
 import { Anchor, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatUsd, PAY_BILLS_PATH, PaymentMessages } from '@store/core';
 import { Link } from 'react-router';
+import { CardList } from '../../../components/card-list';
 import { showAlert } from '../../../features/alert';
 import { OpenBillCard, useOpenBills, usePayBill, usePaymentAuthentication } from '../../../features/payments';
 
@@ -46,7 +47,7 @@ export default function PayBillsScreen() {
           </Anchor>
         </Paper>
       ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Bills to pay">
+        <CardList label="Bills to pay">
           {open.map((bill) => (
             <OpenBillCard
               key={bill.orderId}
@@ -56,7 +57,7 @@ export default function PayBillsScreen() {
               onPay={onPay}
             />
           ))}
-        </Stack>
+        </CardList>
       )}
     </Stack>
   );

@@ -6,6 +6,7 @@ import {
   type AuditPage,
   formatMediumDateTime,
 } from '@store/core';
+import { CardList } from '../../../components/card-list';
 import { PagedNav } from '../../../components/paged-nav';
 import { usePhone } from '../../../lib/phone';
 
@@ -38,7 +39,7 @@ function Who({ entry }: { entry: AuditEntry }) {
 /** On a phone each entry is a card: four columns of prose do not fit 390 px. */
 function EntryCards({ items }: { items: AuditEntry[] }) {
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Activity">
+    <CardList label="Activity">
       {items.map((entry) => (
         <Paper key={entry.auditId} component="li" withBorder radius="md" p="md" data-audit-id={entry.auditId}>
           <Stack gap={4}>
@@ -53,7 +54,7 @@ function EntryCards({ items }: { items: AuditEntry[] }) {
           </Stack>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

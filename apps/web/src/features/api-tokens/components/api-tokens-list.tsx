@@ -7,6 +7,7 @@ import {
   formatMediumDateTime,
 } from '@store/core';
 import { useState } from 'react';
+import { CardList } from '../../../components/card-list';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { usePhone } from '../../../lib/phone';
 import { showAlert } from '../../alert';
@@ -83,14 +84,7 @@ type RowsProps = { tokens: ApiToken[]; now: number; onRevoke: (t: ApiToken) => v
 /** On a phone each token is a card: seven columns do not fit 390 px. */
 function TokenCards({ tokens, now, onRevoke }: RowsProps) {
   return (
-    <Stack
-      gap="sm"
-      component="ul"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label={ApiTokenMessages.listHeading}
-    >
+    <CardList label={ApiTokenMessages.listHeading}>
       {tokens.map((token) => (
         <Paper key={token.id} component="li" withBorder radius="md" p="md" data-api-token-id={token.id}>
           <Stack gap={6}>
@@ -114,7 +108,7 @@ function TokenCards({ tokens, now, onRevoke }: RowsProps) {
           </Stack>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

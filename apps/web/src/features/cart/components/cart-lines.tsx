@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { type CartItem, formatUsdPerPeriod, isArtistPlan, type RefusedCartItem } from '@store/core';
+import { CardList } from '../../../components/card-list';
 
 export interface CartLine {
   item: CartItem;
@@ -31,7 +32,7 @@ export interface CartLinesProps {
 /** One card per cart item: every column of spec §2 (extra designers hidden for artist plans). */
 export function CartLines({ lines, refused = [], onRemove }: CartLinesProps) {
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Items in your cart">
+    <CardList label="Items in your cart">
       {lines.map(({ item, priceCents, priceNote }) => (
         <Paper key={item.id} component="li" withBorder radius="md" p="md" data-testid="cart-item">
           {/* The item's words take the width; on a phone the price moves to a line of its own
@@ -94,6 +95,6 @@ export function CartLines({ lines, refused = [], onRemove }: CartLinesProps) {
           </Group>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }

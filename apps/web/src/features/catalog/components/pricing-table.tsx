@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, Table, Text } from '@mantine/core';
 import {
   annualRtus,
   dollarsToMicros,
@@ -9,6 +9,7 @@ import {
   type PricingPlan,
   toCents,
 } from '@store/core';
+import { CardList } from '../../../components/card-list';
 import { usePhone } from '../../../lib/phone';
 import classes from './pricing-table.module.css';
 
@@ -118,7 +119,7 @@ function PlanChoice({
 function PlanCards({ plans, selectedId, onSelect, period }: PricingTableProps) {
   const columns = columnsFor(plans, period);
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Plans">
+    <CardList label="Plans" gap="xs">
       {plans.map((plan) => {
         const selected = plan.pricingPlanId === selectedId;
         return (
@@ -147,7 +148,7 @@ function PlanCards({ plans, selectedId, onSelect, period }: PricingTableProps) {
           </Paper>
         );
       })}
-    </Stack>
+    </CardList>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { describeUserAgent, type OwnSession } from '@store/core';
+import { CardList } from '../../../components/card-list';
 import { showAlert } from '../../alert';
 import { useEndSessions } from '../api/end-sessions';
 import { useOwnSessions } from '../api/get-own-sessions';
@@ -55,7 +56,7 @@ export function OwnSessionsPanel() {
       <Title order={2} size="h4">
         Where you are signed in
       </Title>
-      <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      <CardList>
         {sessions.map((s) => (
           <SessionRow
             key={s.sessionId}
@@ -64,7 +65,7 @@ export function OwnSessionsPanel() {
             onEnd={() => end.mutate(s.sessionId, { onSuccess: (r) => ended(r.ended) })}
           />
         ))}
-      </Stack>
+      </CardList>
       {sessions.length > 1 && (
         <Group>
           <Button

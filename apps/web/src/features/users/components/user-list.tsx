@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { isAdmin, type Person } from '@store/core';
 import { Link } from 'react-router';
+import { CardList } from '../../../components/card-list';
 import { usePhone } from '../../../lib/phone';
 
 function TrashIcon() {
@@ -72,7 +73,7 @@ export function UserList({ persons, ...actions }: UserListProps) {
   const phone = usePhone();
   if (phone)
     return (
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Users">
+      <CardList label="Users">
         {persons.map((p) => (
           <Paper key={p.personId} component="li" withBorder radius="md" p="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -91,7 +92,7 @@ export function UserList({ persons, ...actions }: UserListProps) {
             </Group>
           </Paper>
         ))}
-      </Stack>
+      </CardList>
     );
   return (
     <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">

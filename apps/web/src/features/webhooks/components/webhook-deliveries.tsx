@@ -7,6 +7,7 @@ import {
   WebhookMessages,
 } from '@store/core';
 import { useState } from 'react';
+import { CardList } from '../../../components/card-list';
 import { usePhone } from '../../../lib/phone';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useRetryWebhookDelivery } from '../api/retry-webhook-delivery';
@@ -72,12 +73,12 @@ function DeliveryDetails({ delivery, id }: { delivery: WebhookDelivery; id: stri
           {WebhookMessages.noAttempts}
         </Text>
       ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        <CardList gap="xs">
           {delivery.attempts.map((attempt) => (
             // Attempts have no id of their own; one delivery's are made one after another.
             <Attempt key={attempt.at} attempt={attempt} />
           ))}
-        </Stack>
+        </CardList>
       )}
       <Title order={3} size="h6">
         {WebhookMessages.payloadHeading}
@@ -237,18 +238,11 @@ function DeliveriesList({ endpoint }: { endpoint: WebhookEndpoint }) {
       {deliveries.length === 0 ? (
         <Text c="dimmed">{WebhookMessages.noDeliveries}</Text>
       ) : phone ? (
-        <Stack
-          gap="sm"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={WebhookMessages.deliveries}
-        >
+        <CardList label={WebhookMessages.deliveries}>
           {deliveries.map((delivery) => (
             <DeliveryCard key={delivery.id} {...rowProps(delivery)} />
           ))}
-        </Stack>
+        </CardList>
       ) : (
         <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label={WebhookMessages.deliveries}>
           <Table.Thead>

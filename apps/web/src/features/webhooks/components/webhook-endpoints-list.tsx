@@ -6,6 +6,7 @@ import {
   WebhookMessages,
 } from '@store/core';
 import { useState } from 'react';
+import { CardList } from '../../../components/card-list';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { usePhone } from '../../../lib/phone';
 import { showAlert } from '../../alert';
@@ -126,14 +127,7 @@ type RowsProps = { endpoints: WebhookEndpoint[]; actions: Actions };
 /** On a phone each endpoint is a card: six columns do not fit 390 px. */
 function EndpointCards({ endpoints, actions }: RowsProps) {
   return (
-    <Stack
-      gap="sm"
-      component="ul"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label={WebhookMessages.listLabel}
-    >
+    <CardList label={WebhookMessages.listLabel}>
       {endpoints.map((endpoint) => (
         <Paper key={endpoint.id} component="li" withBorder radius="md" p="md" data-webhook-id={endpoint.id}>
           <Stack gap={6}>
@@ -148,7 +142,7 @@ function EndpointCards({ endpoints, actions }: RowsProps) {
           </Stack>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 
