@@ -20,6 +20,7 @@ import { addedToOrganizationMail, confirmNewEmailMail, emailChangedMail } from '
 import { recordAudit } from '../audit';
 import { toPersonDto } from '../identity';
 import type { TwoFactorService } from '../two-factor';
+import { recordEvent } from '../webhooks';
 import * as repo from './accounts.repository';
 import { issueVerifyLink, VERIFY_LIFETIME_MS } from './accounts.service';
 import { issueToken, pendingEmailChange, retirePendingEmailChanges } from './one-time-tokens.repository';
@@ -142,6 +143,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
             emailVerified: false,
           });
           await recordAudit(tx, 'person.created', { after: person });
+          await recordEvent(tx, person.organizationId, 'user.created', toPersonDto(person));
           const companyName = auth.organization.companyName;
           const link = await issueVerifyLink(tx, { person, companyName, publicUrl, now });
           const addedBy = `${auth.person.firstName} ${auth.person.lastName}`;
@@ -167,6 +169,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
         // Sessions and one-time tokens cascade with the person row.
         await repo.deletePerson(tx, target.id);
         await recordAudit(tx, 'person.deleted', { before: target });
+        await recordEvent(tx, target.organizationId, 'user.deleted', toPersonDto(target));
       });
       return { success: true as const };
     },
