@@ -34,6 +34,7 @@ import { LICENSE_FILE_ALG } from './license-file';
 import type { SigningKeySource } from './license-keys';
 import { createLicenseReads, type LicenseRead, seatsHeld } from './license-reads';
 import { licenseRefusal } from './license-standing';
+import { announceMachines } from './machine-events';
 import * as machines from './machines.repository';
 import { insertReports, type UsageReport } from './usage.repository';
 import { createUsageAlerts } from './usage-alerts';
@@ -104,7 +105,9 @@ export function createLicensingService(deps: LicensingDeps) {
         // The subscription row lock serializes activations of one key, so the count cannot be overrun.
         await lockSubscriptionRow(tx, id);
         const now = clock.now();
-        await machines.deleteDeadMachines(tx, id, heartbeatCutoff(now, window));
+        const owner = { id, organizationId: record.subscription.organizationId };
+        const dead = await machines.deleteDeadMachines(tx, id, heartbeatCutoff(now, window));
+        await announceMachines(tx, 'machine.released', owner, dead, window, now);
         const existing = await machines.findMachine(tx, id, body.kind, body.hostname);
         if (existing) await machines.markSeen(tx, existing.id, now);
         else if (limit !== null && (await machines.countMachines(tx, id, body.kind)) >= limit) {
@@ -121,6 +124,7 @@ export function createLicensingService(deps: LicensingDeps) {
               hostname: body.hostname,
               now,
             });
+        if (!existing) await announceMachines(tx, 'machine.activated', owner, [row], window, now);
         return {
           status: existing ? 200 : 201,
           body: {

@@ -77,12 +77,17 @@ export async function markSeen(db: DbOrTx, machineId: number, now: Date): Promis
 }
 
 /** Machines silent past the window have lost their seats; activation clears them away first. */
-export async function deleteDeadMachines(tx: DbOrTx, subscriptionId: number, cutoff: Date): Promise<void> {
-  await tx
+export async function deleteDeadMachines(
+  tx: DbOrTx,
+  subscriptionId: number,
+  cutoff: Date,
+): Promise<MachineRow[]> {
+  return tx
     .delete(machineActivations)
     .where(
       and(eq(machineActivations.subscriptionId, subscriptionId), lt(machineActivations.lastSeenAt, cutoff)),
-    );
+    )
+    .returning();
 }
 
 export async function countMachines(
@@ -137,10 +142,9 @@ export async function deleteMachine(
 }
 
 /** Flush Keys: every machine of the subscription at once (docs/design.md §5). */
-export async function deleteAllMachines(tx: DbOrTx, subscriptionId: number): Promise<number> {
-  const rows = await tx
+export async function deleteAllMachines(tx: DbOrTx, subscriptionId: number): Promise<MachineRow[]> {
+  return tx
     .delete(machineActivations)
     .where(eq(machineActivations.subscriptionId, subscriptionId))
-    .returning({ id: machineActivations.id });
-  return rows.length;
+    .returning();
 }

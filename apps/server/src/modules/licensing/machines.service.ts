@@ -3,9 +3,10 @@ import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { notFound } from '../../lib/domain-error';
-import { lockForChange, visible } from '../subscriptions';
+import { findSubscription, lockForChange, type SubscriptionRecord, visible } from '../subscriptions';
 import { seatsHeld } from './license-reads';
 import { activationLimit } from './licensing.service';
+import { announceMachines } from './machine-events';
 import * as machines from './machines.repository';
 
 /**
@@ -15,6 +16,16 @@ import * as machines from './machines.repository';
  */
 export function createMachinesService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
   const { db, clock } = deps;
+
+  const announceReleased = (tx: DbOrTx, record: SubscriptionRecord, rows: machines.MachineRow[]) =>
+    announceMachines(
+      tx,
+      'machine.released',
+      { id: record.subscription.id, organizationId: record.subscription.organizationId },
+      rows,
+      heartbeatWindowDays(record.plan.heartbeatWindowDays, deps.config.heartbeatWindowDays),
+      clock.now(),
+    );
 
   return {
     async list(auth: AuthContext, subscriptionId: number): Promise<MachineList> {
@@ -33,15 +44,24 @@ export function createMachinesService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
 
     async deactivate(auth: AuthContext, subscriptionId: number, machineId: number) {
       return db.transaction(async (tx) => {
-        await lockForChange(tx, auth, subscriptionId);
+        const record = await lockForChange(tx, auth, subscriptionId);
         const row = await machines.deleteMachine(tx, subscriptionId, machineId);
         if (!row) throw notFound(MachineMessages.notFound);
+        await announceReleased(tx, record, [row]);
         return { machineId: row.id, kind: row.kind as 'engine' | 'designer', hostname: row.hostname };
       });
     },
 
-    /** Flush Keys (docs/design.md §5): every machine of the subscription, in the caller's transaction. */
-    deleteAllMachines: (tx: DbOrTx, subscriptionId: number) => machines.deleteAllMachines(tx, subscriptionId),
+    /**
+     * Flush Keys (docs/design.md §5): every machine of the subscription, in the caller's transaction,
+     * each announced released; answers how many.
+     */
+    async deleteAllMachines(tx: DbOrTx, subscriptionId: number): Promise<number> {
+      const rows = await machines.deleteAllMachines(tx, subscriptionId);
+      const record = rows.length > 0 ? await findSubscription(tx, subscriptionId) : null;
+      if (record) await announceReleased(tx, record, rows);
+      return rows.length;
+    },
   };
 }
 

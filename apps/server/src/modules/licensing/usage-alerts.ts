@@ -4,6 +4,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { usageAlertMail } from '../../mail/usage-alert-mail';
 import { billingContacts } from '../bills';
 import type { SubscriptionRecord, UsageCounters } from '../subscriptions';
+import { recordEvent } from '../webhooks';
 import { recordAlerts } from './usage.repository';
 
 // The usage meter's alert mails (docs/design.md §5): at 80 % and 100 % of the included RTUs and when the
@@ -42,9 +43,28 @@ export function createUsageAlerts(deps: AlertDeps) {
       try {
         // The alert is recorded and its mails written together: recorded means mailed (decision 018).
         await deps.db.transaction(async (tx) => {
-          const recorded = await recordAlerts(tx, record.subscription.id, cycleEnd, due, deps.clock.now());
+          const now = deps.clock.now();
+          const recorded = await recordAlerts(tx, record.subscription.id, cycleEnd, due, now);
+          const reached = due.filter((l) => recorded.includes(l));
+          // Webhooks hear of every level reached, in the order reached (docs/design.md §5a).
+          const s = record.subscription;
+          for (const level of reached) {
+            await recordEvent(
+              tx,
+              s.organizationId,
+              'usage.threshold_reached',
+              {
+                subscriptionId: s.id,
+                description: s.description,
+                level,
+                cycleEnd: counters.nextOverageBillingDate?.toISOString() ?? null,
+                meter,
+              },
+              { subscriptionId: s.id, at: now },
+            );
+          }
           // Several levels reached by one report: one mail, the one that says the most.
-          const level = due.filter((l) => recorded.includes(l)).at(-1);
+          const level = reached.at(-1);
           if (!level) return;
           for (const to of await billingContacts(tx, record.subscription.organizationId)) {
             await enqueueMail(
