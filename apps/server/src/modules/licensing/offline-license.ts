@@ -68,7 +68,7 @@ export function createOfflineLicenseService(deps: { signingKeys: SigningKeySourc
       },
       now,
     );
-    await recordOfflineLicense(tx, subscriptionId, file);
+    await recordOfflineLicense(tx, subscriptionId, file, now);
     return true;
   }
 

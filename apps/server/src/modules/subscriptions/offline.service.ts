@@ -15,6 +15,7 @@ import { hasOutstandingBill } from '../bills';
 import { hostChangesInPeriod, insertOfflineIssue } from './offline-issues.repository';
 import { lockForChange, visible } from './subscription-access';
 import { changeSubscription } from './subscription-audit';
+import { announceSubscriptions } from './subscription-events';
 import * as repo from './subscriptions.repository';
 
 /** Signs a subscription's offline license file (licensing's, handed in: see LicensingForSubscriptions). */
@@ -95,6 +96,8 @@ export async function makeOffline(deps: Deps, auth: AuthContext, body: OfflineRe
       replacedEngineHosts: changesHosts ? (s.offlineEngineHosts ?? '') : null,
       replacedDesignerHosts: changesHosts ? (s.offlineAutoTagHosts ?? '') : null,
     });
+    // After subscription.updated (changeSubscription): offline use is on, then its file is out.
+    await announceSubscriptions(tx, 'offline_license.issued', [{ id, organizationId: s.organizationId }]);
   });
 }
 

@@ -4,6 +4,7 @@ import type { PlanRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
 import { recordAudit } from '../audit';
+import { announceSubscriptions } from './subscription-events';
 import { insertPerpetualLicenses, insertSubscriptions } from './subscriptions.repository';
 
 export interface NewPerpetualLicense {
@@ -57,6 +58,9 @@ export async function addPerpetualLicense(db: Db, clock: Clock, input: NewPerpet
         isPerpetualLicense: true,
       },
     });
+    await announceSubscriptions(tx, 'subscription.created', [
+      { id: id!, organizationId: input.organizationId },
+    ]);
     return { subscriptionId: id!, licenseKey: apiKey1 };
   });
 }

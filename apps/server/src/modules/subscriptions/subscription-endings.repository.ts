@@ -6,24 +6,34 @@ import { type DbOrTx, queryRows } from '../../db/client';
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const num = (v: unknown): number => Number(v);
 
+/** A subscription that ended: its id and its owner's. */
+export interface Ended {
+  id: number;
+  organizationId: number;
+}
+
+const ended = (rows: { id: number; organization_id: number }[]): Ended[] =>
+  rows.map((r) => ({ id: num(r.id), organizationId: num(r.organization_id) }));
+
 /** Cancelled subscriptions end at their deactivateDate (docs/design.md §3: access lasts until then). */
-export async function endCancelledSubscriptions(db: DbOrTx, now: Date): Promise<number> {
-  const result = await queryRows<{ id: number }>(
+export async function endCancelledSubscriptions(db: DbOrTx, now: Date): Promise<Ended[]> {
+  const result = await queryRows<{ id: number; organization_id: number }>(
     db,
     sql`UPDATE subscriptions SET is_active = false, version = version + 1
-      WHERE is_active AND deactivate_date IS NOT NULL AND deactivate_date <= ${ts(now)} RETURNING id`,
+      WHERE is_active AND deactivate_date IS NOT NULL AND deactivate_date <= ${ts(now)}
+      RETURNING id, organization_id`,
   );
-  return result.length;
+  return ended(result);
 }
 
 /** Each subscription on these UnPaid bills is deactivated as of the bill's due date. */
 export async function deactivateForUnpaidBills(
   tx: DbOrTx,
   bills: { id: number; dueDate: Date }[],
-): Promise<number[]> {
+): Promise<Ended[]> {
   if (bills.length === 0) return [];
   const payload = JSON.stringify(bills.map((b) => ({ id: b.id, due: b.dueDate.toISOString() })));
-  const deactivated = await queryRows<{ id: number }>(
+  const deactivated = await queryRows<{ id: number; organization_id: number }>(
     tx,
     sql`UPDATE subscriptions s SET is_active = false,
         deactivate_date = LEAST(COALESCE(s.deactivate_date, x.due), x.due), version = s.version + 1
@@ -32,25 +42,25 @@ export async function deactivateForUnpaidBills(
             JOIN order_lines l ON l.order_id = v.id WHERE l.subscription_id IS NOT NULL
             GROUP BY l.subscription_id) x
       WHERE s.id = x.subscription_id AND s.is_active
-      RETURNING s.id`,
+      RETURNING s.id, s.organization_id`,
   );
-  return deactivated.map((r) => num(r.id));
+  return ended(deactivated);
 }
 
 /**
  * A full refund of a subscription's current period ends it now (docs/decisions/016): the
  * subscriptions on the bill's lines whose period has not ended; their ids.
  */
-export async function endRefundedSubscriptions(tx: DbOrTx, orderId: number, now: Date): Promise<number[]> {
-  const ended = await queryRows<{ id: number }>(
+export async function endRefundedSubscriptions(tx: DbOrTx, orderId: number, now: Date): Promise<Ended[]> {
+  const result = await queryRows<{ id: number; organization_id: number }>(
     tx,
     sql`UPDATE subscriptions s SET is_active = false, deactivate_date = ${ts(now)}, version = s.version + 1
       FROM order_lines l
       WHERE l.order_id = ${orderId} AND l.subscription_id = s.id AND s.is_active
         AND (l.period_end IS NULL OR l.period_end > ${ts(now)})
-      RETURNING s.id`,
+      RETURNING s.id, s.organization_id`,
   );
-  return ended.map((r) => num(r.id));
+  return ended(result);
 }
 
 /** Whether the bill pays a period of a subscription that is still running (what a refund could end). */

@@ -127,6 +127,16 @@ export async function findById(db: DbOrTx, id: number): Promise<SubscriptionReco
   return rows[0] ? normalize(rows[0]) : null;
 }
 
+/** These subscriptions with their plans and owners, by id (what their webhook events carry). */
+export async function findByIds(
+  db: DbOrTx,
+  ids: readonly number[],
+): Promise<Map<number, SubscriptionRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await baseQuery(db).where(inArray(subscriptions.id, [...ids]));
+  return new Map(rows.map((r) => [r.subscription.id, normalize(r)]));
+}
+
 /** Every licensing call's read (validate, activate, heartbeat, usage). */
 const findByLicenseKeyQuery = preparedPerHandle((db) =>
   baseQuery(db)
@@ -180,6 +190,16 @@ export async function insertSubscriptions(tx: DbOrTx, rows: NewSubscription[]): 
 /** Writes a locked subscription's columns (the caller holds the row lock and moves `version` as needed). */
 export async function updateSubscription(tx: DbOrTx, id: number, values: Partial<NewSubscription>) {
   await tx.update(subscriptions).set(values).where(eq(subscriptions.id, id));
+}
+
+/** Records a subscription's new offline license file; its owner, or null when there is no such subscription. */
+export async function setOfflineLicense(tx: DbOrTx, id: number, file: string): Promise<number | null> {
+  const [row] = await tx
+    .update(subscriptions)
+    .set({ offlineLicenseKey: file })
+    .where(eq(subscriptions.id, id))
+    .returning({ organizationId: subscriptions.organizationId });
+  return row?.organizationId ?? null;
 }
 
 /** Subscription writes lock the row, so a save, a cancel and a renewal never interleave (docs/design.md §3). */

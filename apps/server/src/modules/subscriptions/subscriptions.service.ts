@@ -23,6 +23,7 @@ import { type ProrationDeps, settlePendingProrations, settleProration } from './
 import { lockForChange, visible as visibleTo } from './subscription-access';
 import { changeSubscription } from './subscription-audit';
 import * as endings from './subscription-endings.repository';
+import { announceSubscriptions } from './subscription-events';
 import * as periods from './subscription-periods.repository';
 import { updateSubscription } from './subscription-update';
 import * as usage from './subscription-usage.repository';
@@ -90,6 +91,7 @@ export function createSubscriptionService(deps: Deps) {
             version: s.version + 1,
           },
           s,
+          'subscription.cancelled',
         );
       });
       return detail(auth, id);
@@ -177,11 +179,16 @@ export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
 export type { SubscriptionRecord } from './subscriptions.repository';
 export type { UsageCounters } from './usage-counters.repository';
 
-/** New subscriptions (a checkout's), each audited as created; their ids, in order. */
+/** New subscriptions (a checkout's), each audited and announced as created; their ids, in order. */
 export async function createSubscriptions(tx: DbOrTx, rows: NewSubscription[]): Promise<number[]> {
   const created = await repo.insertSubscriptions(tx, rows);
   for (const [i, id] of created.entries())
     await recordAudit(tx, 'subscription.created', { after: { ...rows[i], id } });
+  await announceSubscriptions(
+    tx,
+    'subscription.created',
+    created.map((id, i) => ({ id, organizationId: rows[i]!.organizationId })),
+  );
   return created;
 }
 
@@ -193,9 +200,16 @@ export const importSubscriptions = (tx: DbOrTx, rows: NewSubscription[]) =>
 export const importPerpetualLicenses = (tx: DbOrTx, rows: NewPerpetualLicense[]) =>
   repo.insertPerpetualLicenses(tx, rows);
 
-/** The offline license file issued for a subscription (docs/design.md §5). */
-export async function recordOfflineLicense(tx: DbOrTx, subscriptionId: number, file: string): Promise<void> {
-  await repo.updateSubscription(tx, subscriptionId, { offlineLicenseKey: file });
+/** The offline license file issued for a subscription (docs/design.md §5), announced as issued. */
+export async function recordOfflineLicense(
+  tx: DbOrTx,
+  subscriptionId: number,
+  file: string,
+  at?: Date,
+): Promise<void> {
+  const organizationId = await repo.setOfflineLicense(tx, subscriptionId, file);
+  if (organizationId !== null)
+    await announceSubscriptions(tx, 'offline_license.issued', [{ id: subscriptionId, organizationId }], at);
 }
 
 export const findSubscription = (db: DbOrTx, id: number) => repo.findById(db, id);
@@ -221,8 +235,12 @@ export const allowOfflineReissue: typeof issues.allowOfflineReissue = (...args) 
 // Refunds' steps of a subscription's life (docs/design.md §3).
 export const billCoversRunningPeriod: typeof endings.billCoversRunningPeriod = (...args) =>
   endings.billCoversRunningPeriod(...args);
-export const endRefundedSubscriptions: typeof endings.endRefundedSubscriptions = (...args) =>
-  endings.endRefundedSubscriptions(...args);
+/** A full refund of the running period ends its subscriptions now, each announced; their ids. */
+export async function endRefundedSubscriptions(tx: DbOrTx, orderId: number, now: Date): Promise<number[]> {
+  const ended = await endings.endRefundedSubscriptions(tx, orderId, now);
+  await announceSubscriptions(tx, 'subscription.deactivated', ended, now);
+  return ended.map((s) => s.id);
+}
 
 /**
  * The billing engine's steps of a subscription's life (docs/design.md §3) and the settling of the
@@ -232,11 +250,41 @@ export const endRefundedSubscriptions: typeof endings.endRefundedSubscriptions =
  */
 export function createSubscriptionPeriodsService(deps: ProrationDeps) {
   return {
-    endCancelledSubscriptions: endings.endCancelledSubscriptions,
-    deactivateForUnpaidBills: endings.deactivateForUnpaidBills,
+    /** Cancelled subscriptions whose date has come end, each announced deactivated; how many. */
+    endCancelledSubscriptions: (db: DbOrTx, now: Date) =>
+      db.transaction(async (tx) => {
+        const ended = await endings.endCancelledSubscriptions(tx, now);
+        await announceSubscriptions(tx, 'subscription.deactivated', ended, now);
+        return ended.length;
+      }),
+    /**
+     * The subscriptions of bills given up as UnPaid are deactivated, each announced (at `now`, the
+     * engine's clock; else the change's time); their ids.
+     */
+    async deactivateForUnpaidBills(tx: DbOrTx, bills: { id: number; dueDate: Date }[], now?: Date) {
+      const ended = await endings.deactivateForUnpaidBills(tx, bills);
+      await announceSubscriptions(tx, 'subscription.deactivated', ended, now);
+      return ended.map((s) => s.id);
+    },
     claimDueRenewals: periods.claimDueRenewals,
     claimDueOverage: periods.claimDueOverage,
-    advanceBasePeriods: advances.advanceBasePeriods,
+    /**
+     * Renewed subscriptions move into their new period (pending terms in force), each announced (at
+     * `now`, the engine's clock; else the change's time).
+     */
+    async advanceBasePeriods(
+      tx: DbOrTx,
+      updates: Parameters<typeof advances.advanceBasePeriods>[1],
+      now?: Date,
+    ): Promise<void> {
+      await advances.advanceBasePeriods(tx, updates);
+      await announceSubscriptions(
+        tx,
+        'subscription.updated',
+        updates.map((u) => ({ id: u.sub.id, organizationId: u.sub.organizationId })),
+        now,
+      );
+    },
     rollOverUsage: advances.rollOverUsage,
     /**
      * An editor change's charge with a known outcome (a webhook, the customer back from the bank's
