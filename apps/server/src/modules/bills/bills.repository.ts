@@ -1,5 +1,5 @@
-import { BillStatus } from '@store/core';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { type Bill, BillStatus } from '@store/core';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   type NewOrder,
@@ -12,6 +12,7 @@ import {
   paymentAttempts,
   subscriptions,
 } from '../../db/schema';
+import { toBillDto } from './bill-dto';
 
 // One bill at a time, in Drizzle's query builder: checkout, the editor's proration, the operator's
 // invoice payment. The engine's bulk statements are in bill-batches.repository.ts.
@@ -191,4 +192,29 @@ export async function gatewayCustomerOf(db: DbOrTx, organizationId: number) {
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return org;
+}
+
+/** These bills as Billing History lists them (toBillDto), by id: two reads. */
+export async function listedBills(db: DbOrTx, ids: readonly number[]): Promise<Map<number, Bill>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: orders.id,
+      billingDate: orders.billingDate,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      invoiceNumber: orders.invoiceNumber,
+    })
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
+  const name = sql<string>`COALESCE(${subscriptions.description}, ${orderLines.description})`;
+  const names = await db
+    .selectDistinct({ orderId: orderLines.orderId, name })
+    .from(orderLines)
+    .leftJoin(subscriptions, eq(subscriptions.id, orderLines.subscriptionId))
+    .where(inArray(orderLines.orderId, [...ids]))
+    .orderBy(asc(orderLines.orderId), asc(name));
+  const namesOf = new Map<number, string[]>();
+  for (const r of names) namesOf.set(r.orderId, [...(namesOf.get(r.orderId) ?? []), r.name]);
+  return new Map(rows.map((r) => [r.id, toBillDto(r, namesOf.get(r.id) ?? [])]));
 }

@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { NewOrder, NewOrderLine, OrderRow } from '../../db/schema';
 import type { ChargeHint, ChargeResult, PaymentGateway } from '../../gateway/payment-gateway';
 import { recordAudit } from '../audit';
-import { enqueueReceipts } from './bill-notices';
+import { announceBills, billsPaid } from './bill-events';
 import type { BillingLogger } from './billing-engine-options';
 import {
   attemptOf,
@@ -135,7 +135,10 @@ export async function settleCardBill(
       paidAt: now,
       attempts: order.attempts + 1,
     });
-    await enqueueReceipts(tx, [orderId]);
+    // Announced once paid: until then it is a charge in progress, and a refused one is void and in
+    // no Billing History (owed-bills.repository.ts), so no bill ever came of it.
+    await announceBills(tx, 'bill.issued', [order], now);
+    await billsPaid(tx, [order], now);
     return paid;
   }
   await hooks.onRefused?.(order);

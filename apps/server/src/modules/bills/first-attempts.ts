@@ -2,6 +2,7 @@ import { BillStatus, billAttemptKey } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import { type ChargeClaim, payersOf, recordAttemptKeys } from './bill-attempts.repository';
 import { insertBills, type NewBill } from './bill-batches.repository';
+import { announceBills } from './bill-events';
 
 // Scheduled bills made with their first charge attempt already started (docs/decisions/019): the
 // transaction that makes a bill due for a charge also counts the attempt, records its key and
@@ -34,6 +35,15 @@ export async function insertBillsStartingCharges(
   const ids = await insertBills(
     tx,
     bills.map((b) => (chargeable(b) ? { ...b, attempts: 1, nextAttemptAt: leaseUntil } : b)),
+  );
+  await announceBills(
+    tx,
+    'bill.issued',
+    bills.flatMap((b) => {
+      const id = ids.get(b.periodKey);
+      return id === undefined ? [] : [{ id, organizationId: b.organizationId }];
+    }),
+    now,
   );
   const made = bills.filter((b) => chargeable(b) && ids.has(b.periodKey));
   if (made.length === 0) return { ids, started: [] };
