@@ -39,6 +39,10 @@ export const RefundMessages = {
   keyReused: 'This Idempotency-Key was used for another refund of this bill.',
   inProgress: (orderId: number) =>
     `A refund of bill #${orderId} is still waiting for the gateway's answer; try again in a minute.`,
+  // A dispute is settled by the card network: a refund beside it does not close it, and the customer
+  // could get the money twice (Stripe refuses a refund of a charged-back charge for that reason).
+  disputed: (orderId: number, disputeId: string, statusText: string) =>
+    `Bill #${orderId} cannot be refunded: its charge is disputed (${disputeId}, ${statusText}). Answer or accept the dispute in the Stripe dashboard.`,
 } as const;
 
 /** POST /api/ops/bills/:orderId/refunds. The amount is in dollars on the wire, like the rest of the API. */
