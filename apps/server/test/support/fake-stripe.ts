@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { fakeStripeAuthentication } from './fake-stripe-authentication';
 import { CARDS, paymentMethodOf } from './fake-stripe-cards';
+import { fakeStripeDisputes } from './fake-stripe-disputes';
 import { fakeStripeRefunds } from './fake-stripe-refunds';
 
 // A local stand-in for api.stripe.com that answers as Stripe's API does: form-encoded requests with
@@ -53,6 +54,7 @@ export function fakeStripe() {
   let seq = 0;
   const id = (prefix: string) => `${prefix}_${++seq}`;
   const refunding = fakeStripeRefunds(intents, id);
+  const disputing = fakeStripeDisputes(intents, id);
   const authenticating = fakeStripeAuthentication(intents);
 
   const readBody = (req: IncomingMessage) =>
@@ -217,6 +219,12 @@ export function fakeStripe() {
         body: { object: 'search_result', data, has_more: false, url: '/v1/payment_intents/search' },
       };
     }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const refused = disputing.refusesRefund(form);
+      if (refused) return refused;
+    }
+    const disputeAnswer = disputing.handle(method, path, query);
+    if (disputeAnswer) return disputeAnswer;
     const refundAnswer = refunding.handle(method, path, form, query);
     if (refundAnswer) return refundAnswer;
     const cancelAnswer = authenticating.handle(method, path);
@@ -271,6 +279,10 @@ export function fakeStripe() {
     log,
     intents,
     refunds: refunding.refunds,
+    /** A cardholder's bank disputes a charge: the Dispute object for the charge.dispute.* events. */
+    openDispute: disputing.open,
+    updateDispute: disputing.update,
+    disputes: disputing.disputes,
     completeAuthentication: authenticating.completeAuthentication,
     customers,
     inject,

@@ -68,6 +68,8 @@ export const disputes = pgTable(
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason').notNull(),
     status: text('status').notNull(),
+    // Stripe's evidence_details.due_by (migration 0131).
+    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('disputes_order_idx').on(t.orderId)],

@@ -16,6 +16,9 @@ export type WebhookDeps = BillingDeps & {
 const idOf = (v: string | { id: string } | null | undefined) =>
   v == null ? null : typeof v === 'string' ? v : v.id;
 
+/** Stripe's seconds since the epoch; 0 or none (a bank that allows no answer) is no date. */
+const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+
 async function paymentIntentEvent(deps: WebhookDeps, intent: Stripe.PaymentIntent, succeeded: boolean) {
   const key = intent.metadata?.idempotencyKey;
   if (!key) return 'not a charge of this store (no idempotencyKey in its metadata)';
@@ -42,6 +45,8 @@ async function disputeCreated(deps: WebhookDeps, dispute: Stripe.Dispute) {
     amountCents: dispute.amount,
     reason: dispute.reason,
     status: dispute.status,
+    evidenceDueBy: dateOf(dispute.evidence_details?.due_by),
+    openedAt: dateOf(dispute.created),
   });
   if (!recorded) return 'dispute recorded before';
   if (!deps.operatorAlertEmail) {
@@ -114,10 +119,13 @@ export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event):
     case 'charge.dispute.created':
       return disputeCreated(deps, event.data.object);
     case 'charge.dispute.updated':
-    case 'charge.dispute.closed':
-      return (await deps.disputes.updateStatus(event.data.object.id, event.data.object.status))
-        ? `dispute ${event.data.object.status}`
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      const due = dispute.evidence_details ? dateOf(dispute.evidence_details.due_by) : undefined;
+      return (await deps.disputes.updateStatus(dispute.id, dispute.status, due))
+        ? `dispute ${dispute.status}`
         : 'a dispute not recorded here';
+    }
     case 'payment_method.updated':
     case 'payment_method.automatically_updated':
       return paymentMethodUpdated(deps, event.data.object);
