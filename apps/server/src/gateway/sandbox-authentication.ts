@@ -16,6 +16,7 @@ export function sandboxResult(row: Row): ChargeResult {
     status: 'declined',
     code: row.status,
     message: row.declineMessage ?? PaymentMessages.cardDeclined,
+    chargeId: row.id,
   };
 }
 

@@ -58,6 +58,7 @@ describe('Stripe gateway: 3-D Secure', () => {
       status: 'declined',
       code: 'payment_intent_authentication_failure',
       message: PaymentMessages.authenticationFailed,
+      chargeId: asked.chargeId,
     });
   });
 
@@ -67,6 +68,7 @@ describe('Stripe gateway: 3-D Secure', () => {
       status: 'declined',
       code: 'canceled',
       message: PaymentMessages.abandoned,
+      chargeId: asked.chargeId,
     });
     expect(() => fake.completeAuthentication(asked.chargeId, true)).toThrow();
   });
@@ -76,6 +78,7 @@ describe('Stripe gateway: 3-D Secure', () => {
       status: 'declined',
       code: 'authentication_required',
       message: PaymentMessages.authenticationRequired,
+      chargeId: expect.stringMatching(/^pi_/),
     });
     expect(
       await charge('3ds-renewal-3155-unsaved', 'pm_card_authenticationRequiredOnSetup', false),

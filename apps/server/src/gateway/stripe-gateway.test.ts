@@ -125,7 +125,8 @@ describe('Stripe gateway', () => {
       idempotencyKey: key,
       description: 'x',
     });
-    expect(result).toEqual({ status: 'declined', code, message });
+    // With the PaymentIntent Stripe made of the refused charge: the operator traces the decline there.
+    expect(result).toEqual({ status: 'declined', code, message, chargeId: expect.stringMatching(/^pi_/) });
     expect(await gateway.findCharge(key)).toMatchObject({ status: 'declined', code });
   });
 

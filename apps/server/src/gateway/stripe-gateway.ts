@@ -20,14 +20,18 @@ interface StripeLikeError {
   decline_code?: string;
   message?: string;
   statusCode?: number;
+  /** The PaymentIntent a card error refused (Stripe sets it on a declined confirmation). */
+  payment_intent?: { id?: string } | null;
 }
 
 function declinedFrom(error: StripeLikeError): ChargeResult {
   const code = error.decline_code ?? error.code ?? 'card_declined';
+  const chargeId = error.payment_intent?.id;
   return {
     status: 'declined',
     code,
     message: DECLINE_MESSAGES[code] ?? error.message ?? 'Your card was declined.',
+    ...(chargeId ? { chargeId } : {}),
   };
 }
 
@@ -102,13 +106,19 @@ export function createStripeGateway(opts: {
       return { status: 'requires_action', chargeId: intent.id, clientSecret: intent.client_secret };
     }
     if (intent.status === 'canceled') {
-      return { status: 'declined', code: 'canceled', message: PaymentMessages.abandoned };
+      return {
+        status: 'declined',
+        code: 'canceled',
+        message: PaymentMessages.abandoned,
+        chargeId: intent.id,
+      };
     }
     const error = intent.last_payment_error;
     return declinedFrom({
       code: error?.code ?? 'card_declined',
       decline_code: error?.decline_code,
       message: error?.message,
+      payment_intent: { id: intent.id },
     });
   }
 

@@ -122,7 +122,13 @@ export async function attemptCharge(
         clientSecret: result.clientSecret,
       };
     }
-    return { ...base, outcome: 'declined', code: result.code, message: result.message };
+    return {
+      ...base,
+      outcome: 'declined',
+      code: result.code,
+      message: result.message,
+      chargeId: result.chargeId ?? null,
+    };
   } catch (error) {
     deps.logger?.warn(
       { err: error, orderId: claim.orderId, key: base.key },
