@@ -76,6 +76,7 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
     paidAt: 'Paid',
     failureMessage: 'Reason',
     paidReference: 'Payment Reference',
+    closedReason: 'Void / Write-Off Reason',
   },
   // The console's Refund form and its refunds table.
   refund: {

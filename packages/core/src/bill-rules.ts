@@ -29,8 +29,39 @@ export const OUTSTANDING_BILL_STATUSES: readonly number[] = [
   BillStatus.OfflinePending,
   BillStatus.OfflinePastDue,
 ];
-/** Bills still owed: outstanding, or past their grace (UnPaid). Their periods are not paid for. */
-export const UNPAID_BILL_STATUSES: readonly number[] = [...OUTSTANDING_BILL_STATUSES, BillStatus.UnPaid];
+/**
+ * Bills written off as uncollectible while their grace still runs (docs/decisions/028): never charged
+ * again, but their subscriptions end when the grace does, as an unpaid bill's would; the billing
+ * engine then moves them to UnPaidUncollectible.
+ */
+export const WRITTEN_OFF_IN_GRACE_STATUSES: readonly number[] = [
+  BillStatus.ChargeUncollectible,
+  BillStatus.OfflineUncollectible,
+];
+/** Bills written off as uncollectible, in their grace or past it. */
+export const UNCOLLECTIBLE_BILL_STATUSES: readonly number[] = [
+  ...WRITTEN_OFF_IN_GRACE_STATUSES,
+  BillStatus.UnPaidUncollectible,
+];
+/**
+ * Bills whose grace decides their subscriptions' fate: outstanding ones and those written off within
+ * it. A subscription with one due by its renewal date waits for it (paid: it renews; given up: it ends).
+ */
+export const GRACE_BOUND_BILL_STATUSES: readonly number[] = [
+  ...OUTSTANDING_BILL_STATUSES,
+  ...WRITTEN_OFF_IN_GRACE_STATUSES,
+];
+/**
+ * Bills still owed: outstanding, past their grace (UnPaid), or written off (uncollectible stays unpaid
+ * in the books). Their periods are not paid for. A void bill is owed by no one.
+ */
+export const UNPAID_BILL_STATUSES: readonly number[] = [
+  ...OUTSTANDING_BILL_STATUSES,
+  BillStatus.UnPaid,
+  ...UNCOLLECTIBLE_BILL_STATUSES,
+];
+/** Bills given up at the end of their grace: their subscriptions were deactivated for them. */
+export const GIVEN_UP_BILL_STATUSES: readonly number[] = [BillStatus.UnPaid, BillStatus.UnPaidUncollectible];
 
 /**
  * docs/design.md §3, §5: an offline license file lasts to the end of the last paid period + the grace.

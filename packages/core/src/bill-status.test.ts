@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BillStatus, billStatusText, billSubscriptionsText, isBillPaid } from './bill-status';
+import {
+  BillStatus,
+  billStatusText,
+  billSubscriptionsText,
+  isBillPaid,
+  isBillUncollectible,
+  isBillVoid,
+} from './bill-status';
 
 describe('billStatusText', () => {
   it.each([
@@ -18,6 +25,12 @@ describe('billStatusText', () => {
     ['ChargePastDue', 264, 'Past Due'],
     ['OfflinePastDue', 520, 'Past Due'],
     ['UnPaid', 1028, 'Un-Paid'],
+    ['ChargeVoid', 272, 'Void'],
+    ['OfflineVoid', 528, 'Void'],
+    ['UnPaidVoid', 1040, 'Void'],
+    ['ChargeUncollectible', 288, 'Uncollectible'],
+    ['OfflineUncollectible', 544, 'Uncollectible'],
+    ['UnPaidUncollectible', 1056, 'Uncollectible'],
   ] as const)('%s (%i) reads %s', (name, value, text) => {
     expect(BillStatus[name]).toBe(value);
     expect(billStatusText(value)).toBe(text);
@@ -34,8 +47,16 @@ describe('billStatusText', () => {
     [258, false],
     [264, false],
     [1028, false],
+    [272, false],
+    [1056, false],
   ])('isBillPaid(%i) = %s', (status, paid) => {
     expect(isBillPaid(status)).toBe(paid);
+  });
+
+  it('tells a void bill and a written-off one from every other status', () => {
+    const all = Object.values(BillStatus);
+    expect(all.filter(isBillVoid)).toEqual([272, 528, 1040]);
+    expect(all.filter(isBillUncollectible)).toEqual([288, 544, 1056]);
   });
 });
 

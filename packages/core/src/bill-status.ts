@@ -1,10 +1,14 @@
 // Bill status bit flags (docs/spec.md section 4): a payment channel (Charge, Offline, Other) combined
-// with a state (Invoice, Pending, Paid, PastDue).
+// with a state (Invoice, Pending, Paid, PastDue). Void and Uncollectible are the store's own states
+// (docs/decisions/028): a bill the operator cancelled, and one written off as a bad debt. One given up
+// after its grace has lost its channel, as UnPaid has, and takes Other's.
 export const BillStatus = {
   Invoice: 1,
   Pending: 2,
   Paid: 4,
   PastDue: 8,
+  Void: 16,
+  Uncollectible: 32,
   Charge: 256,
   Offline: 512,
   Other: 1024,
@@ -16,6 +20,12 @@ export const BillStatus = {
   OfflinePaid: 516,
   OfflinePastDue: 520,
   UnPaid: 1028,
+  ChargeVoid: 272,
+  OfflineVoid: 528,
+  UnPaidVoid: 1040,
+  ChargeUncollectible: 288,
+  OfflineUncollectible: 544,
+  UnPaidUncollectible: 1056,
 } as const;
 export type BillStatus = (typeof BillStatus)[keyof typeof BillStatus];
 
@@ -38,12 +48,30 @@ const STATUS_TEXT: Record<number, string> = {
   [BillStatus.ChargePastDue]: 'Past Due',
   [BillStatus.OfflinePastDue]: 'Past Due',
   [BillStatus.UnPaid]: 'Un-Paid',
+  [BillStatus.Void]: 'Void',
+  [BillStatus.ChargeVoid]: 'Void',
+  [BillStatus.OfflineVoid]: 'Void',
+  [BillStatus.UnPaidVoid]: 'Void',
+  [BillStatus.Uncollectible]: 'Uncollectible',
+  [BillStatus.ChargeUncollectible]: 'Uncollectible',
+  [BillStatus.OfflineUncollectible]: 'Uncollectible',
+  [BillStatus.UnPaidUncollectible]: 'Uncollectible',
 };
 
 export const billStatusText = (status: number): string => STATUS_TEXT[status] ?? UNKNOWN;
 
 export const isBillPaid = (status: number): boolean =>
   status === BillStatus.Paid || status === BillStatus.ChargePaid || status === BillStatus.OfflinePaid;
+
+/** Cancelled by the operator: nothing is owed on it and it is never charged (docs/decisions/028). */
+export const isBillVoid = (status: number): boolean =>
+  status === BillStatus.ChargeVoid || status === BillStatus.OfflineVoid || status === BillStatus.UnPaidVoid;
+
+/** Written off as a bad debt: still unpaid in the books, never charged or reminded again (docs/decisions/028). */
+export const isBillUncollectible = (status: number): boolean =>
+  status === BillStatus.ChargeUncollectible ||
+  status === BillStatus.OfflineUncollectible ||
+  status === BillStatus.UnPaidUncollectible;
 
 /**
  * What a Billing History row says the bill is for: its subscription's name, or "several" when it

@@ -67,6 +67,7 @@ const SHOWN: Record<string, readonly string[]> = {
     'paidAt',
     'paidReference',
     'failureMessage',
+    'closedReason',
   ],
   // Never the gateway's refund id or the request's key: the credit note names the refund.
   // Never the token nor its hash: its start is what the list shows (docs/decisions/026).

@@ -6,6 +6,8 @@ import {
   formatUsd,
   GRACE_DAYS,
   isBillPaid,
+  isBillUncollectible,
+  isBillVoid,
   licenseId,
 } from '@store/core';
 import type { Seller } from '../../config';
@@ -139,7 +141,12 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
     ['Discounts', discountTotal ? `-${formatUsd(discountTotal)}` : formatUsd(0), false],
     ['Tax', formatUsd(0), false],
     ['Total (USD)', formatUsd(invoice.totalCents), true],
-    [paid ? 'Amount paid' : 'Amount due', formatUsd(invoice.totalCents), true],
+    // A void bill is owed by no one (docs/decisions/028).
+    [
+      paid ? 'Amount paid' : 'Amount due',
+      formatUsd(isBillVoid(invoice.status) ? 0 : invoice.totalCents),
+      true,
+    ],
   ];
   y = drawTotals(frame, y, totals);
   if (discountTotal > 0) {
@@ -154,13 +161,16 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
 
   // Footer: how the bill stands.
   y = Math.max(y, doc.y) + 30;
-  const note =
-    invoice.status === BillStatus.UnPaid
-      ? `This bill was not paid within ${GRACE_DAYS} days of its date; the subscriptions on it were deactivated.`
-      : paid
-        ? 'Thank you for your payment.'
-        : b.billedByInvoice
-          ? `Please pay within ${GRACE_DAYS} days of the invoice date. ${SELLER_CONTACT.bank}.`
-          : `We will charge the card on file. If the charge keeps failing for ${GRACE_DAYS} days after the invoice date, the subscription is deactivated; update your billing information to retry at once.`;
+  const note = isBillVoid(invoice.status)
+    ? 'This bill is void: nothing is owed on it, and it will not be charged.'
+    : isBillUncollectible(invoice.status)
+      ? 'This bill is unpaid and will not be charged again.'
+      : invoice.status === BillStatus.UnPaid
+        ? `This bill was not paid within ${GRACE_DAYS} days of its date; the subscriptions on it were deactivated.`
+        : paid
+          ? 'Thank you for your payment.'
+          : b.billedByInvoice
+            ? `Please pay within ${GRACE_DAYS} days of the invoice date. ${SELLER_CONTACT.bank}.`
+            : `We will charge the card on file. If the charge keeps failing for ${GRACE_DAYS} days after the invoice date, the subscription is deactivated; update your billing information to retry at once.`;
   return finishDocument(frame, seller, y, note);
 }

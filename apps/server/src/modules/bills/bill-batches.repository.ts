@@ -1,4 +1,9 @@
-import { type BilledTo, BillStatus, OUTSTANDING_BILL_STATUSES } from '@store/core';
+import {
+  type BilledTo,
+  BillStatus,
+  OUTSTANDING_BILL_STATUSES,
+  WRITTEN_OFF_IN_GRACE_STATUSES,
+} from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { isAdminSql } from '../../db/schema';
@@ -117,14 +122,14 @@ const CHARGE_IN_FLIGHT = sql`EXISTS (SELECT 1 FROM payment_attempts pa WHERE pa.
  * was tried and declined (ChargePastDue): one never tried (a process stopped between billing and
  * charging, or a server catching up after downtime) is charged first. A bill whose charge is in
  * flight (an attempt still 'started') waits until that charge is settled, so money taken is never
- * ignored.
+ * ignored. A bill the operator wrote off within its grace is given up too (docs/decisions/028).
  */
 export async function claimOverdueBills(tx: DbOrTx, now: Date, limit: number): Promise<OverdueBill[]> {
   const result = await queryRows<{ id: number; organization_id: number; due_date: unknown }>(
     tx,
     sql`SELECT o.id, o.organization_id, o.due_date FROM orders o
-      WHERE o.status IN (${list(OUTSTANDING_BILL_STATUSES.filter((st) => st !== BillStatus.ChargePending))}) AND o.due_date <= ${ts(now)}
-        AND (o.kind IN ('renewal', 'overage') OR o.status IN (${list([BillStatus.OfflineInvoice, BillStatus.OfflinePending, BillStatus.OfflinePastDue])}))
+      WHERE o.status IN (${list([...OUTSTANDING_BILL_STATUSES.filter((st) => st !== BillStatus.ChargePending), ...WRITTEN_OFF_IN_GRACE_STATUSES])}) AND o.due_date <= ${ts(now)}
+        AND (o.kind IN ('renewal', 'overage') OR o.status IN (${list([BillStatus.OfflineInvoice, BillStatus.OfflinePending, BillStatus.OfflinePastDue, BillStatus.OfflineUncollectible])}))
         AND NOT ${CHARGE_IN_FLIGHT}
       ORDER BY o.due_date, o.id LIMIT ${limit}
       FOR UPDATE OF o SKIP LOCKED`,
@@ -147,11 +152,16 @@ export async function claimOverdueBills(tx: DbOrTx, now: Date, limit: number): P
     }));
 }
 
-/** Overdue bills become UnPaid; the subscriptions module deactivates what they billed. */
+/**
+ * Overdue bills become UnPaid (written-off ones UnPaidUncollectible); the subscriptions module
+ * deactivates what they billed.
+ */
 export async function markUnpaid(tx: DbOrTx, bills: OverdueBill[]): Promise<void> {
   if (bills.length === 0) return;
   const payload = JSON.stringify(bills.map((b) => ({ id: b.id })));
-  await tx.execute(sql`UPDATE orders o SET status = ${BillStatus.UnPaid}, next_attempt_at = NULL
+  await tx.execute(sql`UPDATE orders o SET next_attempt_at = NULL,
+      status = CASE WHEN o.status IN (${list(WRITTEN_OFF_IN_GRACE_STATUSES)}) THEN ${list([BillStatus.UnPaidUncollectible])}
+                    ELSE ${list([BillStatus.UnPaid])} END
     FROM json_to_recordset(${payload}::json) AS v(id int) WHERE o.id = v.id`);
 }
 

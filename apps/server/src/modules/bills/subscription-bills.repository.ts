@@ -1,4 +1,4 @@
-import { BillStatus } from '@store/core';
+import { GIVEN_UP_BILL_STATUSES } from '@store/core';
 import { and, eq, inArray, isNotNull, min, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
@@ -42,9 +42,13 @@ export async function unpaidPeriodStartOf(db: DbOrTx, subscriptionId: number): P
 }
 
 /**
- * Whether a bill of the subscription passed its grace unpaid (UnPaid with a due date: a renewal,
- * overage or invoice the billing engine deactivated it for). A refused checkout or editor charge is
- * UnPaid too but has no due date and stops nothing (docs/design.md §3).
+ * Whether a bill of the subscription passed its grace unpaid (UnPaid with a due date, or written off
+ * and then past its grace: a renewal, overage or invoice the billing engine deactivated it for). A
+ * refused checkout or editor charge is UnPaid too but has no due date and stops nothing (docs/design.md §3).
  */
 export const hasOverdueUnpaidBill = (db: DbOrTx, subscriptionId: number): Promise<boolean> =>
-  hasBill(db, subscriptionId, and(eq(orders.status, BillStatus.UnPaid), isNotNull(orders.dueDate)));
+  hasBill(
+    db,
+    subscriptionId,
+    and(inArray(orders.status, [...GIVEN_UP_BILL_STATUSES]), isNotNull(orders.dueDate)),
+  );

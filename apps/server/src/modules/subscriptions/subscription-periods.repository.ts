@@ -1,4 +1,4 @@
-import { type BilledToSource, BillStatus, OUTSTANDING_BILL_STATUSES } from '@store/core';
+import { type BilledToSource, BillStatus, GRACE_BOUND_BILL_STATUSES } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import type { DueSubscription } from '../bills';
@@ -142,7 +142,7 @@ const RENEWAL_SELECT = sql`SELECT ${SUB_KEY_COLUMNS},
 
 /** Renewed only while no bill would be overdue by the next period and no editor charge is open. */
 const RENEWABLE = sql`((SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id
-        WHERE l.subscription_id = s.id AND b.status IN (${list(OUTSTANDING_BILL_STATUSES)})
+        WHERE l.subscription_id = s.id AND b.status IN (${list(GRACE_BOUND_BILL_STATUSES)})
           AND b.due_date <= s.next_base_billing_date LIMIT 1) IS NULL
       AND (SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id
         WHERE l.subscription_id = s.id AND b.kind = 'proration' AND b.status = ${BillStatus.ChargePending}
