@@ -27,7 +27,8 @@ test('a product and plan from the console are bought, repriced and grandfathered
   const ops = await operatorPage(browser, baseURL);
   await ops.getByRole('button', { name: /Operator/ }).click();
   await ops.getByRole('menuitem', { name: 'Operator console' }).click();
-  await expect(ops).toHaveURL(/\/ops\/organizations$/);
+  await expect(ops).toHaveURL(/\/ops$/);
+  await expect(ops.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
   await openSection(ops, 'Catalogue');
 
   const productName = `Scan${Date.now().toString(36)}`;

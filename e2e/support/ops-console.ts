@@ -14,7 +14,7 @@ export async function operatorPage(browser: Browser, baseURL: string | undefined
 /** Opens a section of the console by its navigation, as an operator does. */
 export async function openSection(
   page: Page,
-  section: 'Organizations' | 'Catalogue' | 'Bills' | 'Billing runs',
+  section: 'Dashboard' | 'Organizations' | 'Catalogue' | 'Bills' | 'Disputes' | 'Billing runs',
 ) {
   await page
     .getByRole('navigation', { name: 'Operator console' })

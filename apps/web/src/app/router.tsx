@@ -133,7 +133,7 @@ export const routes: RouteObject[] = [
               {
                 element: <OpsLayout />,
                 children: [
-                  { index: true, element: <Navigate to="organizations" replace /> },
+                  { index: true, ...screen('Dashboard', () => import('./routes/ops/dashboard')) },
                   {
                     path: 'organizations',
                     ...screen('Organizations', () => import('./routes/ops/organizations')),
@@ -145,6 +145,7 @@ export const routes: RouteObject[] = [
                   { path: 'catalog', ...screen('Catalogue', () => import('./routes/ops/catalog')) },
                   { path: 'bills', ...screen('Bills', () => import('./routes/ops/bills')) },
                   { path: 'bills/:orderId', ...screen('Bill', () => import('./routes/ops/bill')) },
+                  { path: 'disputes', ...screen('Disputes', () => import('./routes/ops/disputes')) },
                   {
                     path: 'billing-runs',
                     ...screen('Billing Runs', () => import('./routes/ops/billing-runs')),

@@ -9,15 +9,18 @@ import { NavLink, Outlet, useMatch } from 'react-router';
 loadZodEnglishMessages();
 
 const SECTIONS = [
+  // The console's home: marked there only, not on every page below /ops.
+  { to: '/ops', label: 'Dashboard', end: true },
   { to: '/ops/organizations', label: 'Organizations' },
   { to: '/ops/catalog', label: 'Catalogue' },
   { to: '/ops/bills', label: 'Bills' },
+  { to: '/ops/disputes', label: 'Disputes' },
   { to: '/ops/billing-runs', label: 'Billing runs' },
 ] as const;
 
-function SectionLink({ to, label }: { to: string; label: string }) {
+function SectionLink({ to, label, end = false }: { to: string; label: string; end?: boolean }) {
   // A section stays marked on its detail pages (/ops/bills/42 is under Bills).
-  const active = useMatch({ path: to, end: false }) !== null;
+  const active = useMatch({ path: to, end }) !== null;
   return (
     <Button component={NavLink} to={to} size="xs" variant={active ? 'filled' : 'light'}>
       {label}

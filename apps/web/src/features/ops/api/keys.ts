@@ -8,4 +8,6 @@ export const opsKeys = {
   bills: ['ops', 'bills'] as const,
   bill: (orderId: number) => ['ops', 'bills', 'one', orderId] as const,
   billingRuns: ['ops', 'billing-runs'] as const,
+  dashboard: ['ops', 'dashboard'] as const,
+  disputes: ['ops', 'disputes'] as const,
 };

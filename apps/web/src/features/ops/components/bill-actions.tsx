@@ -4,6 +4,8 @@ import {
   formatUsd,
   type OpsBillDetail,
   OpsConfirmations,
+  type OpsDispute,
+  OpsDisputeTexts,
   type RefundAnswer,
   RefundMessages,
   type RefundRequest,
@@ -27,9 +29,10 @@ const newKey = () => crypto.randomUUID();
 /**
  * The bill page's actions on a paid bill: its refunds and credit notes, and the Refund form (amount,
  * reason, end subscription; for a bill paid by invoice, how the money went back). The answer's
- * sentence states the result (docs/decisions/016).
+ * sentence states the result (docs/decisions/016). A disputed charge is offered no refund: the
+ * dispute settles it (docs/decisions/028), and the server refuses one too.
  */
-export function BillActions({ detail }: { detail: OpsBillDetail }) {
+export function BillActions({ detail, disputes = [] }: { detail: OpsBillDetail; disputes?: OpsDispute[] }) {
   const { bill, attempts } = detail;
   const refunds = RefundsSchema.safeParse(detail.refunds).data ?? [];
   if (bill.status !== 'Paid') return null;
@@ -68,7 +71,9 @@ export function BillActions({ detail }: { detail: OpsBillDetail }) {
           </Table>
         </TableFrame>
       )}
-      {left > 0 ? (
+      {disputes.length > 0 ? (
+        <Text>{OpsDisputeTexts.refundNotOffered}</Text>
+      ) : left > 0 ? (
         <RefundForm
           bill={bill}
           limits={{ paidCents: toCents(bill.total), refundedCents: refunded }}
