@@ -52,12 +52,17 @@ export const GRACE_BOUND_BILL_STATUSES: readonly number[] = [
   ...WRITTEN_OFF_IN_GRACE_STATUSES,
 ];
 /**
- * Bills still owed: outstanding, past their grace (UnPaid), or written off (uncollectible stays unpaid
- * in the books). Their periods are not paid for. A void bill is owed by no one.
+ * Bills still owed: outstanding, or past their grace (UnPaid). Their periods are not paid for. A
+ * written-off bill is no longer counted among what the store expects to collect; a void one is owed
+ * by no one.
  */
-export const UNPAID_BILL_STATUSES: readonly number[] = [
-  ...OUTSTANDING_BILL_STATUSES,
-  BillStatus.UnPaid,
+export const UNPAID_BILL_STATUSES: readonly number[] = [...OUTSTANDING_BILL_STATUSES, BillStatus.UnPaid];
+/**
+ * Bills whose periods are not paid for: the unpaid ones and those written off (uncollectible stays
+ * unpaid in the books). Enable Offline waits for them and an offline license's paid periods end there.
+ */
+export const UNPAID_PERIOD_BILL_STATUSES: readonly number[] = [
+  ...UNPAID_BILL_STATUSES,
   ...UNCOLLECTIBLE_BILL_STATUSES,
 ];
 /** Bills given up at the end of their grace: their subscriptions were deactivated for them. */

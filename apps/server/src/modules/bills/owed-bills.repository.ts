@@ -1,4 +1,4 @@
-import { BillStatus, UNPAID_BILL_STATUSES } from '@store/core';
+import { BillStatus, UNPAID_PERIOD_BILL_STATUSES } from '@store/core';
 import { and, inArray, not, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 
@@ -12,5 +12,8 @@ import { orders } from '../../db/schema';
 export const isVoidCardCharge = sql`(${orders.kind} IN ('purchase', 'proration')
   AND ${orders.status} = ${BillStatus.UnPaid} AND ${orders.failureMessage} IS NOT NULL)`;
 
-/** A bill still expecting money, or past its grace unpaid; never a void one. */
-export const isOwed = and(inArray(orders.status, [...UNPAID_BILL_STATUSES]), not(isVoidCardCharge));
+/**
+ * A bill still expecting money, past its grace unpaid, or written off (its period is not paid for);
+ * never a void one.
+ */
+export const isOwed = and(inArray(orders.status, [...UNPAID_PERIOD_BILL_STATUSES]), not(isVoidCardCharge));
