@@ -30,7 +30,7 @@ export const OUTSTANDING_BILL_STATUSES: readonly number[] = [
   BillStatus.OfflinePastDue,
 ];
 /**
- * Bills written off as uncollectible while their grace still runs (docs/decisions/028): never charged
+ * Bills written off as uncollectible while their grace still runs (docs/decisions/029): never charged
  * again, but their subscriptions end when the grace does, as an unpaid bill's would; the billing
  * engine then moves them to UnPaidUncollectible.
  */

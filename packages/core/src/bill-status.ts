@@ -1,6 +1,6 @@
 // Bill status bit flags (docs/spec.md section 4): a payment channel (Charge, Offline, Other) combined
 // with a state (Invoice, Pending, Paid, PastDue). Void and Uncollectible are the store's own states
-// (docs/decisions/028): a bill the operator cancelled, and one written off as a bad debt. One given up
+// (docs/decisions/029): a bill the operator cancelled, and one written off as a bad debt. One given up
 // after its grace has lost its channel, as UnPaid has, and takes Other's.
 export const BillStatus = {
   Invoice: 1,
@@ -63,11 +63,11 @@ export const billStatusText = (status: number): string => STATUS_TEXT[status] ??
 export const isBillPaid = (status: number): boolean =>
   status === BillStatus.Paid || status === BillStatus.ChargePaid || status === BillStatus.OfflinePaid;
 
-/** Cancelled by the operator: nothing is owed on it and it is never charged (docs/decisions/028). */
+/** Cancelled by the operator: nothing is owed on it and it is never charged (docs/decisions/029). */
 export const isBillVoid = (status: number): boolean =>
   status === BillStatus.ChargeVoid || status === BillStatus.OfflineVoid || status === BillStatus.UnPaidVoid;
 
-/** Written off as a bad debt: still unpaid in the books, never charged or reminded again (docs/decisions/028). */
+/** Written off as a bad debt: still unpaid in the books, never charged or reminded again (docs/decisions/029). */
 export const isBillUncollectible = (status: number): boolean =>
   status === BillStatus.ChargeUncollectible ||
   status === BillStatus.OfflineUncollectible ||

@@ -17,7 +17,7 @@ export type ChargeResult =
   | { status: 'pending'; chargeId: string }
   | { status: 'requires_action'; chargeId: string; clientSecret: string }
   // `chargeId`: the PaymentIntent the processor made of a refused charge, when it made one: the
-  // operator traces a decline there (docs/decisions/028).
+  // operator traces a decline there (docs/decisions/029).
   | { status: 'declined'; code: string; message: string; chargeId?: string };
 
 /** Where to look for a charge whose answer was lost: its PaymentIntent id if stored, else the customer's since. */

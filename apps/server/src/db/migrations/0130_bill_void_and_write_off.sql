@@ -1,4 +1,4 @@
--- The operator voids a bill or writes it off as uncollectible (docs/decisions/028), saying why.
+-- The operator voids a bill or writes it off as uncollectible (docs/decisions/029), saying why.
 ALTER TABLE "orders" ADD COLUMN "closed_reason" text;
 
 -- A bill written off within its grace (ChargeUncollectible 288, OfflineUncollectible 544) is given

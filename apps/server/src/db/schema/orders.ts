@@ -21,7 +21,7 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** How an offline invoice was paid, as the operator recorded it (migration 0071). */
     paidReference: text('paid_reference'),
-    /** Why the operator voided the bill or wrote it off (migration 0130, docs/decisions/028). */
+    /** Why the operator voided the bill or wrote it off (migration 0130, docs/decisions/029). */
     closedReason: text('closed_reason'),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),

@@ -141,7 +141,7 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
     ['Discounts', discountTotal ? `-${formatUsd(discountTotal)}` : formatUsd(0), false],
     ['Tax', formatUsd(0), false],
     ['Total (USD)', formatUsd(invoice.totalCents), true],
-    // A void bill is owed by no one (docs/decisions/028).
+    // A void bill is owed by no one (docs/decisions/029).
     [
       paid ? 'Amount paid' : 'Amount due',
       formatUsd(isBillVoid(invoice.status) ? 0 : invoice.totalCents),

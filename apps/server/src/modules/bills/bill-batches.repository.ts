@@ -122,7 +122,7 @@ const CHARGE_IN_FLIGHT = sql`EXISTS (SELECT 1 FROM payment_attempts pa WHERE pa.
  * was tried and declined (ChargePastDue): one never tried (a process stopped between billing and
  * charging, or a server catching up after downtime) is charged first. A bill whose charge is in
  * flight (an attempt still 'started') waits until that charge is settled, so money taken is never
- * ignored. A bill the operator wrote off within its grace is given up too (docs/decisions/028).
+ * ignored. A bill the operator wrote off within its grace is given up too (docs/decisions/029).
  */
 export async function claimOverdueBills(tx: DbOrTx, now: Date, limit: number): Promise<OverdueBill[]> {
   const result = await queryRows<{ id: number; organization_id: number; due_date: unknown }>(
