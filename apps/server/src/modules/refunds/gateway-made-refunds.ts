@@ -10,6 +10,7 @@ import {
   organizationOf,
   refundedCentsOf,
 } from './refunds.repository';
+import { announceCreditNote } from './refunds.service';
 
 /** The reason a refund made outside the store carries on its credit note. */
 export const DASHBOARD_REFUND_REASON = "Refunded in Stripe's dashboard";
@@ -70,6 +71,7 @@ export async function recordGatewayMadeRefunds(
           refundedAt: now,
         });
         await recordAudit(tx, 'refund.created', { after: row });
+        await announceCreditNote(tx, row, now);
         return `${refund.id}: credit note ${row.creditNoteNumber}`;
       }),
     );

@@ -3,6 +3,7 @@ import {
   BillStatus,
   billedToOf,
   billStatusText,
+  disputeStatusText,
   fromCents,
   isBillPaid,
   type Refund,
@@ -19,7 +20,9 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, DomainError, notFound } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
 import { findBill, lockBillRow, paidChargeOfBill } from '../bills';
+import { disputeOfBill } from '../disputes';
 import { billCoversRunningPeriod, endRefundedSubscriptions } from '../subscriptions';
+import { recordEvent } from '../webhooks';
 import {
   creditNotesOf as creditNotesOfOrganization,
   findByRequestKey,
@@ -50,6 +53,15 @@ export const toRefundDto = (r: RefundRow): Refund => ({
   createdAt: r.createdAt.toISOString(),
   refundedAt: r.refundedAt ? r.refundedAt.toISOString() : null,
 });
+
+/**
+ * A refund that succeeded has its credit note: announced to the organization's webhooks
+ * (docs/design.md §5a) as the refunds route answers it, its credit note number with it.
+ */
+export async function announceCreditNote(tx: DbOrTx, refund: RefundRow, at: Date): Promise<void> {
+  if (refund.status !== 'succeeded' || !refund.creditNoteNumber) return;
+  await recordEvent(tx, refund.organizationId, 'credit_note.issued', toRefundDto(refund), { at });
+}
 
 const hashOf = (request: RefundRequest) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
@@ -97,6 +109,9 @@ export async function refundBill(
     }
     if (!isBillPaid(bill.status))
       throw badRequest(RefundMessages.notPaid(orderId, billStatusText(bill.status)));
+    const dispute = await disputeOfBill(tx, orderId);
+    if (dispute)
+      throw conflict(RefundMessages.disputed(orderId, dispute.id, disputeStatusText(dispute.status)));
     const refunded = await refundedCentsOf(tx, orderId);
     if (amountCents > refundableCents(bill.totalCents, refunded)) {
       throw badRequest(RefundMessages.overRefund(amountCents, orderId, bill.totalCents, refunded));
@@ -129,6 +144,7 @@ export async function refundBill(
     });
     // Money leaving the store is in the log with the operator who asked (docs/decisions/017).
     await recordAudit(tx, 'refund.created', { after: refund });
+    await announceCreditNote(tx, refund, now);
     const ended = byInvoice && refund.endSubscription ? await endRefundedSubscriptions(tx, orderId, now) : [];
     return { refund, ended };
   });
@@ -190,6 +206,7 @@ async function applyRefundResult(deps: RefundDeps, refund: RefundRow, result: Re
     );
     if (!finished) return { refund, ended: [] };
     await recordAudit(tx, 'refund.updated', { before: refund, after: finished });
+    await announceCreditNote(tx, finished, now);
     const ended =
       finished.status === 'succeeded' && finished.endSubscription
         ? await endRefundedSubscriptions(tx, finished.orderId, now)
