@@ -1,6 +1,7 @@
 import { BillStatus, CHARGEABLE_BILL_STATUSES } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
+import type { BillRef } from './bill-events';
 
 // What the gateway answered about a bill's charge attempts, recorded in the caller's transaction
 // (docs/design.md §3): paid, past due with its next retry, or left open to be asked again.
@@ -47,16 +48,18 @@ async function takeDocumentNumbers(tx: DbOrTx, issued: Date, count: number): Pro
 }
 
 /**
- * Applies what the gateway answered (answers the bills it marked paid): paid, past due with the next retry, or (unknown, pending) left
- * open to be asked about again at its `nextAt`, a transient failure counted.
+ * Applies what the gateway answered: paid, past due with the next retry, or (unknown, pending) left
+ * open to be asked about again at its `nextAt`, a transient failure counted. Answers the bills this
+ * call marked paid and those it marked past due for a decline (not those settled meanwhile by
+ * someone else): their receipts, notices and events.
  */
 export async function recordOutcomes(
   tx: DbOrTx,
   outcomes: AttemptOutcome[],
   now: Date,
   retryAt: Date,
-): Promise<number[]> {
-  if (outcomes.length === 0) return [];
+): Promise<{ paid: BillRef[]; declined: BillRef[] }> {
+  if (outcomes.length === 0) return { paid: [], declined: [] };
   const payload = JSON.stringify(outcomes.map((o) => outcomeRow(o, now)));
   await tx.execute(sql`UPDATE payment_attempts pa SET
       status = CASE WHEN v.outcome IN ('unknown', 'pending', 'requires_action') THEN 'started' ELSE v.outcome END,
@@ -85,7 +88,7 @@ export async function recordOutcomes(
       number: offsets.has(o.orderId) ? first! + offsets.get(o.orderId)! : null,
     })),
   );
-  const changed = await queryRows<{ id: number; status: number }>(
+  const changed = await queryRows<{ id: number; status: number; organization_id: number }>(
     tx,
     sql`UPDATE orders o SET
       status = CASE v.outcome WHEN 'succeeded' THEN ${BillStatus.ChargePaid}
@@ -99,10 +102,19 @@ export async function recordOutcomes(
     FROM json_to_recordset(${bills}::json)
       AS v(order_id int, key text, outcome text, charge_id text, message text, next_at timestamptz, number int)
     WHERE o.id = v.order_id AND o.status IN (${list(CHARGEABLE_BILL_STATUSES)})
-    RETURNING o.id, o.status`,
+    RETURNING o.id, o.status, o.organization_id`,
   );
-  // The bills this call marked paid (not those settled meanwhile by someone else): their receipts.
-  return changed.filter((r) => Number(r.status) === BillStatus.ChargePaid).map((r) => Number(r.id));
+  const declined = new Set(outcomes.filter((o) => o.outcome === 'declined').map((o) => o.orderId));
+  const ref = (r: (typeof changed)[number]): BillRef => ({
+    id: Number(r.id),
+    organizationId: Number(r.organization_id),
+  });
+  return {
+    paid: changed.filter((r) => Number(r.status) === BillStatus.ChargePaid).map(ref),
+    declined: changed
+      .filter((r) => Number(r.status) === BillStatus.ChargePastDue && declined.has(Number(r.id)))
+      .map(ref),
+  };
 }
 
 /**

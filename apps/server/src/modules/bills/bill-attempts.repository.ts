@@ -85,14 +85,24 @@ export async function claimBills(tx: DbOrTx, where: SQL, orderAndLock: SQL): Pro
   }));
 }
 
-/** Bills whose (next) charge attempt is due; renewal and overage bills only (purchases are the store's). */
+/**
+ * Bills whose (next) charge attempt is due; renewal and overage bills only (purchases are the store's);
+ * optionally one organization's, or one bill (the operator's Retry now).
+ */
 export async function claimChargeableBills(
   tx: DbOrTx,
   now: Date,
   limit: number,
   organizationId?: number,
+  orderId?: number,
 ): Promise<ChargeClaim[]> {
-  const orgFilter = organizationId === undefined ? sql`` : sql`AND o.organization_id = ${organizationId}`;
+  const orgFilter = sql.join(
+    [
+      organizationId === undefined ? sql`` : sql`AND o.organization_id = ${organizationId}`,
+      orderId === undefined ? sql`` : sql`AND o.id = ${orderId}`,
+    ],
+    sql` `,
+  );
   await tx.execute(sql`SET LOCAL jit = off`);
   const claims = await claimBills(
     tx,

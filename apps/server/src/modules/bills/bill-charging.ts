@@ -4,7 +4,7 @@ import { enqueueMails } from '../../mail/outbox';
 import { type AttemptOutcome, declinedAttempts, recordOutcomes } from './attempt-outcomes.repository';
 import { type ChargeClaim, claimChargeableBills, startAttempts } from './bill-attempts.repository';
 import { adminEmails, billDueDate, makePastDueBillsDue } from './bill-batches.repository';
-import { enqueueReceipts } from './bill-notices';
+import { announceBills, billsPaid } from './bill-events';
 import {
   type BillingCycleCounts,
   type BillingDeps,
@@ -23,7 +23,7 @@ import type { PlannedAttempt, StartedBatches } from './first-attempts';
 export type PaidHook = (orderIds: number[], paidAt: Date) => Promise<void>;
 
 /**
- * Charges every bill whose attempt is due, batch by batch; optionally one organization's only. Given
+ * Charges every bill whose attempt is due, batch by batch; optionally one organization's or one bill's only. Given
  * the batches billing is making (`started`, their first attempts started as they were made), it
  * charges each as soon as it is committed, and once billing has ended claims what else is due.
  */
@@ -31,7 +31,7 @@ export async function chargeDue(
   deps: BillingDeps,
   counts: BillingCycleCounts,
   onPaid: PaidHook,
-  scope: { organizationId?: number; started?: StartedBatches } = {},
+  scope: { organizationId?: number; orderId?: number; started?: StartedBatches } = {},
 ): Promise<void> {
   const { batchSize, chargeWorkers } = optionsOf(deps);
   // Several batches in flight: one is at the gateway while another's outcomes are being recorded.
@@ -40,7 +40,7 @@ export async function chargeDue(
     for (let batch = await scope.started?.next(); batch; batch = await scope.started?.next()) {
       await chargeStarted(deps, counts, batch, onPaid);
     }
-    while ((await chargeBatch(deps, counts, batchSize, onPaid, scope.organizationId)) === batchSize);
+    while ((await chargeBatch(deps, counts, batchSize, onPaid, scope)) === batchSize);
   };
   await Promise.all(Array.from({ length: chargeWorkers }, worker));
 }
@@ -50,14 +50,14 @@ async function chargeBatch(
   counts: BillingCycleCounts,
   batchSize: number,
   onPaid: PaidHook,
-  organizationId?: number,
+  scope: { organizationId?: number; orderId?: number },
 ): Promise<number> {
   const { chargeLeaseMs } = optionsOf(deps);
   const now = deps.clock.now();
   // Claim and record each attempt's key before any gateway call (a crash after this point leaves a
   // 'started' attempt whose key the next claimant settles with the gateway).
   const planned = await deps.db.transaction(async (tx) => {
-    const claims = await claimChargeableBills(tx, now, batchSize, organizationId);
+    const claims = await claimChargeableBills(tx, now, batchSize, scope.organizationId, scope.orderId);
     const attempts = claims.map((c) => ({
       claim: c,
       orderId: c.orderId,
@@ -113,13 +113,14 @@ async function chargeStarted(
   // The outcomes; the receipts and decline notices are written with them (decision 018).
   const after = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const paid = await recordOutcomes(
+    const { paid, declined } = await recordOutcomes(
       tx,
       outcomes.map((o) => o.outcome),
       after,
       new Date(after.getTime() + RETRY_INTERVAL_MS),
     );
-    await enqueueReceipts(tx, paid);
+    await billsPaid(tx, paid, after);
+    await announceBills(tx, 'bill.payment_failed', declined, after);
     for (const { claim, outcome } of outcomes) {
       if (outcome.outcome === 'declined') await notifyDeclined(tx, deps.publicUrl, claim, outcome);
     }

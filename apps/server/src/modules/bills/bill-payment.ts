@@ -11,7 +11,7 @@ import { DomainError } from '../../lib/domain-error';
 import { type AttemptOutcome, recordOutcomes } from './attempt-outcomes.repository';
 import { startAttempts } from './bill-attempts.repository';
 import type { PaidHook } from './bill-charging';
-import { enqueueReceipts } from './bill-notices';
+import { announceBills, billsPaid } from './bill-events';
 import { claimOf, openBillRows, statusOfOwnBill } from './bill-payment.repository';
 import { type BillingDeps, RETRY_INTERVAL_MS } from './billing-engine-options';
 import { ABANDON_AFTER_MS } from './card-charge';
@@ -53,9 +53,10 @@ async function record(
 ): Promise<PaymentResult> {
   const now = deps.clock.now();
   const paid = await deps.db.transaction(async (tx) => {
-    const ids = await recordOutcomes(tx, [outcome], now, new Date(now.getTime() + RETRY_INTERVAL_MS));
-    await enqueueReceipts(tx, ids);
-    return ids;
+    const recorded = await recordOutcomes(tx, [outcome], now, new Date(now.getTime() + RETRY_INTERVAL_MS));
+    await billsPaid(tx, recorded.paid, now);
+    await announceBills(tx, 'bill.payment_failed', recorded.declined, now);
+    return recorded.paid.map((b) => b.id);
   });
   await onPaid(paid, now);
   const { orderId } = outcome;
