@@ -25,13 +25,13 @@ import { apiTokensRoutes, createApiTokenService } from './modules/api-tokens';
 import { auditRoutes, createAuditService, registerRequestActor } from './modules/audit';
 import {
   billingRoutes,
+  createBillCollections,
   createBillingService,
-  createInvoicePayments,
   listBillingRuns,
 } from './modules/billing';
 import { billingInfoRoutes, createBillingInfoService } from './modules/billing-info';
 import { catalogRoutes, createCatalogService } from './modules/catalog';
-import { createDisputesService } from './modules/disputes';
+import { createDisputesService, disputesRoutes } from './modules/disputes';
 import {
   createIdentityService,
   createOwnSessionsService,
@@ -48,6 +48,7 @@ import {
   signingKeySource,
 } from './modules/licensing';
 import { createOperatorConsoleService, operatorConsoleRoutes } from './modules/operator-console';
+import { createOperatorDashboardService, operatorDashboardRoutes } from './modules/operator-dashboard';
 import { createPaymentsService, paymentsRoutes } from './modules/payments';
 import { createRefundsService, creditNotesRoutes, refundsRoutes } from './modules/refunds';
 import { storeRoutes } from './modules/store';
@@ -185,7 +186,7 @@ export async function buildApp(input: AppInput) {
         catalog: catalogService,
         billing: {
           ...billingEngine,
-          ...createInvoicePayments({ ...deps, licensing: offlineLicenses }),
+          ...createBillCollections({ ...deps, licensing: offlineLicenses }),
           listBillingRuns,
         },
         subscriptions: { addPerpetualLicense },
@@ -212,6 +213,10 @@ export async function buildApp(input: AppInput) {
   const creditNotes: FastifyPluginAsync = (scope) =>
     creditNotesRoutes(scope, { ...deps, refunds: refundsService });
   const refunds: FastifyPluginAsync = (scope) => refundsRoutes(scope, { refunds: refundsService });
+  const disputesService = createDisputesService({ db, operatorAlertEmail: deps.config.operatorAlertEmail });
+  const disputes: FastifyPluginAsync = (scope) => disputesRoutes(scope, { disputes: disputesService });
+  const operatorDashboard: FastifyPluginAsync = (scope) =>
+    operatorDashboardRoutes(scope, { dashboard: createOperatorDashboardService(deps) });
   const stripeWebhook: FastifyPluginAsync = (scope) =>
     stripeWebhookRoutes(scope, {
       ...deps,
@@ -220,7 +225,7 @@ export async function buildApp(input: AppInput) {
         publicUrl: deps.config.publicUrl,
         operatorAlertEmail: deps.config.operatorAlertEmail,
         billing: billingEngine,
-        disputes: createDisputesService({ db, operatorAlertEmail: deps.config.operatorAlertEmail }),
+        disputes: disputesService,
       }),
     });
   for (const routes of [
@@ -242,6 +247,8 @@ export async function buildApp(input: AppInput) {
     creditNotes,
     refunds,
     operatorConsole,
+    operatorDashboard,
+    disputes,
     stripeWebhook,
   ]) {
     await app.register(routes, deps);

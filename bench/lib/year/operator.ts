@@ -1,7 +1,7 @@
 import { BillStatus } from '@store/core';
 import type { Db } from '../../../apps/server/src/db/client';
 import { createSandboxGateway } from '../../../apps/server/src/gateway/sandbox-gateway';
-import { createInvoicePayments } from '../../../apps/server/src/modules/billing';
+import { createBillCollections } from '../../../apps/server/src/modules/billing';
 import { createOfflineLicenseService, signingKeySource } from '../../../apps/server/src/modules/licensing';
 import { createRefundsService } from '../../../apps/server/src/modules/refunds';
 import type { SimulationClock } from './clock';
@@ -77,14 +77,14 @@ export class Operator {
       [BillStatus.OfflineInvoice, BillStatus.OfflinePastDue, before.toISOString()],
     );
     const paying = open.filter((bill) => !neverPays(bill.organization_id));
-    const invoices = createInvoicePayments({
+    const invoices = createBillCollections({
       db: this.db,
       clock: this.clock,
       // The store processes run in demo mode: the key is the database's.
       licensing: createOfflineLicenseService({ signingKeys: signingKeySource({ mode: 'demo' }) }),
     });
     await inParallel(paying, 4, async (bill) => {
-      await invoices.recordInvoicePayment(bill.id, `transfer ${bill.id}`);
+      await invoices.recordPayment(bill.id, `transfer ${bill.id}`);
       this.tally.invoicesPaid += 1;
     });
   }

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './api-tokens';
 export * from './audit-words';
+export * from './bill-collection';
 export * from './bill-rules';
 export * from './bill-status';
 export * from './billed-to';

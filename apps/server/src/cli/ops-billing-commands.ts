@@ -1,7 +1,7 @@
 import { formatLongDate, formatUsd, GRACE_DAYS } from '@store/core';
 import { composeBilling } from '../compose-billing';
 import {
-  createInvoicePayments,
+  createBillCollections,
   describeOutstandingBills,
   readDemoClockOffset,
   reconcile,
@@ -63,12 +63,12 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
 
     case 'invoice:paid': {
       const orderId = positiveInt(p.args[0], 'The bill number');
-      const invoices = createInvoicePayments({
+      const collections = createBillCollections({
         db,
         clock: ctx.clock,
         licensing: createOfflineLicenseService({ signingKeys: ctx.signingKeys }),
       });
-      const bill = await invoices.recordInvoicePayment(orderId, p.options.get('reference') ?? null);
+      const { after: bill } = await collections.recordPayment(orderId, p.options.get('reference') ?? null);
       out(
         `Bill #${bill.id} (${formatUsd(bill.totalCents)}) is marked paid on ${formatLongDate(bill.paidAt!)}.`,
       );

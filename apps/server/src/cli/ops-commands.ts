@@ -53,7 +53,7 @@ Billing
   billing:run                                Run the billing cycle now (renewals, retries, deactivation, overage).
   bills:past-due                             List bills waiting for money: past-due charges and open invoices.
   invoice:paid <orderId> [--reference <text>]
-                                             Record that an offline invoice was paid (and how).
+                                             Record that an unpaid bill was paid outside the card processor (and how).
   reconcile [--since <date>]                 Compare the gateway's charges with the bills; exits 1 on any difference.
 
 Demo clock (demo mode only)

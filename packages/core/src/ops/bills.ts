@@ -54,8 +54,27 @@ export const OpsBillDetailSchema = z.object({
     lines: z.array(OpsBillLineSchema),
     /** Billed by invoice, not to a card: paid outside the gateway (status labels are shared by both). */
     byInvoice: z.boolean(),
-    /** An invoice still waiting for its money: the one bill the operator may mark paid. */
+    /** An invoice still waiting for its money. */
     openInvoice: z.boolean(),
+    /** Why the last charge failed, as the card processor said it ('code: message'). */
+    declineReason: z.optional(z.nullable(z.string())),
+    /** When the billing engine charges the card again, while the bill waits for a retry. */
+    nextRetry: z.optional(z.nullable(z.string())),
+    /** A charge of the bill is in progress at the card processor: no action until it ends. */
+    chargeInFlight: z.boolean(),
+    /** The organization's card on file ('Visa ending in 4242'), or null. */
+    card: z.optional(z.nullable(z.string())),
+    /** How a payment received outside the card processor was made, as the operator recorded it. */
+    paymentReference: z.optional(z.nullable(z.string())),
+    /** Why the operator voided the bill or wrote it off. */
+    closedReason: z.optional(z.nullable(z.string())),
+    /** Which collection actions apply (core's collectionActions; docs/decisions/029). */
+    actions: z.object({
+      retry: z.boolean(),
+      recordPayment: z.boolean(),
+      void: z.boolean(),
+      writeOff: z.boolean(),
+    }),
   }),
   attempts: z.array(OpsPaymentAttemptSchema),
   /** Filled by refunds; each entry is the refunds module's own shape. */
@@ -63,7 +82,10 @@ export const OpsBillDetailSchema = z.object({
 });
 export type OpsBillDetail = z.infer<typeof OpsBillDetailSchema>;
 
-/** POST /api/ops/bills/:orderId/mark-paid: an open invoice paid offline (a cheque number, a transfer). */
+/**
+ * POST /api/ops/bills/:orderId/mark-paid: a payment of an unpaid bill received outside the card
+ * processor (a cheque number, a transfer), card bill or invoice.
+ */
 export const OpsMarkPaidBodySchema = z.object({
   reference: z
     .string({ error: OpsBillMessages.referenceRequired })
@@ -73,3 +95,23 @@ export const OpsMarkPaidBodySchema = z.object({
       z.maxLength(200, OpsBillMessages.referenceTooLong),
     ),
 });
+
+/** POST /api/ops/bills/:orderId/void and /write-off: why the operator closes the bill. */
+export const OpsCloseBillBodySchema = z.object({
+  reason: z
+    .string({ error: OpsBillMessages.reasonRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, OpsBillMessages.reasonRequired),
+      z.maxLength(200, OpsBillMessages.reasonTooLong),
+    ),
+});
+export type OpsCloseBillBody = z.infer<typeof OpsCloseBillBodySchema>;
+
+/** A collection action's answer: the bill as it is now and a sentence saying what happened. */
+export const OpsBillActionAnswerSchema = z.extend(BillSummarySchema, {
+  message: z.string(),
+  /** Retry now's outcome at the card processor. */
+  outcome: z.optional(z.enum(['paid', 'declined', 'pending'])),
+});
+export type OpsBillActionAnswer = z.infer<typeof OpsBillActionAnswerSchema>;

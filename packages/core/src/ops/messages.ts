@@ -34,6 +34,12 @@ export const OpsConfirmations = {
   endsSubscriptions: 'The subscriptions on this bill end today.',
   markPaid: (amount: string, bill: string, customer: string, reference: string) =>
     `Record that ${customer} paid bill ${bill}, ${amount}, by '${reference}'.`,
+  retryNow: (amount: string, bill: string, customer: string, card: string) =>
+    `Charge ${amount} for bill ${bill} to ${customer}'s ${card} now, as a scheduled retry would.`,
+  voidBill: (amount: string, bill: string, customer: string) =>
+    `Void bill ${bill} of ${customer}, ${amount}: it is never charged, and nothing is owed on it.`,
+  writeOff: (amount: string, bill: string, customer: string) =>
+    `Write off bill ${bill} of ${customer}, ${amount}, as uncollectible: it stays unpaid, is never charged or reminded again, and its subscriptions end when its grace does.`,
   terms: (customer: string, discount: string) =>
     `Save the terms of ${customer}, with a discount of ${discount}: its next bills follow them.`,
   priceChange: (plan: string, from: string, to: string) =>
@@ -46,10 +52,47 @@ export const OpsConfirmations = {
   mismatch: (expected: string) => `Nothing was sent: type ${expected} exactly to confirm.`,
 } as const;
 
-/** The Bills screen's refusals, naming fields as the form labels them. */
+/**
+ * The bill page's collection actions (docs/decisions/029): their refusals, naming fields as the forms
+ * label them, and the sentences that say what each did.
+ */
 export const OpsBillMessages = {
   referenceRequired: 'Payment reference is required',
   referenceTooLong: 'Payment reference must be at most 200 characters',
-  notAnInvoice: (bill: string, status: string) =>
-    `Bill ${bill} was billed to a card ('${status}'): the gateway settles it, so it cannot be marked paid.`,
+  reasonRequired: 'Reason is required',
+  reasonTooLong: 'Reason must be at most 200 characters',
+  alreadyPaid: (id: number) => `Bill #${id} is already paid.`,
+  isVoid: (id: number) => `Bill #${id} is void: nothing is owed on it.`,
+  refusedCharge: (id: number) =>
+    `Bill #${id} is a checkout or editor charge the card refused: nothing is owed on it and nothing came of it.`,
+  chargeWithCustomer: (id: number) =>
+    `Bill #${id} is a checkout or editor charge still being settled with the customer; wait for its outcome.`,
+  notOwed: (id: number, status: string) => `Bill #${id} is '${status}': no money is expected on it.`,
+  chargeInFlight: (id: number) =>
+    `A charge of bill #${id} is in progress at the card processor; wait a few minutes for its outcome, then try again.`,
+  alreadyWrittenOff: (id: number) => `Bill #${id} is already written off as uncollectible.`,
+  writtenOffNotCharged: (id: number) =>
+    `Bill #${id} is written off as uncollectible, so its card is not charged again; record the payment if the customer pays.`,
+  notByCard: (id: number) =>
+    `Bill #${id} is an invoice, paid outside the card processor: there is no card charge to retry. Record the payment when it arrives.`,
+  noCard: (customer: string) =>
+    `${customer} has no card on file, so there is nothing to charge. Ask them to update their billing information, or record a payment received outside.`,
+  changedMeanwhile: (id: number) => `Bill #${id} changed meanwhile; reload it and try again.`,
+  paymentRecorded: (id: number, amount: string, reference: string) =>
+    `Bill #${id} is paid: ${amount} received by '${reference}'.`,
+  voided: (id: number, customer: string) =>
+    `Bill #${id} is void: ${customer} owes nothing on it, and it is never charged.`,
+  writtenOff: (id: number) =>
+    `Bill #${id} is written off as uncollectible: it is never charged or reminded again.`,
+  subscriptionsEndOn: (date: string) => `Its subscriptions end on ${date}, when its grace ends.`,
+  retryPaid: (id: number, amount: string) => `The card was charged ${amount}: bill #${id} is paid.`,
+  retryDeclined: (reason: string) => `The card was declined: ${reason}`,
+  nextRetryOn: (date: string) => `The next scheduled retry is on ${date}.`,
+  staysUnpaid: (id: number) => `Bill #${id} stays Un-Paid.`,
+  retryPending:
+    'The card processor has not answered yet: the charge is settled on its own key within minutes, and never made twice.',
+  reactivated: (name: string) => `'${name}' is active again.`,
+  periodEnded: (name: string, date: string) =>
+    `'${name}' stays deactivated: the period this bill paid for ended on ${date}.`,
+  otherBillUnpaid: (name: string, id: number) => `'${name}' stays deactivated: bill #${id} of it is Un-Paid.`,
 } as const;

@@ -12,10 +12,11 @@ import {
   overageBill,
   type PlannedAttempt,
   renewalBill,
+  retryBillNow,
   StartedBatches,
 } from '../bills';
 import type { PurchaseService } from '../store';
-import type { SubscriptionPeriodsService } from '../subscriptions';
+import { reactivateAfterLatePayments, type SubscriptionPeriodsService } from '../subscriptions';
 import { enqueueDeactivationNotices } from './billing-notices';
 import { runRecordedBillingCycle } from './billing-runs';
 import { settleChargeByEvent } from './settle-by-event';
@@ -81,6 +82,14 @@ export function createBillingEngine(deps: BillingEngineDeps) {
      */
     retryPastDueBills: (organizationId: number) =>
       deps.bills.retryPastDueBills(deps, organizationId, reissueOfflineLicensesOf(deps)),
+    /**
+     * The operator's Retry now of one card bill (docs/decisions/029): made due and charged by the
+     * same claims, lease and keys as the scheduled retries, at once.
+     */
+    retryBillNow: (orderId: number, run: EngineCall = {}) => {
+      const d = withRun(run);
+      return retryBillNow(d, orderId, reissueOfflineLicensesOf(d));
+    },
     /**
      * Waiting customers' checkouts, editor changes and refunds whose answer was lost, settled with the
      * gateway on their stored keys (docs/design.md §3); the scheduler's, every tick.
@@ -164,7 +173,7 @@ async function deactivateOverdue(deps: BillingEngineDeps, counts: BillingCycleCo
     const now = deps.clock.now();
     const done = await deps.db.transaction(async (tx) => {
       const bills = await deps.bills.markOverdueBillsUnpaid(tx, now, batchSize);
-      const subs = await deps.subscriptions.deactivateForUnpaidBills(tx, bills);
+      const subs = await deps.subscriptions.deactivateForUnpaidBills(tx, bills, now);
       await enqueueDeactivationNotices(tx, subs);
       counts.unpaid += bills.length;
       counts.deactivated += subs.length;
@@ -220,6 +229,7 @@ const renewDue = (deps: BillingEngineDeps, counts: BillingCycleCounts, started: 
     await deps.subscriptions.advanceBasePeriods(
       tx,
       made.map((m) => ({ sub: m.sub, periodStart: m.bill.billingDate, periodEnd: m.periodEnd })),
+      now,
     );
     const inserted = made.filter((m) => ids.has(m.bill.periodKey));
     await deps.bills.settleCarriedBills(
@@ -261,6 +271,12 @@ const billOverage = (deps: BillingEngineDeps, counts: BillingCycleCounts, starte
 const chargeOrganizationNow = (deps: BillingEngineDeps, organizationId: number) =>
   deps.bills.chargeDue(deps, emptyCounts(), reissueOfflineLicensesOf(deps), { organizationId });
 
-/** docs/design.md §5: each paid renewal issues a new offline license file (see offline-license.ts). */
-const reissueOfflineLicensesOf = (deps: BillingEngineDeps) => (orderIds: number[], now: Date) =>
-  deps.licensing.reissueForPaidRenewals(deps.db, orderIds, now);
+/**
+ * What follows a payment: a subscription deactivated for the bill (paid after its grace, on the
+ * operator's retry) runs again (docs/decisions/029), and each paid renewal issues a new offline
+ * license file (docs/design.md §5, see offline-license.ts).
+ */
+const reissueOfflineLicensesOf = (deps: BillingEngineDeps) => async (orderIds: number[], now: Date) => {
+  await reactivateAfterLatePayments(deps.db, orderIds, now);
+  await deps.licensing.reissueForPaidRenewals(deps.db, orderIds, now);
+};

@@ -1,5 +1,6 @@
 // The public entry of the billing module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
+export { type BillCollections, createBillCollections } from './bill-collections';
 export { billingRoutes } from './billing.routes';
 export { type BillingService, createBillingService, describeOutstandingBills } from './billing.service';
 export {
@@ -11,6 +12,5 @@ export {
 } from './billing-engine';
 export { listBillingRuns } from './billing-runs';
 export { invoiceAttachments } from './invoice-attachment';
-export { createInvoicePayments, type InvoicePayments } from './invoice-payment';
 export { reconcile } from './reconcile';
 export { readDemoClockOffset, startBillingScheduler, writeDemoClockOffset } from './scheduler';

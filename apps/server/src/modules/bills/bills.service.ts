@@ -1,13 +1,10 @@
-import { BillStatus, billStatusText, GRACE_DAYS, OPEN_INVOICE_STATUSES } from '@store/core';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { NewOrder, NewOrderLine, OrderRow } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import { conflict } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
 import { makeOpenAttemptDue } from './attempt-outcomes.repository';
 import { adminEmails, claimOverdueBills, markUnpaid, type OverdueBill } from './bill-batches.repository';
 import { chargeDue, type PaidHook, retryPastDueBills } from './bill-charging';
-import { enqueueReceipts } from './bill-notices';
+import { announceBills } from './bill-events';
 import { confirmBillPayment, payBill } from './bill-payment';
 import type { BillingDeps } from './billing-engine-options';
 import {
@@ -21,7 +18,6 @@ import {
   insertLines,
   insertPaidAttempts,
   lockBill,
-  moveStatus,
   paidChargeOf,
   subscriptionsOf,
 } from './bills.repository';
@@ -30,52 +26,21 @@ import { insertBillsStartingCharges } from './first-attempts';
 import { isVoidCardCharge } from './owed-bills.repository';
 import * as subscriptionBills from './subscription-bills.repository';
 
-/**
- * The operator records payment of an offline invoice (docs/design.md §3), with how it was paid. A bill
- * it does not apply to is a conflict whose message says why (the console shows it, the tool prints it).
- */
-export async function markOfflineInvoicePaid(
-  db: DbOrTx,
-  clock: Clock,
-  orderId: number,
-  reference: string | null = null,
-) {
-  const order = await findById(db, orderId);
-  if (!order) throw conflict(`There is no bill #${orderId}.`);
-  if (order.status === BillStatus.OfflinePaid) throw conflict(`Bill #${orderId} is already paid.`);
-  if (order.status === BillStatus.UnPaid) {
-    throw conflict(
-      `Bill #${orderId} is Un-Paid: it was not paid within ${GRACE_DAYS} days and its subscriptions were deactivated. Record the payment with your accounting and sell the customer a new subscription.`,
-    );
-  }
-  if (!OPEN_INVOICE_STATUSES.includes(order.status)) {
-    throw conflict(
-      `Bill #${orderId} is not an offline invoice (status '${billStatusText(order.status)}', ${order.status}); card bills are settled by the gateway.`,
-    );
-  }
-  return db.transaction(async (tx) => {
-    const updated = await moveStatus(tx, orderId, order.status, {
-      status: BillStatus.OfflinePaid,
-      paidAt: clock.now(),
-      paidReference: reference,
-      nextAttemptAt: null,
-    });
-    if (!updated) throw conflict(`Bill #${orderId} changed meanwhile; run the command again.`);
-    await recordAudit(tx, 'bill.updated', { before: order, after: updated });
-    await enqueueReceipts(tx, [orderId]);
-    return updated;
-  });
-}
-
 export type { BillWithLine } from './bills.repository';
 
 // What other modules ask of bills. Each takes the caller's database or transaction, so a bill written
 // here commits together with the caller's own rows (docs/conventions.md, "Each table has one owner").
 
-/** A new bill, audited; null when the organization already has one with this idempotency key. */
+/**
+ * A new bill, audited and announced (one made paid, a bill of nothing, is announced paid as well);
+ * null when the organization already has one with this idempotency key.
+ */
 export async function createBill(tx: DbOrTx, values: NewOrder): Promise<OrderRow | null> {
   const order = await insertBill(tx, values);
-  if (order) await recordAudit(tx, 'bill.created', { after: order });
+  if (!order) return null;
+  await recordAudit(tx, 'bill.created', { after: order });
+  await announceBills(tx, 'bill.issued', [order]);
+  if (order.paidAt) await announceBills(tx, 'bill.paid', [order]);
   return order;
 }
 

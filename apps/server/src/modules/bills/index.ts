@@ -1,5 +1,15 @@
 // The public entry of the bills module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
+
+export {
+  type BillChange,
+  closeBill,
+  type RetryOutcome,
+  recordBillPayment,
+  retryBillNow,
+} from './bill-collection';
+export { toBillDto } from './bill-dto';
+export { announceBills } from './bill-events';
 export { openBills } from './bill-payment';
 export {
   type BillingCycleCounts,
@@ -26,7 +36,6 @@ export {
   isVoidCardCharge,
   lockBillRow,
   makeAttemptDue,
-  markOfflineInvoicePaid,
   paidChargeOfBill,
   recordPaidAttempts,
   subscriptionsOfBill,

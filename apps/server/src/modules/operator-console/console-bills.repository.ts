@@ -2,12 +2,16 @@ import {
   BillStatus,
   type BillSummary,
   billStatusText,
+  CHARGEABLE_BILL_STATUSES,
+  cardBrandName,
+  collectionActions,
   fromCents,
   OPEN_INVOICE_STATUSES,
   OPS_PAGE_SIZE,
   type OpsBillDetail,
   type OpsBillFilter,
   type OpsBillList,
+  toCardBrand,
 } from '@store/core';
 import { asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -91,10 +95,27 @@ export async function billsOf(db: DbOrTx, organizationId: number, limit = 50): P
   return rows.map(toBillSummary);
 }
 
-/** One bill with its lines and every charge attempt; null when there is no such bill. */
+/**
+ * One bill with its lines, every charge attempt, why the last one failed and when the next is due,
+ * the card on file and which collection actions apply (docs/decisions/029); null for no such bill.
+ */
 export async function billDetail(db: DbOrTx, orderId: number): Promise<OpsBillDetail | null> {
   const [bill] = await billsQuery(db).where(eq(orders.id, orderId));
   if (!bill) return null;
+  const [more] = await db
+    .select({
+      failureMessage: orders.failureMessage,
+      attempts: orders.attempts,
+      nextAttemptAt: orders.nextAttemptAt,
+      paidReference: orders.paidReference,
+      closedReason: orders.closedReason,
+      paymentMethodId: organizations.paymentMethodId,
+      cardBrand: organizations.cardBrand,
+      cardLastFour: organizations.cardLastFour,
+    })
+    .from(orders)
+    .innerJoin(organizations, eq(organizations.id, orders.organizationId))
+    .where(eq(orders.id, orderId));
   const lines = await db
     .select()
     .from(orderLines)
@@ -105,11 +126,38 @@ export async function billDetail(db: DbOrTx, orderId: number): Promise<OpsBillDe
     .from(paymentAttempts)
     .where(eq(paymentAttempts.orderId, orderId))
     .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
+  const chargeInFlight = attempts.some((a) => a.status === 'started');
+  const cardOnFile = Boolean(more!.paymentMethodId);
   return {
     bill: {
       ...toBillSummary(bill),
       byInvoice: (bill.status & BillStatus.Offline) !== 0,
       openInvoice: OPEN_INVOICE_STATUSES.includes(bill.status),
+      declineReason: more!.failureMessage,
+      // The engine's next retry; while a charge is in flight the date is its lease, not a retry.
+      nextRetry:
+        CHARGEABLE_BILL_STATUSES.includes(bill.status) && !chargeInFlight
+          ? (more!.nextAttemptAt?.toISOString() ?? null)
+          : null,
+      chargeInFlight,
+      card:
+        cardOnFile && more!.cardLastFour
+          ? `${cardBrandName(toCardBrand(more!.cardBrand))} ending in ${more!.cardLastFour}`
+          : cardOnFile
+            ? 'card on file'
+            : null,
+      paymentReference: more!.paidReference,
+      closedReason: more!.closedReason,
+      actions: collectionActions({
+        orderId,
+        status: bill.status,
+        kind: bill.kind,
+        failureMessage: more!.failureMessage,
+        attempts: more!.attempts,
+        chargeInFlight,
+        cardOnFile,
+        customer: bill.organizationName,
+      }),
       lines: lines.map((l) => ({
         description: l.description,
         subscriptionId: l.subscriptionId,
@@ -121,7 +169,8 @@ export async function billDetail(db: DbOrTx, orderId: number): Promise<OpsBillDe
       status: a.status,
       amount: fromCents(a.amountCents),
       gatewayReference: a.gatewayChargeId,
-      declineCode: a.status === 'declined' ? a.message : null,
+      // The card processor's words for a decline or an error ('code: message').
+      declineCode: a.status === 'declined' || a.status === 'error' ? a.message : null,
       createdAt: a.createdAt.toISOString(),
     })),
     refunds: await listRefundsOfBill(db, orderId),

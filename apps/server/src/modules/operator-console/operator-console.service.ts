@@ -1,6 +1,10 @@
 import {
-  BillStatus,
-  billStatusText,
+  type BillSummary,
+  declineReasonText,
+  formatLongDate,
+  formatUsd,
+  type OpsBillActionAnswer,
+  type OpsBillDetail,
   type OpsBillFilter,
   OpsBillMessages,
   OpsMessages,
@@ -8,12 +12,12 @@ import {
   type OpsTermsBody,
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
-import { conflict, notFound } from '../../lib/domain-error';
+import { notFound } from '../../lib/domain-error';
 import type { OrganizationsService } from '../accounts';
-import type { BillingEngine, EngineCall, InvoicePayments, listBillingRuns } from '../billing';
+import type { BillCollections, BillingEngine, EngineCall, listBillingRuns } from '../billing';
 import type { CatalogService } from '../catalog';
 import { toPersonDto } from '../identity';
-import type { addPerpetualLicense } from '../subscriptions';
+import type { addPerpetualLicense, LateSettlement } from '../subscriptions';
 import { billDetail, listBills } from './console-bills.repository';
 import { organizationDetail, searchOrganizations } from './console-organizations.repository';
 
@@ -23,12 +27,36 @@ type Deps = Pick<AppDeps, 'db' | 'clock'> & {
     'findCustomerOrganization' | 'setOrganizationTerms' | 'promoteToAdmin' | 'resendVerification'
   >;
   catalog: Pick<CatalogService, 'findPlan'>;
-  billing: Pick<BillingEngine, 'runRecorded'> &
-    Pick<InvoicePayments, 'recordInvoicePayment'> & {
+  billing: Pick<BillingEngine, 'runRecorded' | 'retryBillNow'> &
+    Pick<BillCollections, 'recordPayment' | 'voidBill' | 'writeOff'> & {
       listBillingRuns: typeof listBillingRuns;
     };
   subscriptions: { addPerpetualLicense: typeof addPerpetualLicense };
 };
+
+/** The summary's fields of the bill page's bill (an action answers with them). */
+const toSummary = (b: OpsBillDetail['bill']): BillSummary => ({
+  orderId: b.orderId,
+  organizationId: b.organizationId,
+  organizationName: b.organizationName,
+  kind: b.kind,
+  status: b.status,
+  total: b.total,
+  billDate: b.billDate,
+  dueDate: b.dueDate ?? null,
+  invoiceNumber: b.invoiceNumber ?? null,
+});
+
+/** What became of the subscriptions of a bill settled after its grace, in the console's words. */
+function settlementText(settled: LateSettlement[]): string[] {
+  return settled.map((s) =>
+    s.reactivated
+      ? OpsBillMessages.reactivated(s.name)
+      : 'periodEnded' in s
+        ? OpsBillMessages.periodEnded(s.name, formatLongDate(s.periodEnded))
+        : OpsBillMessages.otherBillUnpaid(s.name, s.unpaidBillId),
+  );
+}
 
 /**
  * What the operator console does (the operator API contract): it reads across the store, and every
@@ -50,6 +78,12 @@ export function createOperatorConsoleService({
     const found = await billDetail(db, orderId);
     if (!found) throw notFound(OpsMessages.billNotFound(orderId));
     return found;
+  }
+
+  /** The bill as it is now, with the sentences of what was done to it. */
+  async function answer(orderId: number, sentences: string[]): Promise<OpsBillActionAnswer> {
+    const { bill: now } = await bill(orderId);
+    return { ...toSummary(now), message: sentences.join(' ') };
   }
 
   return {
@@ -88,14 +122,48 @@ export function createOperatorConsoleService({
     listBills: (filter: OpsBillFilter, page: number) => listBills(db, filter, page),
     bill,
 
-    /** Records that an open invoice was paid offline, and how; answers the bill as it is now. */
-    async markInvoicePaid(orderId: number, reference: string | null) {
+    // The bill page's collection actions (docs/decisions/029). Each answers the bill as it is now and
+    // a sentence of what happened; a refusal is a 409 in the console's words (core's collectionRefusal).
+
+    /** A payment received outside the card processor, card bill or invoice, and how it was made. */
+    async recordPayment(orderId: number, reference: string): Promise<OpsBillActionAnswer> {
+      const done = await billing.recordPayment(orderId, reference);
+      const said = OpsBillMessages.paymentRecorded(orderId, formatUsd(done.after.totalCents), reference);
+      return answer(orderId, [said, ...settlementText(done.settlements)]);
+    },
+
+    /** Charges the card on file again now, by the billing engine's retry path. */
+    async retryNow(orderId: number, logger: EngineCall['logger']): Promise<OpsBillActionAnswer> {
+      const done = await billing.retryBillNow(orderId, { logger });
+      const { after } = done;
+      const said =
+        done.outcome === 'paid'
+          ? [OpsBillMessages.retryPaid(orderId, formatUsd(after.totalCents))]
+          : done.outcome === 'declined'
+            ? [
+                OpsBillMessages.retryDeclined(declineReasonText(after.failureMessage ?? '')),
+                after.nextAttemptAt
+                  ? OpsBillMessages.nextRetryOn(formatLongDate(after.nextAttemptAt))
+                  : OpsBillMessages.staysUnpaid(orderId),
+              ]
+            : [OpsBillMessages.retryPending];
+      return { ...(await answer(orderId, said)), outcome: done.outcome };
+    },
+
+    async voidBill(orderId: number, reason: string): Promise<OpsBillActionAnswer> {
+      const done = await billing.voidBill(orderId, reason);
       const found = (await bill(orderId)).bill;
-      // A card bill is the gateway's to settle; said in the screen's words, without its status code.
-      if (!found.byInvoice && found.status !== billStatusText(BillStatus.UnPaid))
-        throw conflict(OpsBillMessages.notAnInvoice(found.invoiceNumber ?? `#${orderId}`, found.status));
-      await billing.recordInvoicePayment(orderId, reference);
-      return (await bill(orderId)).bill;
+      return answer(orderId, [
+        OpsBillMessages.voided(orderId, found.organizationName),
+        ...settlementText(done.settlements),
+      ]);
+    },
+
+    async writeOff(orderId: number, reason: string): Promise<OpsBillActionAnswer> {
+      const done = await billing.writeOff(orderId, reason);
+      const due = done.after.dueDate;
+      const ends = due && due > clock.now() ? [OpsBillMessages.subscriptionsEndOn(formatLongDate(due))] : [];
+      return answer(orderId, [OpsBillMessages.writtenOff(orderId), ...ends]);
     },
 
     listBillingRuns: () => billing.listBillingRuns(db),

@@ -1,9 +1,10 @@
 import {
-  BillSummarySchema,
   idParams,
+  OpsBillActionAnswerSchema,
   OpsBillDetailSchema,
   OpsBillListSchema,
   OpsBillsQuerySchema,
+  OpsCloseBillBodySchema,
   OpsMarkPaidBodySchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -48,6 +49,10 @@ export const opsBillsRoutes: FastifyPluginAsyncZod<{ console: OperatorConsoleSer
     async (request) => service.bill(request.params.orderId),
   );
 
+  // The collection actions (docs/decisions/029): each answers the bill as it is now with a sentence
+  // of what happened, or a 409 saying why it does not apply to this bill.
+  const actionErrors = errorResponses(404, 409);
+
   app.post(
     '/api/ops/bills/:orderId/mark-paid',
     {
@@ -55,12 +60,66 @@ export const opsBillsRoutes: FastifyPluginAsyncZod<{ console: OperatorConsoleSer
         operationId: 'opsMarkBillPaid',
         security: Access.operatorMutation,
         tags,
-        summary: 'Record that an open invoice was paid offline, and how',
+        summary:
+          'Record a payment of an unpaid bill received outside the card processor (card bill or invoice, ' +
+          'in its grace or after it, or written off), and how; a subscription its grace ended runs again',
         params: OrderParams,
         body: OpsMarkPaidBodySchema,
-        response: { 200: BillSummarySchema, ...errorResponses(409) },
+        response: { 200: OpsBillActionAnswerSchema, ...actionErrors },
       },
     },
-    async (request) => service.markInvoicePaid(request.params.orderId, request.body.reference),
+    async (request) => service.recordPayment(request.params.orderId, request.body.reference),
+  );
+
+  app.post(
+    '/api/ops/bills/:orderId/retry',
+    {
+      schema: {
+        operationId: 'opsRetryBill',
+        security: Access.operatorMutation,
+        tags,
+        summary:
+          "Charge an unpaid card bill to the organization's card on file now, as the billing engine's " +
+          'retries do (one charge per attempt key, never two at once); answers the outcome',
+        params: OrderParams,
+        response: { 200: OpsBillActionAnswerSchema, ...actionErrors },
+      },
+    },
+    async (request) => service.retryNow(request.params.orderId, request.log),
+  );
+
+  app.post(
+    '/api/ops/bills/:orderId/void',
+    {
+      schema: {
+        operationId: 'opsVoidBill',
+        security: Access.operatorMutation,
+        tags,
+        summary:
+          'Void an unpaid bill: never charged, nothing owed on it; a subscription its grace ended runs again',
+        params: OrderParams,
+        body: OpsCloseBillBodySchema,
+        response: { 200: OpsBillActionAnswerSchema, ...actionErrors },
+      },
+    },
+    async (request) => service.voidBill(request.params.orderId, request.body.reason),
+  );
+
+  app.post(
+    '/api/ops/bills/:orderId/write-off',
+    {
+      schema: {
+        operationId: 'opsWriteOffBill',
+        security: Access.operatorMutation,
+        tags,
+        summary:
+          'Write an unpaid bill off as uncollectible: unpaid in the books, never charged or reminded again; ' +
+          'its subscriptions end when its grace does',
+        params: OrderParams,
+        body: OpsCloseBillBodySchema,
+        response: { 200: OpsBillActionAnswerSchema, ...actionErrors },
+      },
+    },
+    async (request) => service.writeOff(request.params.orderId, request.body.reason),
   );
 };

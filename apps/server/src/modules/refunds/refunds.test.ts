@@ -10,7 +10,7 @@ import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { DEMO_COMPANY, PERPETUAL_EMAIL } from '../../seed/organizations';
 import { reconcile } from '../billing/reconcile';
-import { markOfflineInvoicePaid } from '../bills/bills.service';
+import { recordBillPayment } from '../bills';
 import { settleOpenRefunds } from './refund-settling';
 
 // The gateway loses the answer of the next refund (it was made; the process never heard of it).
@@ -203,7 +203,7 @@ describe('POST /api/ops/bills/:orderId/refunds', () => {
       offlineMethod: 'Wire',
     });
     expect(unpaid.body.message).toBe(RefundMessages.notPaid(bill.id, 'Invoiced'));
-    await markOfflineInvoicePaid(t.db, t.clock, bill.id);
+    await t.db.transaction((tx) => recordBillPayment(tx, t.clock.now(), bill.id, null));
     const without = await op.post(`/api/ops/bills/${bill.id}/refunds`, { amount: 1, reason: 'x' });
     expect(without.body.message).toBe(RefundMessages.offlineMethodRequired(bill.id));
     const res = await op.post(`/api/ops/bills/${bill.id}/refunds`, {

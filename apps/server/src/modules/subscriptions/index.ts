@@ -1,5 +1,10 @@
 // The public entry of the subscriptions module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
+export {
+  type LateSettlement,
+  reactivateAfterLatePayments,
+  reactivateAfterLateSettlement,
+} from './late-payments';
 export { addPerpetualLicense } from './perpetual-licenses';
 export { lockForChange, visible } from './subscription-access';
 export { subscriptionsRoutes } from './subscriptions.routes';
