@@ -1,10 +1,42 @@
-import { Code, Table, Text } from '@mantine/core';
-import { formatMediumDateTime, formatUsd, type OpsBillDetail, toCents } from '@store/core';
+import { Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { declineReasonText, formatMediumDateTime, formatUsd, type OpsBillDetail, toCents } from '@store/core';
+import { CardList } from '../../../components/card-list';
+import { usePhone } from '../../../lib/phone';
 import { TableFrame } from './table-frame';
 
-/** Every payment attempt of the bill with the gateway's reference, so a payment can be traced there. */
+type Attempt = OpsBillDetail['attempts'][number];
+const messageOf = (a: Attempt) => (a.declineCode ? declineReasonText(a.declineCode) : '—');
+const reference = (a: Attempt) => (a.gatewayReference ? <Code>{a.gatewayReference}</Code> : '—');
+
+/**
+ * Every payment attempt of the bill, oldest first: when, its outcome, the card processor's message for
+ * a decline, and the gateway's reference (its charge or PaymentIntent id), so it can be traced there.
+ * On a phone each attempt is a card, so the decline's words are read without scrolling sideways.
+ */
 export function BillAttempts({ attempts }: { attempts: OpsBillDetail['attempts'] }) {
+  const phone = usePhone();
   if (attempts.length === 0) return <Text c="dimmed">No payment attempts.</Text>;
+  if (phone) {
+    return (
+      <CardList label="Payment attempts">
+        {attempts.map((a) => (
+          <Paper key={a.attemptId} component="li" withBorder radius="md" p="sm">
+            <Stack gap={4}>
+              <Group justify="space-between" gap="xs">
+                <Text fw={600}>{formatMediumDateTime(a.createdAt)}</Text>
+                <Text>{formatUsd(toCents(a.amount))}</Text>
+              </Group>
+              <Text>{a.status}</Text>
+              {a.declineCode && <Text>{messageOf(a)}</Text>}
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                Gateway reference: {reference(a)}
+              </Text>
+            </Stack>
+          </Paper>
+        ))}
+      </CardList>
+    );
+  }
   return (
     <TableFrame minWidth={560} label="Payment attempts, scrolls sideways">
       <Table aria-label="Payment attempts" verticalSpacing="xs">
@@ -16,7 +48,7 @@ export function BillAttempts({ attempts }: { attempts: OpsBillDetail['attempts']
               Amount (USD)
             </Table.Th>
             <Table.Th scope="col">Gateway reference</Table.Th>
-            <Table.Th scope="col">Decline code</Table.Th>
+            <Table.Th scope="col">Decline message</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -25,8 +57,8 @@ export function BillAttempts({ attempts }: { attempts: OpsBillDetail['attempts']
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMediumDateTime(a.createdAt)}</Table.Td>
               <Table.Td>{a.status}</Table.Td>
               <Table.Td ta="right">{formatUsd(toCents(a.amount))}</Table.Td>
-              <Table.Td>{a.gatewayReference ? <Code>{a.gatewayReference}</Code> : '—'}</Table.Td>
-              <Table.Td>{a.declineCode ?? '—'}</Table.Td>
+              <Table.Td>{reference(a)}</Table.Td>
+              <Table.Td>{messageOf(a)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -7,6 +7,8 @@ const COLOURS: Record<string, string> = {
   'Un-Paid': 'red.9',
   Pending: 'orange.9',
   Invoiced: 'blue.9',
+  Void: 'gray.7',
+  Uncollectible: 'grape.9',
 };
 
 /** A bill's status as the console lists it: its label (Billing History's words) in a coloured badge. */

@@ -1,23 +1,38 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
-import { formatUsd, type OpsBillDetail, OpsConfirmations, OpsMarkPaidBodySchema, toCents } from '@store/core';
+import {
+  formatUsd,
+  type OpsBillActionAnswer,
+  type OpsBillDetail,
+  OpsConfirmations,
+  OpsMarkPaidBodySchema,
+  toCents,
+} from '@store/core';
 import { useState } from 'react';
 import { useSchemaForm } from '../../../lib/form';
-import { showAlert } from '../../alert';
 import { useMarkBillPaid } from '../api/mark-bill-paid';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 
-/** Records an open invoice's payment made outside the gateway, with its reference (a transfer id). */
-export function MarkPaidForm({ bill }: { bill: OpsBillDetail['bill'] }) {
+/**
+ * Records a payment of an unpaid bill received outside the card processor, card bill or invoice,
+ * with its reference (a transfer id, a cheque number), after the operator confirms the amount.
+ */
+export function MarkPaidForm({
+  bill,
+  onDone,
+}: {
+  bill: OpsBillDetail['bill'];
+  onDone(answer: OpsBillActionAnswer): void;
+}) {
   const { orderId } = bill;
   const mark = useMarkBillPaid();
   const [asking, setAsking] = useState<Confirmation | null>(null);
-  const { form, valid, onSubmit } = useSchemaForm(OpsMarkPaidBodySchema, {
+  const { form, valid, onSubmit, reset } = useSchemaForm(OpsMarkPaidBodySchema, {
     initialValues: { reference: '' },
   });
   const submit = onSubmit(({ reference }) => {
     const amount = formatUsd(toCents(bill.total));
     setAsking({
-      title: 'Mark paid',
+      title: 'Record payment',
       body: (
         <Text>
           {OpsConfirmations.markPaid(
@@ -30,11 +45,16 @@ export function MarkPaidForm({ bill }: { bill: OpsBillDetail['bill'] }) {
       ),
       typeLabel: 'Bill total (USD)',
       expected: bill.total.toFixed(2),
-      confirmLabel: `Mark ${amount} paid`,
+      confirmLabel: `Record ${amount} paid`,
       onConfirm: () =>
         mark.mutate(
           { orderId, reference },
-          { onSuccess: () => showAlert({ type: 'success', text: `Bill ${orderId} marked paid` }) },
+          {
+            onSuccess: (answer) => {
+              reset();
+              onDone(answer);
+            },
+          },
         ),
     });
   });
@@ -42,18 +62,18 @@ export function MarkPaidForm({ bill }: { bill: OpsBillDetail['bill'] }) {
     <>
       {/* Outside the form: a dialog's submit would bubble through the portal into this form. */}
       <ConfirmDialog confirmation={asking} onClose={() => setAsking(null)} />
-      <form onSubmit={submit} aria-label="Mark paid">
+      <form onSubmit={submit} aria-label="Record payment">
         <Group align="flex-end" gap="sm">
           <TextInput
             label="Payment reference"
-            description="The bank transfer or cheque that paid this invoice"
+            description="The bank transfer or cheque that paid this bill outside the card processor"
             required
             maxLength={200}
-            w={{ base: '100%', sm: 320 }}
+            w={{ base: '100%', sm: 360 }}
             {...form.getInputProps('reference')}
           />
           <Button type="submit" disabled={!valid} loading={mark.isPending}>
-            Mark paid
+            Record payment
           </Button>
         </Group>
       </form>

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../../../test/support/match-media';
 import { BillActions } from './bill-actions';
+import { BillCollection } from './bill-collection';
 import { MarkPaidForm } from './mark-paid-form';
 
 // The operator's forms get their state and messages from the one form mechanism (lib/form.ts).
@@ -34,7 +35,12 @@ beforeAll(() => {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const body = JSON.parse(String(init.body));
     sent(url, body);
-    return new Response(JSON.stringify(url.endsWith('/refunds') ? refundAnswer(body) : { ok: true }), {
+    const answer = url.endsWith('/refunds')
+      ? refundAnswer(body)
+      : /\/(mark-paid|retry|void|write-off)$/.test(url)
+        ? actionAnswer
+        : { ok: true };
+    return new Response(JSON.stringify(answer), {
       headers: { 'content-type': 'application/json' },
     });
   });
@@ -43,6 +49,17 @@ afterEach(() => {
   cleanup();
   sent.mockClear();
 });
+
+const actionAnswer = {
+  orderId: 12,
+  organizationId: 2,
+  organizationName: 'Acme',
+  kind: 'renewal',
+  status: 'Paid',
+  total: 123.45,
+  billDate: '2026-01-01T00:00:00.000Z',
+  message: 'Bill #12 is paid.',
+};
 
 const show = (ui: ReactNode) =>
   render(
@@ -63,6 +80,8 @@ const invoice: OpsBillDetail['bill'] = {
   lines: [],
   byInvoice: true,
   openInvoice: true,
+  chargeInFlight: false,
+  actions: { retry: false, recordPayment: true, void: true, writeOff: true },
 };
 
 /** Types into the confirmation dialog's field and confirms with its button. */
@@ -72,10 +91,11 @@ async function confirmWith(field: string, typed: string, button: RegExp) {
   await userEvent.click(within(dialog).getByRole('button', { name: button }));
 }
 
-describe('Mark paid', () => {
+describe('Record payment', () => {
   it('names the field as labelled, asks to confirm the amount and the customer, then sends the trimmed reference', async () => {
-    show(<MarkPaidForm bill={invoice} />);
-    const button = screen.getByRole('button', { name: 'Mark paid' });
+    const done = vi.fn();
+    show(<MarkPaidForm bill={invoice} onDone={done} />);
+    const button = screen.getByRole('button', { name: 'Record payment' });
     expect(button).toHaveProperty('disabled', true);
     await userEvent.click(screen.getByRole('textbox', { name: /Payment reference/ }));
     await userEvent.tab();
@@ -87,17 +107,18 @@ describe('Mark paid', () => {
       await screen.findByText("Record that Acme paid bill 2026-000012, $123.45, by 'SEPA 42'."),
     ).toBeTruthy();
     expect(sent).not.toHaveBeenCalled();
-    await confirmWith('Bill total (USD)', '123.45', /Mark \$123\.45 paid/);
+    await confirmWith('Bill total (USD)', '123.45', /Record \$123\.45 paid/);
     await waitFor(() =>
       expect(sent).toHaveBeenCalledWith('/api/ops/bills/12/mark-paid', { reference: 'SEPA 42' }),
     );
+    await waitFor(() => expect(done).toHaveBeenCalledWith(actionAnswer));
   });
 
   it('sends nothing when what is typed is not the amount', async () => {
-    show(<MarkPaidForm bill={invoice} />);
+    show(<MarkPaidForm bill={invoice} onDone={vi.fn()} />);
     await userEvent.type(screen.getByRole('textbox', { name: /Payment reference/ }), 'SEPA 44');
-    await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
-    await confirmWith('Bill total (USD)', '12345', /Mark \$123\.45 paid/);
+    await userEvent.click(screen.getByRole('button', { name: 'Record payment' }));
+    await confirmWith('Bill total (USD)', '12345', /Record \$123\.45 paid/);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).not.toHaveBeenCalled();
   });
@@ -115,10 +136,68 @@ const paidByInvoice: OpsBillDetail = {
     lines: [],
     byInvoice: true,
     openInvoice: false,
+    chargeInFlight: false,
+    actions: { retry: false, recordPayment: false, void: false, writeOff: false },
   },
   attempts: [],
   refunds: [],
 };
+
+const pastDueCard: OpsBillDetail = {
+  bill: {
+    ...invoice,
+    status: 'Past Due',
+    invoiceNumber: null,
+    byInvoice: false,
+    openInvoice: false,
+    card: 'Visa ending in 4242',
+    nextRetry: '2026-01-03T00:00:00.000Z',
+    actions: { retry: true, recordPayment: true, void: true, writeOff: true },
+  },
+  attempts: [],
+  refunds: [],
+};
+
+describe('Collection', () => {
+  it('offers only what applies: no Retry now on an invoice', () => {
+    show(<BillCollection detail={{ bill: invoice, attempts: [], refunds: [] }} />);
+    expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Void bill' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Record payment' })).toBeTruthy();
+  });
+
+  it('charges the card again after the amount is confirmed, naming the card and the customer', async () => {
+    show(<BillCollection detail={pastDueCard} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(
+      await screen.findByText(
+        "Charge $123.45 for bill #12 to Acme's Visa ending in 4242 now, as a scheduled retry would.",
+      ),
+    ).toBeTruthy();
+    await confirmWith('Bill total (USD)', '123.45', /Charge \$123\.45 now/);
+    await waitFor(() => expect(sent).toHaveBeenCalledWith('/api/ops/bills/12/retry', {}));
+    expect(await screen.findByText('Bill #12 is paid.')).toBeTruthy();
+  });
+
+  it('voids or writes off by the button pressed, with the reason', async () => {
+    show(<BillCollection detail={pastDueCard} />);
+    const reason = screen.getByRole('textbox', { name: /Reason/ });
+    await userEvent.type(reason, 'Company closed');
+    await userEvent.click(screen.getByRole('button', { name: 'Write off' }));
+    expect(await screen.findByText(/Write off bill #12 of Acme, \$123\.45, as uncollectible/)).toBeTruthy();
+    await confirmWith('Bill total (USD)', '123.45', /Write off \$123\.45/);
+    await waitFor(() =>
+      expect(sent).toHaveBeenCalledWith('/api/ops/bills/12/write-off', { reason: 'Company closed' }),
+    );
+    sent.mockClear();
+    await userEvent.type(screen.getByRole('textbox', { name: /Reason/ }), 'Billed twice');
+    await userEvent.click(screen.getByRole('button', { name: 'Void bill' }));
+    await confirmWith('Bill total (USD)', '123.45', /Void \$123\.45/);
+    await waitFor(() =>
+      expect(sent).toHaveBeenCalledWith('/api/ops/bills/12/void', { reason: 'Billed twice' }),
+    );
+  });
+});
 
 describe('Refund', () => {
   it('asks a bill paid by invoice how the money went back, and sends the refund with it', async () => {
