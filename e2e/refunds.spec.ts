@@ -56,8 +56,9 @@ test('a refunded bill shows its credit note in Billing History, and the tax id i
   await ops.goto(`/ops/bills/${bill!.orderId}`);
   const refundForm = ops.getByRole('form', { name: 'Refund' });
   await expect(refundForm.getByText(/is left to refund, to the card that paid/)).toBeVisible();
-  // A card bill is settled by the gateway: no Mark paid on it.
-  await expect(ops.getByRole('form', { name: 'Mark paid' })).toHaveCount(0);
+  // A paid bill has nothing left to collect: no Record payment, no Retry now on it.
+  await expect(ops.getByRole('form', { name: 'Record payment' })).toHaveCount(0);
+  await expect(ops.getByRole('button', { name: 'Retry now' })).toHaveCount(0);
   // The amount starts empty; more than is left is refused, never cut to it.
   const amount = refundForm.getByLabel('Refund amount (USD)');
   await expect(amount).toHaveValue('');

@@ -147,6 +147,10 @@ export async function startDemoServer(
 
   const stop = async () => {
     await stopProcess(child);
+    // A grandchild (npx → tsx → node) may still flush into the pipes after npx exits: the log stops
+    // listening before it ends, or that late write would throw in the test runner.
+    child.stdout?.unpipe(log);
+    child.stderr?.unpipe(log);
     log.end();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,189 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { expectNoAxeViolations, login } from './support';
+import { registerAndVerify } from './support/accounts';
+import { openSection, operatorPage } from './support/ops-console';
+import { type MailServer, screenshotPath, startMailServer, unique } from './support/smtp';
+import { addToCart, fillBillingInfo } from './support/store';
+
+// Collections in the operator console (docs/decisions/029): a customer's two renewals are declined
+// (the sandbox's 4000 0000 0000 9995 lacks funds), the operator finds a failed bill among the past-due
+// ones, reads why the charge failed and its attempts, records a payment received by bank transfer
+// after confirming the amount and the customer, and the bill reads Paid; the other is written off,
+// then voided. The customer's Billing History says so. The renewals come due by moving the server's
+// demo clock (what `npm run ops -- clock:advance` writes) in its own PostgreSQL database.
+
+const test = base.extend<object, { bank: MailServer & { databaseUrl?: string } }>({
+  bank: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const server = await startMailServer('ops-collections', () => ({ BILLING_INTERVAL_SECONDS: '1' }));
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  baseURL: async ({ bank }, use) => use(bank.url),
+});
+
+test.skip(
+  !process.env.E2E_DATABASE_URL,
+  'needs a PostgreSQL server: set E2E_DATABASE_URL (npm test sets it from DATABASE_URL)',
+);
+
+const PASSWORD = 'collections-password';
+
+async function moveDemoClock(databaseUrl: string | undefined, days: number) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `INSERT INTO settings (key, value) VALUES ('demoClock', $1::jsonb)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [JSON.stringify({ offsetMs: days * 86_400_000 })],
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+async function atBothWidths(page: Page, name: string) {
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a declined renewal: the operator reads why, records a transfer, and the bill is paid', async ({
+  page,
+  browser,
+  bank,
+}) => {
+  test.setTimeout(240_000);
+  const orgName = unique('Short Funds Co');
+  const email = `${unique('funds')}@example.com`;
+  await registerAndVerify(page, bank, { orgName, email, password: PASSWORD });
+  await login(page, email, PASSWORD);
+  await addToCart(page, 'Artist', 'Studio seat', 'Artist Solo');
+  await addToCart(page, 'Artist', 'Spare seat', 'Artist Solo');
+  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+  await expect(page).toHaveURL(/\/ModifyBillingInfo\?returnUrl=%2Fcheckout/);
+  await fillBillingInfo(page, '4242424242424242');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole('button', { name: 'Confirm Purchase' }).click();
+  await expect(page).toHaveURL(/\/confirmed$/);
+
+  // The card on file now lacks funds; a year and a day on, the renewals are charged and declined.
+  await page.goto('/ModifyBillingInfo');
+  await fillBillingInfo(page, '4000 0000 0000 9995');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Billing information updated successfully')).toBeVisible();
+  const since = bank.smtp.received.length;
+  await moveDemoClock(bank.databaseUrl, 367);
+  const notice = await bank.waitForMail(email, /^Payment failed for bill #\d+$/, since);
+  const orderId = /#(\d+)/.exec(notice.subject)![1]!;
+  // What the renewal asked for, as the mail says it ("bill #12 ($1,234.56)").
+  const amount = new RegExp(`bill #${orderId} \\((\\$[\\d,.]+)\\)`).exec(notice.text)![1]!;
+  const typed = amount.replace(/[$,]/g, '');
+  const money = amount.replace(/[$.]/g, (c) => `\\${c}`);
+
+  // The operator finds it among the past-due bills.
+  const ops = await operatorPage(browser, bank.url);
+  await openSection(ops, 'Bills');
+  const pastDue = ops.getByRole('table', { name: 'Bills: Past due' });
+  const rows = pastDue.getByRole('row').filter({ hasText: orgName });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Past Due');
+  const other = (await rows.getByRole('link', { name: /^Order \d+$/ }).allTextContents()).find(
+    (name) => name !== `Order ${orderId}`,
+  )!;
+  await rows.getByRole('link', { name: `Order ${orderId}` }).click();
+  await expect(ops.getByRole('heading', { level: 2, name: `Bill Order ${orderId}` })).toBeVisible();
+
+  // Why the charge failed, each attempt with the processor's words, and when it is tried again.
+  await expect(ops.getByText('Decline reason', { exact: true })).toBeVisible();
+  await expect(ops.getByText('Your card has insufficient funds. (insufficient_funds)').first()).toBeVisible();
+  const attempts = ops.getByRole('table', { name: 'Payment attempts' });
+  await expect(attempts.getByRole('row')).toHaveCount(2);
+  await expect(attempts.getByRole('row').nth(1)).toContainText('declined');
+  await expect(attempts.getByRole('row').nth(1)).toContainText('Your card has insufficient funds.');
+  await expect(ops.getByText('Next retry', { exact: true })).toBeVisible();
+  const collection = ops.getByRole('region', { name: 'Collection' });
+  await expect(collection.getByRole('button', { name: 'Retry now' })).toBeVisible();
+  await expect(collection.getByRole('button', { name: 'Write off' })).toBeVisible();
+  await expectNoAxeViolations(ops);
+  await atBothWidths(ops, 'ops-bill-declined');
+
+  // A transfer arrived: recorded with its reference after confirming the amount and the customer.
+  const record = ops.getByRole('form', { name: 'Record payment' });
+  await record.getByLabel('Payment reference').fill('Wire 2027-118');
+  await record.getByRole('button', { name: 'Record payment' }).click();
+  const confirm = ops.getByRole('dialog');
+  await expect(confirm).toContainText(
+    new RegExp(`Record that ${orgName} paid bill #${orderId}, ${money}, by 'Wire 2027-118'\\.`),
+  );
+  await expectNoAxeViolations(ops);
+  await ops.screenshot({ path: screenshotPath('ops-bill-record-payment-confirm'), fullPage: true });
+  await confirm.getByLabel('Bill total (USD)').fill(typed);
+  await confirm.getByRole('button', { name: `Record ${amount} paid` }).click();
+
+  await expect(collection.getByRole('status')).toHaveText(
+    new RegExp(`Bill #${orderId} is paid: ${money} received by 'Wire 2027-118'\\.`),
+  );
+  await expect(ops.getByRole('heading', { level: 2, name: /^Bill \d{4}-\d{6}$/ })).toBeVisible();
+  await expect(ops.getByText('Payment reference', { exact: true })).toBeVisible();
+  await expect(ops.getByText('Wire 2027-118', { exact: true })).toBeVisible();
+  await expect(ops.locator('.mantine-Badge-root').filter({ hasText: 'Paid' })).toBeVisible();
+  // Paid: nothing is left to collect, and the bill can now be refunded.
+  await expect(collection.getByRole('button', { name: 'Retry now' })).toHaveCount(0);
+  await expect(ops.getByRole('form', { name: 'Refund' })).toBeVisible();
+  await expectNoAxeViolations(ops);
+  await atBothWidths(ops, 'ops-bill-payment-recorded');
+
+  // The other bill: the customer will not pay it. Written off, with why, after confirming.
+  await openSection(ops, 'Bills');
+  await pastDue.getByRole('link', { name: other }).click();
+  const close = ops.getByRole('form', { name: 'Void or write off' });
+  await close.getByLabel('Reason').fill('Customer closed the studio');
+  await close.getByRole('button', { name: 'Write off' }).click();
+  const writeOff = ops.getByRole('dialog');
+  await expect(writeOff).toContainText(
+    new RegExp(`Write off bill #\\d+ of ${orgName}, ${money}, as uncollectible`),
+  );
+  await writeOff.getByLabel('Bill total (USD)').fill(typed);
+  await writeOff.getByRole('button', { name: `Write off ${amount}` }).click();
+  await expect(collection.getByRole('status')).toContainText('is written off as uncollectible');
+  await expect(ops.locator('.mantine-Badge-root').filter({ hasText: 'Uncollectible' })).toBeVisible();
+  await expect(ops.getByText('Customer closed the studio', { exact: true })).toBeVisible();
+  // Written off, it is never charged again: no Retry now; it can still be paid or voided.
+  await expect(collection.getByRole('button', { name: 'Retry now' })).toHaveCount(0);
+  await expect(collection.getByRole('button', { name: 'Write off' })).toHaveCount(0);
+  await expectNoAxeViolations(ops);
+  await atBothWidths(ops, 'ops-bill-written-off');
+
+  // Then forgiven after all: void.
+  await close.getByLabel('Reason').fill('Forgiven after the studio closed');
+  await close.getByRole('button', { name: 'Void bill' }).click();
+  const voiding = ops.getByRole('dialog');
+  await voiding.getByLabel('Bill total (USD)').fill(typed);
+  await voiding.getByRole('button', { name: `Void ${amount}` }).click();
+  await expect(collection.getByRole('status')).toContainText(`owes nothing on it`);
+  await expect(ops.locator('.mantine-Badge-root').filter({ hasText: 'Void' })).toBeVisible();
+  await expectNoAxeViolations(ops);
+  await atBothWidths(ops, 'ops-bill-void');
+  await ops.context().close();
+
+  // The customer's Billing History says Paid and Void (their session of a year ago has ended).
+  await login(page, email, PASSWORD);
+  await page.goto('/BillingHistory');
+  const bills = page.getByRole('table', { name: 'Bills' });
+  await expect(bills.locator('tbody tr').filter({ hasText: 'Void' })).toHaveCount(1);
+  await expect(bills.locator('tbody tr').filter({ hasText: 'Paid' })).toHaveCount(2);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath('billing-history-void'), fullPage: true });
+});
