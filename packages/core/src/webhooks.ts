@@ -187,6 +187,9 @@ const UrlSchema = z.string({ error: WebhookMessages.urlRequired }).check(
   z.trim(),
   z.minLength(1, { error: WebhookMessages.urlRequired, abort: true }),
   z.maxLength(WEBHOOK_URL_MAX, { error: WebhookMessages.urlTooLong, abort: true }),
+  // Stated in the API document as a pattern; what it cannot state (a parsable address with a host)
+  // the refinement below checks, with the same message.
+  z.regex(/^https?:\/\/\S+$/, { error: WebhookMessages.urlInvalid, abort: true }),
   z.refine((url) => {
     try {
       const parsed = new URL(url);

@@ -69,6 +69,8 @@ const texts = (n: number) =>
         '1'.repeat(n),
         ...(n >= 14 ? [`${'a'.repeat(n - 12)}@example.com`] : []),
         ...(n >= 27 ? [`2026-11-20T10:00:00.${'1'.repeat(n - 26)}+16:52`] : []),
+        // A webhook endpoint's address, on the test's own machine (the demo sends there).
+        ...(n >= 18 ? [`http://127.0.0.1/${'a'.repeat(n - 17)}`] : []),
       ];
 
 /** Texts that fit, or just miss, the patterns and formats the API uses. */
@@ -87,6 +89,7 @@ const PATTERN_INSIDE = [
   'YWJj',
   'walker@example.com',
   'ABCDE-23456',
+  'http://127.0.0.1/hooks',
 ];
 const PATTERN_OUTSIDE = [
   '2147483648',
