@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { capturedLog } from '../../../test/support/captured-log';
 import { organizationWithAdmin } from '../../../test/support/org-admin';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
@@ -49,13 +50,16 @@ async function receiver() {
   };
 }
 
+const log = capturedLog();
+/** Every secret the tests were shown: none may reach the log. */
+const shown: string[] = [];
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['loginDemo']>>;
 let rx: Awaited<ReturnType<typeof receiver>>;
 const WEBHOOKS = '/api/organization/webhooks';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ logger: log.logger });
   rx = await receiver();
 });
 afterAll(async () => {
@@ -80,6 +84,7 @@ const orgId = () => admin.organization.organizationId as number;
 async function addEndpoint(body: Record<string, unknown> = {}) {
   const res = await admin.post(WEBHOOKS, { url: rx.url, events: [], ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  shown.push(res.body.secret);
   return res.body as { endpoint: { id: number }; secret: string };
 }
 
@@ -209,6 +214,7 @@ describe('a message', () => {
     const rolled = await admin.put(`${WEBHOOKS}/${endpoint.id}`, { rollSecret: true });
     expect(rolled.status).toBe(200);
     const fresh = rolled.body.secret as string;
+    shown.push(fresh);
     expect(fresh).not.toBe(old);
     expect(rolled.body.endpoint.previousSecretUntil).toBe(
       new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
@@ -402,5 +408,14 @@ describe('the routes', () => {
     const refused = await call(other, 'GET', WEBHOOKS);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('This API token lacks the scope webhooks, which this call needs.');
+  });
+});
+
+describe('the log', () => {
+  it('never holds a signing secret, whatever the tests above did', () => {
+    const text = log.text();
+    expect(text.length).toBeGreaterThan(0);
+    expect(shown.length).toBeGreaterThan(3);
+    for (const secret of shown) expect(text).not.toContain(secret.slice(6));
   });
 });
