@@ -4,7 +4,6 @@ import { recordAudit } from '../audit';
 import { makeOpenAttemptDue } from './attempt-outcomes.repository';
 import { adminEmails, claimOverdueBills, markUnpaid, type OverdueBill } from './bill-batches.repository';
 import { chargeDue, type PaidHook, retryPastDueBills } from './bill-charging';
-import { announceBills } from './bill-events';
 import { confirmBillPayment, payBill } from './bill-payment';
 import type { BillingDeps } from './billing-engine-options';
 import {
@@ -32,15 +31,13 @@ export type { BillWithLine } from './bills.repository';
 // here commits together with the caller's own rows (docs/conventions.md, "Each table has one owner").
 
 /**
- * A new bill, audited and announced (one made paid, a bill of nothing, is announced paid as well);
- * null when the organization already has one with this idempotency key.
+ * A new bill, audited; null when the organization already has one with this idempotency key. The
+ * caller announces it (announceBills) once its lines are written: its events list it as Billing
+ * History does, by the subscriptions its lines name.
  */
 export async function createBill(tx: DbOrTx, values: NewOrder): Promise<OrderRow | null> {
   const order = await insertBill(tx, values);
-  if (!order) return null;
-  await recordAudit(tx, 'bill.created', { after: order });
-  await announceBills(tx, 'bill.issued', [order]);
-  if (order.paidAt) await announceBills(tx, 'bill.paid', [order]);
+  if (order) await recordAudit(tx, 'bill.created', { after: order });
   return order;
 }
 

@@ -15,6 +15,7 @@ import type { OrderRow } from '../../db/schema';
 import { badRequest, DomainError } from '../../lib/domain-error';
 import { randomToken } from '../../lib/tokens';
 import {
+  announceBills,
   chargeCard,
   createBill,
   type FinalOutcome,
@@ -140,7 +141,12 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
             dueDate: dueDateOf({ kind: 'purchase', status, billingDate: now }),
             paidAt: status === BillStatus.ChargePaid ? now : null,
           });
-          if (order) await createPurchasedSubscriptions(tx, order, stored);
+          if (order) {
+            await createPurchasedSubscriptions(tx, order, stored);
+            // Once its lines name its subscriptions; a bill of nothing is paid as it is made.
+            await announceBills(tx, 'bill.issued', [order]);
+            if (order.paidAt) await announceBills(tx, 'bill.paid', [order]);
+          }
           return order;
         });
         return done ? resultOf(done) : replay(org.id, key, hash);

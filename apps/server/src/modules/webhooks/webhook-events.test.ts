@@ -140,6 +140,24 @@ describe('a checkout', () => {
   });
 });
 
+describe('a checkout billed by invoice', () => {
+  it('announces its invoice issued, open, as Billing History lists it', async () => {
+    await t.db.update(organizations).set({ billedByInvoice: true }).where(eq(organizations.id, demoId));
+    try {
+      const bought = await buy('Pro Standard', 'Invoiced');
+      const bill = (await admin.get('/api/order/history')).body.find(
+        (b: { orderId: number }) => b.orderId === bought.orderId,
+      );
+      const messages = await delivered();
+      expect(ofType(messages, 'bill.issued').map((m) => m.data)).toEqual([bill]);
+      expect(ofType(messages, 'bill.paid')).toEqual([]);
+      expect(bill).toMatchObject({ status: BillStatus.OfflineInvoice });
+    } finally {
+      await t.db.update(organizations).set({ billedByInvoice: false }).where(eq(organizations.id, demoId));
+    }
+  });
+});
+
 describe("a subscription's changes", () => {
   it('the editor, Enable Offline and Cancel announce updated, offline_license.issued and cancelled, in that order', async () => {
     const id = (await buy('Pro Standard', 'Editor')).subscriptions[0]!.subscriptionId;
