@@ -15,6 +15,7 @@ import { DomainError } from '../../lib/domain-error';
 import { recordAudit } from '../audit';
 import type { BillingLogger } from '../bills';
 import {
+  announceBills,
   chargeCard,
   createBillsWithLines,
   type FinalOutcome,
@@ -110,6 +111,7 @@ export async function billProration(
   if (byInvoice) {
     const [invoiceId] = await createBillsWithLines(tx, [{ ...bill, line }]);
     await recordAudit(tx, 'bill.created', { after: { ...bill, id: invoiceId } });
+    await announceBills(tx, 'bill.issued', [{ id: invoiceId!, organizationId: s.organizationId }]);
     await changeSubscription(tx, s.id, terms, s);
     return { chargedCents: amount, orderId: invoiceId!, pending: false };
   }
