@@ -10,7 +10,7 @@ import {
 import { and, asc, desc, eq, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, organizations, subscriptions } from '../../db/schema';
-import { isVoidCardCharge } from '../bills';
+import { isVoidCardCharge, toBillDto } from '../bills';
 import { creditNotesOf } from '../refunds';
 
 // The SQL that reads bills for people (the history, the invoice, the operator's list); the bills module writes them.
@@ -37,12 +37,7 @@ export async function listBills(db: DbOrTx, organizationId: number): Promise<Bil
     .orderBy(desc(orders.billingDate), desc(orders.id));
   const namesOf = await subscriptionNamesOfBills(db, organizationId);
   const bills: (Bill & { at: number })[] = rows.map((r) => ({
-    orderId: r.id,
-    billingDate: r.billingDate.toISOString(),
-    status: r.status,
-    total: fromCents(r.totalCents),
-    invoiceNumber: r.invoiceNumber,
-    subscriptionNames: namesOf.get(r.id) ?? [],
+    ...toBillDto(r, namesOf.get(r.id) ?? []),
     at: r.billingDate.getTime(),
   }));
   const statusOf = new Map(rows.map((r) => [r.id, r.status]));
