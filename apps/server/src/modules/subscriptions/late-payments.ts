@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import { recordAudit } from '../audit';
+import { announceSubscriptions } from './subscription-events';
 import {
   billsWithInactiveSubscriptions,
   lockDeactivatedFor,
@@ -37,6 +38,7 @@ export async function reactivateAfterLateSettlement(
     } else {
       const after = await reactivate(tx, s);
       await recordAudit(tx, 'subscription.updated', { before: s, after });
+      await announceSubscriptions(tx, 'subscription.updated', [s], now);
       settled.push({ ...base, reactivated: true });
     }
   }
