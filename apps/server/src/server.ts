@@ -1,4 +1,5 @@
 import { loadConfigOrExit } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { startRuntime } from './runtime';
 import { DemoDatabaseRefused } from './seed/demo-database';
 import { DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_TOTP_SECRET } from './seed/operator';
@@ -29,6 +30,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof DemoDatabaseRefused ? error.message : error);
+  // Refusals a person can act on are said in their words; anything else with its stack.
+  const told = error instanceof DemoDatabaseRefused || error instanceof DataDirInUseError;
+  console.error(told ? error.message : error);
   process.exit(1);
 });
