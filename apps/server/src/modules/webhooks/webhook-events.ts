@@ -1,8 +1,8 @@
 import type { WebhookEventType } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import { changeTime } from '../audit';
+import { insertEvent, insertEvents, organizationsTaking } from './webhook-events.repository';
 import { newMessageId } from './webhook-message';
-import { insertEvent, insertEvents, organizationsTaking } from './webhooks.repository';
 
 /** What an event is about: its organization and, for a subscription's events, the subscription. */
 export interface EventSubject {

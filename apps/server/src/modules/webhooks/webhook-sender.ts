@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { type PollingLoop, startPollingLoop } from '../../lib/polling-loop';
-import { claimDueDeliveries } from './webhooks.repository';
+import { claimDueDeliveries } from './webhook-deliveries.repository';
 import type { WebhookService } from './webhooks.service';
 
 // The webhook sender (docs/decisions/027): takes due deliveries, sends each once and records the

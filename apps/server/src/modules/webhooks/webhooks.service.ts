@@ -20,9 +20,12 @@ import { enqueueMails } from '../../mail/outbox';
 import { compose } from '../../mail/templates';
 import { recordAudit } from '../audit';
 import { type AddressPolicy, type Resolve, refusalOf, systemResolve } from './address-policy';
+import { deliveryDto, toDto } from './webhook-answers';
+import * as deliveries from './webhook-deliveries.repository';
+import * as endpoints from './webhook-endpoints.repository';
+import * as events from './webhook-events.repository';
 import { messageBody, newMessageId, newSecret, signedHeaders, withoutSecrets } from './webhook-message';
 import { type PostOutcome, postMessage } from './webhook-post';
-import * as repo from './webhooks.repository';
 
 export interface WebhookServiceDeps {
   db: Db;
@@ -34,19 +37,6 @@ export interface WebhookServiceDeps {
   /** Name resolution; tests hand in names of their own. */
   resolve?: Resolve;
 }
-
-const toDto = (row: repo.EndpointRow, now: Date): WebhookEndpoint => ({
-  id: row.id,
-  url: row.url,
-  events: row.eventTypes,
-  description: row.description,
-  enabled: row.enabled,
-  disabledReason: row.disabledReason,
-  createdAt: row.createdAt.toISOString(),
-  createdBy: row.createdByName,
-  previousSecretUntil:
-    row.previousSecretUntil && row.previousSecretUntil > now ? row.previousSecretUntil.toISOString() : null,
-});
 
 const nameOf = (auth: AuthContext) =>
   auth.apiToken
@@ -68,13 +58,13 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     if (refusal) throw badRequest(refusal);
   }
 
-  async function ownEndpoint(auth: AuthContext, id: number): Promise<repo.EndpointRow> {
-    const row = await repo.findEndpoint(db, auth.organization.id, id);
+  async function ownEndpoint(auth: AuthContext, id: number): Promise<endpoints.EndpointRow> {
+    const row = await endpoints.findEndpoint(db, auth.organization.id, id);
     if (!row) throw notFound(WebhookMessages.notFound);
     return row;
   }
 
-  async function secretsOf(delivery: repo.DeliveryToSend): Promise<string[]> {
+  async function secretsOf(delivery: deliveries.DeliveryToSend): Promise<string[]> {
     const key = await deps.secretKey();
     const secrets = [openSecret(key, delivery.secretBox)];
     if (
@@ -87,13 +77,17 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   }
 
   /** What the store gives up on: the endpoint stops, its admins hear of it once. */
-  async function giveUp(delivery: repo.DeliveryToSend): Promise<void> {
+  async function giveUp(delivery: deliveries.DeliveryToSend): Promise<void> {
     await db.transaction(async (tx) => {
       if (
-        !(await repo.disableFailingEndpoint(tx, delivery.endpointId, WebhookMessages.disabledAfterFailures))
+        !(await endpoints.disableFailingEndpoint(
+          tx,
+          delivery.endpointId,
+          WebhookMessages.disabledAfterFailures,
+        ))
       )
         return;
-      const admins = await repo.adminEmails(tx, delivery.organizationId);
+      const admins = await endpoints.adminEmails(tx, delivery.organizationId);
       await enqueueMails(
         tx,
         admins.map((to) =>
@@ -110,13 +104,13 @@ export function createWebhookService(deps: WebhookServiceDeps) {
    * delivery to its next try, or, three days after its first failure, to failed (and disables the
    * endpoint); an admin's attempt (`manual`) changes nothing on failure, and delivers on success.
    */
-  async function attempt(delivery: repo.DeliveryToSend, manual: boolean): Promise<PostOutcome> {
+  async function attempt(delivery: deliveries.DeliveryToSend, manual: boolean): Promise<PostOutcome> {
     const data = delivery.forParent ? withoutSecrets(delivery.data) : delivery.data;
     const body = messageBody({ type: delivery.type, at: delivery.eventAt, data });
     const headers = signedHeaders(delivery.messageId, body, await secretsOf(delivery));
     const outcome = await postMessage(delivery.url, headers, body, policy, resolve);
     const now = clock.now();
-    let next: Parameters<typeof repo.recordAttempt>[2] = null;
+    let next: Parameters<typeof deliveries.recordAttempt>[2] = null;
     if (outcome.ok) {
       next = {
         status: 'delivered',
@@ -136,7 +130,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       };
     }
     // An admin's attempt that fails leaves the schedule as it was (null: only the attempt is recorded).
-    await repo.recordAttempt(
+    await deliveries.recordAttempt(
       db,
       {
         deliveryId: delivery.id,
@@ -153,38 +147,11 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     return outcome;
   }
 
-  async function deliveryDto(
-    row: repo.DeliveryListRow,
-    attempts: repo.AttemptRow[],
-  ): Promise<WebhookDelivery> {
-    const data = row.forParent ? withoutSecrets(row.data) : row.data;
-    return {
-      id: row.id,
-      messageId: row.messageId,
-      type: row.type,
-      createdAt: row.createdAt.toISOString(),
-      status: row.status,
-      nextAttemptAt:
-        row.status === 'pending' || row.status === 'retrying' ? row.nextAttemptAt.toISOString() : null,
-      payload: messageBody({ type: row.type, at: row.createdAt, data }),
-      attempts: attempts
-        .filter((a) => a.deliveryId === row.id)
-        .map((a) => ({
-          at: a.at.toISOString(),
-          statusCode: a.statusCode,
-          durationMs: a.durationMs,
-          answer: a.answer,
-          error: a.error,
-          manual: a.manual,
-        })),
-    };
-  }
-
   async function deliveryById(endpointId: number, deliveryId: number): Promise<WebhookDelivery> {
-    const rows = await repo.listDeliveries(db, endpointId, 1, deliveryId);
+    const rows = await deliveries.listDeliveries(db, endpointId, 1, deliveryId);
     const row = rows[0];
     if (!row) throw notFound(WebhookMessages.deliveryNotFound);
-    return deliveryDto(row, await repo.attemptsOf(db, [row.id]));
+    return deliveryDto(row, await deliveries.attemptsOf(db, [row.id]));
   }
 
   return {
@@ -192,7 +159,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
 
     async list(auth: AuthContext): Promise<WebhookEndpoint[]> {
       const now = clock.now();
-      return (await repo.listEndpoints(db, auth.organization.id)).map((row) => toDto(row, now));
+      return (await endpoints.listEndpoints(db, auth.organization.id)).map((row) => toDto(row, now));
     },
 
     async create(auth: AuthContext, body: CreateWebhookEndpoint): Promise<WebhookEndpointWithSecret> {
@@ -201,7 +168,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const key = await deps.secretKey();
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
-        const inserted = await repo.insertEndpoint(tx, {
+        const inserted = await endpoints.insertEndpoint(tx, {
           organizationId: auth.organization.id,
           url: body.url,
           description: body.description,
@@ -229,7 +196,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const key = await deps.secretKey();
       const secret = body.rollSecret ? newSecret() : null;
       const row = await db.transaction(async (tx) => {
-        const updated = await repo.updateEndpoint(tx, id, {
+        const updated = await endpoints.updateEndpoint(tx, id, {
           ...(body.url !== undefined && { url: body.url }),
           ...(body.events !== undefined && { eventTypes: body.events }),
           ...(body.description !== undefined && { description: body.description }),
@@ -252,7 +219,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async remove(auth: AuthContext, id: number): Promise<WebhookEndpoint> {
       const row = await ownEndpoint(auth, id);
       await db.transaction(async (tx) => {
-        await repo.deleteEndpoint(tx, id);
+        await endpoints.deleteEndpoint(tx, id);
         await recordAudit(tx, 'webhook.deleted', {
           before: { ...toDto(row, clock.now()), organizationId: auth.organization.id },
         });
@@ -263,7 +230,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     /** Sends a test message to the endpoint now, whatever events it takes, and answers its delivery. */
     async sendTest(auth: AuthContext, id: number): Promise<WebhookDelivery> {
       const endpoint = await ownEndpoint(auth, id);
-      const [deliveryId] = await repo.insertEvent(db, {
+      const [deliveryId] = await events.insertEvent(db, {
         messageId: newMessageId(),
         organizationId: auth.organization.id,
         type: WEBHOOK_TEST_EVENT,
@@ -272,25 +239,25 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         at: clock.now(),
         endpointId: endpoint.id,
       });
-      const delivery = await repo.findDeliveryToSend(db, auth.organization.id, id, deliveryId!);
+      const delivery = await deliveries.findDeliveryToSend(db, auth.organization.id, id, deliveryId!);
       await attempt(delivery!, true);
       return deliveryById(id, deliveryId!);
     },
 
     async deliveries(auth: AuthContext, id: number): Promise<WebhookDelivery[]> {
       await ownEndpoint(auth, id);
-      const rows = await repo.listDeliveries(db, id, WEBHOOK_DELIVERIES_LISTED);
-      const attempts = await repo.attemptsOf(
+      const rows = await deliveries.listDeliveries(db, id, WEBHOOK_DELIVERIES_LISTED);
+      const attempts = await deliveries.attemptsOf(
         db,
         rows.map((r) => r.id),
       );
-      return Promise.all(rows.map((row) => deliveryDto(row, attempts)));
+      return rows.map((row) => deliveryDto(row, attempts));
     },
 
     /** An admin's Retry: one attempt now, whatever the schedule says; answers the delivery after it. */
     async retry(auth: AuthContext, id: number, deliveryId: number): Promise<WebhookDelivery> {
       await ownEndpoint(auth, id);
-      const delivery = await repo.findDeliveryToSend(db, auth.organization.id, id, deliveryId);
+      const delivery = await deliveries.findDeliveryToSend(db, auth.organization.id, id, deliveryId);
       if (!delivery) throw notFound(WebhookMessages.deliveryNotFound);
       await attempt(delivery, true);
       return deliveryById(id, deliveryId);
