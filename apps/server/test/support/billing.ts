@@ -1,4 +1,4 @@
-import { addMonthsClamped, monthsPerCycle, Rights } from '@store/core';
+import { addMonthsClamped, BillingMode, monthsPerCycle, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { composeBilling } from '../../src/compose-billing';
 import type { DbOrTx } from '../../src/db/client';
@@ -63,6 +63,16 @@ export async function planId(db: DbOrTx, planName: string): Promise<number> {
   if (!plan) throw new Error(`No plan ${planName}`);
   return plan.id;
 }
+
+/** A cart item of the store: Flex 2,500 bought annually, with nothing added. */
+export const reportsCartItem = async (db: DbOrTx) => ({
+  description: 'Reports',
+  pricingPlanId: await planId(db, 'Flex 2,500'),
+  maxAdditionalMonthlyCharge: 0,
+  xtraAutoTags: 0,
+  numberMachines: 0,
+  billingMode: BillingMode.Annually,
+});
 
 /** A subscription bought at `purchasedAt` (its anchor), in its first paid period. */
 export async function makeSubscription(

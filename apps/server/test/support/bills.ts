@@ -1,6 +1,7 @@
 import { monthsPerCycle } from '@store/core';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../src/db/client';
-import { paymentAttempts } from '../../src/db/schema';
+import { orderLines, orders, paymentAttempts } from '../../src/db/schema';
 import { createBillsWithLines } from '../../src/modules/bills';
 
 // Test fixtures of bills as the store leaves them: one line (a subscription's period, or none), at a
@@ -67,4 +68,25 @@ export async function makeBill(db: DbOrTx, bill: BillFixture): Promise<number> {
     });
   }
   return orderId!;
+}
+
+/** Every line that bills a subscription, with its bill: oldest bill first, a bill's lines in order. */
+export function billLinesOf(db: DbOrTx, subscriptionId: number) {
+  return db
+    .select({
+      id: orders.id,
+      kind: orders.kind,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      billingDate: orders.billingDate,
+      attempts: orders.attempts,
+      periodStart: orderLines.periodStart,
+      periodEnd: orderLines.periodEnd,
+      description: orderLines.description,
+      amountCents: orderLines.amountCents,
+    })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(eq(orderLines.subscriptionId, subscriptionId))
+    .orderBy(asc(orders.billingDate), asc(orders.id), asc(orderLines.id));
 }

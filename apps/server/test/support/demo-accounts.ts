@@ -11,3 +11,21 @@ export async function loginSubAccount(t: TestApp) {
     .where(eq(organizations.companyName, DEMO_SUB_ACCOUNT));
   return t.login(DEMO_EMAIL, DEMO_PASSWORD, europe!.id);
 }
+
+/** Modify Billing Info's body for the sub-account: Erik Jansen in Amsterdam, with a Mastercard. */
+export const subAccountBillingInfo = (more: Record<string, unknown> = {}) => ({
+  nameOnCard: 'Erik Jansen',
+  company: DEMO_SUB_ACCOUNT,
+  addr1: 'Keizersgracht 62',
+  addr2: '2nd floor',
+  city: 'Amsterdam',
+  state: 'Noord-Holland',
+  country: 'nl',
+  postalCode: '1015 CS',
+  sourceId: 'pm_card_mastercard',
+  expireMonth: 8,
+  expireYear: 2030,
+  lastFour: '4444',
+  cardBrand: 'mastercard',
+  ...more,
+});

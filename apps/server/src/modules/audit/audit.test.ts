@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginSubAccount, subAccountBillingInfo } from '../../../test/support/demo-accounts';
+import { editBody } from '../../../test/support/subscription-edit';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT, DEMO_USER_EMAIL } from '../../seed/organizations';
+import { DEMO_EMAIL, DEMO_USER_EMAIL } from '../../seed/organizations';
 
 // The audit log (docs/decisions/017): who changed what, when and from where, in the change's own
 // transaction, shown to the organization's admins only.
@@ -23,14 +25,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const activity = async (api: Api, query = '') => (await api.get(`/api/organization/activity${query}`)).body;
-
-async function loginEurope() {
-  const list = await t.client().post('/api/authenticate', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
-  const europe = list.body.possibleOrganizations.find(
-    (o: { companyName: string }) => o.companyName === DEMO_SUB_ACCOUNT,
-  );
-  return t.login(DEMO_EMAIL, DEMO_PASSWORD, europe.organizationId);
-}
 
 describe('recording a change', () => {
   it('names the admin who changed a user, the fields before and after, the time and the client address', async () => {
@@ -63,20 +57,8 @@ describe('recording a change', () => {
     expect((await admin.post(`/api/person/update/${janeId}`, { password: 'a-new-password-1' })).status).toBe(
       200,
     );
-    const europe = await loginEurope();
-    const card = {
-      nameOnCard: 'Erik Jansen',
-      addr1: 'Keizersgracht 62',
-      city: 'Amsterdam',
-      state: 'Noord-Holland',
-      country: 'nl',
-      postalCode: '1015 CS',
-      sourceId: 'pm_card_mastercard',
-      expireMonth: 8,
-      expireYear: 2030,
-      lastFour: '4444',
-      cardBrand: 'mastercard',
-    };
+    const europe = await loginSubAccount(t);
+    const card = subAccountBillingInfo();
     expect((await europe.put('/api/organization/billing_info', card)).status).toBe(200);
 
     const log = JSON.stringify(await queryRows(t.db, sql`SELECT * FROM audit_log`));
@@ -105,14 +87,10 @@ describe('a row in the words of the screens', () => {
     const [sub] = (await admin.get('/api/subscription/all')).body.filter(
       (s: { description: string }) => s.description === 'Production Engines',
     );
-    const renamed = await admin.put(`/api/subscription/${sub.subscriptionId}`, {
-      description: 'Press Line A',
-      pricingPlanId: sub.pricingPlanId,
-      maxAdditionalMonthlyCharge: sub.maxAdditionalMonthlyCharge,
-      xtraAutoTags: sub.xtraAutoTags,
-      numberMachines: sub.numberMachines,
-      version: sub.version,
-    });
+    const renamed = await admin.put(
+      `/api/subscription/${sub.subscriptionId}`,
+      editBody(sub, { description: 'Press Line A' }),
+    );
     expect(renamed.status).toBe(200);
     const [entry] = (await activity(admin, '?kind=subscription.updated')).items;
     expect(entry.subject).toBe('Production Engines');
@@ -128,14 +106,10 @@ describe('a row in the words of the screens', () => {
       await admin.get(`/api/product/plans_for_product/${encodeURIComponent(plan.productName)}`)
     ).body;
     const other = plans.find((p) => p.pricingPlanId !== sub.pricingPlanId)!;
-    const changed = await admin.put(`/api/subscription/${sub.subscriptionId}`, {
-      description: sub.description,
-      pricingPlanId: other.pricingPlanId,
-      maxAdditionalMonthlyCharge: sub.maxAdditionalMonthlyCharge,
-      xtraAutoTags: sub.xtraAutoTags,
-      numberMachines: sub.numberMachines,
-      version: sub.version,
-    });
+    const changed = await admin.put(
+      `/api/subscription/${sub.subscriptionId}`,
+      editBody(sub, { pricingPlanId: other.pricingPlanId }),
+    );
     expect(changed.status).toBe(200);
     const [entry] = (await activity(admin, '?kind=subscription.updated')).items;
     // Up applies at once, down at the renewal: either way the plan is named.
@@ -155,7 +129,7 @@ describe('a row in the words of the screens', () => {
 
 describe('GET /api/organization/activity', () => {
   it("shows another organization's admin nothing of this one", async () => {
-    const europe = await loginEurope();
+    const europe = await loginSubAccount(t);
     const page = await activity(europe);
     expect(page.items.length).toBeGreaterThan(0);
     for (const item of page.items) expect(item.organizationId).toBe(europe.organization.organizationId);

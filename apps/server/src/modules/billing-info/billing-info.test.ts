@@ -1,7 +1,7 @@
 import { OrganizationSchema } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginSubAccount } from '../../../test/support/demo-accounts';
+import { subAccountBillingInfo as info, loginSubAccount } from '../../../test/support/demo-accounts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { organizations } from '../../db/schema';
 import { DEMO_PASSWORD, DEMO_SUB_ACCOUNT, DEMO_USER_EMAIL } from '../../seed/organizations';
@@ -11,23 +11,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const info = (more: Record<string, unknown> = {}) => ({
-  nameOnCard: 'Erik Jansen',
-  company: 'Demo Documents Europe',
-  addr1: 'Keizersgracht 62',
-  addr2: '2nd floor',
-  city: 'Amsterdam',
-  state: 'Noord-Holland',
-  country: 'nl',
-  postalCode: '1015 CS',
-  sourceId: 'pm_card_mastercard',
-  expireMonth: 8,
-  expireYear: 2030,
-  lastFour: '4444',
-  cardBrand: 'mastercard',
-  ...more,
-});
 
 describe('billing information', () => {
   it('saves the card reference and the address, never a card number; answers with the organization', async () => {

@@ -2,8 +2,9 @@ import { BillingMode, BillStatus, billStatusText } from '@store/core';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
+import { billLinesOf } from '../../../test/support/bills';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { orderLines, orders, organizations, paymentAttempts, subscriptions } from '../../db/schema';
+import { orders, organizations, paymentAttempts, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { createOfflineLicenseService } from '../licensing';
 import { verifyLicenseFile } from '../licensing/verify-license-file';
@@ -19,24 +20,7 @@ const clock = new ManualClock('2026-01-01T12:00:00Z');
 const setCard = (orgId: number, pm: string) =>
   t.db.update(organizations).set({ paymentMethodId: pm }).where(eq(organizations.id, orgId));
 
-async function billsOf(subscriptionId: number) {
-  return t.db
-    .select({
-      id: orders.id,
-      kind: orders.kind,
-      status: orders.status,
-      totalCents: orders.totalCents,
-      billingDate: orders.billingDate,
-      attempts: orders.attempts,
-      periodStart: orderLines.periodStart,
-      periodEnd: orderLines.periodEnd,
-      description: orderLines.description,
-    })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(eq(orderLines.subscriptionId, subscriptionId))
-    .orderBy(asc(orders.billingDate), asc(orders.id));
-}
+const billsOf = (subscriptionId: number) => billLinesOf(t.db, subscriptionId);
 
 const sub = async (id: number) =>
   (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;

@@ -5,11 +5,12 @@ import {
   carriedLineDescription,
   overageAllowanceRtus,
 } from '@store/core';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
+import { billLinesOf } from '../../../test/support/bills';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { orderLines, orders, subscriptions } from '../../db/schema';
+import { subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { updateSubscription } from '../subscriptions/subscriptions.repository';
 import type { BillingDeps } from './billing-engine';
@@ -21,21 +22,7 @@ let t: TestApp;
 let deps: BillingDeps;
 const clock = new ManualClock('2026-03-01T12:00:00Z');
 
-async function billsOf(subscriptionId: number) {
-  return t.db
-    .select({
-      id: orders.id,
-      kind: orders.kind,
-      status: orders.status,
-      totalCents: orders.totalCents,
-      description: orderLines.description,
-      amountCents: orderLines.amountCents,
-    })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(eq(orderLines.subscriptionId, subscriptionId))
-    .orderBy(asc(orders.id), asc(orderLines.id));
-}
+const billsOf = (subscriptionId: number) => billLinesOf(t.db, subscriptionId);
 
 /** 4 RTUs over Flex 2,500's allowance at 8 cents each: a 32-cent overage. */
 async function useOver(subscriptionId: number) {

@@ -212,16 +212,22 @@ describe('POST /api/licensing/usage', () => {
     );
   const accrued = async (id: number) =>
     (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!.accruedRtusThisMonth;
-
-  it('records a single report into the rollups and the month’s accrued RTUs', async () => {
+  const single = {
+    transactionId: 'tx-single-1',
+    hostname: 'new-host',
+    pages: 42,
+    time: '2026-11-02T09:30:00Z',
+  };
+  /** Flex Reporting's engine reports `reports`; with the month's accrued RTUs before the call. */
+  async function report(reports: Array<typeof single>) {
     const { id, key } = keys['Flex Reporting']!;
     const before = await accrued(id);
-    const res = await engine('/api/licensing/usage', {
-      licenseKey: key,
-      reports: [
-        { transactionId: 'tx-single-1', hostname: 'new-host', pages: 42, time: '2026-11-02T09:30:00Z' },
-      ],
-    });
+    const res = await engine('/api/licensing/usage', { licenseKey: key, reports });
+    return { id, before, res };
+  }
+
+  it('records a single report into the rollups and the month’s accrued RTUs', async () => {
+    const { id, before, res } = await report([single]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ accepted: 1, duplicates: 0, pages: 42 });
     expect(await rollup(id, 'new-host')).toEqual([{ day: '2026-11-02', pages: 42 }]);
@@ -229,17 +235,12 @@ describe('POST /api/licensing/usage', () => {
   });
 
   it('counts a repeated transaction id once, in a later call and within one batch', async () => {
-    const { id, key } = keys['Flex Reporting']!;
-    const before = await accrued(id);
-    const res = await engine('/api/licensing/usage', {
-      licenseKey: key,
-      reports: [
-        { transactionId: 'tx-single-1', hostname: 'new-host', pages: 42, time: '2026-11-02T09:30:00Z' },
-        { transactionId: 'tx-b-1', hostname: 'new-host', pages: 10, time: '2026-11-01T23:59:59Z' },
-        { transactionId: 'tx-b-1', hostname: 'new-host', pages: 10, time: '2026-11-01T23:59:59Z' },
-        { transactionId: 'tx-b-2', hostname: 'other-host', pages: 5, time: '2026-11-02T00:00:00+01:00' },
-      ],
-    });
+    const { id, before, res } = await report([
+      single,
+      { transactionId: 'tx-b-1', hostname: 'new-host', pages: 10, time: '2026-11-01T23:59:59Z' },
+      { transactionId: 'tx-b-1', hostname: 'new-host', pages: 10, time: '2026-11-01T23:59:59Z' },
+      { transactionId: 'tx-b-2', hostname: 'other-host', pages: 5, time: '2026-11-02T00:00:00+01:00' },
+    ]);
     expect(res.body).toEqual({ accepted: 2, duplicates: 2, pages: 15 });
     expect(await rollup(id, 'new-host')).toEqual([
       { day: '2026-11-01', pages: 10 },

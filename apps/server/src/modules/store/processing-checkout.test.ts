@@ -1,6 +1,6 @@
-import { BillingMode, BillStatus, purchaseAttemptKey } from '@store/core';
+import { BillStatus, purchaseAttemptKey } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, planId } from '../../../test/support/billing';
+import { makeOrganization, reportsCartItem } from '../../../test/support/billing';
 import { fakeStripe } from '../../../test/support/fake-stripe';
 import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -35,14 +35,7 @@ describe('a checkout whose payment is processing', () => {
   it('answers 502, stays pending while processing, and is completed once by its PaymentIntent id', async () => {
     const org = await makeOrganization(t.db, { name: 'Slow Bank Co.', paymentMethodId: 'pm_processing' });
     const purchases = createPurchaseService({ ...t.deps, catalog: createCatalogService(t.deps) });
-    const item = {
-      description: 'Reports',
-      pricingPlanId: await planId(t.db, 'Flex 2,500'),
-      maxAdditionalMonthlyCharge: 0,
-      xtraAutoTags: 0,
-      numberMachines: 0,
-      billingMode: BillingMode.Annually,
-    };
+    const item = await reportsCartItem(t.db);
     await expect(
       purchases.purchase(org.id, [item], { idempotencyKey: 'processing-1', expectedTotalCents: null }),
     ).rejects.toMatchObject({ statusCode: 502 });

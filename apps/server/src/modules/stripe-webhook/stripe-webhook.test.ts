@@ -2,7 +2,13 @@ import { BillingMode, BillStatus, billRowStatusText } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
+import {
+  makeOrganization,
+  makeSubscription,
+  planId,
+  reportsCartItem,
+  runBillingCycle,
+} from '../../../test/support/billing';
 import { fakeStripe, type Json } from '../../../test/support/fake-stripe';
 import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
 import { loginOperator } from '../../../test/support/operator';
@@ -61,22 +67,13 @@ function deliver(body: object, secret = SECRET) {
   });
 }
 
-const item = async () => ({
-  description: 'Reports',
-  pricingPlanId: await planId(t.db, 'Flex 2,500'),
-  maxAdditionalMonthlyCharge: 0,
-  xtraAutoTags: 0,
-  numberMachines: 0,
-  billingMode: BillingMode.Annually,
-});
-
 /** A checkout whose charge is still processing: the order stays pending; answers it and its intent. */
 async function pendingPurchase(name: string) {
   const org = await makeOrganization(t.db, { name, paymentMethodId: 'pm_processing' });
   await expect(
     createPurchaseService({ ...t.deps, catalog: createCatalogService(t.deps) }).purchase(
       org.id,
-      [await item()],
+      [await reportsCartItem(t.db)],
       {
         idempotencyKey: `${name}-1`,
         expectedTotalCents: null,

@@ -2,8 +2,8 @@ import { BillingMode, BillStatus, designerHostCount, graceEndOf, SubscriptionMes
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
+import { opsCli } from '../../../test/support/ops-cli';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { runOps } from '../../cli/ops-commands';
 import { orderLines, orders, organizations, persons, pricingPlans, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/organizations';
@@ -21,6 +21,8 @@ let api: Awaited<ReturnType<TestApp['login']>>;
 let org: { id: number };
 let designers: number;
 let publicKey: string;
+const out: string[] = [];
+const ops = opsCli(() => t, out, { mode: 'demo', publicUrl: 'http://localhost:3000' });
 
 const newSubscription = async (description: string) =>
   makeSubscription(t.db, {
@@ -69,16 +71,7 @@ describe('changing the hosts of an offline license', () => {
     // The same hosts again are not a change: a fresh file for them.
     expect((await enable(sub.id, 'host-b')).status).toBe(200);
 
-    const out: string[] = [];
-    const code = await runOps(['offline:allow-reissue', String(sub.id)], {
-      db: t.db,
-      clock,
-      gateway: async () => t.gateway,
-      mode: 'demo',
-      publicUrl: 'http://localhost:3000',
-      signingKeys: t.signingKeys,
-      out: (line) => out.push(line),
-    });
+    const code = await ops('offline:allow-reissue', String(sub.id));
     expect([code, out]).toEqual([
       0,
       [`Subscription ${sub.id} may change the hosts of its offline license 1 more time this period.`],
@@ -166,15 +159,7 @@ describe('an offline license billed by invoice', () => {
     expect(invoice?.status).toBe(BillStatus.OfflineInvoice);
     expect((await enable(sub.id, 'inv-a')).status).toBe(409);
 
-    const code = await runOps(['invoice:paid', String(invoice!.id)], {
-      db: t.db,
-      clock,
-      gateway: async () => t.gateway,
-      mode: 'demo',
-      publicUrl: 'http://localhost:3000',
-      signingKeys: t.signingKeys,
-      out: () => {},
-    });
+    const code = await ops('invoice:paid', String(invoice!.id));
     expect(code).toBe(0);
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
     const payload = verifyLicenseFile(row!.offlineLicenseKey!, publicKey, clock.now());
