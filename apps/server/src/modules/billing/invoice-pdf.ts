@@ -11,17 +11,7 @@ import {
   licenseId,
 } from '@store/core';
 import type { Seller } from '../../config';
-import {
-  drawHeading,
-  drawParties,
-  drawTotals,
-  finishDocument,
-  GREY,
-  INK,
-  RULE,
-  SELLER_CONTACT,
-  startDocument,
-} from '../bills';
+import { documentPdf } from '../bills';
 import type { InvoiceData } from './bill-history.repository';
 
 const KIND_TITLE: Record<string, string> = {
@@ -41,7 +31,7 @@ export const invoiceLabel = (invoice: Pick<InvoiceData, 'invoiceNumber' | 'order
 /** Renders a bill as a one-or-more-page A4 PDF invoice. */
 export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<Buffer> {
   const number = invoiceLabel(invoice);
-  const frame = startDocument({
+  const frame = documentPdf.startDocument({
     title: `Invoice ${number}`,
     subject: `Invoice ${number} for ${invoice.billedTo.company}`,
     seller,
@@ -58,8 +48,8 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
   if (paid && invoice.paidAt) facts.push(['Paid on', formatLongDate(invoice.paidAt)]);
   facts.push(['Type', KIND_TITLE[invoice.kind] ?? invoice.kind]);
   const b = invoice.billedTo;
-  let y = drawHeading(frame, seller, 'INVOICE', facts);
-  y = drawParties(frame, y, b, {
+  let y = documentPdf.drawHeading(frame, seller, 'INVOICE', facts);
+  y = documentPdf.drawParties(frame, y, b, {
     title: 'PAYMENT',
     lines: b.billedByInvoice
       ? ['Offline invoice (bank transfer)', `Quote invoice ${number} with your payment.`]
@@ -73,7 +63,7 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
   const col = { desc: left, period: left + 200, list: left + 300, discount: left + 365, amount: left + 425 };
   const header = (at: number) => {
     doc.rect(left, at, width, 20).fill('#eef2f6');
-    doc.fillColor(INK).font('Helvetica-Bold').fontSize(8.5);
+    doc.fillColor(documentPdf.INK).font('Helvetica-Bold').fontSize(8.5);
     doc.text('DESCRIPTION', col.desc + 6, at + 6);
     doc.text('SERVICE PERIOD', col.period, at + 6);
     doc.text('LIST', col.list, at + 6, { width: 60, align: 'right' });
@@ -102,16 +92,16 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
     doc
       .font('Helvetica-Bold')
       .fontSize(9.5)
-      .fillColor(INK)
+      .fillColor(documentPdf.INK)
       .text(line.description, col.desc + 6, y, { width: 188 });
     const afterDesc = doc.y;
     doc
       .font('Helvetica')
       .fontSize(8)
-      .fillColor(GREY)
+      .fillColor(documentPdf.GREY)
       .text(detail, col.desc + 6, afterDesc + 1, { width: 188 });
     const bottom = doc.y;
-    doc.font('Helvetica').fontSize(9).fillColor(INK);
+    doc.font('Helvetica').fontSize(9).fillColor(documentPdf.INK);
     const period =
       line.periodStart && line.periodEnd
         ? `${formatMediumDate(line.periodStart)} -\n${formatMediumDate(line.periodEnd)}`
@@ -130,7 +120,7 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
       .moveTo(left, y - 4)
       .lineTo(right, y - 4)
       .lineWidth(0.5)
-      .strokeColor(RULE)
+      .strokeColor(documentPdf.RULE)
       .stroke();
   }
 
@@ -148,9 +138,9 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
       true,
     ],
   ];
-  y = drawTotals(frame, y, totals);
+  y = documentPdf.drawTotals(frame, y, totals);
   if (discountTotal > 0) {
-    doc.font('Helvetica').fontSize(8).fillColor(GREY);
+    doc.font('Helvetica').fontSize(8).fillColor(documentPdf.GREY);
     doc.text(
       'Discounts are the billing-cycle discount fixed at purchase and your organization discount. Usage overage is never discounted.',
       left,
@@ -170,7 +160,7 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
         : paid
           ? 'Thank you for your payment.'
           : b.billedByInvoice
-            ? `Please pay within ${GRACE_DAYS} days of the invoice date. ${SELLER_CONTACT.bank}.`
+            ? `Please pay within ${GRACE_DAYS} days of the invoice date. ${documentPdf.SELLER_CONTACT.bank}.`
             : `We will charge the card on file. If the charge keeps failing for ${GRACE_DAYS} days after the invoice date, the subscription is deactivated; update your billing information to retry at once.`;
-  return finishDocument(frame, seller, y, note);
+  return documentPdf.finishDocument(frame, seller, y, note);
 }

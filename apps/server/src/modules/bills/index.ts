@@ -8,7 +8,7 @@ export {
   recordBillPayment,
   retryBillNow,
 } from './bill-collection';
-export { toBillDto } from './bill-dto';
+export { billDtoColumns, toBillDto } from './bill-dto';
 export { announceBills } from './bill-events';
 export { openBills } from './bill-payment';
 export {
@@ -50,16 +50,7 @@ export {
   settlePendingCardBills,
   waitingAuthentication,
 } from './card-charge';
-export {
-  drawHeading,
-  drawParties,
-  drawTotals,
-  finishDocument,
-  GREY,
-  INK,
-  RULE,
-  SELLER_CONTACT,
-  startDocument,
-} from './document-pdf';
+export * as documentPdf from './document-pdf';
 export { type PlannedAttempt, StartedBatches } from './first-attempts';
+export { mailIssuedInvoices, remindUnpaidInvoices } from './invoice-mails';
 export { type DueSubscription, overageBill, renewalBill } from './scheduled-bills';

@@ -1,16 +1,7 @@
 import { type BilledTo, formatLongDate, formatUsd } from '@store/core';
 import type { Seller } from '../../config';
 import type { RefundRow } from '../../db/schema';
-import {
-  drawHeading,
-  drawParties,
-  drawTotals,
-  finishDocument,
-  GREY,
-  INK,
-  RULE,
-  startDocument,
-} from '../bills';
+import { documentPdf } from '../bills';
 
 export interface CreditNoteData {
   refund: RefundRow;
@@ -26,20 +17,20 @@ export interface CreditNoteData {
 export function renderCreditNotePdf({ refund, invoiceNumber, billedTo }: CreditNoteData, seller: Seller) {
   const number = refund.creditNoteNumber!;
   const credited = invoiceNumber ?? `Bill ${refund.orderId}`;
-  const frame = startDocument({
+  const frame = documentPdf.startDocument({
     title: `Credit note ${number}`,
     subject: `Credit note ${number} for ${billedTo.company}`,
     seller,
   });
   const { doc, left, right, width } = frame;
   const date = formatLongDate(refund.refundedAt!);
-  let y = drawHeading(frame, seller, 'CREDIT NOTE', [
+  let y = documentPdf.drawHeading(frame, seller, 'CREDIT NOTE', [
     ['Credit note number', number],
     ['Date', date],
     ['Credits invoice', credited],
     ['Bill number', String(refund.orderId)],
   ]);
-  y = drawParties(frame, y, billedTo, {
+  y = documentPdf.drawParties(frame, y, billedTo, {
     title: 'REFUND',
     lines: refund.offlineMethod
       ? [refund.offlineMethod, `Returned to you on ${date}.`]
@@ -50,38 +41,38 @@ export function renderCreditNotePdf({ refund, invoiceNumber, billedTo }: CreditN
   });
 
   doc.rect(left, y, width, 20).fill('#eef2f6');
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(8.5);
+  doc.fillColor(documentPdf.INK).font('Helvetica-Bold').fontSize(8.5);
   doc.text('DESCRIPTION', left + 6, y + 6);
   doc.text('AMOUNT', right - 110, y + 6, { width: 104, align: 'right' });
   y += 26;
   doc
     .font('Helvetica-Bold')
     .fontSize(9.5)
-    .fillColor(INK)
+    .fillColor(documentPdf.INK)
     .text(`Refund of invoice ${credited}`, left + 6, y, { width: width - 130 });
   doc
     .font('Helvetica')
     .fontSize(8.5)
-    .fillColor(GREY)
+    .fillColor(documentPdf.GREY)
     .text(`Reason: ${refund.reason}`, left + 6, doc.y + 1, { width: width - 130 });
   const bottom = doc.y;
   doc
     .font('Helvetica-Bold')
     .fontSize(9.5)
-    .fillColor(INK)
+    .fillColor(documentPdf.INK)
     .text(`-${formatUsd(refund.amountCents)}`, right - 110, y, { width: 104, align: 'right' });
   y = Math.max(bottom, y + 24) + 8;
   doc
     .moveTo(left, y - 4)
     .lineTo(right, y - 4)
     .lineWidth(0.5)
-    .strokeColor(RULE)
+    .strokeColor(documentPdf.RULE)
     .stroke();
-  y = drawTotals(frame, y + 6, [
+  y = documentPdf.drawTotals(frame, y + 6, [
     ['Tax', formatUsd(0), false],
     ['Credit total (USD)', `-${formatUsd(refund.amountCents)}`, true],
   ]);
-  return finishDocument(
+  return documentPdf.finishDocument(
     frame,
     seller,
     Math.max(y, doc.y) + 30,
