@@ -10,7 +10,7 @@ import {
 import { and, asc, desc, eq, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, organizations, subscriptions } from '../../db/schema';
-import { isVoidCardCharge, toBillDto } from '../bills';
+import { billDtoColumns, isVoidCardCharge, toBillDto } from '../bills';
 import { creditNotesOf } from '../refunds';
 
 // The SQL that reads bills for people (the history, the invoice, the operator's list); the bills module writes them.
@@ -25,13 +25,7 @@ const isBill = not(isVoidCardCharge);
  */
 export async function listBills(db: DbOrTx, organizationId: number): Promise<Bill[]> {
   const rows = await db
-    .select({
-      id: orders.id,
-      billingDate: orders.billingDate,
-      status: orders.status,
-      totalCents: orders.totalCents,
-      invoiceNumber: orders.invoiceNumber,
-    })
+    .select(billDtoColumns)
     .from(orders)
     .where(and(eq(orders.organizationId, organizationId), isBill))
     .orderBy(desc(orders.billingDate), desc(orders.id));

@@ -1,4 +1,14 @@
 import { type Bill, fromCents } from '@store/core';
+import { orders } from '../../db/schema';
+
+/** The columns of a bill that toBillDto reads: select them, and hand the row over. */
+export const billDtoColumns = {
+  id: orders.id,
+  billingDate: orders.billingDate,
+  status: orders.status,
+  totalCents: orders.totalCents,
+  invoiceNumber: orders.invoiceNumber,
+};
 
 /**
  * A bill as Billing History lists it (GET /api/order/history), and as its webhook events carry it

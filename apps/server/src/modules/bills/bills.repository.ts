@@ -12,7 +12,7 @@ import {
   paymentAttempts,
   subscriptions,
 } from '../../db/schema';
-import { toBillDto } from './bill-dto';
+import { billDtoColumns, toBillDto } from './bill-dto';
 
 // One bill at a time, in Drizzle's query builder: checkout, the editor's proration, the operator's
 // invoice payment. The engine's bulk statements are in bill-batches.repository.ts.
@@ -198,13 +198,7 @@ export async function gatewayCustomerOf(db: DbOrTx, organizationId: number) {
 export async function listedBills(db: DbOrTx, ids: readonly number[]): Promise<Map<number, Bill>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: orders.id,
-      billingDate: orders.billingDate,
-      status: orders.status,
-      totalCents: orders.totalCents,
-      invoiceNumber: orders.invoiceNumber,
-    })
+    .select(billDtoColumns)
     .from(orders)
     .where(inArray(orders.id, [...ids]));
   const name = sql<string>`COALESCE(${subscriptions.description}, ${orderLines.description})`;
