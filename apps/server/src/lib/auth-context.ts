@@ -1,6 +1,8 @@
 import type { ApiTokenScope } from '@store/core';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import type { organizations, persons } from '../db/schema';
+import type { Clock } from './clock';
+import type { ReadCache } from './read-cache';
 
 export type PersonRow = typeof persons.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -49,6 +51,18 @@ export interface CachedSession {
   context: AuthContext;
   lastUsedAt: number;
   expiresAt: number;
+}
+
+/** What the services that resolve a bearer credential (a session, an API token) are built from. */
+export interface CredentialResolverDeps {
+  db: Db;
+  clock: Clock;
+  /**
+   * The sessions' read cache (plugins/read-caches.ts), which API tokens share so that whatever makes
+   * the servers forget the sessions forgets the tokens too; without one (the worker, the command
+   * line) every resolve reads the database.
+   */
+  cache?: ReadCache<string, CachedSession>;
 }
 
 /** Where a session was opened from, shown to its owner in their list of sessions. */

@@ -7,11 +7,14 @@ import {
   type CreatedApiToken,
   Rights,
 } from '@store/core';
-import type { Db } from '../../db/client';
-import type { ApiTokenResolver, AuthContext, CachedSession, PersonRow } from '../../lib/auth-context';
-import type { Clock } from '../../lib/clock';
+import type {
+  ApiTokenResolver,
+  AuthContext,
+  CachedSession,
+  CredentialResolverDeps,
+  PersonRow,
+} from '../../lib/auth-context';
 import { notFound } from '../../lib/domain-error';
-import type { ReadCache } from '../../lib/read-cache';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { recordAudit } from '../audit';
 import * as repo from './api-tokens.repository';
@@ -61,16 +64,7 @@ function standInPerson(row: repo.ApiTokenRow): PersonRow {
  * A token's context is kept in the sessions' read cache, so whatever makes every server forget the
  * sessions (a revocation announced by the database) makes it forget the token too.
  */
-export function createApiTokenService({
-  db,
-  clock,
-  cache,
-}: {
-  db: Db;
-  clock: Clock;
-  /** The sessions' read cache (plugins/read-caches.ts); without one every call reads the database. */
-  cache?: ReadCache<string, CachedSession>;
-}) {
+export function createApiTokenService({ db, clock, cache }: CredentialResolverDeps) {
   const tokenByHash = repo.prepareTokenByHash(db);
 
   async function read(tokenHash: string, now: Date, address: string): Promise<CachedSession | null> {

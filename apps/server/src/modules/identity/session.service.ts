@@ -1,8 +1,12 @@
 import { isAdmin, isOperator } from '@store/core';
-import type { Db, DbOrTx } from '../../db/client';
-import type { AuthContext, CachedSession, SessionOrigin, SessionService } from '../../lib/auth-context';
-import type { Clock } from '../../lib/clock';
-import type { ReadCache } from '../../lib/read-cache';
+import type { DbOrTx } from '../../db/client';
+import type {
+  AuthContext,
+  CachedSession,
+  CredentialResolverDeps,
+  SessionOrigin,
+  SessionService,
+} from '../../lib/auth-context';
 import { hashToken, randomToken } from '../../lib/tokens';
 import * as repo from './sessions.repository';
 
@@ -15,16 +19,7 @@ export const ABSOLUTE_LIFETIME_MS = 30 * DAY;
 /** Sliding expiry is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export function createSessionService({
-  db,
-  clock,
-  cache,
-}: {
-  db: Db;
-  clock: Clock;
-  /** Without one (the worker, the command line) every resolve reads the database. */
-  cache?: ReadCache<string, CachedSession>;
-}): SessionService {
+export function createSessionService({ db, clock, cache }: CredentialResolverDeps): SessionService {
   const sessionByToken = repo.prepareSessionByToken(db);
 
   async function read(tokenHash: string, now: Date): Promise<CachedSession | null> {
