@@ -1,4 +1,5 @@
 import { List, Stack, Table, Text, Title } from '@mantine/core';
+import { ColumnHeads } from '../../../components/column-heads';
 import { COOKIE_CONSENT_NAME } from '../../../features/cookie-banner';
 
 // The privacy policy the cookie notice links to (docs/design.md §1: the product's own page unless
@@ -38,13 +39,7 @@ export default function PrivacyScreen() {
           miw={340}
           aria-label="What the store keeps in your browser"
         >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Kind</Table.Th>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Why</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads names={['Kind', 'Name', 'Why']} />
           <Table.Tbody>
             {browserStorage.map(([kind, name, why]) => (
               <Table.Tr key={name}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import {
   type ApiToken,
   ApiTokenMessages,
@@ -8,6 +8,8 @@ import {
 } from '@store/core';
 import { useState } from 'react';
 import { CardList } from '../../../components/card-list';
+import { CodeBadges } from '../../../components/code-badges';
+import { ColumnHeads } from '../../../components/column-heads';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { usePhone } from '../../../lib/phone';
 import { showAlert } from '../../alert';
@@ -15,18 +17,6 @@ import { useApiTokens } from '../api/get-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 
 const columns = ApiTokenMessages.columns;
-
-function Scopes({ token }: { token: ApiToken }) {
-  return (
-    <Group gap={4}>
-      {token.scopes.map((scope) => (
-        <Badge key={scope} variant="light" color="gray" tt="none" radius="sm" fw={500}>
-          {scope}
-        </Badge>
-      ))}
-    </Group>
-  );
-}
 
 function Expires({ token, now }: { token: ApiToken; now: number }) {
   if (token.expiresAt === null) return <>{ApiTokenMessages.neverExpires}</>;
@@ -95,7 +85,7 @@ function TokenCards({ tokens, now, onRevoke }: RowsProps) {
               <RevokeButton token={token} onRevoke={onRevoke} />
             </Group>
             <Start token={token} />
-            <Scopes token={token} />
+            <CodeBadges codes={token.scopes} />
             <Text size="sm">
               {columns.createdBy} {token.createdBy}, {formatMediumDate(token.createdAt)}
             </Text>
@@ -115,19 +105,17 @@ function TokenCards({ tokens, now, onRevoke }: RowsProps) {
 function TokenTable({ tokens, now, onRevoke }: RowsProps) {
   return (
     <Table striped verticalSpacing="sm" horizontalSpacing="xs" aria-label={ApiTokenMessages.listHeading}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{columns.name}</Table.Th>
-          <Table.Th scope="col">{columns.token}</Table.Th>
-          <Table.Th scope="col">{columns.scopes}</Table.Th>
-          <Table.Th scope="col">{columns.createdBy}</Table.Th>
-          <Table.Th scope="col">{columns.expiresAt}</Table.Th>
-          <Table.Th scope="col">{columns.lastUsed}</Table.Th>
-          <Table.Th scope="col">
-            <span className="visually-hidden">{ApiTokenMessages.revoke}</span>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads
+        names={[
+          columns.name,
+          columns.token,
+          columns.scopes,
+          columns.createdBy,
+          columns.expiresAt,
+          columns.lastUsed,
+        ]}
+        actions={ApiTokenMessages.revoke}
+      />
       <Table.Tbody>
         {tokens.map((token) => (
           <Table.Tr key={token.id} data-api-token-id={token.id}>
@@ -138,7 +126,7 @@ function TokenTable({ tokens, now, onRevoke }: RowsProps) {
               <Start token={token} />
             </Table.Td>
             <Table.Td>
-              <Scopes token={token} />
+              <CodeBadges codes={token.scopes} />
             </Table.Td>
             <Table.Td>
               {token.createdBy}

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import {
   API_TOKEN_EXPIRY_DAYS,
   API_TOKEN_NAME_MAX,
@@ -10,6 +10,7 @@ import {
   apiTokenFromForm,
   type CreatedApiToken,
 } from '@store/core';
+import { CodeCheckboxes } from '../../../components/code-checkboxes';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useCreateApiToken } from '../api/create-api-token';
@@ -51,20 +52,11 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (created: Created
           {...form.getInputProps('name')}
         />
         <Checkbox.Group label={ApiTokenMessages.scopesLabel} required {...form.getInputProps('scopes')}>
-          <Stack gap="xs" mt="xs">
-            {API_TOKEN_SCOPES.map((scope) => (
-              <Checkbox
-                key={scope}
-                value={scope}
-                label={
-                  <Text component="code" ff="monospace" size="sm">
-                    {scope}
-                  </Text>
-                }
-                description={API_TOKEN_SCOPE_DESCRIPTIONS[scope]}
-              />
-            ))}
-          </Stack>
+          <CodeCheckboxes
+            codes={API_TOKEN_SCOPES}
+            descriptions={API_TOKEN_SCOPE_DESCRIPTIONS}
+            idPrefix="api-scope"
+          />
         </Checkbox.Group>
         <Select
           label={ApiTokenMessages.expiryLabel}

@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { isAdmin, type Person } from '@store/core';
 import { Link } from 'react-router';
 import { CardList } from '../../../components/card-list';
+import { ColumnHeads } from '../../../components/column-heads';
 import { usePhone } from '../../../lib/phone';
 
 function TrashIcon() {
@@ -96,16 +97,7 @@ export function UserList({ persons, ...actions }: UserListProps) {
     );
   return (
     <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">First Name</Table.Th>
-          <Table.Th scope="col">Last Name</Table.Th>
-          <Table.Th scope="col">Email</Table.Th>
-          <Table.Th scope="col">
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads names={['First Name', 'Last Name', 'Email']} actions="Actions" />
       <Table.Tbody>
         {persons.map((p) => (
           <Table.Tr key={p.personId}>

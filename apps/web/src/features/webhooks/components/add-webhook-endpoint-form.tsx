@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core';
 import {
   CreateWebhookEndpointSchema,
   WEBHOOK_DESCRIPTION_MAX,
@@ -11,6 +11,7 @@ import {
 } from '@store/core';
 import { useRef, useState } from 'react';
 import { z } from 'zod/mini';
+import { CodeCheckboxes } from '../../../components/code-checkboxes';
 import { useSchemaForm } from '../../../lib/form';
 import { HttpError } from '../../../lib/http';
 import { errorText } from '../../../lib/query-client';
@@ -31,9 +32,6 @@ const AddEndpointSchema = z.intersection(
     }),
   ),
 );
-
-// Mantine gives a checkbox's description no id: it is tied to its box here, so it is read with it.
-const describedBy = (event: string) => `webhook-event-${event.replace('.', '-')}-description`;
 
 type AddEndpointValues = { url: string; events: string[]; description: string; allEvents: boolean };
 const EMPTY: AddEndpointValues = { url: '', events: [], description: '', allEvents: true };
@@ -107,21 +105,11 @@ export function AddWebhookEndpointForm({
               pl="lg"
               {...form.getInputProps('events')}
             >
-              <Stack gap="xs" mt="xs">
-                {WEBHOOK_EVENT_TYPES.map((event) => (
-                  <Checkbox
-                    key={event}
-                    value={event}
-                    label={
-                      <Text component="code" ff="monospace" size="sm">
-                        {event}
-                      </Text>
-                    }
-                    description={<span id={describedBy(event)}>{WEBHOOK_EVENT_DESCRIPTIONS[event]}</span>}
-                    aria-describedby={describedBy(event)}
-                  />
-                ))}
-              </Stack>
+              <CodeCheckboxes
+                codes={WEBHOOK_EVENT_TYPES}
+                descriptions={WEBHOOK_EVENT_DESCRIPTIONS}
+                idPrefix="webhook-event"
+              />
             </Checkbox.Group>
           )}
         </Stack>

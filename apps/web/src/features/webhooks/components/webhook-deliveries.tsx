@@ -7,6 +7,7 @@ import {
 } from '@store/core';
 import { useState } from 'react';
 import { CardList } from '../../../components/card-list';
+import { ColumnHeads } from '../../../components/column-heads';
 import { usePhone } from '../../../lib/phone';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useRetryWebhookDelivery } from '../api/retry-webhook-delivery';
@@ -170,19 +171,17 @@ function DeliveriesList({ endpoint }: { endpoint: WebhookEndpoint }) {
         </CardList>
       ) : (
         <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label={WebhookMessages.deliveries}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{columns.event}</Table.Th>
-              <Table.Th scope="col">{columns.sent}</Table.Th>
-              <Table.Th scope="col">{columns.status}</Table.Th>
-              <Table.Th scope="col">{columns.attempts}</Table.Th>
-              <Table.Th scope="col">{columns.answer}</Table.Th>
-              <Table.Th scope="col">{columns.nextAttempt}</Table.Th>
-              <Table.Th scope="col">
-                <span className="visually-hidden">{WebhookMessages.actions}</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads
+            names={[
+              columns.event,
+              columns.sent,
+              columns.status,
+              columns.attempts,
+              columns.answer,
+              columns.nextAttempt,
+            ]}
+            actions={WebhookMessages.actions}
+          />
           <Table.Tbody>
             {deliveries.map((delivery) => (
               <DeliveryRow key={delivery.id} {...rowProps(delivery)} />

@@ -1,6 +1,8 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatMediumDate, type WebhookEndpoint, WebhookMessages } from '@store/core';
 import { CardList } from '../../../components/card-list';
+import { CodeBadges } from '../../../components/code-badges';
+import { ColumnHeads } from '../../../components/column-heads';
 import { EndpointStatus } from './webhook-status';
 
 // An endpoint's row on the API & Webhooks screen: a table row on desktop, a card on a phone, with
@@ -10,15 +12,7 @@ const columns = WebhookMessages.columns;
 
 function Events({ endpoint }: { endpoint: WebhookEndpoint }) {
   if (endpoint.events.length === 0) return <Text size="sm">{WebhookMessages.allEvents}</Text>;
-  return (
-    <Group gap={4}>
-      {endpoint.events.map((event) => (
-        <Badge key={event} variant="light" color="gray" tt="none" radius="sm" fw={500}>
-          {event}
-        </Badge>
-      ))}
-    </Group>
-  );
+  return <CodeBadges codes={endpoint.events} />;
 }
 
 const Url = ({ endpoint }: { endpoint: WebhookEndpoint }) => (
@@ -138,15 +132,9 @@ export function EndpointCards({ endpoints, actions }: RowsProps) {
 export function EndpointTable({ endpoints, actions }: RowsProps) {
   return (
     <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={WebhookMessages.listLabel}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{columns.url}</Table.Th>
-          <Table.Th scope="col">{columns.events}</Table.Th>
-          <Table.Th scope="col">{columns.description}</Table.Th>
-          <Table.Th scope="col">{columns.status}</Table.Th>
-          <Table.Th scope="col">{columns.created}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads
+        names={[columns.url, columns.events, columns.description, columns.status, columns.created]}
+      />
       <Table.Tbody>
         {endpoints.map((endpoint) => (
           <EndpointRows key={endpoint.id} endpoint={endpoint} actions={actions} />
