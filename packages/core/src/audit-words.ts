@@ -1,6 +1,7 @@
 import { billStatusText } from './bill-status';
 import { billingCycle, isBillingMode } from './billing-cycle';
 import { formatMediumDate } from './dates';
+import { paymentTermsText } from './invoice-terms';
 import { formatUsd } from './money';
 
 /**
@@ -45,6 +46,7 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
     allowMonthly: 'Monthly Billing Allowed',
     isPerpetualAccount: 'Perpetual Account',
     billedByInvoice: 'Billed By Invoice',
+    paymentTermsDays: 'Payment Terms',
     addr1: 'Address 1',
     addr2: 'Address 2',
     city: 'City',
@@ -142,6 +144,7 @@ export function auditValueText(
   if (typeof value === 'number') {
     if (/Cents$/.test(field)) return formatUsd(value);
     if (field === 'discountBp') return `${value / 100}%`;
+    if (field === 'paymentTermsDays') return paymentTermsText(value);
     if (field === 'billingMode' && isBillingMode(value)) return billingCycle(value).cycleName;
     if (subject === 'bill' && field === 'status') return billStatusText(value);
     if (field === 'rights') {

@@ -13,13 +13,19 @@ export const GRACE_DAYS = 14;
 export const graceEndOf = (date: Date): Date => addDays(date, GRACE_DAYS);
 
 /**
- * The due date of a new bill: scheduled bills and invoices wait up to the grace for their money; a
- * checkout or editor card charge (purchase, proration) is paid or refused at once and has none.
+ * The due date of a new bill: an invoice is due its organization's payment terms after its date
+ * (docs/decisions/030); a scheduled card bill waits up to the grace for its money; a checkout or
+ * editor card charge (purchase, proration) is paid or refused at once and has none.
  */
-export const dueDateOf = (bill: { kind: string; status: number; billingDate: Date }): Date | null =>
-  bill.kind === 'renewal' || bill.kind === 'overage' || OPEN_INVOICE_STATUSES.includes(bill.status)
-    ? graceEndOf(bill.billingDate)
-    : null;
+export const dueDateOf = (bill: {
+  kind: string;
+  status: number;
+  billingDate: Date;
+  paymentTermsDays: number;
+}): Date | null => {
+  if (OPEN_INVOICE_STATUSES.includes(bill.status)) return addDays(bill.billingDate, bill.paymentTermsDays);
+  return bill.kind === 'renewal' || bill.kind === 'overage' ? graceEndOf(bill.billingDate) : null;
+};
 
 /** Bills still expecting money (spec §4 flags). */
 export const OUTSTANDING_BILL_STATUSES: readonly number[] = [

@@ -13,6 +13,7 @@ export * from './country-codes';
 export * from './dates';
 export * from './error-codes';
 export * from './input-rounding';
+export * from './invoice-terms';
 export * from './licensing';
 export * from './messages';
 export * from './money';

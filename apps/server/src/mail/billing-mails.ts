@@ -1,4 +1,4 @@
-import { formatLongDate, formatUsd, GRACE_DAYS } from '@store/core';
+import { formatLongDate, formatUsd, GRACE_DAYS, type InvoiceReminderKind } from '@store/core';
 import type { MailMessage } from './mailer';
 import { compose } from './templates';
 
@@ -24,6 +24,65 @@ export function receiptMail(a: {
     ...mail,
     attachments: [{ kind: 'invoice', organizationId: a.organizationId, orderId: a.orderId }],
   };
+}
+
+/** What an invoice's mails say of it (docs/decisions/030); `howToPay` is the seller's bank details. */
+interface InvoiceFacts {
+  to: string;
+  organizationId: number;
+  orderId: number;
+  invoiceNumber: string;
+  totalCents: number;
+  dueDate: Date;
+  howToPay: string;
+}
+
+const invoiceAttached = (a: InvoiceFacts) => ({
+  attachments: [{ kind: 'invoice' as const, organizationId: a.organizationId, orderId: a.orderId }],
+});
+const howToPay = (a: InvoiceFacts) =>
+  `How to pay: ${a.howToPay}, quoting invoice ${a.invoiceNumber}. Billing History in the store lists all your bills and their invoices.`;
+
+/**
+ * An invoice as it is issued, its PDF attached: the amount, its number, the day it is due by its
+ * payment terms and how to pay. One mailed after its due date (issued before invoices were mailed)
+ * says by when it must be paid for the subscriptions to go on.
+ */
+export function invoiceMail(
+  a: InvoiceFacts & { issuedOn: Date; sentAt: Date; graceEndsAt: Date },
+): MailMessage {
+  const due = formatLongDate(a.dueDate);
+  const when =
+    a.sentAt.getTime() > a.dueDate.getTime()
+      ? `It was due on ${due}; please pay it by ${formatLongDate(a.graceEndsAt)}, after which the subscriptions on it are deactivated.`
+      : `Please pay it by its due date, ${due}.`;
+  const mail = compose(a.to, `Invoice ${a.invoiceNumber}: ${formatUsd(a.totalCents)} due ${due}`, [
+    `Invoice ${a.invoiceNumber} of ${formatLongDate(a.issuedOn)} (bill #${a.orderId}) for ${formatUsd(a.totalCents)} is attached (invoice_${a.orderId}.pdf). ${when}`,
+    howToPay(a),
+  ]);
+  return { ...mail, ...invoiceAttached(a) };
+}
+
+/**
+ * A reminder of an unpaid invoice (docs/decisions/030), its PDF attached: before its due date, then
+ * after it with the day its subscriptions are deactivated if it is still unpaid.
+ */
+export function invoiceReminderMail(
+  a: InvoiceFacts & { kind: InvoiceReminderKind; graceEndsAt: Date },
+): MailMessage {
+  const due = formatLongDate(a.dueDate);
+  const amount = formatUsd(a.totalCents);
+  const late = `We have not received the ${amount} of invoice ${a.invoiceNumber} (bill #${a.orderId}), due on ${due}. Please pay it by ${formatLongDate(a.graceEndsAt)}: after that day the subscriptions on it are deactivated. If you have paid it in the meantime, thank you, and please ignore this mail.`;
+  const [subject, first] =
+    a.kind === 'invoice-due-soon'
+      ? [
+          `Invoice ${a.invoiceNumber} is due on ${due}`,
+          `A reminder: invoice ${a.invoiceNumber} (bill #${a.orderId}) for ${amount} is due on ${due}. If you have paid it already, thank you, and please ignore this mail.`,
+        ]
+      : a.kind === 'invoice-overdue'
+        ? [`Invoice ${a.invoiceNumber} is past due`, late]
+        : [`Final notice: invoice ${a.invoiceNumber} is past due`, `This is our last reminder. ${late}`];
+  return { ...compose(a.to, subject, [first, howToPay(a)]), ...invoiceAttached(a) };
 }
 
 export function renewalReminderMail(a: {

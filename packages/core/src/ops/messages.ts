@@ -42,6 +42,8 @@ export const OpsConfirmations = {
     `Write off bill ${bill} of ${customer}, ${amount}, as uncollectible: it stays unpaid, is never charged or reminded again, and its subscriptions end when its grace does.`,
   terms: (customer: string, discount: string) =>
     `Save the terms of ${customer}, with a discount of ${discount}: its next bills follow them.`,
+  paymentTerms: (customer: string, from: string, to: string) =>
+    `Payment terms of ${customer}: ${from} → ${to}. Invoices issued from now on are due ${to}; those already issued keep their due date.`,
   priceChange: (plan: string, from: string, to: string) =>
     `Change the monthly fee of ${plan} from ${from} to ${to}.`,
   eula: (product: string, file: string) =>

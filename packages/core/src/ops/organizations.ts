@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { isPaymentTermsDays, PAYMENT_TERMS_MESSAGE } from '../invoice-terms';
 import { fractionField, idField, idParams } from '../schemas/common';
 import { PersonSchema } from '../schemas/entities';
 import { taxIdField } from '../tax-id';
@@ -63,6 +64,8 @@ export const OpsOrganizationDetailSchema = z.object({
     allowMonthly: z.boolean(),
     perpetualAccount: z.boolean(),
     invoiceTerms: z.boolean(),
+    /** Days an invoice gives to pay: 14, 30 or 60 (docs/decisions/030). */
+    paymentTermsDays: z.number().check(z.int()),
     parentOrganizationId: z.nullable(z.number().check(z.int())),
     parentName: z.nullable(z.string()),
     createdAt: z.string(),
@@ -82,6 +85,10 @@ export const OpsTermsBodySchema = z.object({
   allowMonthly: z.boolean({ error: 'allowMonthly must be true or false' }),
   perpetualAccount: z.boolean({ error: 'perpetualAccount must be true or false' }),
   invoiceTerms: z.boolean({ error: 'invoiceTerms must be true or false' }),
+  /** Net 14, 30 or 60 (docs/decisions/030); absent leaves them as they are. */
+  paymentTermsDays: z.optional(
+    z.number({ error: PAYMENT_TERMS_MESSAGE }).check(z.refine(isPaymentTermsDays, PAYMENT_TERMS_MESSAGE)),
+  ),
   parentOrganizationId: z.nullable(idField('parentOrganizationId')),
   /** The customer's tax / VAT id (docs/decisions/016); absent leaves it as it is, blank removes it. */
   taxId: taxIdField(),

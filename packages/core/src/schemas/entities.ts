@@ -123,6 +123,8 @@ export const BillSchema = z.object({
   total: z.number(),
   /** The bill's invoice number (docs/decisions/016); null until issued. */
   invoiceNumber: z.optional(z.nullable(z.string())),
+  /** The day an invoice must be paid by, its payment terms after its date (docs/decisions/030); card bills have none. */
+  dueDate: z.optional(z.nullable(z.string())),
   /**
    * Set on a credit note's row (a refund of bill `orderId`): its Status reads 'Credit Note', its
    * total is negative and its button downloads credit_note_{number}.pdf.

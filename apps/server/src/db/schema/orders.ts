@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { subscriptions } from './subscriptions';
 
@@ -35,6 +45,10 @@ export const orders = pgTable(
     chargeLease: integer('charge_lease').notNull().default(0),
     // Seller and customer details frozen at billing time, for the invoice.
     billedTo: jsonb('billed_to'),
+    /** When the invoice's mail was written to the outbox (migration 0140, docs/decisions/030). */
+    invoiceSentAt: timestamp('invoice_sent_at', { withTimezone: true }),
+    /** When an invoice's subscriptions stop if it is unpaid; set when it is mailed (docs/decisions/030). */
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
     // Set by the database when the bill is issued (migration 0080, docs/decisions/016).
     invoiceNumber: text('invoice_number').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -86,4 +100,17 @@ export const paymentAttempts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('payment_attempts_order_idx').on(t.orderId)],
+);
+
+/** The reminders sent of an unpaid invoice, one row each (migration 0140, docs/decisions/030). */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'invoice_reminders_pk', columns: [t.orderId, t.kind] })],
 );

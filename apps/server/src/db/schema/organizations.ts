@@ -20,6 +20,8 @@ export const organizations = pgTable(
     allowMonthly: boolean('allow_monthly').notNull().default(true),
     isPerpetualAccount: boolean('is_perpetual_account').notNull().default(false),
     billedByInvoice: boolean('billed_by_invoice').notNull().default(false),
+    /** Days an invoice gives to pay: net 14, 30 or 60 (migration 0140, docs/decisions/030). */
+    paymentTermsDays: integer('payment_terms_days').notNull().default(14),
     // The organization's postal address, from registration.
     addr1: text('addr1').notNull().default(''),
     addr2: text('addr2').notNull().default(''),

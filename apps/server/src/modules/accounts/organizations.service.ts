@@ -105,6 +105,7 @@ export function createOrganizationsService({ db, clock, config }: Deps) {
           ...(terms.allowMonthly !== undefined ? { allowMonthly: terms.allowMonthly } : {}),
           ...(terms.perpetualAccount !== undefined ? { isPerpetualAccount: terms.perpetualAccount } : {}),
           ...(terms.invoiceTerms !== undefined ? { billedByInvoice: terms.invoiceTerms } : {}),
+          ...(terms.paymentTermsDays !== undefined ? { paymentTermsDays: terms.paymentTermsDays } : {}),
           ...(parentId !== undefined ? { parentOrganizationId: parentId } : {}),
           // The customer's tax / VAT id (docs/decisions/016): absent leaves it, blank removes it.
           ...(terms.taxId !== undefined ? { taxId: storedTaxId(terms.taxId) } : {}),

@@ -16,6 +16,7 @@ const SHOWN: Record<string, readonly string[]> = {
     'allowMonthly',
     'isPerpetualAccount',
     'billedByInvoice',
+    'paymentTermsDays',
     'addr1',
     'addr2',
     'city',

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { cardExpiringMail, deactivatedMail, renewalReminderMail } from '../../mail/billing-mails';
 import { enqueueMail } from '../../mail/outbox';
 import type { BillingDeps } from '../bills';
-import { billingContacts } from '../bills';
+import { billingContacts, mailIssuedInvoices, remindUnpaidInvoices } from '../bills';
 import {
   claimCardExpiryWarnings,
   claimRenewalReminders,
@@ -22,9 +22,14 @@ const BATCH = 100;
 const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 const cycleName = (mode: number) => (mode === BillingMode.Annually ? 'Annual' : 'Quarterly');
 
-/** Sends the reminders and warnings now due; run by the scheduler after each billing cycle. */
+/**
+ * Mails the invoices just issued, then sends the reminders and warnings now due; run by the
+ * scheduler after each billing cycle.
+ */
 export async function sendBillingNotices(deps: Pick<BillingDeps, 'db' | 'clock' | 'publicUrl'>) {
   const publicUrl = deps.publicUrl ?? '';
+  const invoices = await mailIssuedInvoices(deps);
+  const invoiceReminders = await remindUnpaidInvoices(deps);
   let reminders = 0;
   let cardWarnings = 0;
   for (;;) {
@@ -70,7 +75,7 @@ export async function sendBillingNotices(deps: Pick<BillingDeps, 'db' | 'clock' 
     cardWarnings += n;
     if (n < BATCH) break;
   }
-  return { reminders, cardWarnings };
+  return { invoices, invoiceReminders, reminders, cardWarnings };
 }
 
 /** In the transaction that deactivates subscriptions for an unpaid bill: their admins are told. */

@@ -160,7 +160,7 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
         : paid
           ? 'Thank you for your payment.'
           : b.billedByInvoice
-            ? `Please pay within ${GRACE_DAYS} days of the invoice date. ${documentPdf.SELLER_CONTACT.bank}.`
+            ? `Please pay by ${formatLongDate(invoice.dueDate ?? invoice.billingDate)}, quoting invoice ${number}. ${documentPdf.SELLER_CONTACT.bank}.`
             : `We will charge the card on file. If the charge keeps failing for ${GRACE_DAYS} days after the invoice date, the subscription is deactivated; update your billing information to retry at once.`;
   return documentPdf.finishDocument(frame, seller, y, note);
 }

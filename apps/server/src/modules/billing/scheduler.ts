@@ -50,7 +50,7 @@ export function startBillingScheduler(
       const { counts } = await deps.engine.runRecorded('schedule', { signal: stopping.signal });
       if (counts.passes > 1) deps.logger?.info({ billing: counts }, 'billing cycle');
       const notices = await sendBillingNotices(deps);
-      if (notices.reminders + notices.cardWarnings > 0) deps.logger?.info({ notices }, 'billing notices');
+      if (Object.values(notices).some((n) => n > 0)) deps.logger?.info({ notices }, 'billing notices');
       return counts;
     } catch (error) {
       deps.logger?.error({ err: error }, 'billing cycle failed; retrying next interval');

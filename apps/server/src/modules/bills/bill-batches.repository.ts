@@ -112,26 +112,41 @@ export async function insertBills(tx: DbOrTx, bills: NewBill[]): Promise<Map<str
 export interface OverdueBill {
   id: number;
   organizationId: number;
-  dueDate: Date;
+  /** When its grace ended: the day its subscriptions are deactivated as of. */
+  graceEndsAt: Date;
 }
 
 const CHARGE_IN_FLIGHT = sql`EXISTS (SELECT 1 FROM payment_attempts pa WHERE pa.order_id = o.id AND pa.status = 'started')`;
 
+/** The statuses of an invoice in its grace, open or written off (docs/decisions/029, 030). */
+const INVOICE_IN_GRACE: readonly number[] = [
+  BillStatus.OfflineInvoice,
+  BillStatus.OfflinePending,
+  BillStatus.OfflinePastDue,
+  BillStatus.OfflineUncollectible,
+];
+const CARD_IN_GRACE = [
+  ...OUTSTANDING_BILL_STATUSES.filter((st) => st !== BillStatus.ChargePending),
+  ...WRITTEN_OFF_IN_GRACE_STATUSES,
+].filter((st) => !INVOICE_IN_GRACE.includes(st));
+
 /**
- * Bills 14 days past their renewal date without payment. A card bill is given up only once a charge
+ * Bills whose grace has ended without payment. A card bill's ends 14 days after its renewal date
+ * (its due date). An invoice's ends when core's invoiceGraceEnd says, recorded when it was mailed
+ * (grace_ends_at): never while it was not mailed (docs/decisions/030). A card bill is given up only once a charge
  * was tried and declined (ChargePastDue): one never tried (a process stopped between billing and
  * charging, or a server catching up after downtime) is charged first. A bill whose charge is in
  * flight (an attempt still 'started') waits until that charge is settled, so money taken is never
  * ignored. A bill the operator wrote off within its grace is given up too (docs/decisions/029).
  */
 export async function claimOverdueBills(tx: DbOrTx, now: Date, limit: number): Promise<OverdueBill[]> {
-  const result = await queryRows<{ id: number; organization_id: number; due_date: unknown }>(
+  const result = await queryRows<{ id: number; organization_id: number; grace_end: unknown }>(
     tx,
-    sql`SELECT o.id, o.organization_id, o.due_date FROM orders o
-      WHERE o.status IN (${list([...OUTSTANDING_BILL_STATUSES.filter((st) => st !== BillStatus.ChargePending), ...WRITTEN_OFF_IN_GRACE_STATUSES])}) AND o.due_date <= ${ts(now)}
-        AND (o.kind IN ('renewal', 'overage') OR o.status IN (${list([BillStatus.OfflineInvoice, BillStatus.OfflinePending, BillStatus.OfflinePastDue, BillStatus.OfflineUncollectible])}))
+    sql`SELECT o.id, o.organization_id, COALESCE(o.grace_ends_at, o.due_date) AS grace_end FROM orders o
+      WHERE ((o.status IN (${list(CARD_IN_GRACE)}) AND o.due_date <= ${ts(now)} AND o.kind IN ('renewal', 'overage'))
+          OR (o.status IN (${list(INVOICE_IN_GRACE)}) AND o.grace_ends_at <= ${ts(now)}))
         AND NOT ${CHARGE_IN_FLIGHT}
-      ORDER BY o.due_date, o.id LIMIT ${limit}
+      ORDER BY grace_end, o.id LIMIT ${limit}
       FOR UPDATE OF o SKIP LOCKED`,
   );
   if (result.length === 0) return [];
@@ -148,7 +163,7 @@ export async function claimOverdueBills(tx: DbOrTx, now: Date, limit: number): P
     .map((r) => ({
       id: num(r.id),
       organizationId: num(r.organization_id),
-      dueDate: date(r.due_date),
+      graceEndsAt: date(r.grace_end),
     }));
 }
 

@@ -1,4 +1,4 @@
-import { type Bill, fromCents } from '@store/core';
+import { type Bill, BillStatus, fromCents } from '@store/core';
 import { orders } from '../../db/schema';
 
 /** The columns of a bill that toBillDto reads: select them, and hand the row over. */
@@ -8,6 +8,7 @@ export const billDtoColumns = {
   status: orders.status,
   totalCents: orders.totalCents,
   invoiceNumber: orders.invoiceNumber,
+  dueDate: orders.dueDate,
 };
 
 /**
@@ -15,7 +16,14 @@ export const billDtoColumns = {
  * (docs/design.md §5a): `subscriptionNames` are the names of its subscriptions as they are now.
  */
 export const toBillDto = (
-  row: { id: number; billingDate: Date; status: number; totalCents: number; invoiceNumber: string | null },
+  row: {
+    id: number;
+    billingDate: Date;
+    status: number;
+    totalCents: number;
+    invoiceNumber: string | null;
+    dueDate: Date | null;
+  },
   subscriptionNames: string[],
 ): Bill => ({
   orderId: row.id,
@@ -23,5 +31,8 @@ export const toBillDto = (
   status: row.status,
   total: fromCents(row.totalCents),
   invoiceNumber: row.invoiceNumber,
+  // An invoice's due date is its payment terms after its date (docs/decisions/030); a card bill is
+  // charged, so the customer has no day of their own to pay it by.
+  ...((row.status & BillStatus.Offline) !== 0 && row.dueDate ? { dueDate: row.dueDate.toISOString() } : {}),
   subscriptionNames,
 });

@@ -49,6 +49,8 @@ export interface DueSubscription {
   };
   /** The base RTUs of the plan in force until now (a renewal may put its pending plan in its place). */
   baseRtusBefore: number;
+  /** The organization's payment terms, for an invoice's due date (docs/decisions/030). */
+  paymentTermsDays: number;
   /** The organization as billed: its row's billing columns. */
   org: BilledToSource;
 }
@@ -79,7 +81,12 @@ const scheduledBill = (
   status: a.status,
   totalCents: a.totalCents,
   billingDate: a.billingDate,
-  dueDate: dueDateOf({ kind, status: a.status, billingDate: a.billingDate })!,
+  dueDate: dueDateOf({
+    kind,
+    status: a.status,
+    billingDate: a.billingDate,
+    paymentTermsDays: sub.paymentTermsDays,
+  })!,
   periodKey: billPeriodKey(kind, sub.id, a.periodStart),
   nextAttemptAt: a.status === BillStatus.ChargePending ? a.now : null,
 });

@@ -121,6 +121,7 @@ export async function organizationDetail(db: DbOrTx, org: OrganizationRow): Prom
       allowMonthly: org.allowMonthly,
       perpetualAccount: org.isPerpetualAccount,
       invoiceTerms: org.billedByInvoice,
+      paymentTermsDays: org.paymentTermsDays,
       parentOrganizationId: org.parentOrganizationId,
       parentName: parent?.companyName ?? null,
       createdAt: org.createdAt.toISOString(),

@@ -138,7 +138,12 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
           const order = await createBill(tx, {
             ...common,
             status,
-            dueDate: dueDateOf({ kind: 'purchase', status, billingDate: now }),
+            dueDate: dueDateOf({
+              kind: 'purchase',
+              status,
+              billingDate: now,
+              paymentTermsDays: org.paymentTermsDays,
+            }),
             paidAt: status === BillStatus.ChargePaid ? now : null,
           });
           if (order) {

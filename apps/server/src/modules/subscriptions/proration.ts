@@ -1,6 +1,7 @@
 import {
   BillStatus,
   billedToOf,
+  DEFAULT_PAYMENT_TERMS_DAYS,
   dueDateOf,
   initialBillStatus,
   productLabel,
@@ -92,7 +93,12 @@ export async function billProration(
     status,
     totalCents: amount,
     billingDate: now,
-    dueDate: dueDateOf({ kind: 'proration', status, billingDate: now }),
+    dueDate: dueDateOf({
+      kind: 'proration',
+      status,
+      billingDate: now,
+      paymentTermsDays: org?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
+    }),
     request: stored,
     billedTo: org ? billedToOf(org) : null,
   };

@@ -26,13 +26,13 @@ export async function endCancelledSubscriptions(db: DbOrTx, now: Date): Promise<
   return ended(result);
 }
 
-/** Each subscription on these UnPaid bills is deactivated as of the bill's due date. */
+/** Each subscription on these UnPaid bills is deactivated as of the end of the bill's grace. */
 export async function deactivateForUnpaidBills(
   tx: DbOrTx,
-  bills: { id: number; dueDate: Date }[],
+  bills: { id: number; graceEndsAt: Date }[],
 ): Promise<Ended[]> {
   if (bills.length === 0) return [];
-  const payload = JSON.stringify(bills.map((b) => ({ id: b.id, due: b.dueDate.toISOString() })));
+  const payload = JSON.stringify(bills.map((b) => ({ id: b.id, due: b.graceEndsAt.toISOString() })));
   const deactivated = await queryRows<{ id: number; organization_id: number }>(
     tx,
     sql`UPDATE subscriptions s SET is_active = false,

@@ -19,7 +19,7 @@ const byId = <T extends { id: unknown }>(rows: T[]) => rows.sort((a, b) => num(a
 
 const ORG_COLUMNS = sql`o.company_name, o.discount_bp, o.billed_by_invoice, o.billing_name, o.billing_company,
   o.billing_addr1, o.billing_addr2, o.billing_city, o.billing_state, o.billing_zip, o.billing_country,
-  o.addr1, o.addr2, o.city, o.state, o.zip, o.country, o.card_last_four, o.tax_id`;
+  o.addr1, o.addr2, o.city, o.state, o.zip, o.country, o.card_last_four, o.tax_id, o.payment_terms_days`;
 
 /** A camelCase name as its snake_case column (billingAddr1: billing_addr1). */
 type Column<Name extends string> = Name extends `${infer First}${infer Rest}`
@@ -35,6 +35,7 @@ type OrgRow = {
 };
 
 type SubRow = OrgRow & {
+  payment_terms_days: number;
   id: number;
   organization_id: number;
   description: string;
@@ -88,6 +89,7 @@ const toDueSubscription = (r: SubRow): DueSubscription => ({
     overagePerRtuMicros: num(r.overage_per_rtu_micros),
   },
   baseRtusBefore: num(r.base_rtus_before),
+  paymentTermsDays: num(r.payment_terms_days),
   org: {
     id: num(r.organization_id),
     companyName: r.company_name,
@@ -143,7 +145,7 @@ const RENEWAL_SELECT = sql`SELECT ${SUB_KEY_COLUMNS},
 /** Renewed only while no bill would be overdue by the next period and no editor charge is open. */
 const RENEWABLE = sql`((SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id
         WHERE l.subscription_id = s.id AND b.status IN (${list(GRACE_BOUND_BILL_STATUSES)})
-          AND b.due_date <= s.next_base_billing_date LIMIT 1) IS NULL
+          AND COALESCE(b.grace_ends_at, b.due_date) <= s.next_base_billing_date LIMIT 1) IS NULL
       AND (SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id
         WHERE l.subscription_id = s.id AND b.kind = 'proration' AND b.status = ${BillStatus.ChargePending}
         LIMIT 1) IS NULL

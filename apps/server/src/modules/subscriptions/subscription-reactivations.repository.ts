@@ -9,7 +9,7 @@ import type { SubscriptionRow } from '../../db/schema/rows';
 
 /**
  * The subscriptions on the bill's lines that were deactivated for an unpaid bill (inactive since the
- * due date of a bill of theirs, the date deactivateForUnpaidBills sets; two bills given up at once
+ * end of the grace of a bill of theirs, the date deactivateForUnpaidBills sets; two bills given up at once
  * leave the earlier date), locked. One a cancellation or a refund ended is not.
  */
 export async function lockDeactivatedFor(tx: Tx, orderId: number): Promise<SubscriptionRow[]> {
@@ -27,7 +27,8 @@ export async function lockDeactivatedFor(tx: Tx, orderId: number): Promise<Subsc
         ),
         not(subscriptions.isActive),
         sql`EXISTS (SELECT 1 FROM order_lines l JOIN orders b ON b.id = l.order_id
-          WHERE l.subscription_id = ${subscriptions.id} AND b.due_date = ${subscriptions.deactivateDate})`,
+          WHERE l.subscription_id = ${subscriptions.id}
+            AND COALESCE(b.grace_ends_at, b.due_date) = ${subscriptions.deactivateDate})`,
       ),
     )
     .orderBy(subscriptions.id)

@@ -261,7 +261,7 @@ export function createSubscriptionPeriodsService(deps: ProrationDeps) {
      * The subscriptions of bills given up as UnPaid are deactivated, each announced (at `now`, the
      * engine's clock; else the change's time); their ids.
      */
-    async deactivateForUnpaidBills(tx: DbOrTx, bills: { id: number; dueDate: Date }[], now?: Date) {
+    async deactivateForUnpaidBills(tx: DbOrTx, bills: { id: number; graceEndsAt: Date }[], now?: Date) {
       const ended = await endings.deactivateForUnpaidBills(tx, bills);
       await announceSubscriptions(tx, 'subscription.deactivated', ended, now);
       return ended.map((s) => s.id);
