@@ -26,6 +26,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['../../scripts/fail-on-console-error.ts'],
+          // Typing into Mantine forms under jsdom is CPU-bound: on a busy 2-core machine a form's
+          // test can pass the 5 s default without anything being wrong.
+          testTimeout: 20_000,
         },
       },
       // The year simulation, small (bench/lib/year): real store processes on PostgreSQL.

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,7 +21,17 @@ describe('the embedded database folder', () => {
     const second = await openDatabase({ dataDir });
     expect((await second.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     await second.close();
-  });
+    // Making and migrating an embedded database takes its time on a busy machine.
+  }, 90_000);
+
+  it('takes at once a lock left by a process that was killed without releasing it', async () => {
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    mkdirSync(join(dataDir, 'store.lock'));
+    writeFileSync(join(dataDir, 'store.lock.pid'), String(gone));
+    const db = await openDatabase({ dataDir });
+    expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await db.close();
+  }, 60_000);
 
   it("refuses the operator's command line while a server has it open, saying what to do", async () => {
     const server = await openDatabase({ dataDir });
