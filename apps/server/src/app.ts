@@ -28,8 +28,10 @@ import {
   createBillCollections,
   createBillingService,
   listBillingRuns,
+  reconcileDifferences,
 } from './modules/billing';
 import { billingInfoRoutes, createBillingInfoService } from './modules/billing-info';
+import { billingContacts } from './modules/bills';
 import { catalogRoutes, createCatalogService } from './modules/catalog';
 import { createDisputesService, disputesRoutes } from './modules/disputes';
 import {
@@ -47,13 +49,22 @@ import {
   licensingRoutes,
   signingKeySource,
 } from './modules/licensing';
-import { createOperatorConsoleService, operatorConsoleRoutes } from './modules/operator-console';
+import {
+  createConsoleActionsService,
+  createOperatorConsoleService,
+  operatorConsoleRoutes,
+} from './modules/operator-console';
 import { createOperatorDashboardService, operatorDashboardRoutes } from './modules/operator-dashboard';
 import { createPaymentsService, paymentsRoutes } from './modules/payments';
 import { createRefundsService, creditNotesRoutes, refundsRoutes } from './modules/refunds';
 import { storeRoutes } from './modules/store';
 import { createStripeWebhookService, stripeWebhookRoutes } from './modules/stripe-webhook';
-import { addPerpetualLicense, createSubscriptionService, subscriptionsRoutes } from './modules/subscriptions';
+import {
+  addPerpetualLicense,
+  createOperatorSubscriptionsService,
+  createSubscriptionService,
+  subscriptionsRoutes,
+} from './modules/subscriptions';
 import { createSystemService, systemRoutes } from './modules/system';
 import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
 import { webhooksRoutes } from './modules/webhooks';
@@ -188,10 +199,20 @@ export async function buildApp(input: AppInput) {
           ...billingEngine,
           ...createBillCollections({ ...deps, licensing: offlineLicenses }),
           listBillingRuns,
+          reconcileDifferences,
         },
         subscriptions: { addPerpetualLicense },
+        dashboard: createOperatorDashboardService(deps),
       }),
       catalog: catalogService,
+      actions: createConsoleActionsService({
+        ...deps,
+        organizations: createOrganizationsService(deps),
+        twoFactor,
+        subscriptions: createOperatorSubscriptionsService(deps),
+        catalog: catalogService,
+        contacts: billingContacts,
+      }),
     });
   const billingService = createBillingService({ db, engine: billingEngine });
   const refundsService = createRefundsService(deps);

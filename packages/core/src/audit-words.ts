@@ -19,6 +19,7 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
     billingMode: 'Billing Cycle',
     isActive: 'Active',
     deactivateDate: 'Cancelled',
+    nextBaseBillingDate: 'Next Billing Date',
     isPerpetualLicense: 'Perpetual License',
     isOfflineEnabled: 'Offline Enabled',
     allowOffline: 'Offline Allowed',

@@ -79,3 +79,16 @@ export const isBillUncollectible = (status: number): boolean =>
  */
 export const billSubscriptionsText = (names: readonly string[] = []): string =>
   names.length === 0 ? '—' : names.length === 1 ? names[0]! : 'several';
+
+/** Every status code whose label is this one (the Bills screen filters by label). */
+export const billStatusesOf = (label: string): number[] =>
+  Object.keys(STATUS_TEXT)
+    .map(Number)
+    .filter((code) => STATUS_TEXT[code] === label);
+
+/**
+ * A bill's one name on the console's and the customer's screens where the spec fixes no other text:
+ * its invoice number, taken when it is issued (docs/decisions/016); before that, its order number.
+ */
+export const billName = (bill: { orderId: number; invoiceNumber?: string | null }): string =>
+  bill.invoiceNumber ?? `Order ${bill.orderId}`;

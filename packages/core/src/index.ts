@@ -10,6 +10,7 @@ export * from './card-brand';
 export * from './cart-pricing';
 export * from './confirmation';
 export * from './country-codes';
+export * from './csv';
 export * from './dates';
 export * from './error-codes';
 export * from './input-rounding';

@@ -1,11 +1,13 @@
 import { Center, Container, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AlertBanner } from '../features/alert';
 import { SessionSync } from '../features/auth';
 import { CookieBanner } from '../features/cookie-banner';
 import { NavBar } from '../features/nav';
 
-export function AppShell() {
+/** The page around every screen; the operator console brings its own header instead of the shop's. */
+export function AppShell({ header = <NavBar />, wide = false }: { header?: ReactNode; wide?: boolean }) {
   return (
     <>
       <a href="#main" className="skip-link">
@@ -13,9 +15,9 @@ export function AppShell() {
       </a>
       <SessionSync />
       <CookieBanner />
-      <NavBar />
+      {header}
       <AlertBanner />
-      <Container component="main" id="main" tabIndex={-1} py="xl">
+      <Container component="main" id="main" tabIndex={-1} py="xl" size={wide ? 'xl' : undefined}>
         <Outlet />
       </Container>
     </>

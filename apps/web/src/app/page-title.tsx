@@ -32,18 +32,23 @@ export function usePageTitle(title: string | undefined) {
   }, [title]);
 }
 
-export function pageTitle(screen: string | undefined): string {
-  return screen ? `${screen} – ${STORE_NAME}` : STORE_NAME;
+/** The operator console names itself in every title, so its tabs are never taken for the shop's. */
+export const CONSOLE_NAME = 'Operator Console';
+
+export function pageTitle(screen: string | undefined, inConsole = false): string {
+  const site = inConsole ? `${CONSOLE_NAME} – ${STORE_NAME}` : STORE_NAME;
+  return screen ? `${screen} – ${site}` : site;
 }
 
 export function DocumentTitle({ routes }: { routes: RouteObject[] }) {
-  const matches = matchRoutes(routes, useLocation()) ?? [];
+  const location = useLocation();
+  const matches = matchRoutes(routes, location) ?? [];
   const own = useSyncExternalStore(subscribe, () => refined);
   const routeTitle = [...matches]
     .reverse()
     .map((m) => (m.route.handle as RouteHandle | undefined)?.title)
     .find(Boolean);
-  const title = pageTitle(own ?? routeTitle);
+  const title = pageTitle(own ?? routeTitle, /^\/ops(\/|$)/.test(location.pathname));
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -37,6 +37,13 @@ const screen = (title: string, load: Load): Pick<RouteObject, 'element' | 'handl
 const subscriptions = () => import('./routes/subscriptions');
 const usageDetails = () => import('./routes/usage-details');
 const OpsLayout = chunk(() => import('./routes/ops/layout'));
+// The console's header replaces the shop's (docs/decisions/032); its own chunk, never in a customer's load.
+const OpsHeader = lazy(() => import('./routes/ops/header'));
+const opsHeader = (
+  <Suspense fallback={null}>
+    <OpsHeader />
+  </Suspense>
+);
 
 /** Protected routes send a logged-out visitor to login, remembering where they were going. */
 function RequireLogin() {
@@ -125,9 +132,22 @@ export const routes: RouteObject[] = [
               { path: 'PayBills', ...screen('Pay Bills', () => import('./routes/pay-bills')) },
             ],
           },
-          // docs/design.md §2: the store operator's console, its own chunks, never in a customer's first load.
+        ],
+      },
+
+      { path: '*', element: toSubscriptions },
+    ],
+  },
+  // docs/design.md §2: the store operator's console, its own chunks, never in a customer's first load;
+  // in a page of its own with the console's header (docs/decisions/032).
+  {
+    path: 'ops',
+    element: <AppShell header={opsHeader} wide />,
+    children: [
+      {
+        element: <RequireLogin />,
+        children: [
           {
-            path: 'ops',
             element: <RequireOperator />,
             children: [
               {
@@ -150,14 +170,14 @@ export const routes: RouteObject[] = [
                     path: 'billing-runs',
                     ...screen('Billing Runs', () => import('./routes/ops/billing-runs')),
                   },
+                  { path: 'audit', ...screen('Audit Log', () => import('./routes/ops/audit')) },
+                  { path: 'reconcile', ...screen('Reconcile', () => import('./routes/ops/reconcile')) },
                 ],
               },
             ],
           },
         ],
       },
-
-      { path: '*', element: toSubscriptions },
     ],
   },
 ];

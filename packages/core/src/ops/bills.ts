@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { dayField, fromAfterTo, fromNotAfterTo } from '../schemas/activity';
+import { idParam } from '../schemas/common';
 import { PageQueryField, pagedSchema } from './common';
 import { OpsBillMessages } from './messages';
 
@@ -7,14 +9,49 @@ import { OpsBillMessages } from './messages';
 export const OpsBillFilter = ['past-due', 'open-invoices', 'all'] as const;
 export type OpsBillFilter = (typeof OpsBillFilter)[number];
 
-export const OpsBillsQuerySchema = z.strictObject({
+/** The Bills screen's status filter: each stands for every status code of that label (billStatusText). */
+export const OPS_BILL_STATUS_LABELS = {
+  paid: 'Paid',
+  'past-due': 'Past Due',
+  pending: 'Pending',
+  invoiced: 'Invoiced',
+  'un-paid': 'Un-Paid',
+  void: 'Void',
+  uncollectible: 'Uncollectible',
+} as const;
+export type OpsBillStatusFilter = keyof typeof OPS_BILL_STATUS_LABELS;
+const OPS_BILL_STATUS_FILTERS = Object.keys(OPS_BILL_STATUS_LABELS) as [
+  OpsBillStatusFilter,
+  ...OpsBillStatusFilter[],
+];
+
+const billFilterFields = {
   filter: z._default(
     z.optional(z.enum(OpsBillFilter, { error: 'filter must be past-due, open-invoices or all' })),
     'past-due',
   ),
-  page: PageQueryField,
-});
+  organizationId: z.optional(idParam('organizationId')),
+  status: z.optional(
+    z.enum(OPS_BILL_STATUS_FILTERS, {
+      error: `status must be one of ${OPS_BILL_STATUS_FILTERS.join(', ')}`,
+    }),
+  ),
+  /** Bill dates, whole UTC days, both included. */
+  from: dayField('from'),
+  to: dayField('to'),
+};
+
+export const OpsBillsQuerySchema = z
+  .strictObject({ ...billFilterFields, page: PageQueryField })
+  .check(z.refine(fromNotAfterTo, fromAfterTo));
 export type OpsBillsQuery = z.infer<typeof OpsBillsQuerySchema>;
+
+/** GET /api/ops/bills.csv: the same filters, every matching bill at once. */
+export const OpsBillsExportQuerySchema = z
+  .strictObject(billFilterFields)
+  .check(z.refine(fromNotAfterTo, fromAfterTo));
+/** What the bills' list and export filter by (the query without its page). */
+export type OpsBillsFilter = z.infer<typeof OpsBillsExportQuerySchema>;
 
 export const BillSummarySchema = z.object({
   orderId: z.number().check(z.int()),

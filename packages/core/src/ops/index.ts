@@ -6,3 +6,5 @@ export * from './dashboard';
 export * from './disputes';
 export * from './messages';
 export * from './organizations';
+export * from './reconcile';
+export * from './subscription-actions';

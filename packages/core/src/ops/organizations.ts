@@ -9,7 +9,11 @@ import { PageQueryField, pagedSchema } from './common';
 // The operator console's organizations (the operator API contract, "Organizations").
 
 export const OpsOrganizationsQuerySchema = z.strictObject({
-  /** Matches the organization's name, any of its persons' e-mail addresses, or a license key. */
+  /**
+   * Matches the organization's name, any of its persons' e-mail addresses or its subscriptions' names;
+   * exactly, a license key, an invoice or credit-note number, a charge's gateway reference or the
+   * card's last four digits.
+   */
   q: z._default(
     z.optional(z.string().check(z.trim(), z.maxLength(200, 'q must be at most 200 characters'))),
     '',
@@ -42,6 +46,15 @@ export const OpsSubscriptionRowSchema = z.object({
   status: z.string(),
   licenseKey: z.string(),
   nextBillingDate: z.nullable(z.string()),
+  /** The name the customer gave it, and the terms the console's actions start from (docs/decisions/031). */
+  description: z.string(),
+  pricingPlanId: z.number().check(z.int()),
+  product: z.number().check(z.int()),
+  numberMachines: z.number().check(z.int()),
+  xtraAutoTags: z.number().check(z.int()),
+  version: z.number().check(z.int()),
+  /** Active, not cancelled and billed by period: what the console may cancel, change or extend. */
+  renews: z.boolean(),
 });
 export type OpsSubscriptionRow = z.infer<typeof OpsSubscriptionRowSchema>;
 
@@ -54,6 +67,24 @@ export const OpsBillingInfoSchema = z.object({
   cardExpMonth: z.nullable(z.number().check(z.int())),
   cardExpYear: z.nullable(z.number().check(z.int())),
 });
+/** 'Past due' while a bill is past due or Un-Paid, else 'Active' while a subscription runs, else 'Inactive'. */
+export const ORGANIZATION_STANDINGS = ['Past due', 'Active', 'Inactive'] as const;
+export type OrganizationStanding = (typeof ORGANIZATION_STANDINGS)[number];
+export const organizationStanding = (f: { unpaidBills: number; activeSubscriptions: number }) =>
+  f.unpaidBills > 0 ? 'Past due' : f.activeSubscriptions > 0 ? 'Active' : 'Inactive';
+
+export const OpsOrganizationSummarySchema = z.object({
+  standing: z.enum(ORGANIZATION_STANDINGS),
+  /** The organization's share of the dashboard's MRR, dollars a month (docs/decisions/028). */
+  mrr: z.number(),
+  /** 'Visa ending in 4242', or null without a card on file. */
+  card: z.nullable(z.string()),
+  /** What its unpaid bills come to (past due, open invoices, pending charges, Un-Paid), dollars. */
+  openBalance: z.number(),
+  unpaidBills: z.number().check(z.int()),
+});
+export type OpsOrganizationSummary = z.infer<typeof OpsOrganizationSummarySchema>;
+
 
 export const OpsOrganizationDetailSchema = z.object({
   organization: z.object({
@@ -71,9 +102,11 @@ export const OpsOrganizationDetailSchema = z.object({
     createdAt: z.string(),
     taxId: z.optional(z.nullable(z.string())),
   }),
-  users: z.array(PersonSchema),
+  users: z.array(z.extend(PersonSchema, { twoFactorEnabled: z.boolean() })),
   subAccounts: z.array(z.object({ organizationId: z.number().check(z.int()), name: z.string() })),
   subscriptions: z.array(OpsSubscriptionRowSchema),
+  /** What the operator reads first; its bills are the Bills list's, filtered by the organization. */
+  summary: OpsOrganizationSummarySchema,
   bills: z.array(BillSummarySchema),
   billingInfo: z.nullable(OpsBillingInfoSchema),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ApiTokenMessages } from '../api-tokens';
 import { idParam } from './common';
 
 /**
@@ -41,8 +42,18 @@ export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as [AuditKind, ...Audi
  * Who made a change: a person of the organization, a store operator, the store itself, or one of the
  * organization's API tokens (named by its name; docs/decisions/026).
  */
+export const AUDIT_ACTOR_KINDS = ['person', 'operator', 'system', 'api-token'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+/** Who made a change, as the console's filter says it. */
+export const AUDIT_ACTOR_KIND_LABELS: Record<AuditActorKind, string> = {
+  person: 'A customer',
+  operator: 'An operator',
+  system: 'The store',
+  'api-token': 'An API token',
+};
+
 export const AuditActorSchema = z.object({
-  kind: z.enum(['person', 'operator', 'system', 'api-token']),
+  kind: z.enum(AUDIT_ACTOR_KINDS),
   personId: z.optional(z.number()),
   name: z.optional(z.string()),
 });
@@ -52,6 +63,8 @@ export const AuditEntrySchema = z.object({
   auditId: z.number(),
   at: z.string(),
   organizationId: z.nullable(z.number()),
+  /** The organization's name now, for the operator's log of every organization. */
+  organizationName: z.optional(z.nullable(z.string())),
   actor: AuditActorSchema,
   kind: z.string(),
   subject: z.string(),
@@ -73,7 +86,8 @@ export const AuditPageSchema = z.object({
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 /** A calendar day that exists (2026-02-30 does not), stated as `format: date` in the API document. */
-const dayField = (label: string) => z.optional(z.iso.date(`${label} must be a real date written YYYY-MM-DD`));
+export const dayField = (label: string) =>
+  z.optional(z.iso.date(`${label} must be a real date written YYYY-MM-DD`));
 
 const filterFields = {
   personId: z.optional(idParam('personId')),
@@ -87,15 +101,40 @@ const filterFields = {
     ),
   ),
 };
-const fromNotAfterTo = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
-const fromAfterTo = { message: 'from must not be after to', path: ['from'] };
+export const fromNotAfterTo = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+export const fromAfterTo = { message: 'from must not be after to', path: ['from'] };
 
 /** The Activity screen's filters (GET /api/organization/activity); dates are whole UTC days, both included. */
 export const ActivityQuerySchema = z.strictObject(filterFields).check(z.refine(fromNotAfterTo, fromAfterTo));
 export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;
 
+const { page: _page, ...exportFields } = filterFields;
+const opsFields = {
+  ...exportFields,
+  organizationId: z.optional(idParam('organizationId')),
+  actorKind: z.optional(
+    z.enum(AUDIT_ACTOR_KINDS, { error: 'actorKind must be person, operator, system or api-token' }),
+  ),
+};
+
 /** The operator's view of the same log (GET /api/ops/audit): every organization, or one. */
 export const OpsAuditQuerySchema = z
-  .strictObject({ ...filterFields, organizationId: z.optional(idParam('organizationId')) })
+  .strictObject({ ...opsFields, page: filterFields.page })
   .check(z.refine(fromNotAfterTo, fromAfterTo));
 export type OpsAuditQuery = z.infer<typeof OpsAuditQuerySchema>;
+
+/** GET /api/ops/audit.csv: the same filters, every matching entry at once. */
+export const OpsAuditExportQuerySchema = z
+  .strictObject(opsFields)
+  .check(z.refine(fromNotAfterTo, fromAfterTo));
+export type OpsAuditExportQuery = z.infer<typeof OpsAuditExportQuerySchema>;
+
+/** Who, as the customer is told it: a person by name, an API token, the store's operator, or the store itself. */
+export function auditActorLabel(entry: Pick<AuditEntry, 'actor'>): string {
+  if (entry.actor.kind === 'system') return 'The store';
+  if (entry.actor.kind === 'api-token') return ApiTokenMessages.activityActor(entry.actor.name ?? '');
+  return entry.actor.name ?? (entry.actor.kind === 'operator' ? 'Store operator' : 'Someone not signed in');
+}
+
+/** A kind of change in words (AUDIT_KIND_LABELS), or the kind itself for one the log no longer records. */
+export const auditKindLabel = (kind: string): string => AUDIT_KIND_LABELS[kind as AuditKind] ?? kind;

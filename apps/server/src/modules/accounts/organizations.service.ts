@@ -1,5 +1,7 @@
 import {
   fractionToBp,
+  isAdmin,
+  OpsActionMessages,
   OpsMessages,
   type OpsTermsBody,
   type PostalAddress,
@@ -8,10 +10,12 @@ import {
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { OrganizationRow } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/domain-error';
+import { badRequest, conflict, DomainError, notFound } from '../../lib/domain-error';
 import { enqueueMail } from '../../mail/outbox';
 import { verifyEmailMail } from '../../mail/templates';
 import { recordAudit } from '../audit';
+import { toPersonDto } from '../identity';
+import { recordEvent } from '../webhooks';
 import * as repo from './accounts.repository';
 import { issueVerifyLink } from './accounts.service';
 
@@ -42,6 +46,13 @@ export function createOrganizationsService({ db, clock, config }: Deps) {
     const row = await repo.findCustomerPerson(db, personId);
     if (!row) throw notFound(OpsMessages.personNotFound(personId));
     return row;
+  }
+
+  /** A person of this customer organization; another organization's is not found. */
+  async function personOf(personId: number, organizationId: number) {
+    const found = await findCustomerPerson(personId);
+    if (found.person.organizationId !== organizationId) throw notFound(OpsMessages.personNotFound(personId));
+    return found;
   }
 
   return {
@@ -129,6 +140,44 @@ export function createOrganizationsService({ db, clock, config }: Deps) {
         await recordAudit(tx, 'person.updated', { before: person, after: updated });
         return { person: updated, organization };
       });
+    },
+
+    /**
+     * An administrator becomes a plain user (docs/decisions/031), never the organization's last one:
+     * the admins are counted under a lock, as the customer's own demotion does.
+     */
+    async demoteAdmin(personId: number, organizationId: number) {
+      const { person, organization } = await personOf(personId, organizationId);
+      const name = `${person.firstName} ${person.lastName}`;
+      if (!isAdmin(person)) throw conflict(OpsActionMessages.notAdmin(name));
+      return db.transaction(async (tx) => {
+        if ((await repo.lockAndCountAdmins(tx, organizationId)) <= 1)
+          throw new DomainError(
+            'LAST_ADMIN',
+            OpsActionMessages.lastAdminDemote(name, organization.companyName),
+          );
+        const updated = await repo.updatePerson(tx, person.id, { rights: person.rights & ~Rights.Admin });
+        await recordAudit(tx, 'person.updated', { before: person, after: updated });
+        return updated;
+      });
+    },
+
+    /** A person leaves the organization (their sessions and links go with the row), never its last admin. */
+    async removePerson(personId: number, organizationId: number) {
+      const { person, organization } = await personOf(personId, organizationId);
+      const name = `${person.firstName} ${person.lastName}`;
+      await db.transaction(async (tx) => {
+        const admins = await repo.lockAndCountAdmins(tx, organizationId);
+        if (isAdmin(person) && admins <= 1)
+          throw new DomainError(
+            'LAST_ADMIN',
+            OpsActionMessages.lastAdminRemove(name, organization.companyName),
+          );
+        await repo.deletePerson(tx, person.id);
+        await recordAudit(tx, 'person.deleted', { before: person });
+        await recordEvent(tx, person.organizationId, 'user.deleted', toPersonDto(person));
+      });
+      return person;
     },
 
     /** A new verification link for a person whose address is not verified yet. */

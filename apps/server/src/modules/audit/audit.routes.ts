@@ -1,6 +1,13 @@
-import { ActivityQuerySchema, type AuditEntry, AuditPageSchema, OpsAuditQuerySchema } from '@store/core';
+import {
+  ActivityQuerySchema,
+  type AuditEntry,
+  AuditPageSchema,
+  OpsAuditExportQuerySchema,
+  OpsAuditQuerySchema,
+} from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth';
+import { csvResponse, sendCsv } from '../../plugins/csv-download';
 import { Access, errorResponses } from '../../plugins/route-security';
 import type { AuditService } from './audit.service';
 
@@ -47,5 +54,20 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       },
     },
     async (request) => audit.list(request.query),
+  );
+
+  app.get(
+    '/api/ops/audit.csv',
+    {
+      schema: {
+        operationId: 'opsExportAuditLog',
+        security: Access.operator,
+        tags: ['operator'],
+        summary: 'The audit log as CSV, with the same filters, newest first',
+        querystring: OpsAuditExportQuerySchema,
+        response: csvResponse('The matching entries (audit-log.csv)'),
+      },
+    },
+    async (request, reply) => sendCsv(reply, 'audit-log.csv', await audit.exportCsv(request.query)),
   );
 };

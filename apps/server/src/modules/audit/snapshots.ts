@@ -49,6 +49,7 @@ const SHOWN: Record<string, readonly string[]> = {
     'billingMode',
     'isActive',
     'deactivateDate',
+    'nextBaseBillingDate',
     'isPerpetualLicense',
     'isOfflineEnabled',
     'allowOffline',

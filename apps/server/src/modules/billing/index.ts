@@ -12,5 +12,5 @@ export {
 } from './billing-engine';
 export { listBillingRuns } from './billing-runs';
 export { invoiceAttachments } from './invoice-attachment';
-export { reconcile } from './reconcile';
+export { reconcile, reconcileDifferences } from './reconcile';
 export { readDemoClockOffset, startBillingScheduler, writeDemoClockOffset } from './scheduler';

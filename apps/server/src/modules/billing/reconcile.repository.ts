@@ -44,3 +44,16 @@ export function paidCardBills(db: DbOrTx, since: Date | null) {
       GROUP BY o.id ORDER BY o.id`,
   );
 }
+
+/** The invoice numbers of these bills, by id (a bill not issued yet has none). */
+export async function invoiceNumbersOf(db: DbOrTx, ids: number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; invoice_number: string | null }>(
+    db,
+    sql`SELECT id, invoice_number FROM orders WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.invoice_number]));
+}

@@ -1,9 +1,16 @@
-import { BillStatus, billStatusText, formatUsd, SETTLE_WITHIN_MS } from '@store/core';
+import {
+  BillStatus,
+  billName,
+  billStatusText,
+  formatUsd,
+  type ReconcileDifference,
+  SETTLE_WITHIN_MS,
+} from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type { GatewayCharge, PaymentGateway } from '../../gateway/payment-gateway';
 import { openDisputes } from '../disputes';
 import { refundDifferences } from '../refunds';
-import { chargeAttempts, paidCardBills } from './reconcile.repository';
+import { chargeAttempts, invoiceNumbersOf, paidCardBills } from './reconcile.repository';
 
 /**
  * How long an attempt may stay 'started' before it is a fault: the engine's charge lease, its
@@ -15,19 +22,29 @@ export const STARTED_ATTEMPT_LIMIT_MS = 30 * 60_000;
 
 const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
-/**
- * The gateway's record of charges against the bills (docs/design.md §3): every succeeded charge ↔
- * exactly one paid bill of the same amount and organization; no paid card bill without a charge;
- * no attempt left 'started' past its lease; every card refund as the gateway recorded it, none left
- * open (docs/decisions/016); every dispute not closed yet (decision 018). Returns one readable line
- * per difference.
- */
+/** The differences' lines, as `npm run ops -- reconcile` prints them. */
 export async function reconcile(
   db: DbOrTx,
   gateway: PaymentGateway,
   opts: { since: Date | null; now: Date },
 ): Promise<string[]> {
-  const differences: string[] = [];
+  return (await reconcileDifferences(db, gateway, opts)).map((d) => d.text);
+}
+
+/**
+ * The gateway's record of charges against the bills (docs/design.md §3): every succeeded charge ↔
+ * exactly one paid bill of the same amount and organization; no paid card bill without a charge;
+ * no attempt left 'started' past its lease; every card refund as the gateway recorded it, none left
+ * open (docs/decisions/016); every dispute not closed yet (decision 018). Returns one readable line
+ * per difference with the bill it concerns, so the console links each to its bill.
+ */
+export async function reconcileDifferences(
+  db: DbOrTx,
+  gateway: PaymentGateway,
+  opts: { since: Date | null; now: Date },
+): Promise<ReconcileDifference[]> {
+  const found: Array<{ text: string; orderId: number | null }> = [];
+  const differ = (text: string, orderId: number | null) => found.push({ text, orderId });
   const charges = await gateway.listCharges(opts.since);
   const attempts = await chargeAttempts(db);
   const byKey = new Map(attempts.map((a) => [a.gateway_key, a]));
@@ -37,19 +54,21 @@ export async function reconcile(
     const money = `${charge.chargeId} (${formatUsd(charge.amountCents)})`;
     const attempt = charge.idempotencyKey ? byKey.get(charge.idempotencyKey) : undefined;
     if (!attempt) {
-      differences.push(`Charge ${money} with key ${charge.idempotencyKey ?? '(none)'} has no bill.`);
+      differ(`Charge ${money} with key ${charge.idempotencyKey ?? '(none)'} has no bill.`, null);
       continue;
     }
     const bill = `bill #${attempt.order_id}`;
     chargedBills.set(attempt.order_id, [...(chargedBills.get(attempt.order_id) ?? []), charge]);
     if (Number(attempt.order_status) !== BillStatus.ChargePaid) {
-      differences.push(
+      differ(
         `Charge ${money} took money but ${bill} is '${billStatusText(Number(attempt.order_status))}' (${attempt.order_status}).`,
+        attempt.order_id,
       );
     }
     if (Number(attempt.total_cents) !== charge.amountCents) {
-      differences.push(
+      differ(
         `Charge ${money} does not match the total of ${bill} (${formatUsd(Number(attempt.total_cents))}).`,
+        attempt.order_id,
       );
     }
     if (
@@ -57,15 +76,17 @@ export async function reconcile(
       attempt.gateway_customer_id &&
       charge.customerId !== attempt.gateway_customer_id
     ) {
-      differences.push(
+      differ(
         `Charge ${money} is of customer ${charge.customerId}, not of the organization of ${bill}.`,
+        attempt.order_id,
       );
     }
   }
   for (const [orderId, list] of chargedBills) {
     if (list.length > 1) {
-      differences.push(
+      differ(
         `Bill #${orderId} was charged ${list.length} times: ${list.map((c) => c.chargeId).join(', ')}.`,
+        orderId,
       );
     }
   }
@@ -73,8 +94,9 @@ export async function reconcile(
   const paid = await paidCardBills(db, opts.since);
   for (const bill of paid) {
     if (!chargedBills.has(Number(bill.id))) {
-      differences.push(
+      differ(
         `Bill #${bill.id} is paid (${formatUsd(Number(bill.total_cents))}) but the gateway has no charge for it.`,
+        Number(bill.id),
       );
     }
   }
@@ -82,17 +104,28 @@ export async function reconcile(
   for (const a of attempts) {
     const limit = opts.now.getTime() - (a.gateway_charge_id ? SETTLE_WITHIN_MS : STARTED_ATTEMPT_LIMIT_MS);
     if (a.status === 'started' && date(a.created_at).getTime() < limit) {
-      differences.push(
+      differ(
         `Attempt ${a.gateway_key} of bill #${a.order_id} is still 'started' since ${date(a.created_at).toISOString()}.`,
+        a.order_id,
       );
     }
   }
-  differences.push(...(await refundDifferences(db, gateway, opts.now)));
+  found.push(...(await refundDifferences(db, gateway, opts.now)));
   for (const d of await openDisputes(db)) {
     const bill = d.order_id === null ? 'a charge of no bill of ours' : `bill #${d.order_id}`;
-    differences.push(
+    differ(
       `Dispute ${d.id} on ${bill} (${formatUsd(Number(d.amount_cents))}, ${d.reason}) is '${d.status}': answer it in Stripe's dashboard.`,
+      d.order_id === null ? null : Number(d.order_id),
     );
   }
-  return differences;
+  const ids = found.flatMap((d) => (d.orderId === null ? [] : [Number(d.orderId)]));
+  const numbers = await invoiceNumbersOf(db, [...new Set(ids)]);
+  return found.map(({ text, orderId }) => {
+    const id = orderId === null ? null : Number(orderId);
+    return {
+      text,
+      orderId: id,
+      billName: id === null ? null : billName({ orderId: id, invoiceNumber: numbers.get(id) }),
+    };
+  });
 }

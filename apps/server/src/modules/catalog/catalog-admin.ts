@@ -111,6 +111,16 @@ export async function createPlan(db: DbOrTx, body: OpsPlanBody): Promise<PlanRow
   });
 }
 
+/** Whether these fields change what the plan's subscribers pay: its fee, extra designers or overage. */
+export function priceChanged(current: PlanRow, fields: OpsPlanFields): boolean {
+  const values = planValues(fields);
+  return (
+    current.monthlyFeeCents !== values.monthlyFeeCents ||
+    current.xtraAutoTagPerMonthCents !== values.xtraAutoTagPerMonthCents ||
+    current.overagePerRtuMicros !== values.overagePerRtuMicros
+  );
+}
+
 /**
  * Saves every field of a plan. Answers how many subscribers take a changed price at their next
  * renewal (0 when the price did not change).
@@ -124,11 +134,8 @@ export async function updatePlan(db: DbOrTx, planId: number, body: OpsPlanBody) 
     await recordAudit(tx, 'plan.updated', { before: current, after: saved });
     return saved;
   });
-  const priceChanged =
-    current.monthlyFeeCents !== values.monthlyFeeCents ||
-    current.xtraAutoTagPerMonthCents !== values.xtraAutoTagPerMonthCents ||
-    current.overagePerRtuMicros !== values.overagePerRtuMicros;
-  return { plan, subscribersAtNextRenewal: priceChanged ? await repo.subscriberCount(db, planId) : 0 };
+  const changed = priceChanged(current, body);
+  return { plan, subscribersAtNextRenewal: changed ? await repo.subscriberCount(db, planId) : 0 };
 }
 
 /** Only new purchases stop: subscribers keep the plan, shown '(Grandfathered)'. */

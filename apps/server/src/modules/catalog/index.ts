@@ -2,6 +2,6 @@
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
 export { catalogRoutes } from './catalog.routes';
 export { type CatalogService, createCatalogService } from './catalog.service';
-export { planFields } from './catalog-admin';
+export { planFields, priceChanged } from './catalog-admin';
 export { toPlanDto } from './catalog-dto';
 export { toOpsProduct } from './catalog-overview';

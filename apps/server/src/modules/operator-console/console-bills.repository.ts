@@ -1,19 +1,22 @@
 import {
   BillStatus,
   type BillSummary,
+  billStatusesOf,
   billStatusText,
   CHARGEABLE_BILL_STATUSES,
   cardBrandName,
   collectionActions,
   fromCents,
   OPEN_INVOICE_STATUSES,
+  OPS_BILL_STATUS_LABELS,
   OPS_PAGE_SIZE,
   type OpsBillDetail,
-  type OpsBillFilter,
   type OpsBillList,
+  type OpsBillsFilter,
   toCardBrand,
+  UNPAID_BILL_STATUSES,
 } from '@store/core';
-import { asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, organizations, paymentAttempts } from '../../db/schema';
 import { listRefundsOfBill } from '../refunds';
@@ -66,34 +69,61 @@ const billsQuery = (db: DbOrTx) =>
     .from(orders)
     .innerJoin(organizations, eq(organizations.id, orders.organizationId));
 
-function filterOf(filter: OpsBillFilter): SQL | undefined {
-  if (filter === 'past-due') return inArray(orders.status, PAST_DUE);
-  if (filter === 'open-invoices') return inArray(orders.status, [...OPEN_INVOICE_STATUSES]);
-  return undefined;
+const DAY_MS = 86_400_000;
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+
+function conditions(f: OpsBillsFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.filter === 'past-due') where.push(inArray(orders.status, PAST_DUE));
+  if (f.filter === 'open-invoices') where.push(inArray(orders.status, [...OPEN_INVOICE_STATUSES]));
+  if (f.organizationId !== undefined) where.push(eq(orders.organizationId, f.organizationId));
+  if (f.status) where.push(inArray(orders.status, billStatusesOf(OPS_BILL_STATUS_LABELS[f.status])));
+  if (f.from) where.push(gte(orders.billingDate, dayStart(f.from)));
+  if (f.to) where.push(lt(orders.billingDate, new Date(dayStart(f.to).getTime() + DAY_MS)));
+  return where.length ? and(...where) : undefined;
 }
 
-/** Past due (oldest due first), open invoices (oldest due first) or every bill (newest first). */
-export async function listBills(db: DbOrTx, filter: OpsBillFilter, page: number): Promise<OpsBillList> {
-  const where = filterOf(filter);
-  const order =
-    filter === 'all' ? [desc(orders.billingDate), desc(orders.id)] : [asc(orders.dueDate), asc(orders.id)];
+/** Past due and open invoices by oldest due date (what to chase first); every bill newest first. */
+const orderOf = (f: OpsBillsFilter) =>
+  f.filter === 'all' ? [desc(orders.billingDate), desc(orders.id)] : [asc(orders.dueDate), asc(orders.id)];
+
+/** One page of the bills the filters match, and how many match in all. */
+export async function listBills(db: DbOrTx, f: OpsBillsFilter, page: number): Promise<OpsBillList> {
+  const where = conditions(f);
   const rows = await billsQuery(db)
     .where(where)
-    .orderBy(...order)
+    .orderBy(...orderOf(f))
     .limit(OPS_PAGE_SIZE)
     .offset((page - 1) * OPS_PAGE_SIZE);
   const [total] = await db.select({ n: count() }).from(orders).where(where);
   return { items: rows.map(toBillSummary), page, pageSize: OPS_PAGE_SIZE, total: total?.n ?? 0 };
 }
 
-/** An organization's bills, newest first (the organization's detail). */
-export async function billsOf(db: DbOrTx, organizationId: number, limit = 50): Promise<BillSummary[]> {
+/** Every bill the filters match up to `limit`, in the list's order (the console's export). */
+export async function allBills(db: DbOrTx, f: OpsBillsFilter, limit: number): Promise<BillSummary[]> {
   const rows = await billsQuery(db)
-    .where(eq(orders.organizationId, organizationId))
-    .orderBy(desc(orders.billingDate), desc(orders.id))
+    .where(conditions(f))
+    .orderBy(...orderOf(f))
     .limit(limit);
   return rows.map(toBillSummary);
 }
+
+/** What an organization's unpaid bills come to, and how many there are. */
+export async function openBalanceOf(db: DbOrTx, organizationId: number) {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)`, n: count() })
+    .from(orders)
+    .where(and(eq(orders.organizationId, organizationId), inArray(orders.status, [...UNPAID_BILL_STATUSES])));
+  return { cents: Number(row?.cents ?? 0), bills: row?.n ?? 0 };
+}
+
+/** The card on file in words ('Visa ending in 4242'), 'card on file' without its digits, or null. */
+export const cardText = (onFile: boolean, card: { cardBrand: string | null; cardLastFour: string | null }) =>
+  onFile && card.cardLastFour
+    ? `${cardBrandName(toCardBrand(card.cardBrand))} ending in ${card.cardLastFour}`
+    : onFile
+      ? 'card on file'
+      : null;
 
 /**
  * One bill with its lines, every charge attempt, why the last one failed and when the next is due,
@@ -140,12 +170,7 @@ export async function billDetail(db: DbOrTx, orderId: number): Promise<OpsBillDe
           ? (more!.nextAttemptAt?.toISOString() ?? null)
           : null,
       chargeInFlight,
-      card:
-        cardOnFile && more!.cardLastFour
-          ? `${cardBrandName(toCardBrand(more!.cardBrand))} ending in ${more!.cardLastFour}`
-          : cardOnFile
-            ? 'card on file'
-            : null,
+      card: cardText(cardOnFile, more!),
       paymentReference: more!.paidReference,
       closedReason: more!.closedReason,
       actions: collectionActions({

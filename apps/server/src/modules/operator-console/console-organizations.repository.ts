@@ -5,9 +5,10 @@ import {
   type OpsOrganizationDetail,
   type OpsOrganizationList,
   type OpsSubscriptionRow,
+  isCancelled,
   subscriptionStatusText,
 } from '@store/core';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/client';
 import {
@@ -18,9 +19,9 @@ import {
   pricingPlans,
   products,
   subscriptions,
+  twoFactorEnrolments,
 } from '../../db/schema';
 import { toPersonDto } from '../identity';
-import { billsOf } from './console-bills.repository';
 
 // What the console reads of customer organizations (the operator API contract, "Organizations").
 // The store's own organization is not a customer: never listed, never found.
@@ -41,15 +42,27 @@ interface SearchRow {
   total: number;
 }
 
-/** Organizations whose name or any person's e-mail contains q, or holding the license key q. */
+/**
+ * Organizations whose name, any person's e-mail or any subscription's name contains q; or holding q
+ * exactly as a license key, an invoice or credit-note number, a charge's gateway reference (charge or
+ * PaymentIntent id) or, for four digits, the card's last four.
+ */
 export async function searchOrganizations(db: DbOrTx, q: string, page: number): Promise<OpsOrganizationList> {
   const pattern = likePattern(q);
+  const lastFour = /^[0-9]{4}$/.test(q) ? sql`OR o.card_last_four = ${q}` : sql``;
   const matches =
     q === ''
       ? sql`TRUE`
       : sql`(o.company_name ILIKE ${pattern}
           OR EXISTS (SELECT 1 FROM persons p WHERE p.organization_id = o.id AND p.email ILIKE ${pattern})
-          OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.organization_id = o.id AND s.api_key1 = ${q}))`;
+          OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.organization_id = o.id
+                     AND (s.api_key1 = ${q} OR s.description ILIKE ${pattern}))
+          OR EXISTS (SELECT 1 FROM orders b WHERE b.organization_id = o.id AND b.invoice_number = ${q})
+          OR EXISTS (SELECT 1 FROM refunds r JOIN orders b ON b.id = r.order_id
+                     WHERE b.organization_id = o.id AND r.credit_note_number = ${q})
+          OR EXISTS (SELECT 1 FROM payment_attempts pa JOIN orders b ON b.id = pa.order_id
+                     WHERE b.organization_id = o.id AND pa.gateway_charge_id = ${q})
+          ${lastFour})`;
   const rows = await queryRows<SearchRow>(
     db,
     sql`SELECT o.id, o.company_name, o.parent_organization_id, parent.company_name AS parent_name,
@@ -81,24 +94,39 @@ export async function searchOrganizations(db: DbOrTx, q: string, page: number): 
 
 async function subscriptionsOf(db: DbOrTx, organizationId: number): Promise<OpsSubscriptionRow[]> {
   const rows = await db
-    .select({ sub: subscriptions, planName: pricingPlans.planName, productTitle: products.title })
+    .select({
+      sub: subscriptions,
+      planName: pricingPlans.planName,
+      product: pricingPlans.product,
+      productTitle: products.title,
+    })
     .from(subscriptions)
     .innerJoin(pricingPlans, eq(pricingPlans.id, subscriptions.pricingPlanId))
     .leftJoin(products, eq(products.product, pricingPlans.product))
     .where(eq(subscriptions.organizationId, organizationId))
     .orderBy(asc(subscriptions.id));
-  return rows.map(({ sub, planName, productTitle }) => ({
+  return rows.map(({ sub, planName, product, productTitle }) => ({
     subscriptionId: sub.id,
     productTitle: productTitle ?? '',
     planName,
     status: sub.isPerpetualLicense ? 'Perpetual' : subscriptionStatusText(sub),
     licenseKey: sub.apiKey1,
     nextBillingDate: sub.nextBaseBillingDate?.toISOString() ?? null,
+    description: sub.description,
+    pricingPlanId: sub.pricingPlanId,
+    product,
+    numberMachines: sub.numberMachines,
+    xtraAutoTags: sub.xtraAutoTags,
+    version: sub.version,
+    renews: !sub.isPerpetualLicense && !isCancelled(sub) && sub.nextBaseBillingDate !== null,
   }));
 }
 
-/** An organization with its users, sub-accounts, subscriptions, latest bills and billing details. */
-export async function organizationDetail(db: DbOrTx, org: OrganizationRow): Promise<OpsOrganizationDetail> {
+/** An organization with its users, sub-accounts, subscriptions and billing details; its summary is the service's. */
+export async function organizationDetail(
+  db: DbOrTx,
+  org: OrganizationRow,
+): Promise<Omit<OpsOrganizationDetail, 'summary'>> {
   const parent = org.parentOrganizationId
     ? (await db.select().from(organizations).where(eq(organizations.id, org.parentOrganizationId)))[0]
     : undefined;
@@ -107,6 +135,12 @@ export async function organizationDetail(db: DbOrTx, org: OrganizationRow): Prom
     .from(persons)
     .where(eq(persons.organizationId, org.id))
     .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id));
+  const enrolled = await db
+    .select({ personId: twoFactorEnrolments.personId })
+    .from(twoFactorEnrolments)
+    .innerJoin(persons, eq(persons.id, twoFactorEnrolments.personId))
+    .where(and(eq(persons.organizationId, org.id), isNotNull(twoFactorEnrolments.secret)));
+  const twoFactor = new Set(enrolled.map((e) => e.personId));
   const subAccounts = await db
     .select({ organizationId: organizations.id, name: organizations.companyName })
     .from(organizations)
@@ -127,10 +161,9 @@ export async function organizationDetail(db: DbOrTx, org: OrganizationRow): Prom
       createdAt: org.createdAt.toISOString(),
       taxId: org.taxId,
     },
-    users: users.map(toPersonDto),
+    users: users.map((p) => ({ ...toPersonDto(p), twoFactorEnabled: twoFactor.has(p.id) })),
     subAccounts,
     subscriptions: await subscriptionsOf(db, org.id),
-    bills: await billsOf(db, org.id),
     billingInfo: hasBilling
       ? {
           name: org.billingName,

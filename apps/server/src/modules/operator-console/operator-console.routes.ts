@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CatalogService } from '../catalog';
+import type { ConsoleActionsService } from './console-actions.service';
 import type { OperatorConsoleService } from './operator-console.service';
+import { opsActionsRoutes } from './ops-actions.routes';
 import { opsBillingRunsRoutes } from './ops-billing-runs.routes';
 import { opsBillsRoutes } from './ops-bills.routes';
 import { opsCatalogRoutes } from './ops-catalog.routes';
@@ -13,9 +15,11 @@ import { opsOrganizationsRoutes } from './ops-organizations.routes';
 export const operatorConsoleRoutes: FastifyPluginAsyncZod<{
   console: OperatorConsoleService;
   catalog: CatalogService;
+  actions: ConsoleActionsService;
 }> = async (app, deps) => {
   await app.register(opsOrganizationsRoutes, deps);
   await app.register(opsCatalogRoutes, deps);
   await app.register(opsBillsRoutes, deps);
   await app.register(opsBillingRunsRoutes, deps);
+  await app.register(opsActionsRoutes, deps);
 };

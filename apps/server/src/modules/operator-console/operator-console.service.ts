@@ -1,27 +1,44 @@
 import {
   type BillSummary,
+  billName,
   declineReasonText,
   formatLongDate,
   formatUsd,
+  fromCents,
+  OpsActionMessages,
   type OpsBillActionAnswer,
   type OpsBillDetail,
-  type OpsBillFilter,
   OpsBillMessages,
+  type OpsBillsFilter,
   OpsMessages,
+  type OpsOrganizationDetail,
   type OpsPerpetualLicenseBody,
+  type OpsReconcileReport,
   type OpsTermsBody,
+  organizationStanding,
+  toCsv,
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
-import { notFound } from '../../lib/domain-error';
+import { conflict, notFound } from '../../lib/domain-error';
 import type { OrganizationsService } from '../accounts';
-import type { BillCollections, BillingEngine, EngineCall, listBillingRuns } from '../billing';
+import type {
+  BillCollections,
+  BillingEngine,
+  EngineCall,
+  listBillingRuns,
+  reconcileDifferences,
+} from '../billing';
 import type { CatalogService } from '../catalog';
 import { toPersonDto } from '../identity';
+import type { OperatorDashboardService } from '../operator-dashboard';
 import type { addPerpetualLicense, LateSettlement } from '../subscriptions';
-import { billDetail, listBills } from './console-bills.repository';
+import { allBills, billDetail, cardText, listBills, openBalanceOf } from './console-bills.repository';
 import { organizationDetail, searchOrganizations } from './console-organizations.repository';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'> & {
+/** The most rows one export holds; narrow the dates for more. */
+export const BILLS_EXPORT_LIMIT = 50_000;
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'> & {
   organizations: Pick<
     OrganizationsService,
     'findCustomerOrganization' | 'setOrganizationTerms' | 'promoteToAdmin' | 'resendVerification'
@@ -30,8 +47,10 @@ type Deps = Pick<AppDeps, 'db' | 'clock'> & {
   billing: Pick<BillingEngine, 'runRecorded' | 'retryBillNow'> &
     Pick<BillCollections, 'recordPayment' | 'voidBill' | 'writeOff'> & {
       listBillingRuns: typeof listBillingRuns;
+      reconcileDifferences: typeof reconcileDifferences;
     };
   subscriptions: { addPerpetualLicense: typeof addPerpetualLicense };
+  dashboard: Pick<OperatorDashboardService, 'organizationMrrCents'>;
 };
 
 /** The summary's fields of the bill page's bill (an action answers with them). */
@@ -65,14 +84,30 @@ function settlementText(settled: LateSettlement[]): string[] {
 export function createOperatorConsoleService({
   db,
   clock,
+  gateway,
   organizations,
   catalog,
   billing,
   subscriptions,
+  dashboard,
 }: Deps) {
-  /** The organization with everything the console shows of it; 404 for no such customer. */
-  const detail = async (organizationId: number) =>
-    organizationDetail(db, await organizations.findCustomerOrganization(organizationId));
+  /** The organization with everything the console shows of it, its summary first; 404 for no such customer. */
+  async function detail(organizationId: number): Promise<OpsOrganizationDetail> {
+    const org = await organizations.findCustomerOrganization(organizationId);
+    const found = await organizationDetail(db, org);
+    const open = await openBalanceOf(db, org.id);
+    const active = found.subscriptions.filter((s) => s.status === 'Active' || s.status === 'Cancelled');
+    return {
+      ...found,
+      summary: {
+        standing: organizationStanding({ unpaidBills: open.bills, activeSubscriptions: active.length }),
+        mrr: fromCents(await dashboard.organizationMrrCents(org.id)),
+        card: cardText(Boolean(org.paymentMethodId), org),
+        openBalance: fromCents(open.cents),
+        unpaidBills: open.bills,
+      },
+    };
+  }
 
   async function bill(orderId: number) {
     const found = await billDetail(db, orderId);
@@ -90,7 +125,12 @@ export function createOperatorConsoleService({
     searchOrganizations: (q: string, page: number) => searchOrganizations(db, q, page),
     organizationDetail: detail,
 
+    /** The terms; an account becomes perpetual only without a subscription that renews (docs/decisions/031). */
     async setTerms(organizationId: number, terms: Partial<OpsTermsBody>) {
+      const before = await detail(organizationId);
+      const renewing = before.subscriptions.filter((s) => s.renews).length;
+      if (terms.perpetualAccount && !before.organization.perpetualAccount && renewing > 0)
+        throw conflict(OpsActionMessages.recurringSubscriptions(before.organization.name, renewing));
       await organizations.setOrganizationTerms(organizationId, terms);
       return detail(organizationId);
     },
@@ -119,8 +159,49 @@ export function createOperatorConsoleService({
 
     resendVerification: (personId: number) => organizations.resendVerification(personId),
 
-    listBills: (filter: OpsBillFilter, page: number) => listBills(db, filter, page),
+    listBills: (filter: OpsBillsFilter, page: number) => listBills(db, filter, page),
+
+    /** The bills the filters match as CSV, in the list's order, money in dollars. */
+    async exportBills(filter: OpsBillsFilter): Promise<string> {
+      const rows = await allBills(db, filter, BILLS_EXPORT_LIMIT);
+      return toCsv(
+        [
+          'Bill',
+          'Order id',
+          'Organization id',
+          'Organization',
+          'Kind',
+          'Status',
+          'Bill date',
+          'Due date',
+          'Total (USD)',
+        ],
+        rows.map((b) => [
+          billName(b),
+          b.orderId,
+          b.organizationId,
+          b.organizationName,
+          b.kind,
+          b.status,
+          b.billDate.slice(0, 10),
+          b.dueDate?.slice(0, 10) ?? null,
+          b.total.toFixed(2),
+        ]),
+      );
+    },
+
     bill,
+
+    /**
+     * The gateway's charges against the bills, as `npm run ops -- reconcile` compares them, while the
+     * server runs: each difference names the bill it concerns, for the console's link.
+     */
+    async reconcile(since: string | undefined): Promise<OpsReconcileReport> {
+      const now = clock.now();
+      const from = since ? new Date(`${since}T00:00:00Z`) : null;
+      const differences = await billing.reconcileDifferences(db, gateway, { since: from, now });
+      return { checkedAt: now.toISOString(), since: from?.toISOString() ?? null, differences };
+    },
 
     // The bill page's collection actions (docs/decisions/029). Each answers the bill as it is now and
     // a sentence of what happened; a refusal is a 409 in the console's words (core's collectionRefusal).

@@ -3,11 +3,15 @@ import {
   OpsBillActionAnswerSchema,
   OpsBillDetailSchema,
   OpsBillListSchema,
+  OpsBillsExportQuerySchema,
   OpsBillsQuerySchema,
   OpsCloseBillBodySchema,
   OpsMarkPaidBodySchema,
+  OpsReconcileQuerySchema,
+  OpsReconcileReportSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { csvResponse, sendCsv } from '../../plugins/csv-download';
 import { Access, errorResponses } from '../../plugins/route-security';
 import type { OperatorConsoleService } from './operator-console.service';
 
@@ -26,12 +30,47 @@ export const opsBillsRoutes: FastifyPluginAsyncZod<{ console: OperatorConsoleSer
         operationId: 'opsListBills',
         security: Access.operator,
         tags,
-        summary: 'Past-due bills, open invoices, or every bill',
+        summary:
+          'Past-due bills, open invoices, or every bill; of one organization, of one status, dated between two days',
         querystring: OpsBillsQuerySchema,
         response: { 200: OpsBillListSchema },
       },
     },
-    async (request) => service.listBills(request.query.filter, request.query.page),
+    async (request) => {
+      const { page, ...filter } = request.query;
+      return service.listBills(filter, page);
+    },
+  );
+
+  app.get(
+    '/api/ops/bills.csv',
+    {
+      schema: {
+        operationId: 'opsExportBills',
+        security: Access.operator,
+        tags,
+        summary: 'The bills the same filters list, as CSV',
+        querystring: OpsBillsExportQuerySchema,
+        response: csvResponse('The matching bills (bills.csv)'),
+      },
+    },
+    async (request, reply) => sendCsv(reply, 'bills.csv', await service.exportBills(request.query)),
+  );
+
+  app.get(
+    '/api/ops/reconcile',
+    {
+      schema: {
+        operationId: 'opsReconcile',
+        security: Access.operator,
+        tags,
+        summary:
+          "The gateway's charges and refunds against the bills (as `npm run ops -- reconcile`), each difference with its bill",
+        querystring: OpsReconcileQuerySchema,
+        response: { 200: OpsReconcileReportSchema },
+      },
+    },
+    async (request) => service.reconcile(request.query.since),
   );
 
   app.get(

@@ -4,8 +4,9 @@ import {
   OpsPlanBodySchema,
   OpsPlanImpactSchema,
   OpsPlanParamsSchema,
-  OpsPlanSavedSchema,
   OpsPlanSchema,
+  OpsPlanUpdateAnswerSchema,
+  OpsPlanUpdateBodySchema,
   OpsProductBodySchema,
   OpsProductParamsSchema,
   OpsProductSchema,
@@ -14,14 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Access, errorResponses } from '../../plugins/route-security';
 import type { CatalogService } from '../catalog';
 import { toOpsProduct } from '../catalog';
+import type { ConsoleActionsService } from './console-actions.service';
 
 const tags = ['operator'];
 
 /** The console's Catalogue screen (the operator API contract, "Catalogue"). */
-export const opsCatalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (
-  app,
-  { catalog },
-) => {
+export const opsCatalogRoutes: FastifyPluginAsyncZod<{
+  catalog: CatalogService;
+  actions: ConsoleActionsService;
+}> = async (app, { catalog, actions }) => {
   const productAnswer = async (productId: number) =>
     (await catalog.overview()).products.find((p) => p.productId === productId)!;
 
@@ -115,17 +117,18 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }
         security: Access.operatorMutation,
         tags,
         summary:
-          'Change a plan: a new price applies to new purchases at once and to subscribers at their next renewal; unavailable keeps subscribers on it',
+          'Change a plan: a new price applies to new purchases at once; its subscribers keep their price or are mailed the new one, which reaches them at their next renewal; unavailable keeps subscribers on it',
         params: OpsPlanParamsSchema,
-        body: OpsPlanBodySchema,
-        response: { 200: OpsPlanSavedSchema, ...errorResponses(409) },
+        body: OpsPlanUpdateBodySchema,
+        response: { 200: OpsPlanUpdateAnswerSchema, ...errorResponses(409) },
       },
     },
     async (request) => {
-      const saved = await catalog.updatePlan(request.params.planId, request.body);
+      const saved = await actions.updatePlan(request.params.planId, request.body);
       return {
         plan: await catalog.planOverview(saved.plan),
         subscribersAtNextRenewal: saved.subscribersAtNextRenewal,
+        ...(saved.message ? { message: saved.message } : {}),
       };
     },
   );

@@ -83,7 +83,10 @@ describe('the catalogue in the console', () => {
     });
     expect((await op.get(`/api/ops/plans/${planId}/impact`)).body).toEqual({ subscribers: 1 });
 
-    const changed = await op.put(`/api/ops/plans/${planId}`, { ...plan(256, 'Console Renewing', 150) });
+    const changed = await op.put(`/api/ops/plans/${planId}`, {
+      ...plan(256, 'Console Renewing', 150),
+      existingSubscribers: 'notify',
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ subscribersAtNextRenewal: 1, plan: { monthlyFee: 150 } });
     const shop = await t.client().get(`/api/product/plan_with_id/${planId}`);

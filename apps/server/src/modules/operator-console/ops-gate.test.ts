@@ -68,6 +68,14 @@ describe('the operator gate', () => {
         'POST /api/ops/bills/1/write-off',
         'GET /api/ops/billing-runs',
         'POST /api/ops/billing-runs',
+        'POST /api/ops/organizations/1/subscriptions/1/cancel',
+        'POST /api/ops/organizations/1/subscriptions/1/change-quote',
+        'POST /api/ops/organizations/1/subscriptions/1/change',
+        'POST /api/ops/organizations/1/subscriptions/1/extend',
+        'POST /api/ops/organizations/1/persons/1/two-factor-reset',
+        'POST /api/ops/organizations/1/persons/1/demote',
+        'DELETE /api/ops/organizations/1/persons/1',
+        'POST /api/ops/plans/1/subscribers/move',
       ]),
     );
   });
@@ -135,7 +143,9 @@ describe('the operator gate', () => {
           ? await op.get(r.url)
           : r.method === 'PUT'
             ? await op.put(r.url, {})
-            : await op.post(r.url, {});
+            : r.method === 'DELETE'
+              ? await op.delete(r.url)
+              : await op.post(r.url, {});
       expect(res.status, `${r.method} ${r.url}`).toBe(403);
       expect(res.body.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
     }

@@ -31,7 +31,8 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<{ console: OperatorCo
         security: Access.operator,
         tags,
         summary:
-          'Customer organizations whose name or a person’s e-mail contains q, or holding the license key q',
+          'Customer organizations whose name, a person’s e-mail or a subscription’s name contains q, or holding ' +
+          'q as a license key, an invoice or credit-note number, a charge’s gateway reference or the card’s last four',
         querystring: OpsOrganizationsQuerySchema,
         response: { 200: OpsOrganizationListSchema },
       },
@@ -46,7 +47,8 @@ export const opsOrganizationsRoutes: FastifyPluginAsyncZod<{ console: OperatorCo
         operationId: 'opsGetOrganization',
         security: Access.operator,
         tags,
-        summary: 'One organization: terms, users, sub-accounts, subscriptions, bills, billing details',
+        summary:
+          'One organization: its summary (standing, MRR, card, open balance), terms, users, sub-accounts, subscriptions, billing details',
         params: OpsOrganizationParamsSchema,
         response: { 200: OpsOrganizationDetailSchema },
       },

@@ -42,7 +42,11 @@ export interface BilledSubscriptionRow {
  * Subscriptions billed monthly, quarterly or annually (never perpetual licenses or NoBill) that run
  * or ran after `since`: the rest cannot count this month.
  */
-export function billedSubscriptions(db: DbOrTx, since: Date): Promise<BilledSubscriptionRow[]> {
+export function billedSubscriptions(
+  db: DbOrTx,
+  since: Date,
+  organizationId?: number,
+): Promise<BilledSubscriptionRow[]> {
   return queryRows<BilledSubscriptionRow>(
     db,
     sql`SELECT s.id, s.billing_mode, s.billing_mode_discount_bp, s.number_machines, s.xtra_auto_tags,
@@ -62,7 +66,8 @@ export function billedSubscriptions(db: DbOrTx, since: Date): Promise<BilledSubs
                    WHERE b.kind = 'purchase' AND l.subscription_id IS NOT NULL
                    GROUP BY l.subscription_id) bought ON bought.subscription_id = s.id
         WHERE s.billing_mode IN (1, 2, 3) AND NOT s.is_perpetual_license
-          AND (s.deactivate_date > ${ts(since)} OR (s.deactivate_date IS NULL AND s.is_active))`,
+          AND (s.deactivate_date > ${ts(since)} OR (s.deactivate_date IS NULL AND s.is_active))
+          ${organizationId === undefined ? sql`` : sql`AND s.organization_id = ${organizationId}`}`,
   );
 }
 

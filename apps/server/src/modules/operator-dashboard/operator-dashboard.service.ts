@@ -65,6 +65,20 @@ const renewalCents = (s: BilledSubscriptionRow) =>
  */
 export function createOperatorDashboardService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   return {
+    /** One organization's share of the MRR (the console's organization page), in cents. */
+    async organizationMrrCents(organizationId: number): Promise<number> {
+      const now = clock.now();
+      const running = await billedSubscriptions(db, now, organizationId);
+      const items: MrrItem[] = running.map((s) => ({
+        startedAt: date(s.purchased_at ?? s.created_at),
+        endsAt: s.deactivate_date ? date(s.deactivate_date) : null,
+        planMonthlyCents: planMonthlyCents(s),
+        billedAtMonthStartCents: null,
+        billedNowCents: null,
+      }));
+      return summarizeMrr(items, monthStartOf(now), now).mrrCents;
+    },
+
     async dashboard(): Promise<OpsDashboard> {
       const now = clock.now();
       const monthStart = monthStartOf(now);

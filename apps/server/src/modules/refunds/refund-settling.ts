@@ -27,13 +27,18 @@ export async function settleOpenRefunds(deps: RefundDeps): Promise<number> {
 }
 
 /** Reconcile's refund half: every card refund we record against what the gateway recorded. */
-export async function refundDifferences(db: DbOrTx, gateway: PaymentGateway, now: Date): Promise<string[]> {
-  const differences: string[] = [];
+export async function refundDifferences(
+  db: DbOrTx,
+  gateway: PaymentGateway,
+  now: Date,
+): Promise<Array<{ text: string; orderId: number }>> {
+  const differences: Array<{ text: string; orderId: number }> = [];
   for (const refund of await gatewayRefunds(db)) {
     const name = `Refund ${refund.gatewayKey} of bill #${refund.orderId} (${formatUsd(refund.amountCents)})`;
+    const differ = (text: string) => differences.push({ text, orderId: refund.orderId });
     if (refund.status === 'started' || refund.status === 'pending') {
       if (refund.createdAt.getTime() < now.getTime() - OPEN_REFUND_LIMIT_MS) {
-        differences.push(`${name} is still '${refund.status}' since ${refund.createdAt.toISOString()}.`);
+        differ(`${name} is still '${refund.status}' since ${refund.createdAt.toISOString()}.`);
       }
       continue;
     }
@@ -41,8 +46,7 @@ export async function refundDifferences(db: DbOrTx, gateway: PaymentGateway, now
     const atGateway = chargeId ? await gateway.findRefund(refund.gatewayKey!, chargeId) : null;
     const gatewayStatus = atGateway?.status ?? 'none';
     const agrees = refund.status === 'failed' ? gatewayStatus !== 'succeeded' : gatewayStatus === 'succeeded';
-    if (!agrees)
-      differences.push(`${name} is '${refund.status}' here but '${gatewayStatus}' at the gateway.`);
+    if (!agrees) differ(`${name} is '${refund.status}' here but '${gatewayStatus}' at the gateway.`);
   }
   return differences;
 }

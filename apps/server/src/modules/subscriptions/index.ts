@@ -5,6 +5,12 @@ export {
   reactivateAfterLatePayments,
   reactivateAfterLateSettlement,
 } from './late-payments';
+export {
+  type Customer,
+  createOperatorSubscriptionsService,
+  type OperatorSubscriptionsService,
+  type RenewingSubscription,
+} from './operator-subscriptions';
 export { addPerpetualLicense } from './perpetual-licenses';
 export { lockForChange, visible } from './subscription-access';
 export { subscriptionsRoutes } from './subscriptions.routes';

@@ -23,6 +23,21 @@ export async function lockForChange(tx: Tx, auth: AuthContext, id: number) {
     throw forbidden(Messages.belongsTo(record.owner.companyName));
   }
   if (!isAdmin(auth.person)) throw forbidden(SubscriptionMessages.adminOnly);
+  return lockRecord(tx, record);
+}
+
+/** The gate of what the store's operator changes: the organization's own subscription, as the customer's gate. */
+export async function lockForOperator(tx: Tx, organizationId: number, id: number, missing: string) {
+  const record = await repo.findById(tx, id);
+  if (!record || record.subscription.organizationId !== organizationId) throw notFound(missing);
+  return lockRecord(tx, record);
+}
+
+/** A subscription that is being changed: locked, not cancelled, no change of it being charged. */
+export type LockedSubscription = repo.SubscriptionRecord;
+
+async function lockRecord(tx: Tx, record: repo.SubscriptionRecord): Promise<LockedSubscription> {
+  const id = record.subscription.id;
   const locked = await repo.lockSubscription(tx, id);
   if (!locked) throw notFound('Subscription not found.');
   if (isCancelled(locked)) throw new DomainError('CANCELLED', SubscriptionMessages.cancelledReadOnly);

@@ -15,16 +15,18 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import type { PlanRow, SubscriptionRow } from '../../db/schema';
-import type { AuthContext } from '../../lib/auth-context';
 import { badRequest, DomainError } from '../../lib/domain-error';
 import { billProration, chargeProration, type ProrationCharge } from './proration';
-import { lockForChange } from './subscription-access';
+import type { LockedSubscription } from './subscription-access';
 import { changeSubscription } from './subscription-audit';
 import * as repo from './subscriptions.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'>;
 
 export type UpdateOutcome = { chargedCents: number; orderId: number | null; pending: boolean };
+
+/** Finds and locks the subscription a change is for: the customer's gate or the operator's. */
+export type LockSubscription = (tx: Tx) => Promise<LockedSubscription>;
 
 const cycleCents = (plan: PlanRow, terms: SubscriptionTerms, s: SubscriptionRow, orgDiscountBp: number) =>
   pricePerCycleCents({
@@ -64,14 +66,14 @@ async function wantedPlan(tx: Tx, record: repo.SubscriptionRecord, wanted: Subsc
  */
 export async function updateSubscription(
   deps: Deps,
-  auth: AuthContext,
-  id: number,
+  lock: LockSubscription,
   body: SubscriptionUpdate,
 ): Promise<UpdateOutcome> {
   const now = deps.clock.now();
   const prepared = await deps.db.transaction(async (tx): Promise<UpdateOutcome | ProrationCharge> => {
-    const record = await lockForChange(tx, auth, id);
+    const record = await lock(tx);
     const s = record.subscription;
+    const id = s.id;
     if (body.version !== s.version) throw new DomainError('STALE_VERSION', SubscriptionMessages.staleVersion);
 
     const wanted = {
@@ -105,15 +107,7 @@ export async function updateSubscription(
     }
 
     if (s.isOfflineEnabled) throw new DomainError('OFFLINE', SubscriptionMessages.offlineReadOnly);
-    const plan = await wantedPlan(tx, record, wanted);
-    const quote = quoteSubscriptionChange({
-      current: { ...s, cycleCents: cycleCents(record.plan, s, s, record.owner.discountBp) },
-      wanted: { ...wanted, cycleCents: cycleCents(plan, wanted, s, record.owner.discountBp) },
-      periodStart: s.currentPeriodStart,
-      periodEnd: s.nextBaseBillingDate,
-      now,
-      overage: overageOf(record),
-    });
+    const { plan, quote } = await quoteChange(tx, record, wanted, now);
     if (s.isPerpetualLicense && (quote.termsChanged || capCents !== s.maxAdditionalMonthlyChargeCents)) {
       throw new DomainError('PERPETUAL', SubscriptionMessages.perpetualFixed);
     }
@@ -161,6 +155,21 @@ export async function updateSubscription(
 
   if (!('key' in prepared)) return prepared;
   return chargeProration(deps, prepared);
+}
+
+/** What a change of the terms costs and when it applies (400 for a plan the subscription may not have). */
+export async function quoteChange(tx: Tx, record: LockedSubscription, wanted: SubscriptionTerms, now: Date) {
+  const s = record.subscription;
+  const plan = await wantedPlan(tx, record, wanted);
+  const quote = quoteSubscriptionChange({
+    current: { ...s, cycleCents: cycleCents(record.plan, s, s, record.owner.discountBp) },
+    wanted: { ...wanted, cycleCents: cycleCents(plan, wanted, s, record.owner.discountBp) },
+    periodStart: s.currentPeriodStart,
+    periodEnd: s.nextBaseBillingDate,
+    now,
+    overage: overageOf(record),
+  });
+  return { plan, quote };
 }
 
 const overageOf = (record: repo.SubscriptionRecord) => ({

@@ -21,7 +21,7 @@ import * as issues from './offline-issues.repository';
 import * as advances from './period-advances.repository';
 import { type ProrationDeps, settlePendingProrations, settleProration } from './proration';
 import { lockForChange, visible as visibleTo } from './subscription-access';
-import { changeSubscription } from './subscription-audit';
+import { cancelLocked } from './subscription-cancel';
 import * as endings from './subscription-endings.repository';
 import { announceSubscriptions } from './subscription-events';
 import * as periods from './subscription-periods.repository';
@@ -70,30 +70,15 @@ export function createSubscriptionService(deps: Deps) {
 
     /** The editor's save (docs/design.md §3); see subscription-update.ts. */
     async update(auth: AuthContext, id: number, body: SubscriptionUpdate) {
-      const outcome = await updateSubscription(deps, auth, id, body);
+      const outcome = await updateSubscription(deps, (tx) => lockForChange(tx, auth, id), body);
       return { subscription: await detail(auth, id), ...outcome };
     },
 
     /** Cancel: access lasts until the end of the paid period; no renewal follows (docs/design.md §3). */
     async cancel(auth: AuthContext, id: number) {
-      await db.transaction(async (tx) => {
-        const record = await lockForChange(tx, auth, id);
-        const s = record.subscription;
-        if (s.isPerpetualLicense) throw new DomainError('PERPETUAL', SubscriptionMessages.perpetualNoCancel);
-        await changeSubscription(
-          tx,
-          id,
-          {
-            deactivateDate: s.nextBaseBillingDate ?? clock.now(),
-            pendingPricingPlanId: null,
-            pendingXtraAutoTags: null,
-            pendingNumberMachines: null,
-            version: s.version + 1,
-          },
-          s,
-          'subscription.cancelled',
-        );
-      });
+      await db.transaction(async (tx) =>
+        cancelLocked(tx, await lockForChange(tx, auth, id), 'periodEnd', clock.now()),
+      );
       return detail(auth, id);
     },
 

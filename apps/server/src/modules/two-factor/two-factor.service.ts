@@ -54,6 +54,15 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
     return step !== null && (await repo.useStep(db, personId, step));
   }
 
+  /** A reset: off, to be set up again at the next sign-in, audited; the person's sessions end. */
+  async function resetEnrolment(target: PersonRow) {
+    await db.transaction(async (tx) => {
+      await repo.turnOff(tx, target.id, true);
+      await recordTwoFactor(tx, target, false);
+    });
+    await sessions.revokeAllFor(target.id);
+  }
+
   return {
     async status(auth: AuthContext) {
       const enrolment = await repo.findEnrolment(db, auth.person.id);
@@ -150,12 +159,24 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
       const target = await repo.findPersonInOrganization(db, auth.organization.id, personId);
       if (!target) throw notFound('No such user in your organization.');
       if (target.id === auth.person.id) throw conflict(TwoFactorMessages.cannotResetOwn);
-      await db.transaction(async (tx) => {
-        await repo.turnOff(tx, target.id, true);
-        await recordTwoFactor(tx, target, false);
-      });
-      await sessions.revokeAllFor(target.id);
+      await resetEnrolment(target);
       return { success: true as const };
+    },
+
+    /**
+     * The store's operator resets a customer's second factor (a lost phone and no admin to do it): as
+     * an admin's reset, the person sets it up again at their next sign-in and their sessions end.
+     */
+    async resetForOperator(
+      organizationId: number,
+      personId: number,
+      says: { missing: string; notOn: (person: PersonRow) => string },
+    ) {
+      const target = await repo.findPersonInOrganization(db, organizationId, personId);
+      if (!target) throw notFound(says.missing);
+      if (!(await hasTwoFactor(db, target.id))) throw conflict(says.notOn(target));
+      await resetEnrolment(target);
+      return target;
     },
 
     async policy(auth: AuthContext) {

@@ -1,3 +1,3 @@
 export { type ActivityFilters, noFilters, useActivity } from './api/get-activity';
-export { ActivityFilterBar } from './components/activity-filters';
+export { ActivityFilterBar, AuditKindSelect } from './components/activity-filters';
 export { ActivityTable } from './components/activity-table';

@@ -1,1 +1,2 @@
 export { NavBar } from './nav-bar';
+export { UserMenu } from './user-menu';

@@ -1,8 +1,30 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { AUDIT_KIND_LABELS, type AuditKind, type Person } from '@store/core';
+import { DateRangeInputs } from '../../../components/date-range-inputs';
 import type { ActivityFilters } from '../api/get-activity';
 
 const kindOptions = Object.entries(AUDIT_KIND_LABELS).map(([value, label]) => ({ value, label }));
+
+/** The kind of change an audit list is filtered by (the Activity screen's, the console's log). */
+export function AuditKindSelect({
+  value,
+  onChange,
+}: {
+  value: AuditKind | null;
+  onChange: (kind: AuditKind | null) => void;
+}) {
+  return (
+    <Select
+      label="Kind of change"
+      placeholder="Any change"
+      data={kindOptions}
+      value={value}
+      onChange={(v) => onChange((v as AuditKind | null) ?? null)}
+      clearable
+      w={{ base: '100%', xs: 230 }}
+    />
+  );
+}
 
 /** Filters by person, kind of change and date range; any change returns to the first page. */
 export function ActivityFilterBar({
@@ -31,31 +53,8 @@ export function ActivityFilterBar({
         searchable
         w={{ base: '100%', xs: 200 }}
       />
-      <Select
-        label="Kind of change"
-        placeholder="Any change"
-        data={kindOptions}
-        value={filters.kind}
-        onChange={(v) => set({ kind: (v as AuditKind | null) ?? null })}
-        clearable
-        w={{ base: '100%', xs: 230 }}
-      />
-      <TextInput
-        type="date"
-        label="From"
-        value={filters.from}
-        max={filters.to || undefined}
-        onChange={(e) => set({ from: e.currentTarget.value })}
-        w={{ base: '100%', xs: 160 }}
-      />
-      <TextInput
-        type="date"
-        label="To"
-        value={filters.to}
-        min={filters.from || undefined}
-        onChange={(e) => set({ to: e.currentTarget.value })}
-        w={{ base: '100%', xs: 160 }}
-      />
+      <AuditKindSelect value={filters.kind} onChange={(kind) => set({ kind })} />
+      <DateRangeInputs from={filters.from} to={filters.to} onChange={set} />
       <Button
         variant="default"
         onClick={() => onChange({ personId: null, kind: null, from: '', to: '', page: 1 })}

@@ -1,22 +1,24 @@
-import { Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Paper, Stack, Table, Text } from '@mantine/core';
 import {
-  ApiTokenMessages,
-  AUDIT_KIND_LABELS,
   type AuditEntry,
   type AuditPage,
+  auditActorLabel,
+  auditKindLabel,
   formatMediumDateTime,
 } from '@store/core';
+import { Link } from 'react-router';
 import { CardList } from '../../../components/card-list';
 import { PagedNav } from '../../../components/paged-nav';
 import { usePhone } from '../../../lib/phone';
 
-const kindLabel = (kind: string) => AUDIT_KIND_LABELS[kind as keyof typeof AUDIT_KIND_LABELS] ?? kind;
-
-/** Who, as the customer is told it: a person by name, an API token, the store's operator, or the store itself. */
-export function actorLabel(entry: AuditEntry): string {
-  if (entry.actor.kind === 'system') return 'The store';
-  if (entry.actor.kind === 'api-token') return ApiTokenMessages.activityActor(entry.actor.name ?? '');
-  return entry.actor.name ?? (entry.actor.kind === 'operator' ? 'Store operator' : 'Someone not signed in');
+/** The organization of an entry of the operator's log, linked to its console page; the store's own is "Every organization". */
+function Organization({ entry }: { entry: AuditEntry }) {
+  if (entry.organizationId === null) return <>Every organization</>;
+  return (
+    <Anchor component={Link} to={`/ops/organizations/${entry.organizationId}`}>
+      {entry.organizationName ?? `Organization ${entry.organizationId}`}
+    </Anchor>
+  );
 }
 
 const When = ({ entry }: { entry: AuditEntry }) => (
@@ -26,7 +28,7 @@ const When = ({ entry }: { entry: AuditEntry }) => (
 function Who({ entry }: { entry: AuditEntry }) {
   return (
     <>
-      {actorLabel(entry)}
+      {auditActorLabel(entry)}
       {entry.address && (
         <Text size="xs" c="dimmed" component="span" display="block">
           from {entry.address}
@@ -37,13 +39,18 @@ function Who({ entry }: { entry: AuditEntry }) {
 }
 
 /** On a phone each entry is a card: four columns of prose do not fit 390 px. */
-function EntryCards({ items }: { items: AuditEntry[] }) {
+function EntryCards({ items, label, withOrganization }: EntriesProps) {
   return (
-    <CardList label="Activity">
+    <CardList label={label}>
       {items.map((entry) => (
         <Paper key={entry.auditId} component="li" withBorder radius="md" p="md" data-audit-id={entry.auditId}>
           <Stack gap={4}>
-            <Text fw={600}>{kindLabel(entry.kind)}</Text>
+            <Text fw={600}>{auditKindLabel(entry.kind)}</Text>
+            {withOrganization && (
+              <Text size="sm">
+                <Organization entry={entry} />
+              </Text>
+            )}
             <Text style={{ overflowWrap: 'anywhere' }}>{entry.summary}</Text>
             <Text size="sm">
               <Who entry={entry} />
@@ -58,12 +65,20 @@ function EntryCards({ items }: { items: AuditEntry[] }) {
   );
 }
 
-function EntryTable({ items }: { items: AuditEntry[] }) {
+interface EntriesProps {
+  items: AuditEntry[];
+  label: string;
+  /** The operator's log of every organization names each entry's. */
+  withOrganization: boolean;
+}
+
+function EntryTable({ items, label, withOrganization }: EntriesProps) {
   return (
-    <Table striped verticalSpacing="sm" horizontalSpacing="xs" aria-label="Activity">
+    <Table striped verticalSpacing="sm" horizontalSpacing="xs" aria-label={label}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">When</Table.Th>
+          {withOrganization && <Table.Th scope="col">Organization</Table.Th>}
           <Table.Th scope="col">Who</Table.Th>
           <Table.Th scope="col">What</Table.Th>
           <Table.Th scope="col">Summary</Table.Th>
@@ -75,10 +90,15 @@ function EntryTable({ items }: { items: AuditEntry[] }) {
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <When entry={entry} />
             </Table.Td>
+            {withOrganization && (
+              <Table.Td>
+                <Organization entry={entry} />
+              </Table.Td>
+            )}
             <Table.Td>
               <Who entry={entry} />
             </Table.Td>
-            <Table.Td>{kindLabel(entry.kind)}</Table.Td>
+            <Table.Td>{auditKindLabel(entry.kind)}</Table.Td>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.summary}</Table.Td>
           </Table.Tr>
         ))}
@@ -88,17 +108,28 @@ function EntryTable({ items }: { items: AuditEntry[] }) {
 }
 
 /** The entries of one page: when, who, what, and the summary of what changed. */
-export function ActivityTable({ page, onPage }: { page: AuditPage; onPage: (n: number) => void }) {
+export function ActivityTable({
+  page,
+  onPage,
+  label = 'Activity',
+  withOrganization = false,
+}: {
+  page: AuditPage;
+  onPage: (n: number) => void;
+  label?: string;
+  withOrganization?: boolean;
+}) {
   const phone = usePhone();
   if (page.total === 0) return <Text c="dimmed">No activity matches these filters.</Text>;
   const pages = Math.ceil(page.total / page.pageSize);
+  const entries = { items: page.items, label, withOrganization };
   return (
     <Stack gap="md">
-      {phone ? <EntryCards items={page.items} /> : <EntryTable items={page.items} />}
+      {phone ? <EntryCards {...entries} /> : <EntryTable {...entries} />}
       {pages > 1 && (
         <PagedNav
           label="Entries"
-          navLabel="Activity pages"
+          navLabel={`${label} pages`}
           rangeTestId="activity-range"
           page={page.page}
           pageSize={page.pageSize}

@@ -6,9 +6,10 @@ import { opsKeys } from './keys';
 export const getOrganization = (organizationId: number, signal?: AbortSignal) =>
   get(`/api/ops/organizations/${organizationId}`, { schema: OpsOrganizationDetailSchema, signal });
 
-export function useOrganization(organizationId: number) {
+export function useOrganization(organizationId: number, enabled = true) {
   return useQuery({
     queryKey: opsKeys.organization(organizationId),
     queryFn: ({ signal }) => getOrganization(organizationId, signal),
+    enabled,
   });
 }

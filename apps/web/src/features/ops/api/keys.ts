@@ -10,4 +10,6 @@ export const opsKeys = {
   billingRuns: ['ops', 'billing-runs'] as const,
   dashboard: ['ops', 'dashboard'] as const,
   disputes: ['ops', 'disputes'] as const,
+  audit: ['ops', 'audit'] as const,
+  reconcile: ['ops', 'reconcile'] as const,
 };

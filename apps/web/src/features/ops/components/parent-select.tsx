@@ -1,7 +1,4 @@
-import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { useSearchOrganizations } from '../api/search-organizations';
+import { OrganizationSelect } from './organization-select';
 
 /**
  * The parent organization, chosen by typing part of its name. Only top-level organizations other
@@ -17,24 +14,13 @@ export function ParentSelect({
   // biome-ignore lint/suspicious/noExplicitAny: Mantine's input props from the form.
   inputProps: Record<string, any>;
 }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const found = useSearchOrganizations(debounced, 1);
-  const options = new Map<string, string>();
-  if (current) options.set(String(current.organizationId), current.name);
-  // A parent is a top-level organization (the server refuses a sub-account as parent).
-  for (const o of found.data?.items ?? [])
-    if (o.organizationId !== organizationId && o.parentOrganizationId === null)
-      options.set(String(o.organizationId), o.name);
   return (
-    <Select
+    <OrganizationSelect
       label="Parent organization"
       placeholder="None"
-      searchable
-      clearable
-      nothingFoundMessage="No organization found"
-      data={[...options].map(([value, label]) => ({ value, label }))}
-      onSearchChange={setSearch}
+      current={current}
+      // A parent is a top-level organization (the server refuses a sub-account as parent).
+      offers={(o) => o.organizationId !== organizationId && o.parentOrganizationId === null}
       {...inputProps}
     />
   );

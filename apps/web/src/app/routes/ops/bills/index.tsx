@@ -1,9 +1,16 @@
-import { Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { SegmentedControl, Select, Stack, Title } from '@mantine/core';
+import { OPS_BILL_STATUS_LABELS, type OpsBillStatusFilter } from '@store/core';
 import { useSearchParams } from 'react-router';
-import { PagedNav } from '../../../../components/paged-nav';
-import { BILL_FILTERS, type BillFilter, useBills } from '../../../../features/ops/api/get-bills';
-import { OpsBillsTable } from '../../../../features/ops/components/ops-bills-table';
-import { pageParam } from '../../../../features/ops/paging';
+import { useExportBills } from '../../../../features/ops/api/export-bills';
+import {
+  BILL_FILTERS,
+  type BillFilter,
+  type BillsView,
+  billsQuery,
+} from '../../../../features/ops/api/get-bills';
+import { ListFilters } from '../../../../features/ops/components/list-filters';
+import { PagedBills } from '../../../../features/ops/components/paged-bills';
+import { dayParam, idParam, pageParam } from '../../../../features/ops/paging';
 
 const FILTER_LABELS: Record<BillFilter, string> = {
   'past-due': 'Past due',
@@ -11,42 +18,69 @@ const FILTER_LABELS: Record<BillFilter, string> = {
   all: 'All',
 };
 
-const filterOf = (raw: string | null): BillFilter => BILL_FILTERS.find((f) => f === raw) ?? 'past-due';
+const statusOptions = Object.entries(OPS_BILL_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
-/** Bills across organizations: what is past due first, open invoices, or everything. */
+function viewOf(params: URLSearchParams): BillsView {
+  const status = params.get('status');
+  return {
+    filter: BILL_FILTERS.find((f) => f === params.get('filter')) ?? 'past-due',
+    organizationId: idParam(params.get('organizationId')),
+    status: status && status in OPS_BILL_STATUS_LABELS ? (status as OpsBillStatusFilter) : null,
+    from: dayParam(params.get('from')),
+    to: dayParam(params.get('to')),
+  };
+}
+
+/**
+ * Bills across organizations: what is past due first, open invoices, or everything; narrowed to an
+ * organization, a status or bill dates, a page at a time, and exported as CSV with the same filters.
+ */
 export default function OpsBillsScreen() {
   const [params, setParams] = useSearchParams();
-  const filter = filterOf(params.get('filter'));
+  const view = viewOf(params);
   const page = pageParam(params.get('page'));
-  const bills = useBills(filter, page);
-  const go = (f: BillFilter, p: number) => setParams({ filter: f, ...(p > 1 ? { page: String(p) } : {}) });
+  const exported = useExportBills(view);
+  const go = (next: BillsView, p = 1) => {
+    const q = billsQuery(next);
+    if (p > 1) q.set('page', String(p));
+    setParams(q);
+  };
+  const set = (patch: Partial<BillsView>) => go({ ...view, ...patch });
   return (
     <Stack gap="md">
       <Title order={2}>Bills</Title>
       <SegmentedControl
         aria-label="Show bills"
-        value={filter}
-        onChange={(f) => go(f as BillFilter, 1)}
+        value={view.filter}
+        onChange={(f) => set({ filter: f as BillFilter })}
         data={BILL_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] }))}
         w="fit-content"
       />
-      {bills.isPending ? (
-        <Loader aria-label="Loading bills" />
-      ) : bills.data && bills.data.items.length === 0 ? (
-        <Text c="dimmed">No bills to show.</Text>
-      ) : bills.data ? (
-        <>
-          <OpsBillsTable bills={bills.data.items} label={`Bills: ${FILTER_LABELS[filter]}`} />
-          <PagedNav
-            label="Bills"
-            page={bills.data.page}
-            pageSize={bills.data.pageSize}
-            total={bills.data.total}
-            shown={bills.data.items.length}
-            onChange={(p) => go(filter, p)}
-          />
-        </>
-      ) : null}
+      <ListFilters
+        label="Filter bills"
+        organizationId={view.organizationId}
+        from={view.from}
+        to={view.to}
+        onChange={set}
+        onClear={() => setParams({ filter: view.filter })}
+        exported={exported}
+      >
+        <Select
+          label="Status"
+          placeholder="Any status"
+          data={statusOptions}
+          value={view.status}
+          onChange={(v) => set({ status: (v as OpsBillStatusFilter | null) ?? null })}
+          clearable
+          w={{ base: '100%', xs: 170 }}
+        />
+      </ListFilters>
+      <PagedBills
+        view={view}
+        page={page}
+        onPage={(p) => go(view, p)}
+        label={`Bills: ${FILTER_LABELS[view.filter]}`}
+      />
     </Stack>
   );
 }

@@ -1,19 +1,23 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { formatMediumDate } from '@store/core';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useOrganization } from '../../../../features/ops/api/get-organization';
 import { ConsoleSection } from '../../../../features/ops/components/console-section';
-import { OpsBillsTable } from '../../../../features/ops/components/ops-bills-table';
 import { OrganizationRelations } from '../../../../features/ops/components/organization-relations';
 import { OrganizationSubscriptions } from '../../../../features/ops/components/organization-subscriptions';
+import { OrganizationSummary } from '../../../../features/ops/components/organization-summary';
 import { OrganizationTermsForm } from '../../../../features/ops/components/organization-terms-form';
 import { OrganizationUsers } from '../../../../features/ops/components/organization-users';
+import { PagedBills } from '../../../../features/ops/components/paged-bills';
+import { pageParam } from '../../../../features/ops/paging';
 import { usePageTitle } from '../../../page-title';
 
-/** One organization as the operator sees it: terms, people, subscriptions, bills and relations. */
+/** One organization as the operator sees it: its summary, terms, people, subscriptions, bills and relations. */
 export default function OpsOrganizationScreen() {
   const organizationId = Number(useParams().organizationId);
   const detail = useOrganization(organizationId);
+  const [params, setParams] = useSearchParams();
+  const billsPage = pageParam(params.get('billsPage'));
   usePageTitle(detail.data?.organization.name ?? 'Organization');
   if (!detail.data) return detail.isPending ? <Loader aria-label="Loading the organization" /> : null;
   const { organization } = detail.data;
@@ -25,6 +29,7 @@ export default function OpsOrganizationScreen() {
           Organization {organization.organizationId}, created {formatMediumDate(organization.createdAt)}
         </Text>
       </Stack>
+      <OrganizationSummary organizationId={organizationId} summary={detail.data.summary} />
       <OrganizationTermsForm key={JSON.stringify(organization)} organization={organization} />
       <OrganizationUsers
         organizationId={organizationId}
@@ -33,15 +38,13 @@ export default function OpsOrganizationScreen() {
       />
       <OrganizationSubscriptions organizationId={organizationId} subscriptions={detail.data.subscriptions} />
       <ConsoleSection headingId="bills-heading" title="Bills">
-        {detail.data.bills.length === 0 ? (
-          <Text c="dimmed">No bills.</Text>
-        ) : (
-          <OpsBillsTable
-            bills={detail.data.bills}
-            label="Bills of the organization"
-            showOrganization={false}
-          />
-        )}
+        <PagedBills
+          view={{ filter: 'all', organizationId, status: null, from: '', to: '' }}
+          page={billsPage}
+          onPage={(p) => setParams(p > 1 ? { billsPage: String(p) } : {}, { preventScrollReset: true })}
+          label="Bills of the organization"
+          showOrganization={false}
+        />
       </ConsoleSection>
       <OrganizationRelations detail={detail.data} />
     </Stack>
