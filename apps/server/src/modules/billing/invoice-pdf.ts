@@ -115,13 +115,7 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
     doc
       .font('Helvetica-Bold')
       .text(formatUsd(line.amountCents), col.amount, y, { width: right - col.amount - 6, align: 'right' });
-    y = Math.max(bottom, y + 24) + 8;
-    doc
-      .moveTo(left, y - 4)
-      .lineTo(right, y - 4)
-      .lineWidth(0.5)
-      .strokeColor(documentPdf.RULE)
-      .stroke();
+    y = documentPdf.endLineRow(frame, y, bottom);
   }
 
   // Totals.

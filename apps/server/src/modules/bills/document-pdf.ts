@@ -157,6 +157,21 @@ export function drawParties(
   return Math.max(below, doc.y, y + 80) + 20;
 }
 
+/**
+ * Ends a row of a document's lines: below its lowest text (`bottom`), and no shorter than a row,
+ * a hairline; answers where the next row starts.
+ */
+export function endLineRow({ doc, left, right }: DocumentFrame, y: number, bottom: number): number {
+  const next = Math.max(bottom, y + 24) + 8;
+  doc
+    .moveTo(left, next - 4)
+    .lineTo(right, next - 4)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  return next;
+}
+
 /** Label and figure rows at the right; the y below them. */
 export function drawTotals(
   { doc, right }: DocumentFrame,

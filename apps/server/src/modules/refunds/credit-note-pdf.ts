@@ -61,13 +61,7 @@ export function renderCreditNotePdf({ refund, invoiceNumber, billedTo }: CreditN
     .fontSize(9.5)
     .fillColor(documentPdf.INK)
     .text(`-${formatUsd(refund.amountCents)}`, right - 110, y, { width: 104, align: 'right' });
-  y = Math.max(bottom, y + 24) + 8;
-  doc
-    .moveTo(left, y - 4)
-    .lineTo(right, y - 4)
-    .lineWidth(0.5)
-    .strokeColor(documentPdf.RULE)
-    .stroke();
+  y = documentPdf.endLineRow(frame, y, bottom);
   y = documentPdf.drawTotals(frame, y + 6, [
     ['Tax', formatUsd(0), false],
     ['Credit total (USD)', `-${formatUsd(refund.amountCents)}`, true],
