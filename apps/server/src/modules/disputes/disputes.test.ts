@@ -1,10 +1,10 @@
 import { BillingMode, RefundMessages } from '@store/core';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, planId } from '../../../test/support/billing';
 import { fakeStripe, type Json } from '../../../test/support/fake-stripe';
 import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
 import { loginOperator } from '../../../test/support/operator';
+import { deliverStripeEvent, stripeEvent } from '../../../test/support/stripe-events';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { ManualClock } from '../../lib/clock';
 import { createCatalogService } from '../catalog';
@@ -32,23 +32,8 @@ afterAll(async () => {
   await stripe.close();
 });
 
-function deliver(type: string, object: Json) {
-  const payload = JSON.stringify({
-    id: `evt_dispute_${++seq}`,
-    object: 'event',
-    type,
-    api_version: '2025-01-01',
-    created: Math.floor(clock.now().getTime() / 1000),
-    data: { object },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-  });
-}
+const deliver = (type: string, object: Json) =>
+  deliverStripeEvent(t, stripeEvent(`evt_dispute_${++seq}`, type, object, clock.now()), SECRET);
 
 /** A paid card purchase of an organization of its own: the bill and the PaymentIntent that paid it. */
 async function paidBill(name: string) {

@@ -1,6 +1,5 @@
 import { BillingMode, BillStatus, billRowStatusText } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeOrganization,
@@ -12,6 +11,7 @@ import {
 import { fakeStripe, type Json } from '../../../test/support/fake-stripe';
 import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
 import { loginOperator } from '../../../test/support/operator';
+import { deliverStripeEvent, stripeEvent } from '../../../test/support/stripe-events';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { organizations } from '../../db/schema';
@@ -47,25 +47,9 @@ afterAll(async () => {
   await stripe.close();
 });
 
-const event = (type: string, object: Json, id = `evt_${++seq}`) => ({
-  id,
-  object: 'event',
-  type,
-  api_version: '2025-01-01',
-  created: Math.floor(Date.now() / 1000),
-  data: { object },
-});
+const event = (type: string, object: Json, id = `evt_${++seq}`) => stripeEvent(id, type, object, new Date());
 
-function deliver(body: object, secret = SECRET) {
-  const payload = JSON.stringify(body);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-  });
-}
+const deliver = (body: object, secret = SECRET) => deliverStripeEvent(t, body, secret);
 
 /** A checkout whose charge is still processing: the order stays pending; answers it and its intent. */
 async function pendingPurchase(name: string) {
