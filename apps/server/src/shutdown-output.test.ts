@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoServerEnv, freePort, waitUntilReady } from '../test/support/processes';
 
 // docs/design.md §4: SIGTERM ends the process within 10 s whatever happened to its output. Started as an
@@ -15,23 +15,30 @@ const GRACE_MS = 10_000;
 interface Started {
   child: ChildProcess;
   port: number;
+  dataDir: string;
   output: string[];
 }
 
 const started: Started[] = [];
 const dirs: string[] = [];
+/**
+ * A data folder a store made, seeded and let go of cleanly: later starts begin from a copy of it, so
+ * each does not make and seed its embedded database again (most of a start's time).
+ */
+let seeded: string | null = null;
 
 async function start(command: string[]): Promise<Started> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'store-output-'));
   dirs.push(dataDir);
+  if (seeded) cpSync(seeded, dataDir, { recursive: true, filter: (from) => !from.includes('store.lock') });
   const env = demoServerEnv(port, dataDir, { BILLING_INTERVAL_SECONDS: '0', LOG_LEVEL: 'debug' });
   const [file, ...args] = command;
   const child = spawn(file!, args, { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
-  const self = { child, port, output };
+  const self = { child, port, dataDir, output };
   started.push(self);
   expect(await waitUntilReady(port, 240_000), output.join('')).toBe(true);
   return self;
@@ -41,11 +48,17 @@ async function start(command: string[]): Promise<Started> {
  * SIGTERM to the process group, as a service manager sends it; how long until every process of the
  * group had ended (Infinity: some still ran 15 s later).
  */
-async function terminate({ child }: Started): Promise<number> {
+async function terminate({ child, dataDir }: Started): Promise<number> {
   const signalled = Date.now();
   process.kill(-child.pid!, 'SIGTERM');
   while (Date.now() - signalled < GRACE_MS + 5_000) {
-    if (!groupAlive(child)) return Date.now() - signalled;
+    if (!groupAlive(child)) {
+      if (!seeded) {
+        seeded = dataDir;
+        dirs.splice(dirs.indexOf(dataDir), 1);
+      }
+      return Date.now() - signalled;
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return Number.POSITIVE_INFINITY;
@@ -60,9 +73,17 @@ function groupAlive(child: ChildProcess): boolean {
   }
 }
 
+beforeAll(() => {
+  execFileSync(process.execPath, [join(root, 'apps/server/build.mjs')], { stdio: 'ignore' });
+}, 120_000);
+
 afterEach(() => {
   for (const { child } of started.splice(0)) if (groupAlive(child)) process.kill(-child.pid!, 'SIGKILL');
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+afterAll(() => {
+  if (seeded) rmSync(seeded, { recursive: true, force: true });
 });
 
 describe('SIGTERM whatever happened to stdout', () => {
@@ -74,7 +95,6 @@ describe('SIGTERM whatever happened to stdout', () => {
   }, 300_000);
 
   it('ends the compiled server within 10 s after the reader of its output has gone', async () => {
-    execFileSync(process.execPath, [join(root, 'apps/server/build.mjs')], { stdio: 'ignore' });
     const store = await start([process.execPath, '--enable-source-maps', 'apps/server/dist/server.js']);
     store.child.stdout!.destroy();
     store.child.stderr!.destroy();
@@ -82,7 +102,6 @@ describe('SIGTERM whatever happened to stdout', () => {
   }, 300_000);
 
   it('ends the compiled server within 10 s while its output pipe is full and requests are in flight', async () => {
-    execFileSync(process.execPath, [join(root, 'apps/server/build.mjs')], { stdio: 'ignore' });
     const store = await start([process.execPath, '--enable-source-maps', 'apps/server/dist/server.js']);
     store.child.stdout!.pause();
     store.child.stderr!.pause();
