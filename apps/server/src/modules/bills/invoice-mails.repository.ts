@@ -1,4 +1,4 @@
-import { OPEN_INVOICE_STATUSES } from '@store/core';
+import { type InvoiceReminderKind, OPEN_INVOICE_STATUSES } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { isAdminSql } from '../../db/schema';
@@ -20,21 +20,33 @@ export interface UnsentInvoice {
   invoiceNumber: string;
 }
 
+/** What both reads select of an invoice, and how it comes back. */
+const INVOICE_COLUMNS = sql`o.id, o.organization_id, o.total_cents, o.billing_date, o.due_date, o.invoice_number`;
+interface InvoiceRow {
+  id: number;
+  organization_id: number;
+  total_cents: number;
+  billing_date: unknown;
+  due_date: unknown;
+  invoice_number: string;
+}
+const toInvoice = (r: InvoiceRow): UnsentInvoice => ({
+  id: num(r.id),
+  organizationId: num(r.organization_id),
+  totalCents: num(r.total_cents),
+  billingDate: date(r.billing_date),
+  dueDate: date(r.due_date),
+  invoiceNumber: r.invoice_number,
+});
+
 /**
  * Open invoices whose mail was not written yet, of organizations with an admin to write to, oldest
  * first, locked. One another process is mailing (locked) is its.
  */
 export async function claimUnsentInvoices(tx: DbOrTx, limit: number): Promise<UnsentInvoice[]> {
-  const rows = await queryRows<{
-    id: number;
-    organization_id: number;
-    total_cents: number;
-    billing_date: unknown;
-    due_date: unknown;
-    invoice_number: string;
-  }>(
+  const rows = await queryRows<InvoiceRow>(
     tx,
-    sql`SELECT o.id, o.organization_id, o.total_cents, o.billing_date, o.due_date, o.invoice_number
+    sql`SELECT ${INVOICE_COLUMNS}
       FROM orders o
       WHERE o.status IN (${list(OPEN_INVOICE_STATUSES)}) AND o.invoice_sent_at IS NULL
         AND o.due_date IS NOT NULL AND o.invoice_number IS NOT NULL
@@ -42,14 +54,7 @@ export async function claimUnsentInvoices(tx: DbOrTx, limit: number): Promise<Un
       ORDER BY o.id LIMIT ${limit}
       FOR UPDATE OF o SKIP LOCKED`,
   );
-  return rows.map((r) => ({
-    id: num(r.id),
-    organizationId: num(r.organization_id),
-    totalCents: num(r.total_cents),
-    billingDate: date(r.billing_date),
-    dueDate: date(r.due_date),
-    invoiceNumber: r.invoice_number,
-  }));
+  return rows.map(toInvoice);
 }
 
 /** The invoices' mails were written now: each its time and the end of its grace. */
@@ -81,19 +86,9 @@ export async function openMailedInvoices(
   a: { now: Date; fromDays: number; untilDays: number; afterId: number; limit: number },
 ): Promise<MailedInvoice[]> {
   const day = (n: number) => sql`${a.now.toISOString()}::timestamptz + make_interval(days => ${n})`;
-  const rows = await queryRows<{
-    id: number;
-    organization_id: number;
-    total_cents: number;
-    billing_date: unknown;
-    due_date: unknown;
-    invoice_number: string;
-    invoice_sent_at: unknown;
-    grace_ends_at: unknown;
-  }>(
+  const rows = await queryRows<InvoiceRow & { invoice_sent_at: unknown; grace_ends_at: unknown }>(
     tx,
-    sql`SELECT o.id, o.organization_id, o.total_cents, o.billing_date, o.due_date, o.invoice_number,
-        o.invoice_sent_at, o.grace_ends_at
+    sql`SELECT ${INVOICE_COLUMNS}, o.invoice_sent_at, o.grace_ends_at
       FROM orders o
       WHERE o.status IN (${list(OPEN_INVOICE_STATUSES)}) AND o.invoice_sent_at IS NOT NULL
         AND o.grace_ends_at IS NOT NULL AND o.id > ${a.afterId}
@@ -102,12 +97,7 @@ export async function openMailedInvoices(
       FOR SHARE OF o SKIP LOCKED`,
   );
   return rows.map((r) => ({
-    id: num(r.id),
-    organizationId: num(r.organization_id),
-    totalCents: num(r.total_cents),
-    billingDate: date(r.billing_date),
-    dueDate: date(r.due_date),
-    invoiceNumber: r.invoice_number,
+    ...toInvoice(r),
     sentAt: date(r.invoice_sent_at),
     graceEndsAt: date(r.grace_ends_at),
   }));
@@ -116,11 +106,11 @@ export async function openMailedInvoices(
 /** Records the reminders as sent; answers those recorded now (one already recorded was sent before). */
 export async function recordReminders(
   tx: DbOrTx,
-  reminders: { orderId: number; kind: string }[],
+  reminders: { orderId: number; kind: InvoiceReminderKind }[],
   now: Date,
-): Promise<{ orderId: number; kind: string }[]> {
+): Promise<{ orderId: number; kind: InvoiceReminderKind }[]> {
   if (reminders.length === 0) return [];
-  const rows = await queryRows<{ order_id: number; kind: string }>(
+  const rows = await queryRows<{ order_id: number; kind: InvoiceReminderKind }>(
     tx,
     sql`INSERT INTO invoice_reminders (order_id, kind, sent_at)
       SELECT v.order_id, v.kind, ${now.toISOString()}::timestamptz

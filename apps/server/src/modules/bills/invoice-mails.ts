@@ -83,9 +83,14 @@ export async function remindUnpaidInvoices(deps: { db: Db; clock: Clock }): Prom
         tx,
         recorded.flatMap((r) => {
           const i = byId.get(r.orderId)!;
-          const kind = due.find((d) => d.orderId === r.orderId)!.kind;
           return (admins.get(i.organizationId) ?? []).map((to) =>
-            invoiceReminderMail({ ...i, to, orderId: i.id, kind, howToPay: SELLER_CONTACT.bank }),
+            invoiceReminderMail({
+              ...i,
+              to,
+              orderId: i.id,
+              kind: r.kind,
+              howToPay: SELLER_CONTACT.bank,
+            }),
           );
         }),
       );
