@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { DEMO_COMPANY, DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
 
 // API & Webhooks (docs/decisions/026): an admin makes an organization API token, sees it once, a
 // program calls the API with it, and the admin revokes it.
@@ -23,7 +23,7 @@ test('an admin makes a token, sees it once, a program uses it, and the admin rev
   // A sign-in, four axe runs and two widths on a shared machine.
   test.setTimeout(240_000);
   const name = `Deploy pipeline ${Date.now().toString(36)}`;
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   await page.getByRole('button', { name: 'Dana Demo' }).click();
   await page.getByRole('menuitem', { name: 'API & Webhooks' }).click();
   await expect(page).toHaveURL(/\/ApiTokens$/);

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { expectNoAxeViolations, loginDemo } from './support';
 
 // Billing History pages its table, 50 bills a page. The demo organization has about a year of bills,
 // so the test serves a longer history of the same shape to the browser.
 
 test('more than 50 bills are paged, 50 a page, newest first', async ({ page }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   await page.route('**/api/order/history', async (route) => {
     const response = await route.fetch();
     const real = (await response.json()) as { orderId: number }[];

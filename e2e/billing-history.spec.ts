@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { billStatusText, billSubscriptionsText, formatShortDate, formatUsd, toCents } from '@store/core';
-import { login } from './support/auth';
+import { loginDemo } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from './support/demo';
 import { screenshotPath } from './support/smtp';
 
 // Billing History (spec §2): read-only over the demo organization's year of bills, so it changes
@@ -12,7 +11,7 @@ import { screenshotPath } from './support/smtp';
 test('billing history lists the bills with their status texts and downloads an invoice PDF', async ({
   page,
 }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   const history = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/order/history');
   await page.getByRole('button', { name: 'Dana Demo' }).click();
   await page.getByRole('menuitem', { name: 'Billing History' }).click();

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { expectNoAxeViolations, loginDemo } from './support';
 
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 
 // Modify Billing Info (docs/spec.md §2, §5). Nothing is saved here: the demo organization keeps its card.
 
 test('the read-only panel names the card on file; a disabled Update always shows why', async ({ page }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   await page.goto('/ModifyBillingInfo');
   await expect(page.getByTestId('card-on-file')).toHaveText('Visa ending in 4242, expires 12/2030');
   const update = page.getByRole('button', { name: 'Update' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { expectNoAxeViolations, loginDemo } from './support';
 
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 
@@ -22,7 +22,7 @@ test('signing in mid-journey reprices the cart: cart, checkout and the charged b
   await expect(page.getByTestId('cart-total')).toHaveText('$2,700.00');
 
   // Demo Documents Inc. has a 5 % discount (docs/spec.md §6).
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   await page.goto('/Cart');
   await expect(page.getByTestId('cart-item-price')).toHaveText('$2,565.00 / year');
   await expect(page.getByTestId('cart-total')).toHaveText('$2,565.00');
@@ -51,7 +51,7 @@ test('signing in mid-journey reprices the cart: cart, checkout and the charged b
 });
 
 test('signing out prices the cart without the organization discount again', async ({ page }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   await page.goto('/Products/Pro');
   await page
     .getByTestId('pricing-table')

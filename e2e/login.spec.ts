@@ -6,6 +6,7 @@ import {
   DEMO_SUB_ACCOUNT,
   expectNoAxeViolations,
   login,
+  loginDemo,
   storedToken,
 } from './support';
 import { screenshotPath } from './support/smtp';
@@ -148,7 +149,7 @@ test('a returnUrl to another site is not followed', async ({ page }) => {
 });
 
 test('Logout revokes the session and returns to login', async ({ page }) => {
-  const { person, token } = await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  const { person, token } = await loginDemo(page);
   // The answer, not only the request: the screen moves on without waiting for the server, and the
   // token's refusal below is checked once the server has revoked it.
   const logoutCall = page.waitForResponse('**/api/person/logout');
@@ -170,14 +171,14 @@ test('Logout revokes the session and returns to login', async ({ page }) => {
 });
 
 test('visiting /login signs the user out', async ({ page }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   await page.goto('/login');
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   expect(await storedToken(page)).toBeNull();
 });
 
 test('a 401 on any call signs the user out', async ({ page }) => {
-  const { token } = await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  const { token } = await loginDemo(page);
   // Revoke the token server-side, as another tab's logout or an admin would.
   const revoked = await page.request.get('/api/person/logout', {
     headers: { Authorization: `Bearer ${token}` },

@@ -1,12 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  DEMO_COMPANY,
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  expectNoAxeViolations,
-  login,
-  storedToken,
-} from './support';
+import { expectNoAxeViolations, loginDemo, storedToken } from './support';
 
 // A phone is 390 px wide: the nav folds into a menu, wide tables stack or scroll in their own frame.
 // That no screen scrolls sideways is judged screen by screen in screens.spec.ts. Read-only over the
@@ -19,7 +12,7 @@ test.describe('at 390 px', () => {
   test.use({ viewport: PHONE });
 
   test('the nav folds into a menu that lists every page of the user', async ({ page }) => {
-    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await loginDemo(page);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -41,7 +34,7 @@ test.describe('at 390 px', () => {
   });
 
   test('the subscriptions stack as cards and the editor opens at full width', async ({ page }) => {
-    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await loginDemo(page);
     const token = await storedToken(page);
     const subscriptions = (await (
       await page.request.get('/api/subscription/all', { headers: { Authorization: `Bearer ${token}` } })
@@ -54,7 +47,7 @@ test.describe('at 390 px', () => {
   });
 
   test('the users stack as cards, each with its Edit and Delete in view', async ({ page }) => {
-    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await loginDemo(page);
     await page.goto('/Organization');
     await expect(page.getByRole('table', { name: 'Users' })).toHaveCount(0);
     const jane = page
@@ -66,7 +59,7 @@ test.describe('at 390 px', () => {
   });
 
   test('each bill keeps its invoice button in view', async ({ page }) => {
-    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await loginDemo(page);
     await page.goto('/BillingHistory');
     const first = page.getByRole('table', { name: 'Bills' }).locator('tbody tr').first();
     await expect(first.getByRole('button', { name: /^invoice / })).toBeInViewport({ ratio: 1 });
@@ -76,7 +69,7 @@ test.describe('at 390 px', () => {
 test('at 1280 px the usage table shows the current cycle and the total', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 1400 });
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   await page
     .context()
     .addCookies([{ name: 'cookieconsent_status', value: 'dismiss', url: new URL(page.url()).origin }]);

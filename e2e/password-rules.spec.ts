@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PasswordMessages } from '@store/core';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { expectNoAxeViolations, loginDemo } from './support';
 
 // The password rules the server applies (length, the e-mail's and the organization's words, common
 // passwords) show beside every new-password field before anything is typed. Changes nothing.
@@ -17,7 +17,7 @@ test('Register shows the rules beside the empty password field', async ({ page }
 });
 
 test('Add New User and My Account show the rules before typing', async ({ page }) => {
-  const me = await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  const me = await loginDemo(page);
   await page.goto('/CreateAccount');
   await expect(newPassword(page)).toHaveAccessibleDescription(PasswordMessages.rules);
   await expectNoAxeViolations(page);

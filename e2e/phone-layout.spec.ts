@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { expectNoAxeViolations, loginDemo } from './support';
 
 // What a phone (390 px) showed wrong: the usage chart's legend over the next card, slivers of
 // scrolled cells beside the pinned Hostname column, prices taking half the width of cart and
@@ -9,7 +9,7 @@ const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 const PHONE = { width: 390, height: 844 };
 
 async function openUsage(page: Page) {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   await page.goto('/Subscriptions');
   await page.getByRole('button', { name: 'Edit Flex Reporting', exact: true }).click();
   await page.getByRole('link', { name: 'Detailed RTU Usage' }).click();
@@ -86,7 +86,7 @@ test.describe('at 390 px', () => {
   });
 
   test('cart and checkout give names the width and the price a line of its own', async ({ page }) => {
-    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await loginDemo(page);
     await page.goto('/Products/Pro');
     await page.getByLabel('Subscription Name').fill('Production engines for the press line');
     await page.getByRole('checkbox', { name: /I agree to the/ }).check();
@@ -110,7 +110,7 @@ test.describe('at 390 px', () => {
   test('Billing History names each bill under its date, its invoice button still in view', async ({
     page,
   }) => {
-    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await loginDemo(page);
     await page.goto('/BillingHistory');
     const rows = page.getByRole('table', { name: 'Bills' }).locator('tbody tr');
     await expect(rows.first().getByRole('button', { name: /^invoice / })).toBeInViewport({ ratio: 1 });
@@ -120,7 +120,7 @@ test.describe('at 390 px', () => {
   });
 
   test('Subscriptions/{id} scrolls the opened row into view', async ({ page }) => {
-    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await loginDemo(page);
     await page.goto('/Subscriptions');
     const last = page.getByRole('list', { name: 'Subscriptions' }).getByRole('listitem').last();
     const id = (await last.getAttribute('data-testid'))!.replace('row-', '');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
 
 // docs/design.md §2: the server enforces rights; the client hides what the user cannot do. Jane is a plain
 // user of the demo organization, whose one admin is Dana Demo.
@@ -76,7 +76,7 @@ for (const [path, task] of [
 }
 
 test('an admin still sees the admin screens', async ({ page }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   await page.goto('/Organization');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${DEMO_COMPANY} Users`);
   await page.goto('/CreateAccount');
@@ -84,7 +84,7 @@ test('an admin still sees the admin screens', async ({ page }) => {
 });
 
 test('/confirmed opened without a purchase goes to Subscriptions and keeps the cart', async ({ page }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   await addFlexToCart(page, 'Not bought yet');
   await page.goto('/confirmed');
   await expect(page).toHaveURL(/\/Subscriptions$/);

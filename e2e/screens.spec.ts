@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  DEMO_COMPANY,
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  expectNoAxeViolations,
-  login,
-  storedToken,
-} from './support';
+import { expectNoAxeViolations, loginDemo, storedToken } from './support';
 import { registerAndVerify, requestPasswordReset } from './support/accounts';
 import { expect, screenshotPath, test, unique } from './support/smtp';
 
@@ -78,7 +71,7 @@ for (const viewport of WIDTHS) {
     await visit(page, width, resetLink, 'reset-password', 'Set Password');
 
     // The demo administrator: every signed-in screen, a row of Subscriptions expanded.
-    const { person } = await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    const { person } = await loginDemo(page);
     const token = await storedToken(page);
     const subscriptions = (await (
       await page.request.get('/api/subscription/all', { headers: { Authorization: `Bearer ${token}` } })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, login } from './support';
+import { DEMO_PASSWORD, login, loginDemo } from './support';
 
 // The app shell: cookie notice, nav bar and its signed-in menu (docs/spec.md §2 "Navigation bar and banners").
 
@@ -76,7 +76,7 @@ test('a visitor sees Subscriptions, Store Guide, Shopping Cart with its count, a
 });
 
 test('the signed-in menu offers the account items by keyboard, admin items included', async ({ page }) => {
-  const { person } = await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  const { person } = await loginDemo(page);
   expect(person.rights & 2).toBe(2);
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
 

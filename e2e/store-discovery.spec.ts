@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { expectNoAxeViolations, loginDemo } from './support';
 
 // A new customer finds the store: the root shows a visitor the catalogue, the nav bar links to it,
 // and every screen with nothing to show yet offers the way there, signed in or not.
@@ -32,7 +32,7 @@ test('at 390 px the menu links to the catalogue', async ({ page }) => {
 test('signed in, / is Subscriptions, and the empty Subscriptions and Billing History link to the catalogue', async ({
   page,
 }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   await page.goto('/');
   await expect(page).toHaveURL(/\/Subscriptions$/);
   // An organization that has bought nothing yet.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
 
 // The Subscriptions screen's licensing parts (docs/design.md §5): the License section's machines with
 // Deactivate, and the usage meter on the row and in the editor. Deactivate changes 'QA Machines' of
@@ -100,7 +100,7 @@ test('a plain user sees the machines but cannot deactivate them', async ({ page 
 
 test.describe('the usage meter', () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await loginDemo(page);
     await page.goto('/Subscriptions');
   });
 

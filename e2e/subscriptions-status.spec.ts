@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
 
 // What the Subscriptions screen says of a cancelled subscription and to a plain user. Read-only
 // over the demo data.
@@ -17,7 +17,7 @@ const openEditor = async (page: Page, name: string) => {
 test('a cancelled subscription shows no Next Billing Date, and its status is never cut off', async ({
   page,
 }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
   await page.goto('/Subscriptions');
   const table = page.getByRole('table', { name: 'Subscriptions' });
   // The headers are read at once below, so first wait for the list to be there.

@@ -1,13 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import {
-  DEMO_COMPANY,
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  DEMO_SUB_ACCOUNT,
-  expectNoAxeViolations,
-  login,
-} from './support';
+import { DEMO_PASSWORD, DEMO_SUB_ACCOUNT, expectNoAxeViolations, login, loginDemo } from './support';
 
 // The Subscriptions screen (docs/spec.md §2, §4, §5, §6). Tests that change data use the rows of
 // 'Subscription QA Ltd.' (seed/subscriptions.ts), which no other spec reads; the demo rows are only looked at.
@@ -35,7 +28,7 @@ async function open(page: Page, name: string) {
 
 test.describe('as the demo admin', () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await loginDemo(page);
     await page.goto('/Subscriptions');
     await expect(page.getByRole('heading', { name: 'Subscriptions', level: 1 })).toBeVisible();
   });

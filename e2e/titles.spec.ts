@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, login } from './support';
+import { loginDemo } from './support';
 
 // Every screen names itself in the document title, so tabs, history and screen readers tell them apart.
 
@@ -25,7 +25,7 @@ test('public screens have their own titles', async ({ page }) => {
 });
 
 test('signed-in screens have their own titles', async ({ page }) => {
-  const { person } = await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  const { person } = await loginDemo(page);
   for (const [path, title] of [
     ['/Subscriptions', 'Subscriptions – Subscription Store'],
     ['/SubscriptionUsageDetails', 'Usage Details – Subscription Store'],

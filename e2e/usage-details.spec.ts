@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { expectNoAxeViolations, loginDemo } from './support';
 
 // The Flex usage details screen (docs/spec.md §2). Read-only: it only looks at demo data.
 
 const screenshotPath = (name: string) => path.join(import.meta.dirname, '..', '.screens', `${name}.png`);
 
 test.beforeEach(async ({ page }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+  await loginDemo(page);
 });
 
 test('from the editor to 12 date ranges per host, a stacked chart, and back', async ({ page }) => {

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { expectNoAxeViolations, loginDemo } from './support';
 
 // Webhooks on API & Webhooks (docs/decisions/027): an admin adds an endpoint of their own system,
 // copies its signing secret once, sends a test event that a real receiver gets and verifies with the
@@ -58,7 +58,7 @@ test('an admin adds an endpoint, copies its secret once, and a test event reache
   const receiver = await startReceiver();
   try {
     const { url, received } = receiver;
-    await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
+    await loginDemo(page);
     await page.goto('/ApiTokens');
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 2 })).toBeVisible();
     const form = page.getByRole('form', { name: 'Add an endpoint' });

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from './demo';
 
 export interface LoginResult {
   token: string;
@@ -38,6 +39,9 @@ export async function login(
   await expect(page).not.toHaveURL(/\/login/i);
   return { token: body.token, person: body.person, organization: body.organization };
 }
+
+/** The demo admin signed in to the demo company, where most journeys start. */
+export const loginDemo = (page: Page) => login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
 
 /** The stored session token of the page's signed-in user, or null. */
 export async function storedToken(page: Page): Promise<string | null> {
