@@ -15,6 +15,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['../../scripts/fail-on-console-error.ts'],
+          globalSetup: ['test/support/database-templates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,6 +6,7 @@ import { hashPassword } from '../../src/lib/passwords';
 import { seedCatalog } from '../../src/seed/catalog';
 import { makeOrganization, makeSubscription, planId } from './billing';
 import { createTestApp } from './test-app';
+import { TEST_START } from './test-start';
 
 // Licensing's API tests: a store with its catalogue and one organization of their own (no demo
 // data, so a billing run or a clock moved by weeks touches only what the test made).
@@ -16,7 +17,7 @@ export const USER_EMAIL = 'licensing-user@example.com';
 export const DAY = 86_400_000;
 
 export async function createLicensingTestApp(opts: { env?: Record<string, string> } = {}) {
-  const clock = new ManualClock('2026-11-02T12:00:00Z');
+  const clock = new ManualClock(TEST_START);
   const t = await createTestApp({ seed: false, clock, env: opts.env });
   await seedCatalog(t.db);
   const org = await makeOrganization(t.db, { name: 'Engine Room Ltd.', adminEmail: ADMIN_EMAIL });

@@ -22,11 +22,15 @@ export async function dropDatabase(name: string, adminUrl = ADMIN_URL): Promise<
   await admin.end();
 }
 
-/** A new, empty database beside the admin one; answers its address. */
-export async function createDatabase(name: string, adminUrl = ADMIN_URL): Promise<string> {
+/** A new database beside the admin one, empty or a copy of `template`; answers its address. */
+export async function createDatabase(
+  name: string,
+  adminUrl = ADMIN_URL,
+  template: string | null = null,
+): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { composeWebhooks } from '../../src/compose-webhooks';
 import { loadConfig } from '../../src/config';
@@ -19,20 +20,34 @@ import { seedDemo } from '../../src/seed';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD } from '../../src/seed/organizations';
 import { createDatabase, dropDatabase } from './postgres';
 import { createResponseChecker } from './response-contract';
+import { TEST_START } from './test-start';
+
+/** The template databases the global setup made (database-templates.ts), when it made them. */
+function template(kind: 'migratedTemplate' | 'seededTemplate'): string | null {
+  try {
+    return inject(kind) ?? null;
+  } catch {
+    // Outside a Vitest run (a benchmark's own use of this module): no templates.
+    return null;
+  }
+}
 
 /**
  * A fresh database for one test file: a new PostgreSQL database when TEST_DATABASE_URL is set
- * (dropped on close, so reruns never collide), otherwise an in-memory PGlite.
+ * (dropped on close, so reruns never collide), otherwise an in-memory PGlite. On PostgreSQL it is a
+ * copy of the migrated template (or, with `seeded`, of the demo store at TEST_START) when the global
+ * setup made one.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<Database> {
   if (!process.env.TEST_DATABASE_URL) {
     const database = await openDatabase({});
     await migrate(database);
     return database;
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const database = await openDatabase({ databaseUrl: await createDatabase(name) });
-  await migrate(database);
+  const copied = template(opts.seeded ? 'seededTemplate' : 'migratedTemplate');
+  const database = await openDatabase({ databaseUrl: await createDatabase(name, undefined, copied) });
+  if (!copied) await migrate(database);
   return {
     ...database,
     async close() {
@@ -89,8 +104,7 @@ export interface TestAppOptions {
 
 /** The real app over a real database, driven through inject(); mail is captured, time is manual. */
 export async function createTestApp(opts: TestAppOptions = {}) {
-  const database = opts.database ?? (await createTestDatabase());
-  const clock = opts.clock ?? new ManualClock('2026-11-02T12:00:00Z');
+  const clock = opts.clock ?? new ManualClock(TEST_START);
   const config = loadConfig({
     DEMO: '1',
     BILLING_INTERVAL_SECONDS: '0',
@@ -102,7 +116,16 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   });
   // The key the app signs offline license files with, from the same configuration.
   const signingKeys = signingKeySource(config);
-  if (opts.seed !== false) await seedDemo(database.db, clock, createOfflineLicenseService({ signingKeys }));
+  // The seeded template is the demo store seeded at TEST_START with the keys it keeps itself.
+  const seededCopy =
+    !opts.database &&
+    opts.seed !== false &&
+    !config.licenseSigning &&
+    clock.now().getTime() === Date.parse(TEST_START) &&
+    template('seededTemplate') !== null;
+  const database = opts.database ?? (await createTestDatabase({ seeded: seededCopy }));
+  if (opts.seed !== false && !seededCopy)
+    await seedDemo(database.db, clock, createOfflineLicenseService({ signingKeys }));
   const gateway = opts.gateway ? opts.gateway(database) : createSandboxGateway(database.db);
   // With SMTP_URL in env, mail is also delivered over SMTP (tests that read it from a real server).
   const mailer = createMemoryMailer(
