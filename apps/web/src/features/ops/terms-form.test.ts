@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { TermsFormSchema, termsFormValues, termsFromForm } from './terms-form';
+import { PAYMENT_TERMS_CHOICES, TermsFormSchema, termsFormValues, termsFromForm } from './terms-form';
 
 const terms = {
   discount: 0.125,
   allowMonthly: true,
   perpetualAccount: false,
   invoiceTerms: true,
+  paymentTermsDays: 30,
   parentOrganizationId: 7,
   taxId: 'DE123456789',
 };
@@ -17,6 +18,7 @@ describe('the organization terms form', () => {
       allowMonthly: true,
       perpetualAccount: false,
       invoiceTerms: true,
+      paymentTermsDays: '30',
       parentOrganizationId: '7',
       taxId: 'DE123456789',
     });
@@ -41,5 +43,17 @@ describe('the organization terms form', () => {
     expect(check(101)).toBe('Discount must be at most 100 %');
     expect(check(1.234)).toBe('Discount must have at most 2 decimals');
     expect(check(100)).toBeUndefined();
+  });
+
+  it('offers net 14, 30 and 60 and refuses anything else in words', () => {
+    expect(PAYMENT_TERMS_CHOICES).toEqual([
+      { value: '14', label: 'Net 14' },
+      { value: '30', label: 'Net 30' },
+      { value: '60', label: 'Net 60' },
+    ]);
+    const check = (paymentTermsDays: string) =>
+      TermsFormSchema.safeParse({ ...termsFormValues(terms), paymentTermsDays }).error?.issues[0]?.message;
+    expect(check('60')).toBeUndefined();
+    expect(check('45')).toBe('Payment terms must be net 14, net 30 or net 60');
   });
 });

@@ -1,8 +1,25 @@
-import { bpToFraction, fractionToBp, type OpsTermsBody, roundHalfUp, taxIdField } from '@store/core';
+import {
+  bpToFraction,
+  fractionToBp,
+  isPaymentTermsDays,
+  type OpsTermsBody,
+  PAYMENT_TERMS_DAYS,
+  PAYMENT_TERMS_MESSAGE,
+  paymentTermsText,
+  roundHalfUp,
+  taxIdField,
+} from '@store/core';
 import { z } from 'zod/mini';
 
 // The terms form shows the discount as a percentage (what an operator agrees with a customer); the
 // wire carries a fraction (docs/spec.md §3). Both go through basis points so 12.5 % stays 0.125 exactly.
+// Payment terms are a choice of three (docs/decisions/030), held as the select's text.
+
+/** The payment terms the select offers, as it shows them ("Net 30"). */
+export const PAYMENT_TERMS_CHOICES = PAYMENT_TERMS_DAYS.map((days) => ({
+  value: String(days),
+  label: paymentTermsText(days).replace(/^n/, 'N'),
+}));
 
 export const TermsFormSchema = z.object({
   discountPercent: z.number({ error: 'Discount must be a number' }).check(
@@ -13,13 +30,17 @@ export const TermsFormSchema = z.object({
   allowMonthly: z.boolean(),
   perpetualAccount: z.boolean(),
   invoiceTerms: z.boolean(),
+  paymentTermsDays: z.string().check(z.refine((v) => isPaymentTermsDays(Number(v)), PAYMENT_TERMS_MESSAGE)),
   parentOrganizationId: z.nullable(z.string()),
   taxId: taxIdField(),
 });
 export type TermsFormValues = z.input<typeof TermsFormSchema>;
 
 /** The terms as the organization answers them (its tax id null when it has none). */
-type CurrentTerms = Omit<OpsTermsBody, 'taxId'> & { taxId?: string | null };
+type CurrentTerms = Omit<OpsTermsBody, 'taxId' | 'paymentTermsDays'> & {
+  taxId?: string | null;
+  paymentTermsDays: number;
+};
 
 export function termsFormValues(terms: CurrentTerms): TermsFormValues {
   return {
@@ -27,6 +48,7 @@ export function termsFormValues(terms: CurrentTerms): TermsFormValues {
     allowMonthly: terms.allowMonthly,
     perpetualAccount: terms.perpetualAccount,
     invoiceTerms: terms.invoiceTerms,
+    paymentTermsDays: String(terms.paymentTermsDays),
     parentOrganizationId: terms.parentOrganizationId === null ? null : String(terms.parentOrganizationId),
     taxId: terms.taxId ?? '',
   };
@@ -38,6 +60,7 @@ export function termsFromForm(values: z.output<typeof TermsFormSchema>): OpsTerm
     allowMonthly: values.allowMonthly,
     perpetualAccount: values.perpetualAccount,
     invoiceTerms: values.invoiceTerms,
+    paymentTermsDays: Number(values.paymentTermsDays),
     parentOrganizationId: values.parentOrganizationId ? Number(values.parentOrganizationId) : null,
     taxId: values.taxId ?? '',
   };

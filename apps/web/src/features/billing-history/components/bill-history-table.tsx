@@ -5,6 +5,8 @@ import {
   billSubscriptionsText,
   formatShortDate,
   formatUsd,
+  isBillPaid,
+  isBillVoid,
   toCents,
 } from '@store/core';
 import { useState } from 'react';
@@ -88,7 +90,15 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
                   <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }} title={several}>
                     {what}
                   </Table.Td>
-                  <Table.Td>{billRowStatusText(bill)}</Table.Td>
+                  <Table.Td>
+                    {billRowStatusText(bill)}
+                    {/* An invoice still owed says when it is due (its payment terms, docs/decisions/030). */}
+                    {bill.dueDate && !isBillPaid(bill.status) && !isBillVoid(bill.status) && (
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        Due {formatShortDate(bill.dueDate)}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatUsd(toCents(bill.total))}
                   </Table.Td>

@@ -1,11 +1,22 @@
-import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { OpsConfirmations, type OpsOrganizationDetail } from '@store/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { OpsConfirmations, type OpsOrganizationDetail, paymentTermsText } from '@store/core';
 import { useState } from 'react';
 import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useUpdateOrganizationTerms } from '../api/update-organization-terms';
-import { TermsFormSchema, termsFormValues, termsFromForm } from '../terms-form';
+import { PAYMENT_TERMS_CHOICES, TermsFormSchema, termsFormValues, termsFromForm } from '../terms-form';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 import { ParentSelect } from './parent-select';
 
@@ -25,7 +36,20 @@ export function OrganizationTermsForm({ organization }: { organization: Organiza
   const submit = onSubmit((values) =>
     setAsking({
       title: 'Save terms',
-      body: <Text>{OpsConfirmations.terms(organization.name, `${values.discountPercent} %`)}</Text>,
+      body: (
+        <Stack gap="xs">
+          <Text>{OpsConfirmations.terms(organization.name, `${values.discountPercent} %`)}</Text>
+          {Number(values.paymentTermsDays) !== organization.paymentTermsDays && (
+            <Text>
+              {OpsConfirmations.paymentTerms(
+                organization.name,
+                paymentTermsText(organization.paymentTermsDays),
+                paymentTermsText(Number(values.paymentTermsDays)),
+              )}
+            </Text>
+          )}
+        </Stack>
+      ),
       typeLabel: 'Organization name',
       expected: organization.name,
       confirmLabel: 'Save terms',
@@ -87,6 +111,13 @@ export function OrganizationTermsForm({ organization }: { organization: Organiza
             <Checkbox
               label="Billed by invoice"
               {...form.getInputProps('invoiceTerms', { type: 'checkbox' })}
+            />
+            <NativeSelect
+              label="Payment terms"
+              description="Days an invoice gives to pay, from its date; the grace of 14 days follows before its subscriptions stop"
+              data={PAYMENT_TERMS_CHOICES}
+              maw={320}
+              {...form.getInputProps('paymentTermsDays')}
             />
             <Group>
               <Button type="submit" disabled={!valid || !form.isDirty()} loading={save.isPending}>

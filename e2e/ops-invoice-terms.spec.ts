@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { login } from './support';
+import { registerAndVerify } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
+import { operatorPage } from './support/ops-console';
+import { expect, screenshotPath, test, unique } from './support/smtp';
+import { addToCart } from './support/store';
+
+// Payment terms of an invoice customer (docs/decisions/030): the operator bills an organization by
+// invoice on net 30 from its page, behind a confirmation that names the customer and the change; the
+// customer's next bill is an invoice, mailed, and due 30 days after its date in Billing History.
+
+/** The page at a desk's width and at a phone's, each photographed; axe-clean at both. */
+async function photographed(page: Page, name: string) {
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('an operator sets an invoice customer’s payment terms to net 30', async ({
+  page,
+  browser,
+  baseURL,
+  mailServer,
+}) => {
+  test.setTimeout(180_000);
+  const orgName = unique('Net Terms Org');
+  const email = `${unique('net-terms')}@example.com`;
+  await registerAndVerify(page, mailServer, { orgName, email, password: 'terms-password' });
+  await login(page, email, 'terms-password');
+
+  const ops = await operatorPage(browser, baseURL);
+  await ops.goto('/ops/organizations');
+  await ops.getByLabel('Name, e-mail or license key').fill(email);
+  await ops.getByRole('button', { name: 'Search' }).click();
+  await ops.getByRole('table', { name: 'Organizations found' }).getByRole('link', { name: orgName }).click();
+  await expect(ops.getByRole('heading', { level: 2, name: orgName })).toBeVisible();
+
+  const terms = ops.getByRole('region', { name: 'Terms', exact: true });
+  const paymentTerms = terms.getByLabel('Payment terms');
+  await expect(paymentTerms).toHaveValue('14');
+  await terms.getByLabel('Billed by invoice').check();
+  // Reached from the keyboard, as every control of the form.
+  await terms.getByLabel('Billed by invoice').press('Tab');
+  await expect(paymentTerms).toBeFocused();
+  await paymentTerms.selectOption({ label: 'Net 30' });
+  await photographed(ops, 'ops-invoice-terms');
+
+  const sent = ops.waitForRequest((r) => r.url().endsWith('/terms') && r.method() === 'PUT');
+  await terms.getByRole('button', { name: 'Save terms' }).click();
+  const confirm = ops.getByRole('dialog');
+  await expect(confirm).toContainText(
+    `Payment terms of ${orgName}: net 14 → net 30. Invoices issued from now on are due net 30; those already issued keep their due date.`,
+  );
+  await photographed(ops, 'ops-invoice-terms-confirm');
+  await confirm.getByLabel('Organization name').fill(orgName);
+  await confirm.getByRole('button', { name: 'Save terms' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ invoiceTerms: true, paymentTermsDays: 30 });
+  await expect(ops.getByRole('status').filter({ hasText: `Terms of ${orgName} saved` })).toBeVisible();
+
+  await ops.reload();
+  await expect(terms.getByLabel('Payment terms')).toHaveValue('30');
+  await expect(terms.getByLabel('Billed by invoice')).toBeChecked();
+  // Unchanged terms ask nothing of them in the confirmation.
+  await terms.getByLabel('Discount (%)').fill('5');
+  await terms.getByRole('button', { name: 'Save terms' }).click();
+  await expect(ops.getByRole('dialog')).not.toContainText('Payment terms of');
+  await ops.context().close();
+
+  // The customer's purchase is invoiced: the invoice is mailed, and Billing History says when it is due.
+  const since = mailServer.smtp.received.length;
+  // Billed by invoice, the customer checks out without a card.
+  await addToCart(page, 'Artist', 'Invoiced seat', 'Artist Solo');
+  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole('button', { name: 'Confirm Purchase' }).click();
+  await expect(page).toHaveURL(/\/confirmed$/);
+  const mail = await mailServer.waitForMail(email, /^Invoice \d{4}-\d{6}: \$[\d,.]+ due /, since);
+  const due = /due (\w+ \d{2}, \d{4})$/.exec(mail.subject)![1]!;
+  const dueDate = new Date(`${due} UTC`);
+  const shown = `${String(dueDate.getUTCMonth() + 1).padStart(2, '0')}-${String(dueDate.getUTCDate()).padStart(2, '0')}-${String(dueDate.getUTCFullYear()).slice(2)}`;
+  await page.goto('/BillingHistory');
+  const row = page.getByRole('table', { name: 'Bills' }).getByRole('row').nth(1);
+  await expect(row).toContainText('Invoiced');
+  await expect(row).toContainText(`Due ${shown}`);
+  await photographed(page, 'billing-history-invoice-due');
+});
