@@ -34,7 +34,7 @@ export const RefundMessages = {
   offlineMethodRequired: (orderId: number) =>
     `Bill #${orderId} was paid by invoice: say how the money went back, e.g. the bank transfer's reference.`,
   offlineMethodForCard: (orderId: number) =>
-    `Bill #${orderId} was paid by card: its refund goes back to the card, so offlineMethod does not apply.`,
+    `Bill #${orderId} was paid by card: its refund goes back to the card, so there is no other way to say how it went back.`,
   endNeedsFullRefund: "End subscription needs a full refund of a bill of the subscription's current period.",
   keyReused: 'This Idempotency-Key was used for another refund of this bill.',
   inProgress: (orderId: number) =>

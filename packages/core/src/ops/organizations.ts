@@ -3,7 +3,6 @@ import { isPaymentTermsDays, PAYMENT_TERMS_MESSAGE } from '../invoice-terms';
 import { fractionField, idField, idParams } from '../schemas/common';
 import { PersonSchema } from '../schemas/entities';
 import { taxIdField } from '../tax-id';
-import { BillSummarySchema } from './bills';
 import { PageQueryField, pagedSchema } from './common';
 
 // The operator console's organizations (the operator API contract, "Organizations").
@@ -67,6 +66,7 @@ export const OpsBillingInfoSchema = z.object({
   cardExpMonth: z.nullable(z.number().check(z.int())),
   cardExpYear: z.nullable(z.number().check(z.int())),
 });
+
 /** 'Past due' while a bill is past due or Un-Paid, else 'Active' while a subscription runs, else 'Inactive'. */
 export const ORGANIZATION_STANDINGS = ['Past due', 'Active', 'Inactive'] as const;
 export type OrganizationStanding = (typeof ORGANIZATION_STANDINGS)[number];
@@ -84,7 +84,6 @@ export const OpsOrganizationSummarySchema = z.object({
   unpaidBills: z.number().check(z.int()),
 });
 export type OpsOrganizationSummary = z.infer<typeof OpsOrganizationSummarySchema>;
-
 
 export const OpsOrganizationDetailSchema = z.object({
   organization: z.object({
@@ -105,10 +104,9 @@ export const OpsOrganizationDetailSchema = z.object({
   users: z.array(z.extend(PersonSchema, { twoFactorEnabled: z.boolean() })),
   subAccounts: z.array(z.object({ organizationId: z.number().check(z.int()), name: z.string() })),
   subscriptions: z.array(OpsSubscriptionRowSchema),
+  billingInfo: z.nullable(OpsBillingInfoSchema),
   /** What the operator reads first; its bills are the Bills list's, filtered by the organization. */
   summary: OpsOrganizationSummarySchema,
-  bills: z.array(BillSummarySchema),
-  billingInfo: z.nullable(OpsBillingInfoSchema),
 });
 export type OpsOrganizationDetail = z.infer<typeof OpsOrganizationDetailSchema>;
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import sanitizeHtml from 'sanitize-html';
 
 import { assetsDir } from '../../paths';
 
@@ -17,6 +18,7 @@ export function eulaPdfBase64(fileName: string): Promise<string> {
   return hit;
 }
 
+/** A document's structure and emphasis; no media, forms, frames or scripts. */
 const ALLOWED_TAGS = [
   'p',
   'br',
@@ -24,31 +26,54 @@ const ALLOWED_TAGS = [
   'h2',
   'h3',
   'h4',
+  'h5',
+  'h6',
   'ul',
   'ol',
   'li',
+  'dl',
+  'dt',
+  'dd',
   'strong',
   'b',
   'em',
   'i',
   'u',
+  'small',
+  'sub',
+  'sup',
   'blockquote',
   'hr',
+  'pre',
+  'code',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'section',
+  'article',
+  'div',
+  'span',
+  'a',
 ];
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
 
 /**
- * docs/design.md §4: HTML EULAs are sanitized. Everything is escaped first, then only bare formatting
- * tags (no attributes at all, so no handlers, styles or links) are let back in: nothing can execute.
+ * docs/design.md §4: HTML EULAs are sanitized, and shown as documents (docs/decisions/032). A
+ * maintained parser (sanitize-html) keeps the allowed elements and drops every attribute but a
+ * link's http(s) or mailto address; a disallowed element is unwrapped to its text, and scripts,
+ * styles and the page's head are dropped with their content, so an uploaded page's markup never
+ * reaches the customer as literal tags and nothing in it can execute.
  */
 export function sanitizeEulaHtml(html: string): string {
-  const escaped = html.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-  const pattern = new RegExp(`&lt;(/?)(${ALLOWED_TAGS.join('|')})\\s*(/?)&gt;`, 'gi');
-  return escaped.replace(pattern, (_m, close: string, tag: string) => `<${close}${tag.toLowerCase()}>`);
+  return sanitizeHtml(html, {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: { a: ['href'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head', 'template'],
+    allowedSchemesAppliedToAttributes: ['href'],
+  }).trim();
 }

@@ -252,3 +252,28 @@ describe('bills filtered, paged and exported', () => {
     expect(demo.body.summary.mrr).toBeGreaterThan(0);
   });
 });
+
+describe('messages in words', () => {
+  it('refuses how-it-went-back for a card refund without naming a field', async () => {
+    const paid = await makeBill(t.db, {
+      organizationId: demoId,
+      subscriptionId: null,
+      kind: 'overage',
+      status: BillStatus.ChargePaid,
+      totalCents: 700,
+      billingDate: t.clock.now(),
+      paidAt: t.clock.now(),
+      attempts: [{ at: t.clock.now(), status: 'succeeded' }],
+    });
+    const res = await op.post(`/api/ops/bills/${paid}/refunds`, {
+      amount: 1,
+      reason: 'Goodwill',
+      offlineMethod: 'Cheque 12',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      `Bill #${paid} was paid by card: its refund goes back to the card, so there is no other way to say how it went back.`,
+    );
+    await t.db.delete(orders).where(eq(orders.id, paid));
+  });
+});

@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
-  formatShortDate,
+  billName,
+  formatMediumDate,
   formatUsd,
   type OpsBillDetail,
   OpsConfirmations,
@@ -60,7 +61,7 @@ export function BillActions({ detail, disputes = [] }: { detail: OpsBillDetail; 
             <Table.Tbody>
               {refunds.map((r) => (
                 <Table.Tr key={r.refundId}>
-                  <Table.Td>{formatShortDate(r.refundedAt ?? r.createdAt)}</Table.Td>
+                  <Table.Td>{formatMediumDate(r.refundedAt ?? r.createdAt)}</Table.Td>
                   <Table.Td>{r.creditNoteNumber ?? '—'}</Table.Td>
                   <Table.Td>{r.status}</Table.Td>
                   <Table.Td>{r.reason}</Table.Td>
@@ -132,14 +133,7 @@ function RefundForm({
       title: 'Refund',
       body: (
         <>
-          <Text>
-            {OpsConfirmations.refund(
-              amount,
-              bill.invoiceNumber ?? `#${orderId}`,
-              bill.organizationName,
-              byCard,
-            )}
-          </Text>
+          <Text>{OpsConfirmations.refund(amount, billName(bill), bill.organizationName, byCard)}</Text>
           {body.endSubscription && <Text>{OpsConfirmations.endsSubscriptions}</Text>}
         </>
       ),

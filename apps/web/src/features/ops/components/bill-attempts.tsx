@@ -1,12 +1,22 @@
 import { Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { declineReasonText, formatMediumDateTime, formatUsd, type OpsBillDetail, toCents } from '@store/core';
 import { CardList } from '../../../components/card-list';
+import { CopyValueButton } from '../../../components/copy-value-button';
 import { usePhone } from '../../../lib/phone';
 import { TableFrame } from './table-frame';
 
 type Attempt = OpsBillDetail['attempts'][number];
 const messageOf = (a: Attempt) => (a.declineCode ? declineReasonText(a.declineCode) : '—');
-const reference = (a: Attempt) => (a.gatewayReference ? <Code>{a.gatewayReference}</Code> : '—');
+/** The whole reference, never cut, with a button that copies it to look it up at the gateway. */
+const reference = (a: Attempt) =>
+  a.gatewayReference ? (
+    <Group gap={4} wrap="nowrap" align="center">
+      <Code style={{ wordBreak: 'break-all' }}>{a.gatewayReference}</Code>
+      <CopyValueButton value={a.gatewayReference} label={`Copy gateway reference ${a.gatewayReference}`} />
+    </Group>
+  ) : (
+    '—'
+  );
 
 /**
  * Every payment attempt of the bill, oldest first: when, its outcome, the card processor's message for
@@ -28,9 +38,10 @@ export function BillAttempts({ attempts }: { attempts: OpsBillDetail['attempts']
               </Group>
               <Text>{a.status}</Text>
               {a.declineCode && <Text>{messageOf(a)}</Text>}
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                Gateway reference: {reference(a)}
+              <Text size="sm" component="div">
+                Gateway reference
               </Text>
+              {reference(a)}
             </Stack>
           </Paper>
         ))}
@@ -38,7 +49,7 @@ export function BillAttempts({ attempts }: { attempts: OpsBillDetail['attempts']
     );
   }
   return (
-    <TableFrame minWidth={560} label="Payment attempts, scrolls sideways">
+    <TableFrame minWidth={720} label="Payment attempts, scrolls sideways">
       <Table aria-label="Payment attempts" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

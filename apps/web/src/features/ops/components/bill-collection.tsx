@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
+  billName,
   formatMediumDateTime,
   formatUsd,
   type OpsBillActionAnswer,
@@ -18,7 +19,6 @@ import { ConsoleSection } from './console-section';
 import { MarkPaidForm } from './mark-paid-form';
 
 type Bill = OpsBillDetail['bill'];
-const billName = (bill: Bill) => bill.invoiceNumber ?? `#${bill.orderId}`;
 const amountOf = (bill: Bill) => formatUsd(toCents(bill.total));
 
 /**

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import {
+  billName,
   disputeReasonText,
   disputeStatusText,
   formatMediumDate,
@@ -41,7 +42,7 @@ const organizationOf = (d: OpsDispute) =>
 const billOf = (d: OpsDispute) =>
   d.orderId !== null ? (
     <Anchor component={Link} to={`/ops/bills/${d.orderId}`}>
-      {d.invoiceNumber ?? `Order ${d.orderId}`}
+      {billName({ orderId: d.orderId, invoiceNumber: d.invoiceNumber })}
     </Anchor>
   ) : (
     // A charge no bill of this store's paid: Stripe's id is all there is.

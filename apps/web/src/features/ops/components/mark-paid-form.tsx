@@ -1,5 +1,6 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import {
+  billName,
   formatUsd,
   type OpsBillActionAnswer,
   type OpsBillDetail,
@@ -34,14 +35,7 @@ export function MarkPaidForm({
     setAsking({
       title: 'Record payment',
       body: (
-        <Text>
-          {OpsConfirmations.markPaid(
-            amount,
-            bill.invoiceNumber ?? `#${orderId}`,
-            bill.organizationName,
-            reference,
-          )}
-        </Text>
+        <Text>{OpsConfirmations.markPaid(amount, billName(bill), bill.organizationName, reference)}</Text>
       ),
       typeLabel: 'Bill total (USD)',
       expected: bill.total.toFixed(2),

@@ -1,5 +1,5 @@
 import { Anchor, Table } from '@mantine/core';
-import { type BillSummary, formatShortDate, formatUsd, toCents } from '@store/core';
+import { type BillSummary, billName, formatMediumDate, formatUsd, toCents } from '@store/core';
 import { Link } from 'react-router';
 import { BillStatusBadge } from './bill-status-badge';
 import { TableFrame } from './table-frame';
@@ -34,7 +34,7 @@ export function OpsBillsTable({
             <Table.Tr key={b.orderId}>
               <Table.Td>
                 <Anchor component={Link} to={`/ops/bills/${b.orderId}`}>
-                  {b.invoiceNumber ?? `Order ${b.orderId}`}
+                  {billName(b)}
                 </Anchor>
               </Table.Td>
               {showOrganization && (
@@ -44,9 +44,9 @@ export function OpsBillsTable({
                   </Anchor>
                 </Table.Td>
               )}
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatShortDate(b.billDate)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMediumDate(b.billDate)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {b.dueDate ? formatShortDate(b.dueDate) : '—'}
+                {b.dueDate ? formatMediumDate(b.dueDate) : '—'}
               </Table.Td>
               <Table.Td>
                 <BillStatusBadge status={b.status} />

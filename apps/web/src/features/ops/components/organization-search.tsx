@@ -5,7 +5,7 @@ import { PagedNav } from '../../../components/paged-nav';
 import { useSearchOrganizations } from '../api/search-organizations';
 import { TableFrame } from './table-frame';
 
-/** Organizations found by name, a person's e-mail or a license key, a page at a time. */
+/** Organizations found by name, e-mail, license key, subscription, bill, charge or card, a page at a time. */
 export function OrganizationSearch({
   q,
   page,
@@ -28,6 +28,7 @@ export function OrganizationSearch({
           <Group align="flex-end" gap="sm" wrap="nowrap">
             <TextInput
               label="Name, e-mail or license key"
+              description="Or a subscription's name, an invoice or credit-note number, a charge id, a card's last four"
               value={typed}
               onChange={(e) => setTyped(e.currentTarget.value)}
               style={{ flex: 1 }}

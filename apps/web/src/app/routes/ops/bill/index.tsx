@@ -1,5 +1,12 @@
 import { Anchor, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { declineReasonText, formatMediumDateTime, formatShortDate, formatUsd, toCents } from '@store/core';
+import {
+  billName,
+  declineReasonText,
+  formatMediumDate,
+  formatMediumDateTime,
+  formatUsd,
+  toCents,
+} from '@store/core';
 import { Link, useParams } from 'react-router';
 import { useBill } from '../../../../features/ops/api/get-bill';
 import { useBillDisputes } from '../../../../features/ops/api/get-disputes';
@@ -31,13 +38,12 @@ export default function OpsBillScreen() {
   const orderId = Number(useParams().orderId);
   const detail = useBill(orderId);
   const disputes = useBillDisputes(orderId);
-  const name = detail.data?.bill.invoiceNumber ?? `Order ${orderId}`;
-  usePageTitle(detail.data ? `Bill ${name}` : undefined);
+  usePageTitle(detail.data ? billName(detail.data.bill) : undefined);
   if (!detail.data) return detail.isPending ? <Loader aria-label="Loading the bill" /> : null;
   const { bill, attempts } = detail.data;
   return (
     <Stack gap="md">
-      <Title order={2}>Bill {name}</Title>
+      <Title order={2}>{billName(bill)}</Title>
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
         <Fact
           label="Organization"
@@ -49,8 +55,8 @@ export default function OpsBillScreen() {
         />
         <Fact label="Status" value={<BillStatusBadge status={bill.status} />} />
         <Fact label="Total (USD)" value={formatUsd(toCents(bill.total))} />
-        <Fact label="Bill date" value={formatShortDate(bill.billDate)} />
-        <Fact label="Due" value={bill.dueDate ? formatShortDate(bill.dueDate) : '—'} />
+        <Fact label="Bill date" value={formatMediumDate(bill.billDate)} />
+        <Fact label="Due" value={bill.dueDate ? formatMediumDate(bill.dueDate) : '—'} />
         {bill.nextRetry && <Fact label="Next retry" value={formatMediumDateTime(bill.nextRetry)} />}
         {bill.card && Object.values(bill.actions).some(Boolean) && (
           <Fact label="Card on file" value={bill.card} />
