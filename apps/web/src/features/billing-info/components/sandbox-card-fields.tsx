@@ -12,7 +12,7 @@ import {
   parseExpiry,
   sandboxPaymentMethodFor,
 } from '@store/core';
-import { useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { type CardFieldsProps, CardProviderError } from './card-fields';
 
 type Name = 'number' | 'expiry' | 'cvc';
@@ -55,7 +55,18 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
     expiry: Messages.expirationDateRequired,
     cvc: Messages.cvcRequired,
   };
-  const status = (name: Name) => ({
+  /**
+   * What the three inputs share: digits, required, the state Stripe's Elements would show, and the
+   * value kept as `typed` formats what was typed.
+   */
+  const field = (name: Name, typed: (raw: string) => string) => ({
+    required: true,
+    inputMode: 'numeric' as const,
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = typed(e.currentTarget.value);
+      setValues((v) => ({ ...v, [name]: value }));
+    },
     onBlur: () => setBlurred((b) => ({ ...b, [name]: true })),
     error:
       states[name].error ??
@@ -73,52 +84,33 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
         <Grid.Col span={12}>
           <TextInput
             label="Card Number"
-            required
-            inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
-            value={values.number}
-            onChange={(e) => {
-              const number = formatCardNumber(e.currentTarget.value);
-              setValues((v) => ({ ...v, number }));
-            }}
-            {...status('number')}
+            {...field('number', formatCardNumber)}
             data-complete={states.number.complete}
           />
         </Grid.Col>
         <Grid.Col span={6}>
           <TextInput
             label="Expiration Date"
-            required
-            inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="MM / YY"
-            value={values.expiry}
-            onChange={(e) => {
-              const raw = e.currentTarget.value;
+            {...field('expiry', (raw) =>
               // Deleting the separator deletes the digit before it, as Stripe's field does.
-              const next =
+              formatExpiry(
                 raw.length < values.expiry.length && values.expiry.endsWith(' / ')
                   ? raw.replace(/\s*\/?\s*$/, '')
-                  : raw;
-              setValues((v) => ({ ...v, expiry: formatExpiry(next) }));
-            }}
-            {...status('expiry')}
+                  : raw,
+              ),
+            )}
           />
         </Grid.Col>
         <Grid.Col span={6}>
           <TextInput
             label="CVC"
-            required
-            inputMode="numeric"
             autoComplete="cc-csc"
             placeholder="CVC"
-            value={values.cvc}
-            onChange={(e) => {
-              const cvc = cardDigits(e.currentTarget.value).slice(0, 4);
-              setValues((v) => ({ ...v, cvc }));
-            }}
-            {...status('cvc')}
+            {...field('cvc', (raw) => cardDigits(raw).slice(0, 4))}
           />
         </Grid.Col>
       </Grid>
