@@ -13,14 +13,20 @@ test.beforeEach(async ({ page }) => {
 test('from the editor to 12 date ranges per host, a stacked chart, and back', async ({ page }) => {
   await page.goto('/Subscriptions');
   await page.getByRole('button', { name: 'Edit Flex Reporting', exact: true }).click();
-  // Hold the answer back a moment so the loading text can be seen.
+  // Hold the answer back until the loading text has been seen (a fixed delay can pass unseen on a
+  // busy machine).
+  let seen: () => void = () => undefined;
+  const loadingSeen = new Promise<void>((resolve) => {
+    seen = resolve;
+  });
   await page.route('**/detailedFlexUsage', async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
+    await loadingSeen;
     await route.continue();
   });
   await page.getByRole('link', { name: 'Detailed RTU Usage' }).click();
   await expect(page).toHaveURL(/\/SubscriptionUsageDetails\/\d+$/);
   await expect(page.getByText('Gathering usage data, this can take a few minutes...')).toBeVisible();
+  seen();
 
   await expect(page.getByTestId('usage-description')).toHaveText('Flex Reporting');
   await expect(page.getByText('Gathering usage data, this can take a few minutes...')).toHaveCount(0);
