@@ -107,9 +107,17 @@ export function renewalReminderMail(a: {
   );
 }
 
-export function deactivatedMail(a: { to: string; subscriptionName: string }): MailMessage {
+/** An invoice customer's grace runs from the invoice's due date, not its date (docs/decisions/030). */
+export function deactivatedMail(a: {
+  to: string;
+  subscriptionName: string;
+  byInvoice: boolean;
+}): MailMessage {
+  const late = a.byInvoice
+    ? `its invoice was not paid within ${GRACE_DAYS} days of its due date`
+    : `its bill was not paid within ${GRACE_DAYS} days of the renewal date`;
   return compose(a.to, `${a.subscriptionName} was deactivated`, [
-    `Your subscription ${a.subscriptionName} was deactivated because its bill was not paid within ${GRACE_DAYS} days of the renewal date. Its license no longer validates.`,
+    `Your subscription ${a.subscriptionName} was deactivated because ${late}. Its license no longer validates.`,
     'To keep using the software, buy a new subscription in the store.',
   ]);
 }

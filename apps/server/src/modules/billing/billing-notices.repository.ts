@@ -74,13 +74,14 @@ export function claimCardExpiryWarnings(tx: DbOrTx, now: Date, limit: number) {
   );
 }
 
-/** The subscriptions' names and organizations, by id. */
+/** The subscriptions' names and organizations (billed by invoice or not), by id. */
 export function subscriptionsNamed(tx: DbOrTx, subscriptionIds: number[]) {
-  return queryRows<{ id: number; organization_id: number; description: string }>(
+  return queryRows<{ id: number; organization_id: number; description: string; by_invoice: boolean }>(
     tx,
-    sql`SELECT id, organization_id, description FROM subscriptions WHERE id IN (${sql.join(
-      subscriptionIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) ORDER BY id`,
+    sql`SELECT s.id, s.organization_id, s.description, o.billed_by_invoice AS by_invoice
+      FROM subscriptions s JOIN organizations o ON o.id = s.organization_id WHERE s.id IN (${sql.join(
+        subscriptionIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY s.id`,
   );
 }

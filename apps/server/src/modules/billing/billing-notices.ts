@@ -84,7 +84,10 @@ export async function enqueueDeactivationNotices(tx: DbOrTx, subscriptionIds: nu
   const subs = await subscriptionsNamed(tx, subscriptionIds);
   for (const s of subs) {
     for (const to of await billingContacts(tx, s.organization_id)) {
-      await enqueueMail(tx, deactivatedMail({ to, subscriptionName: s.description }));
+      await enqueueMail(
+        tx,
+        deactivatedMail({ to, subscriptionName: s.description, byInvoice: s.by_invoice }),
+      );
     }
   }
 }

@@ -173,7 +173,11 @@ describe('an invoice customer on net 30', () => {
     await at('2026-03-21T11:00:00Z');
     expect(await isActive(net30.sub.id)).toBe(false);
     expect((await billOf(net30.sub.id)).status).toBe(BillStatus.UnPaid);
-    expect((await mailsTo(email)).at(-1)?.subject).toBe('Net Thirty Co. Annual was deactivated');
+    const notice = (await mailsTo(email)).at(-1)!;
+    expect(notice.subject).toBe('Net Thirty Co. Annual was deactivated');
+    expect(notice.text.replace(/\s+/g, ' ')).toContain(
+      'was deactivated because its invoice was not paid within 14 days of its due date.',
+    );
     expect(await isActive(paid.sub.id)).toBe(true);
   });
 });
