@@ -178,6 +178,16 @@ describe('an invoice customer on net 30', () => {
     expect(notice.text.replace(/\s+/g, ' ')).toContain(
       'was deactivated because its invoice was not paid within 14 days of its due date.',
     );
+    // Its invoice says so too, as Billing History's download draws it now.
+    const [admin] = await t.db.select().from(persons).where(eq(persons.email, email));
+    const bill = await billOf(net30.sub.id);
+    const pdf = await t
+      .client(await t.deps.sessions.issue(admin!.id))
+      .get(`/api/order/invoice/${bill.id}`, { accept: 'application/pdf' });
+    expect(pdf.status).toBe(200);
+    expect(pdfText(pdf.raw.rawPayload).replace(/\s+/g, ' ')).toContain(
+      'This bill was not paid within 14 days of its due date; the subscriptions on it were deactivated.',
+    );
     expect(await isActive(paid.sub.id)).toBe(true);
   });
 });

@@ -150,7 +150,7 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
     : isBillUncollectible(invoice.status)
       ? 'This bill is unpaid and will not be charged again.'
       : invoice.status === BillStatus.UnPaid
-        ? `This bill was not paid within ${GRACE_DAYS} days of its date; the subscriptions on it were deactivated.`
+        ? `This bill was not paid within ${GRACE_DAYS} days of its ${b.billedByInvoice ? 'due date' : 'date'}; the subscriptions on it were deactivated.`
         : paid
           ? 'Thank you for your payment.'
           : b.billedByInvoice
