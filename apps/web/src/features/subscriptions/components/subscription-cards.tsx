@@ -2,14 +2,12 @@ import { Collapse, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { productLabel } from '@store/core';
 import { SubscriptionEditor } from './lazy-subscription-editor';
 import {
+  billingFacts,
   DETAIL_ROW_TRANSITION_MS,
-  dateOrDash,
   EditToggle,
-  nextBillingDate,
   RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
-  totalDesigners,
 } from './subscription-cells';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -63,9 +61,9 @@ export function SubscriptionCards({
               {!perpetual && (
                 <>
                   <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
-                    <Field label="Total Designers" value={totalDesigners(s)} />
-                    <Field label="Next Billing Date" value={nextBillingDate(s)} />
-                    <Field label="Start New Month" value={dateOrDash(s.nextOverageBillingDate)} />
+                    {billingFacts(s).map((fact) => (
+                      <Field key={fact.label} {...fact} />
+                    ))}
                   </SimpleGrid>
                   <StatusBadges subscription={s} />
                   <RowUsageMeter subscription={s} />

@@ -24,12 +24,23 @@ export interface SubscriptionsTableProps {
   onToggle(subscriptionId: number): void;
 }
 
-export const totalDesigners = (s: SubscriptionDetail) =>
-  isArtistPlan(s.plan) ? '-' : String(s.plan.numAutoTags + s.xtraAutoTags);
-export const dateOrDash = (d: string | null) => (d ? formatMediumDate(d) : '-');
-/** A cancelled subscription is never billed again: its renewal date would promise a charge. */
-export const nextBillingDate = (s: SubscriptionDetail) =>
-  isCancelled(s) ? '—' : dateOrDash(s.nextBaseBillingDate);
+const dateOrDash = (d: string | null) => (d ? formatMediumDate(d) : '-');
+
+/** What a subscription's billing shows (not a perpetual product's): the table's columns, a card's fields. */
+const BILLING_FACTS: ReadonlyArray<{ label: string; value: (s: SubscriptionDetail) => string }> = [
+  {
+    label: 'Total Designers',
+    value: (s) => (isArtistPlan(s.plan) ? '-' : String(s.plan.numAutoTags + s.xtraAutoTags)),
+  },
+  // A cancelled subscription is never billed again: its renewal date would promise a charge.
+  { label: 'Next Billing Date', value: (s) => (isCancelled(s) ? '—' : dateOrDash(s.nextBaseBillingDate)) },
+  { label: 'Start New Month', value: (s) => dateOrDash(s.nextOverageBillingDate) },
+];
+
+export const BILLING_FACT_LABELS = BILLING_FACTS.map((fact) => fact.label);
+
+export const billingFacts = (s: SubscriptionDetail) =>
+  BILLING_FACTS.map(({ label, value }) => ({ label, value: value(s) }));
 
 export function StatusBadges({ subscription: s }: { subscription: SubscriptionDetail }) {
   return (

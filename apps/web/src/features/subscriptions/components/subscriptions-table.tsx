@@ -5,14 +5,13 @@ import { usePhone } from '../../../lib/phone';
 import { SubscriptionEditor } from './lazy-subscription-editor';
 import { SubscriptionCards } from './subscription-cards';
 import {
+  BILLING_FACT_LABELS,
+  billingFacts,
   DETAIL_ROW_TRANSITION_MS,
-  dateOrDash,
   EditToggle,
-  nextBillingDate,
   RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
-  totalDesigners,
 } from './subscription-cells';
 
 /** The subscriptions table with one expandable detail row per subscription (spec §2). */
@@ -40,9 +39,11 @@ function WideTable({ subscriptions, viewer, perpetual, expandedId, onToggle }: S
             <Table.Th scope="col">Name</Table.Th>
             {!perpetual && (
               <>
-                <Table.Th scope="col">Total Designers</Table.Th>
-                <Table.Th scope="col">Next Billing Date</Table.Th>
-                <Table.Th scope="col">Start New Month</Table.Th>
+                {BILLING_FACT_LABELS.map((label) => (
+                  <Table.Th key={label} scope="col">
+                    {label}
+                  </Table.Th>
+                ))}
                 <Table.Th scope="col">Status</Table.Th>
               </>
             )}
@@ -75,9 +76,9 @@ function WideTable({ subscriptions, viewer, perpetual, expandedId, onToggle }: S
                   </Table.Td>
                   {!perpetual && (
                     <>
-                      <Table.Td>{totalDesigners(s)}</Table.Td>
-                      <Table.Td>{nextBillingDate(s)}</Table.Td>
-                      <Table.Td>{dateOrDash(s.nextOverageBillingDate)}</Table.Td>
+                      {billingFacts(s).map((fact) => (
+                        <Table.Td key={fact.label}>{fact.value}</Table.Td>
+                      ))}
                       <Table.Td>
                         <StatusBadges subscription={s} />
                       </Table.Td>
