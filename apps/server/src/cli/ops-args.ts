@@ -1,4 +1,4 @@
-import { bpToFraction } from '@store/core';
+import { bpToFraction, paymentTermsText } from '@store/core';
 import type { Db } from '../db/client';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import type { Clock } from '../lib/clock';
@@ -82,4 +82,4 @@ export async function findOrg(
 }
 
 export const describeOrg = (o: CustomerOrganization) =>
-  `${o.id}  ${o.companyName}${o.parentOrganizationId ? ` (sub-account of ${o.parentOrganizationId})` : ''}  discount ${bpToFraction(o.discountBp)}  monthly ${o.allowMonthly ? 'yes' : 'no'}  perpetual ${o.isPerpetualAccount ? 'yes' : 'no'}  invoice ${o.billedByInvoice ? 'yes' : 'no'}`;
+  `${o.id}  ${o.companyName}${o.parentOrganizationId ? ` (sub-account of ${o.parentOrganizationId})` : ''}  discount ${bpToFraction(o.discountBp)}  monthly ${o.allowMonthly ? 'yes' : 'no'}  perpetual ${o.isPerpetualAccount ? 'yes' : 'no'}  invoice ${o.billedByInvoice ? `yes, ${paymentTermsText(o.paymentTermsDays)}` : 'no'}`;

@@ -28,7 +28,7 @@ Organizations
              --admin-password <password> [--parent <orgId>] [--addr1 <text>] [--addr2 <text>]
              [--city <text>] [--state <text>] [--country <code>] [--zip <text>]
                                              Create an organization (a sub-account with --parent) and its admin.
-  org:set <orgId> [--discount <fraction 0..1>] [--allow-monthly yes|no] [--perpetual yes|no] [--invoice yes|no]
+  org:set <orgId> [--discount <fraction 0..1>] [--allow-monthly yes|no] [--perpetual yes|no] [--invoice yes|no] [--terms 14|30|60]
                                              Set an organization's discount and terms.
   admin:promote <email> [--org <orgId>]      Make a person an administrator of their organization.
   license:add <orgId> --product <name|flag> --description <text> --version <text> --machines <n> --cpus <n>

@@ -1,4 +1,10 @@
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type OpsTermsBody } from '@store/core';
+import {
+  isPaymentTermsDays,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  type OpsTermsBody,
+  PAYMENT_TERMS_MESSAGE,
+} from '@store/core';
 import { DomainError } from '../lib/domain-error';
 import { hashPassword } from '../lib/passwords';
 import { createOrganizationsService } from '../modules/accounts';
@@ -57,14 +63,16 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
 
     case 'org:set': {
       const org = await findOrg(organizations, p.args[0]);
-      const known = ['discount', 'allow-monthly', 'perpetual', 'invoice'];
+      const known = ['discount', 'allow-monthly', 'perpetual', 'invoice', 'terms'];
       const unknown = [...p.options.keys()].filter((k) => !known.includes(k));
       if (unknown.length > 0)
         throw new OpsError(
-          `Unknown option --${unknown[0]}. org:set takes --discount, --allow-monthly, --perpetual, --invoice.`,
+          `Unknown option --${unknown[0]}. org:set takes --discount, --allow-monthly, --perpetual, --invoice, --terms.`,
         );
       if (p.options.size === 0)
-        throw new OpsError('Nothing to set. Give --discount, --allow-monthly, --perpetual or --invoice.');
+        throw new OpsError(
+          'Nothing to set. Give --discount, --allow-monthly, --perpetual, --invoice or --terms.',
+        );
       const terms: Partial<OpsTermsBody> = {};
       if (p.options.has('discount')) {
         const d = Number(p.options.get('discount'));
@@ -80,6 +88,14 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
       if (p.options.has('perpetual'))
         terms.perpetualAccount = yesNo(p.options.get('perpetual')!, 'perpetual');
       if (p.options.has('invoice')) terms.invoiceTerms = yesNo(p.options.get('invoice')!, 'invoice');
+      if (p.options.has('terms')) {
+        const days = Number(p.options.get('terms'));
+        if (!isPaymentTermsDays(days))
+          throw new OpsError(
+            `--terms: ${PAYMENT_TERMS_MESSAGE} (14, 30 or 60), not '${p.options.get('terms')}'.`,
+          );
+        terms.paymentTermsDays = days;
+      }
       out(describeOrg(await organizations.setOrganizationTerms(org.id, terms)));
       return 0;
     }

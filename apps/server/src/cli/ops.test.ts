@@ -89,6 +89,8 @@ describe('operator commands', () => {
       'yes',
       '--invoice',
       'yes',
+      '--terms',
+      '60',
     );
     const [after] = await t.db.select().from(organizations).where(eq(organizations.id, org!.id));
     expect([
@@ -96,7 +98,8 @@ describe('operator commands', () => {
       after!.allowMonthly,
       after!.isPerpetualAccount,
       after!.billedByInvoice,
-    ]).toEqual([1500, false, true, true]);
+      after!.paymentTermsDays,
+    ]).toEqual([1500, false, true, true, 60]);
   });
 
   it('adds a perpetual license and promotes an admin', async () => {
@@ -185,6 +188,9 @@ describe('operator commands', () => {
       '--discount is a fraction from 0 to 1',
     );
     await expect(ops('org:set', '1', '--monthly', 'no')).rejects.toThrow('Unknown option --monthly');
+    await expect(ops('org:set', '1', '--terms', '45')).rejects.toThrow(
+      "--terms: Payment terms must be net 14, net 30 or net 60 (14, 30 or 60), not '45'.",
+    );
     await expect(ops('clock:advance', 'soon')).rejects.toThrow(OpsError);
     await expect(ops('org:create', '--name', 'X')).rejects.toThrow('--admin-email is required.');
     await expect(ops('frobnicate')).rejects.toThrow("Unknown command 'frobnicate'");
