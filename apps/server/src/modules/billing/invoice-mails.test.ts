@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { orderLines, orders, organizations, persons, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { recordBillPayment } from '../bills';
+import { closeBill, recordBillPayment } from '../bills';
 import type { BillingDeps } from './billing-engine';
 import { sendBillingNotices } from './billing-notices';
 
@@ -82,11 +82,20 @@ const attachedPdfText = (raw: string) => {
 describe('an invoice customer on net 30', () => {
   let net30: Awaited<ReturnType<typeof invoiceCustomer>>;
   let paid: Awaited<ReturnType<typeof invoiceCustomer>>;
+  let voided: Awaited<ReturnType<typeof invoiceCustomer>>;
+  let writtenOff: Awaited<ReturnType<typeof invoiceCustomer>>;
   const email = 'net30-admin@example.com';
 
   beforeAll(async () => {
     net30 = await invoiceCustomer('Net Thirty Co.', email, 30, '2026-02-05T10:00:00Z');
     paid = await invoiceCustomer('Prompt Payer Co.', 'prompt-admin@example.com', 14, '2026-02-05T10:00:00Z');
+    voided = await invoiceCustomer('Voided Co.', 'void-admin@example.com', 30, '2026-02-05T10:00:00Z');
+    writtenOff = await invoiceCustomer(
+      'Written Off Co.',
+      'off-admin@example.com',
+      30,
+      '2026-02-05T10:00:00Z',
+    );
   });
 
   it('is mailed its invoice once when it is issued, with the PDF, the amount, the number and the due date', async () => {
@@ -136,6 +145,10 @@ describe('an invoice customer on net 30', () => {
   it('is reminded 3 days before the due date, the day after and a week after, once each', async () => {
     const paidBill = await billOf(paid.sub.id);
     await t.db.transaction((tx) => recordBillPayment(tx, clock.now(), paidBill.id, 'Wire 42'));
+    const voidBill = await billOf(voided.sub.id);
+    await t.db.transaction((tx) => closeBill(tx, voidBill.id, 'void', 'Billed in error'));
+    const offBill = await billOf(writtenOff.sub.id);
+    await t.db.transaction((tx) => closeBill(tx, offBill.id, 'writeOff', 'Customer gone'));
     const bill = await billOf(net30.sub.id);
     const reminders = async () => (await mailsTo(email)).slice(1).map((m) => m.subject);
     await at('2026-03-04T09:00:00Z');
@@ -159,11 +172,15 @@ describe('an invoice customer on net 30', () => {
     expect(all[3]!.raw).toMatch(/Content-Type: application\/pdf; name=invoice_\d+\.pdf/);
   });
 
-  it('sends no reminder of an invoice once it is paid', async () => {
+  it('sends no reminder of an invoice once it is paid, voided or written off', async () => {
     const subjects = (await mailsTo('prompt-admin@example.com')).map((m) => m.subject);
     expect(subjects).toHaveLength(2);
     expect(subjects[0]).toMatch(/^Invoice \d{4}-\d{6}: \$[\d,.]+ due February 19, 2026$/);
     expect(subjects[1]).toMatch(/^Receipt for bill #\d+$/);
+    for (const to of ['void-admin@example.com', 'off-admin@example.com']) {
+      const mails = (await mailsTo(to)).map((m) => m.subject);
+      expect(mails).toEqual([expect.stringMatching(/^Invoice \d{4}-\d{6}: \$[\d,.]+ due March 07, 2026$/)]);
+    }
   });
 
   it('keeps the subscription until its terms and the grace have passed, then deactivates it', async () => {
@@ -189,6 +206,9 @@ describe('an invoice customer on net 30', () => {
       'This bill was not paid within 14 days of its due date; the subscriptions on it were deactivated.',
     );
     expect(await isActive(paid.sub.id)).toBe(true);
+    // A void invoice is owed by no one; one written off ends its subscriptions when its grace does.
+    expect(await isActive(voided.sub.id)).toBe(true);
+    expect(await isActive(writtenOff.sub.id)).toBe(false);
   });
 });
 
