@@ -1,4 +1,4 @@
-import { registerAndVerify } from './support/accounts';
+import { registerAndSignIn, registerAndVerify } from './support/accounts';
 import { login } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, screenshotPath, test, unique } from './support/smtp';
@@ -7,12 +7,11 @@ test('each Account field is edited alone; Cancel restores; Update saves', async 
   // Registration, three sign-ins and five field edits, three of them checked by argon2.
   test.setTimeout(120_000);
   const email = `${unique('self')}@example.com`;
-  await registerAndVerify(page, mailServer, {
+  const me = await registerAndSignIn(page, mailServer, {
     orgName: unique('Self Org'),
     email,
     password: 'self-password',
   });
-  const me = await login(page, email, 'self-password');
   await page.getByRole('button', { name: 'Ava Owner' }).click();
   await page.getByRole('menuitem', { name: 'My Account' }).click();
   await expect(page).toHaveURL(new RegExp(`/Account/${me.person.personId}$`));

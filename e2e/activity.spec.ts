@@ -1,4 +1,4 @@
-import { registerAndVerify } from './support/accounts';
+import { registerAndSignIn } from './support/accounts';
 import { login } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD } from './support/demo';
@@ -13,12 +13,11 @@ test('an admin renames a user and Activity shows the change with the admin who m
   // A registration, a sign-in and three axe runs on a shared machine.
   test.setTimeout(120_000);
   const adminEmail = `${unique('boss')}@example.com`;
-  await registerAndVerify(page, mailServer, {
+  const { token } = await registerAndSignIn(page, mailServer, {
     orgName: unique('Audit Org'),
     email: adminEmail,
     password: 'boss-password',
   });
-  const { token } = await login(page, adminEmail, 'boss-password');
 
   // A user to rename, added through the API the Add User screen calls.
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';

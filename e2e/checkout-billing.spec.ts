@@ -1,5 +1,4 @@
-import { registerAndVerify } from './support/accounts';
-import { login } from './support/auth';
+import { registerAndSignIn } from './support/accounts';
 import { expect, test, unique } from './support/smtp';
 
 // Spec §4 "Proceed To Checkout": /checkout opened directly routes an admin without billing information
@@ -11,12 +10,11 @@ test('an admin without billing information is sent to add it, then stays at chec
   mailServer,
 }) => {
   const email = `${unique('buyer')}@example.com`;
-  await registerAndVerify(page, mailServer, {
+  await registerAndSignIn(page, mailServer, {
     orgName: unique('No Card Org'),
     email,
     password: 'buyer-password',
   });
-  await login(page, email, 'buyer-password');
 
   await page.goto('/Products/Pro');
   await page.getByLabel('Subscription Name').fill('Direct checkout');

@@ -1,5 +1,4 @@
-import { registerAndVerify } from './support/accounts';
-import { login } from './support/auth';
+import { registerAndSignIn } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, screenshotPath, test, unique } from './support/smtp';
 
@@ -8,8 +7,7 @@ test('an admin adds, edits and deletes a user (both delete outcomes)', async ({ 
   test.setTimeout(120_000);
   const adminEmail = `${unique('boss')}@example.com`;
   const orgName = unique('Team Org');
-  await registerAndVerify(page, mailServer, { orgName, email: adminEmail, password: 'boss-password' });
-  await login(page, adminEmail, 'boss-password');
+  await registerAndSignIn(page, mailServer, { orgName, email: adminEmail, password: 'boss-password' });
 
   await page.getByRole('button', { name: 'Ava Owner' }).click();
   await page.getByRole('menuitem', { name: 'Manage Users' }).click();

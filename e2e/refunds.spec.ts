@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { registerAndVerify } from './support/accounts';
-import { login, storedToken } from './support/auth';
+import { registerAndSignIn } from './support/accounts';
+import { storedToken } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { buyWithCard, operatorPage } from './support/ops-console';
 import { expect, screenshotPath, test, unique } from './support/smtp';
@@ -17,12 +17,11 @@ test('a refunded bill shows its credit note in Billing History, and the tax id i
 }) => {
   test.setTimeout(180_000);
   const email = `${unique('refunded')}@example.com`;
-  await registerAndVerify(page, mailServer, {
+  await registerAndSignIn(page, mailServer, {
     orgName: unique('Refunded Org'),
     email,
     password: 'refund-password',
   });
-  await login(page, email, 'refund-password');
   await buyWithCard(page, 'Pro', 'Pro Standard', 'Refunded engine');
 
   // Modify Billing Info carries the tax id, saved with the billing update.

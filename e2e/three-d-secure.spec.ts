@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { expectNoAxeViolations, login } from './support';
-import { registerAndVerify } from './support/accounts';
+import { registerAndSignIn } from './support/accounts';
 import { type MailServer, screenshotPath, startMailServer, unique } from './support/smtp';
 import { addToCart, fillBillingInfo } from './support/store';
 
@@ -74,8 +74,7 @@ test('checkout with 4000 0027 6000 3184: the challenge completed buys, abandoned
   page,
   bank,
 }) => {
-  await registerAndVerify(page, bank, admin);
-  await login(page, admin.email, admin.password);
+  await registerAndSignIn(page, bank, admin);
   await saveCard(page, '4000 0027 6000 3184');
 
   const challenge = await checkoutAsks(page, 'Authenticated art');

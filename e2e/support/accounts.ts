@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { type LoginResult, login } from './auth';
 import { expect, type MailServer } from './smtp';
 
 export interface Registered {
@@ -25,6 +26,16 @@ export async function registerAndVerify(page: Page, mailServer: MailServer, r: R
   const mail = await mailServer.waitForMail(r.email, 'Verify your e-mail address', since);
   await page.goto(mailServer.linkIn(mail, 'VerifyEmail'));
   await expect(page.getByRole('heading', { name: 'Email Successfully Verified' })).toBeVisible();
+}
+
+/** Registers and verifies as registerAndVerify does, then signs the new admin in; answers the sign-in. */
+export async function registerAndSignIn(
+  page: Page,
+  mailServer: MailServer,
+  r: Registered,
+): Promise<LoginResult> {
+  await registerAndVerify(page, mailServer, r);
+  return login(page, r.email, r.password);
 }
 
 /** Asks for a password reset on Forgot Password, as a customer does; answers the link the mail brings. */
