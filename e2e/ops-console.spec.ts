@@ -99,6 +99,7 @@ test('a product and plan from the console are bought, repriced and grandfathered
   await expect(editDialog.getByTestId('price-impact')).toHaveText(
     /This change applies to new purchases now and to 1 existing subscription at their next renewal\./,
   );
+  await editDialog.getByLabel(/^Take the new price at their next renewal/).check();
   await editDialog.getByLabel('Available for purchase').uncheck();
   await expect(editDialog.getByTestId('unavailable-note')).toContainText("shows it as '(Grandfathered)'");
   await expectNoAxeViolations(ops);

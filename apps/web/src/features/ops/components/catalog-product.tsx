@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatUsd, type OpsPlan, type OpsProduct, toCents } from '@store/core';
 import { EulaUpload } from './eula-upload';
+import { MovePlanSubscribers } from './move-plan-subscribers';
 import { TableFrame } from './table-frame';
 
 /** One product of the catalogue with all its plans, unavailable ones included. */
@@ -88,14 +89,19 @@ export function CatalogProduct({
                       )}
                     </Table.Td>
                     <Table.Td ta="right">
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        onClick={() => onEditPlan(plan)}
-                        aria-label={`Edit plan ${plan.planName}`}
-                      >
-                        Edit
-                      </Button>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        {!plan.isAvailable && plan.subscriberCount > 0 && (
+                          <MovePlanSubscribers plan={plan} plans={product.plans} />
+                        )}
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => onEditPlan(plan)}
+                          aria-label={`Edit plan ${plan.planName}`}
+                        >
+                          Edit
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}

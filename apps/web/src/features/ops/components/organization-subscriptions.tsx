@@ -1,14 +1,17 @@
 import { Code, Table, Text } from '@mantine/core';
-import { formatShortDate, type OpsOrganizationDetail } from '@store/core';
+import { formatMediumDate, type OpsOrganizationDetail } from '@store/core';
 import { AddPerpetualLicenseForm } from './add-perpetual-license-form';
 import { ConsoleSection } from './console-section';
+import { SubscriptionActions } from './subscription-actions';
 import { TableFrame } from './table-frame';
 
 export function OrganizationSubscriptions({
   organizationId,
+  customer,
   subscriptions,
 }: {
   organizationId: number;
+  customer: string;
   subscriptions: OpsOrganizationDetail['subscriptions'];
 }) {
   return (
@@ -16,20 +19,23 @@ export function OrganizationSubscriptions({
       {subscriptions.length === 0 ? (
         <Text c="dimmed">No subscriptions.</Text>
       ) : (
-        <TableFrame minWidth={640} label="Subscriptions, scrolls sideways">
+        <TableFrame minWidth={900} label="Subscriptions, scrolls sideways">
           <Table aria-labelledby="subscriptions-heading" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
+                <Table.Th scope="col">Name</Table.Th>
                 <Table.Th scope="col">Product</Table.Th>
                 <Table.Th scope="col">Plan</Table.Th>
                 <Table.Th scope="col">Status</Table.Th>
                 <Table.Th scope="col">License key</Table.Th>
                 <Table.Th scope="col">Next billing</Table.Th>
+                <Table.Th scope="col">Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {subscriptions.map((s) => (
                 <Table.Tr key={s.subscriptionId}>
+                  <Table.Td>{s.description}</Table.Td>
                   <Table.Td>{s.productTitle}</Table.Td>
                   <Table.Td>{s.planName}</Table.Td>
                   <Table.Td>{s.status}</Table.Td>
@@ -37,7 +43,16 @@ export function OrganizationSubscriptions({
                     <Code>{s.licenseKey}</Code>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {s.nextBillingDate ? formatShortDate(s.nextBillingDate) : '—'}
+                    {s.nextBillingDate ? formatMediumDate(s.nextBillingDate) : '—'}
+                  </Table.Td>
+                  <Table.Td>
+                    {s.renews && (
+                      <SubscriptionActions
+                        organizationId={organizationId}
+                        customer={customer}
+                        subscription={s}
+                      />
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,9 +1,19 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { isAdmin, OpsConfirmations, type Person } from '@store/core';
+import {
+  isAdmin,
+  OpsActionConfirmations,
+  OpsConfirmations,
+  type OpsOrganizationDetail,
+  type Person,
+} from '@store/core';
 import { useState } from 'react';
 import { showAlert } from '../../alert';
+import { useDemoteAdmin } from '../api/demote-admin';
 import { usePromoteAdmin } from '../api/promote-admin';
+import { useRemovePerson } from '../api/remove-person';
 import { useResendVerificationMail } from '../api/resend-verification-mail';
+import { useResetTwoFactor } from '../api/reset-two-factor';
+import { announce } from './announce';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 import { ConsoleSection } from './console-section';
 import { TableFrame } from './table-frame';
@@ -16,28 +26,33 @@ export function OrganizationUsers({
 }: {
   organizationId: number;
   organizationName: string;
-  users: Person[];
+  users: OpsOrganizationDetail['users'];
 }) {
   const promote = usePromoteAdmin();
   const resend = useResendVerificationMail();
+  const resetTwoFactor = useResetTwoFactor();
+  const demote = useDemoteAdmin();
+  const remove = useRemovePerson();
   const [asking, setAsking] = useState<Confirmation | null>(null);
-  const makeAdmin = (p: Person, name: string) =>
+  /** A typed confirmation of an action on a person, naming them and the customer (docs/decisions/031). */
+  const confirmPerson = (
+    p: Person,
+    title: string,
+    sentence: (name: string, email: string, customer: string) => string,
+    act: (ids: { organizationId: number; personId: number }) => void,
+  ) =>
     setAsking({
-      title: 'Make admin',
-      body: <Text>{OpsConfirmations.makeAdmin(name, p.email, organizationName)}</Text>,
+      title,
+      body: <Text>{sentence(`${p.firstName} ${p.lastName}`, p.email, organizationName)}</Text>,
       typeLabel: "User's email",
       expected: p.email,
-      confirmLabel: 'Make admin',
-      onConfirm: () =>
-        promote.mutate(
-          { organizationId, personId: p.personId },
-          { onSuccess: () => showAlert({ type: 'success', text: `${name} is now an admin` }) },
-        ),
+      confirmLabel: title,
+      onConfirm: () => act({ organizationId, personId: p.personId }),
     });
   return (
     <ConsoleSection headingId="users-heading" title="Users">
       <ConfirmDialog confirmation={asking} onClose={() => setAsking(null)} />
-      <TableFrame minWidth={560} label="Users, scrolls sideways">
+      <TableFrame minWidth={760} label="Users, scrolls sideways">
         <Table aria-labelledby="users-heading" verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -71,11 +86,62 @@ export function OrganizationUsers({
                           variant="light"
                           aria-label={`Make admin: ${name}`}
                           loading={promote.isPending && promote.variables?.personId === p.personId}
-                          onClick={() => makeAdmin(p, name)}
+                          onClick={() =>
+                            confirmPerson(p, 'Make admin', OpsConfirmations.makeAdmin, (ids) =>
+                              promote.mutate(ids, {
+                                onSuccess: () =>
+                                  showAlert({ type: 'success', text: `${name} is now an admin` }),
+                              }),
+                            )
+                          }
                         >
                           Make admin
                         </Button>
                       )}
+                      {isAdmin(p) && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`Make user: ${name}`}
+                          onClick={() =>
+                            confirmPerson(p, 'Make user', OpsActionConfirmations.demote, (ids) =>
+                              announce(demote.mutateAsync(ids)),
+                            )
+                          }
+                        >
+                          Make user
+                        </Button>
+                      )}
+                      {p.twoFactorEnabled && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`Reset two-factor: ${name}`}
+                          onClick={() =>
+                            confirmPerson(
+                              p,
+                              'Reset two-factor',
+                              OpsActionConfirmations.resetTwoFactor,
+                              (ids) => announce(resetTwoFactor.mutateAsync(ids)),
+                            )
+                          }
+                        >
+                          Reset two-factor
+                        </Button>
+                      )}
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red.9"
+                        aria-label={`Remove: ${name}`}
+                        onClick={() =>
+                          confirmPerson(p, 'Remove user', OpsActionConfirmations.remove, (ids) =>
+                            announce(remove.mutateAsync(ids)),
+                          )
+                        }
+                      >
+                        Remove
+                      </Button>
                       {!p.emailVerified && (
                         <Button
                           size="xs"

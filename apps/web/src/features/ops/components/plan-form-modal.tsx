@@ -1,5 +1,6 @@
-import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import type { OpsPlan } from '@store/core';
+import { Alert, Button, Checkbox, Group, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import type { ExistingSubscribers, OpsPlan } from '@store/core';
+import { useState } from 'react';
 import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
@@ -38,12 +39,24 @@ export function PlanFormModal({
   const saving = create.isPending || update.isPending;
   const repriced = plan !== null && priceChanged(initial, values);
   const impact = usePlanImpact(plan?.pricingPlanId ?? null, repriced);
+  // A new price with subscribers: they keep their price, or are told of the new one (docs/decisions/031).
+  const [existing, setExisting] = useState<ExistingSubscribers | null>(null);
+  const mustChoose = repriced && (impact.data?.subscribers ?? 0) > 0;
   const submit = onSubmit((body) => {
-    const saved = () => {
-      showAlert({ type: 'success', text: `Plan ${body.planName} saved` });
+    const saved = (answer: unknown) => {
+      const message = (answer as { message?: string } | undefined)?.message;
+      const said = [`Plan ${body.planName} saved.`, message].filter(Boolean).join(' ');
+      showAlert({ type: 'success', text: said });
       onClose();
     };
-    if (plan) update.mutate({ planId: plan.pricingPlanId, body }, { onSuccess: saved });
+    if (plan)
+      update.mutate(
+        {
+          planId: plan.pricingPlanId,
+          body: mustChoose && existing ? { ...body, existingSubscribers: existing } : body,
+        },
+        { onSuccess: saved },
+      );
     else create.mutate(body, { onSuccess: saved });
   });
   const money = (field: keyof typeof values, label: string) => (
@@ -97,6 +110,25 @@ export function PlanFormModal({
                 : 'Counting the subscriptions it reaches…'}
             </Alert>
           )}
+          {mustChoose && (
+            <Radio.Group
+              label="Existing subscribers"
+              required
+              value={existing}
+              onChange={(v) => setExisting(v as ExistingSubscribers)}
+            >
+              <Stack gap={6} mt={6}>
+                <Radio
+                  value="keep"
+                  label="Keep the price they have (they move to a retired copy of this plan)"
+                />
+                <Radio
+                  value="notify"
+                  label="Take the new price at their next renewal; mail their administrators"
+                />
+              </Stack>
+            </Radio.Group>
+          )}
           {plan !== null && becomesUnavailable(initial, values) && (
             <Alert color="blue.9" aria-label="Taken off sale" data-testid="unavailable-note">
               {UNAVAILABLE_NOTE}
@@ -106,7 +138,11 @@ export function PlanFormModal({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={saving} disabled={repriced && !impact.data}>
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={(repriced && !impact.data) || (mustChoose && !existing)}
+            >
               Save plan
             </Button>
           </Group>

@@ -36,7 +36,11 @@ export default function OpsOrganizationScreen() {
         organizationName={organization.name}
         users={detail.data.users}
       />
-      <OrganizationSubscriptions organizationId={organizationId} subscriptions={detail.data.subscriptions} />
+      <OrganizationSubscriptions
+        organizationId={organizationId}
+        customer={organization.name}
+        subscriptions={detail.data.subscriptions}
+      />
       <ConsoleSection headingId="bills-heading" title="Bills">
         <PagedBills
           view={{ filter: 'all', organizationId, status: null, from: '', to: '' }}
