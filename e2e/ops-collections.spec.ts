@@ -103,7 +103,7 @@ test('a declined renewal: the operator reads why, records a transfer, and the bi
     (name) => name !== `Order ${orderId}`,
   )!;
   await rows.getByRole('link', { name: `Order ${orderId}` }).click();
-  await expect(ops.getByRole('heading', { level: 2, name: `Bill Order ${orderId}` })).toBeVisible();
+  await expect(ops.getByRole('heading', { level: 2, name: `Order ${orderId}` })).toBeVisible();
 
   // Why the charge failed, each attempt with the processor's words, and when it is tried again.
   await expect(ops.getByText('Decline reason', { exact: true })).toBeVisible();
@@ -125,7 +125,7 @@ test('a declined renewal: the operator reads why, records a transfer, and the bi
   await record.getByRole('button', { name: 'Record payment' }).click();
   const confirm = ops.getByRole('dialog');
   await expect(confirm).toContainText(
-    new RegExp(`Record that ${orgName} paid bill #${orderId}, ${money}, by 'Wire 2027-118'\\.`),
+    new RegExp(`Record that ${orgName} paid bill Order ${orderId}, ${money}, by 'Wire 2027-118'\\.`),
   );
   await expectNoAxeViolations(ops);
   await ops.screenshot({ path: screenshotPath('ops-bill-record-payment-confirm'), fullPage: true });
@@ -153,7 +153,7 @@ test('a declined renewal: the operator reads why, records a transfer, and the bi
   await close.getByRole('button', { name: 'Write off' }).click();
   const writeOff = ops.getByRole('dialog');
   await expect(writeOff).toContainText(
-    new RegExp(`Write off bill #\\d+ of ${orgName}, ${money}, as uncollectible`),
+    new RegExp(`Write off bill (Order \\d+|\\d{4}-\\d{6}) of ${orgName}, ${money}, as uncollectible`),
   );
   await writeOff.getByLabel('Bill total (USD)').fill(typed);
   await writeOff.getByRole('button', { name: `Write off ${amount}` }).click();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { signInAsOperator } from './operator';
-import { expect } from './smtp';
+import { expect, screenshotPath } from './smtp';
 import { addToCart, fillBillingInfo } from './store';
 
 /** A second browser context signed in as the demo operator, beside the customer's page. */
@@ -14,7 +15,15 @@ export async function operatorPage(browser: Browser, baseURL: string | undefined
 /** Opens a section of the console by its navigation, as an operator does. */
 export async function openSection(
   page: Page,
-  section: 'Dashboard' | 'Organizations' | 'Catalogue' | 'Bills' | 'Disputes' | 'Billing runs',
+  section:
+    | 'Dashboard'
+    | 'Organizations'
+    | 'Catalogue'
+    | 'Bills'
+    | 'Disputes'
+    | 'Billing runs'
+    | 'Audit log'
+    | 'Reconcile',
 ) {
   await page
     .getByRole('navigation', { name: 'Operator console' })
@@ -33,4 +42,27 @@ export async function buyWithCard(page: Page, product: string, plan: string, nam
   await expect(page).toHaveURL(/\/checkout$/);
   await page.getByRole('button', { name: 'Confirm Purchase' }).click();
   await expect(page).toHaveURL(/\/confirmed$/);
+}
+
+/** The screen at rest, axe-clean, no sideways scroll, photographed at its width. */
+export async function judge(page: Page, name: string) {
+  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${name} is ${scrollWidth} px wide at ${innerWidth} px`).toBeLessThanOrEqual(
+    innerWidth,
+  );
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+}
+
+/** Judged at a desk's width and then a phone's. */
+export async function judgeBothWidths(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await judge(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await judge(page, `ops-390-${name.replace(/^ops-/, '')}`);
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -19,20 +19,14 @@ function SectionLink({ to, label, end = false }: { to: string; label: string; en
   // A section stays marked on its detail pages (/ops/bills/42 is under Bills).
   const active = useMatch({ path: to, end }) !== null;
   return (
-    <Button
-      component={NavLink}
-      to={to}
-      size="xs"
-      variant={active ? 'white' : 'subtle'}
-      color={active ? 'dark' : 'gray.0'}
-    >
+    <Button component={NavLink} to={to} size="xs" variant={active ? 'filled' : 'subtle'} color="dark.9">
       {label}
     </Button>
   );
 }
 
 /**
- * The operator console's own header (docs/decisions/032): dark, named as the console, with its
+ * The operator console's own header (docs/decisions/032): tinted, named as the console, with its
  * sections and the operator's menu; the shop's header and cart are not shown here.
  */
 export default function OpsHeader() {
@@ -41,14 +35,14 @@ export default function OpsHeader() {
       <Container size="xl" className={classes.inner}>
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="xs" wrap="nowrap">
-            <Anchor component={Link} to="/ops" className={classes.brand} underline="never">
+            <Anchor component={Link} to="/ops" className={classes.brand} c="dark.9" underline="never">
               Operator Console
             </Anchor>
-            <Text size="xs" className={classes.store} visibleFrom="xs">
+            <Text size="xs" c="dark.6" visibleFrom="xs">
               Subscription Store
             </Text>
           </Group>
-          <Box style={{ flexShrink: 0 }} className={classes.user}>
+          <Box style={{ flexShrink: 0 }}>
             <UserMenu />
           </Box>
         </Group>

@@ -32,7 +32,7 @@ export function OpsBillsTable({
         <Table.Tbody>
           {bills.map((b) => (
             <Table.Tr key={b.orderId}>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Anchor component={Link} to={`/ops/bills/${b.orderId}`}>
                   {billName(b)}
                 </Anchor>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatMediumDate, formatMediumDateTime } from '@store/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -50,12 +50,14 @@ export default function OpsReconcileScreen() {
             {report.data.since ? `, charges and bills since ${formatMediumDate(report.data.since)}` : ''}.
           </Text>
           {report.data.differences.length === 0 ? (
-            <Alert color="teal" title="The gateway and the bills agree." />
+            <Text fw={600} c="teal.9">
+              The gateway and the bills agree.
+            </Text>
           ) : (
-            <Alert
-              color="red"
-              title={`${report.data.differences.length} difference${report.data.differences.length === 1 ? '' : 's'} between the gateway and the bills`}
-            >
+            <Paper withBorder radius="md" p="md">
+              <Text fw={600} c="red.9" mb="xs">
+                {`${report.data.differences.length} difference${report.data.differences.length === 1 ? '' : 's'} between the gateway and the bills`}
+              </Text>
               <List spacing="xs" aria-label="Differences">
                 {report.data.differences.map((d) => (
                   <List.Item key={d.text}>
@@ -70,7 +72,7 @@ export default function OpsReconcileScreen() {
                   </List.Item>
                 ))}
               </List>
-            </Alert>
+            </Paper>
           )}
         </Stack>
       ) : null}
