@@ -1,12 +1,8 @@
 import { OpsSubscriptionActionAnswerSchema } from '@store/core';
 import { post } from '../../../lib/http';
-import { useOrganizationAction } from './organization-action';
+import { type SubscriptionIds, subscriptionActionUrl, useOrganizationAction } from './organization-action';
 
-export const extendSubscription = (v: { organizationId: number; subscriptionId: number; days: number }) =>
-  post(
-    `/api/ops/organizations/${v.organizationId}/subscriptions/${v.subscriptionId}/extend`,
-    { days: v.days },
-    { schema: OpsSubscriptionActionAnswerSchema },
-  );
+export const extendSubscription = (v: SubscriptionIds & { days: number }) =>
+  post(subscriptionActionUrl(v, 'extend'), { days: v.days }, { schema: OpsSubscriptionActionAnswerSchema });
 
 export const useExtendSubscription = () => useOrganizationAction(extendSubscription);

@@ -15,3 +15,13 @@ export function useOrganizationAction<V extends { organizationId: number }, R>(
       queryClient.invalidateQueries({ queryKey: opsKeys.organization(organizationId) }),
   });
 }
+
+/** A subscription of an organization, as the console's subscription actions name it. */
+export interface SubscriptionIds {
+  organizationId: number;
+  subscriptionId: number;
+}
+
+/** The address of one of the organization page's actions on a subscription. */
+export const subscriptionActionUrl = ({ organizationId, subscriptionId }: SubscriptionIds, action: string) =>
+  `/api/ops/organizations/${organizationId}/subscriptions/${subscriptionId}/${action}`;

@@ -1,9 +1,10 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Select, Text } from '@mantine/core';
 import { OpsActionConfirmations, type OpsPlan } from '@store/core';
 import { useState } from 'react';
 import { useSchemaForm } from '../../../lib/form';
 import { useMovePlanSubscribers } from '../api/move-plan-subscribers';
 import { MoveSubscribersFormSchema } from '../subscription-action-forms';
+import { ActionForm } from './action-form';
 import { announce } from './announce';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 import { OpsModal } from './ops-modal';
@@ -53,22 +54,15 @@ export function MovePlanSubscribers({ plan, plans }: { plan: OpsPlan; plans: Ops
           size="md"
           onClose={() => setOpen(false)}
         >
-          <form onSubmit={submit} aria-label="Move the subscribers to another plan">
-            <Stack gap="sm">
-              <Select
-                label="Plan to move to"
-                placeholder="Choose a plan"
-                data={onSale.map((p) => ({ value: String(p.pricingPlanId), label: p.planName }))}
-                required
-                {...form.getInputProps('toPlanId')}
-              />
-              <Group justify="flex-end">
-                <Button type="submit" disabled={!valid}>
-                  Continue
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <ActionForm label="Move the subscribers to another plan" onSubmit={submit} valid={valid}>
+            <Select
+              label="Plan to move to"
+              placeholder="Choose a plan"
+              data={onSale.map((p) => ({ value: String(p.pricingPlanId), label: p.planName }))}
+              required
+              {...form.getInputProps('toPlanId')}
+            />
+          </ActionForm>
         </OpsModal>
       )}
       <ConfirmDialog confirmation={asking} onClose={() => setAsking(null)} />

@@ -14,6 +14,7 @@ import {
   SubscriptionChangeFormSchema,
   type SubscriptionChangeFormValues,
 } from '../subscription-action-forms';
+import { ActionForm } from './action-form';
 import { announce } from './announce';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 import { OpsModal } from './ops-modal';
@@ -104,19 +105,14 @@ function CancelDialog({ s, customer, ids, ask, onClose }: DialogProps) {
   );
   return (
     <OpsModal id="cancel-subscription" title={`Cancel ${s.description}`} size="md" onClose={onClose}>
-      <form onSubmit={submit} aria-label="Cancel the subscription">
-        <Stack gap="sm">
-          <Radio.Group label="When it ends" {...form.getInputProps('when')}>
-            <Stack gap={6} mt={6}>
-              <Radio value="periodEnd" label={`At the end of the paid period (${ends})`} />
-              <Radio value="now" label="Now" />
-            </Stack>
-          </Radio.Group>
-          <Group justify="flex-end">
-            <Button type="submit">Continue</Button>
-          </Group>
-        </Stack>
-      </form>
+      <ActionForm label="Cancel the subscription" onSubmit={submit}>
+        <Radio.Group label="When it ends" {...form.getInputProps('when')}>
+          <Stack gap={6} mt={6}>
+            <Radio value="periodEnd" label={`At the end of the paid period (${ends})`} />
+            <Radio value="now" label="Now" />
+          </Stack>
+        </Radio.Group>
+      </ActionForm>
     </OpsModal>
   );
 }
@@ -145,22 +141,15 @@ function ExtendDialog({ s, customer, ids, ask, onClose }: DialogProps) {
   );
   return (
     <OpsModal id="extend-subscription" title={`Extend ${s.description}`} size="md" onClose={onClose}>
-      <form onSubmit={submit} aria-label="Extend the paid period">
-        <Stack gap="sm">
-          <NumberInput
-            label="Days to add, at no charge"
-            allowDecimal={false}
-            min={1}
-            required
-            {...form.getInputProps('days')}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!valid}>
-              Continue
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ActionForm label="Extend the paid period" onSubmit={submit} valid={valid}>
+        <NumberInput
+          label="Days to add, at no charge"
+          allowDecimal={false}
+          min={1}
+          required
+          {...form.getInputProps('days')}
+        />
+      </ActionForm>
     </OpsModal>
   );
 }
@@ -208,39 +197,38 @@ function ChangeDialog({ s, customer, ids, ask, onClose }: DialogProps) {
   });
   return (
     <OpsModal id="change-subscription" title={`Change ${s.description}`} size="md" onClose={onClose}>
-      <form onSubmit={submit} aria-label="Change the plan or quantities">
-        <Stack gap="sm">
-          <Select
-            label="Plan"
-            data={plans.map((p) => ({
-              value: String(p.pricingPlanId),
-              label: p.isAvailable ? p.planName : `${p.planName} (Grandfathered)`,
-            }))}
-            required
-            allowDeselect={false}
-            {...form.getInputProps('pricingPlanId')}
+      <ActionForm
+        label="Change the plan or quantities"
+        onSubmit={submit}
+        valid={valid}
+        pending={quote.isPending}
+        submitLabel="Show the proration"
+      >
+        <Select
+          label="Plan"
+          data={plans.map((p) => ({
+            value: String(p.pricingPlanId),
+            label: p.isAvailable ? p.planName : `${p.planName} (Grandfathered)`,
+          }))}
+          required
+          allowDeselect={false}
+          {...form.getInputProps('pricingPlanId')}
+        />
+        <Group grow>
+          <NumberInput
+            label="Number of engines"
+            allowDecimal={false}
+            min={0}
+            {...form.getInputProps('numberMachines')}
           />
-          <Group grow>
-            <NumberInput
-              label="Number of engines"
-              allowDecimal={false}
-              min={0}
-              {...form.getInputProps('numberMachines')}
-            />
-            <NumberInput
-              label="Additional designers"
-              allowDecimal={false}
-              min={0}
-              {...form.getInputProps('xtraAutoTags')}
-            />
-          </Group>
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!valid} loading={quote.isPending}>
-              Show the proration
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+          <NumberInput
+            label="Additional designers"
+            allowDecimal={false}
+            min={0}
+            {...form.getInputProps('xtraAutoTags')}
+          />
+        </Group>
+      </ActionForm>
     </OpsModal>
   );
 }
