@@ -59,21 +59,28 @@ export async function startMailServer(
   };
 }
 
-export const test = base.extend<object, { mailServer: MailServer }>({
-  mailServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use, workerInfo) => {
-      const server = await startMailServer(`mail-server-${workerInfo.workerIndex}`);
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ mailServer }, use) => use(mailServer.url),
-});
+/**
+ * The test of a spec whose server is its own, started with `env` (a billing tick every second, say),
+ * as `mailServer` and the baseURL; `name` names its database.
+ */
+export const testWithServer = (name: (workerIndex: number) => string, env?: () => Record<string, string>) =>
+  base.extend<object, { mailServer: MailServer }>({
+    mailServer: [
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+      async ({}, use, workerInfo) => {
+        const server = await startMailServer(name(workerInfo.workerIndex), env);
+        try {
+          await use(server);
+        } finally {
+          await server.stop();
+        }
+      },
+      { scope: 'worker', timeout: 150_000 },
+    ],
+    baseURL: async ({ mailServer }, use) => use(mailServer.url),
+  });
+
+export const test = testWithServer((worker) => `mail-server-${worker}`);
 
 export { expect } from '@playwright/test';
 
