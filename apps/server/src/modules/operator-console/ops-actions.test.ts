@@ -332,6 +332,14 @@ describe('plans: retired plan subscribers and price changes', () => {
     );
     const onSale = await op.post(`/api/ops/plans/${standard.id}/subscribers/move`, { toPlanId: classic.id });
     expect(onSale.status).toBe(400);
+    const business = await planId(t.db, 'Pro Business');
+    const notRetired = await op.post(`/api/ops/plans/${standard.id}/subscribers/move`, {
+      toPlanId: business,
+    });
+    expect(notRetired.status).toBe(409);
+    expect(notRetired.body.message).toBe(
+      "'Pro Standard' is still for sale: only a retired plan's subscribers are moved. Make it unavailable first.",
+    );
     expect((await rowOf(sub.id)).pendingPricingPlanId).toBeNull();
 
     const res = await op.post(url, { toPlanId: standard.id });
