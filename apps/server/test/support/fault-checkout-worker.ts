@@ -10,6 +10,7 @@ import { DomainError } from '../../src/lib/domain-error';
 import { randomToken } from '../../src/lib/tokens';
 import { createCatalogService } from '../../src/modules/catalog';
 import { createPurchaseService } from '../../src/modules/store/purchase.service';
+import { lockForChange } from '../../src/modules/subscriptions/subscription-access';
 import { updateSubscription } from '../../src/modules/subscriptions/subscription-update';
 import { jitterUpTo, withChargeJitter } from './fault-jitter';
 
@@ -101,7 +102,7 @@ async function main() {
     const s = subs[Math.floor(Math.random() * subs.length)];
     if (!s) return;
     await answered(
-      updateSubscription(deps, auth, s.id, {
+      updateSubscription(deps, (tx) => lockForChange(tx, auth, s.id), {
         description: s.description,
         pricingPlanId: s.pricingPlanId,
         maxAdditionalMonthlyCharge: s.maxAdditionalMonthlyChargeCents / 100,

@@ -1,11 +1,11 @@
 import {
   BillStatus,
   bpToFraction,
+  isCancelled,
   OPS_PAGE_SIZE,
   type OpsOrganizationDetail,
   type OpsOrganizationList,
   type OpsSubscriptionRow,
-  isCancelled,
   subscriptionStatusText,
 } from '@store/core';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
