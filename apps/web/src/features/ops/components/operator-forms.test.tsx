@@ -171,7 +171,7 @@ describe('Collection', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry now' }));
     expect(
       await screen.findByText(
-        "Charge $123.45 for bill #12 to Acme's Visa ending in 4242 now, as a scheduled retry would.",
+        "Charge $123.45 for bill Order 12 to Acme's Visa ending in 4242 now, as a scheduled retry would.",
       ),
     ).toBeTruthy();
     await confirmWith('Bill total (USD)', '123.45', /Charge \$123\.45 now/);
@@ -184,7 +184,7 @@ describe('Collection', () => {
     const reason = screen.getByRole('textbox', { name: /Reason/ });
     await userEvent.type(reason, 'Company closed');
     await userEvent.click(screen.getByRole('button', { name: 'Write off' }));
-    expect(await screen.findByText(/Write off bill #12 of Acme, \$123\.45, as uncollectible/)).toBeTruthy();
+    expect(await screen.findByText(/Write off bill Order 12 of Acme, \$123\.45, as uncollectible/)).toBeTruthy();
     await confirmWith('Bill total (USD)', '123.45', /Write off \$123\.45/);
     await waitFor(() =>
       expect(sent).toHaveBeenCalledWith('/api/ops/bills/12/write-off', { reason: 'Company closed' }),
@@ -213,7 +213,7 @@ describe('Refund', () => {
     expect(await screen.findByText(RefundMessages.offlineMethodRequired(7))).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: /How the money went back/ }), 'SEPA 43');
     await userEvent.click(button);
-    expect(await screen.findByText('Refund $20.00 of bill #7 to Acme.')).toBeTruthy();
+    expect(await screen.findByText('Refund $20.00 of bill Order 7 to Acme.')).toBeTruthy();
     await confirmWith('Amount to refund (USD)', '20.00', /Refund \$20\.00/);
     await waitFor(() =>
       expect(sent).toHaveBeenCalledWith('/api/ops/bills/7/refunds', {
