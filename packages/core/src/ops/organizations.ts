@@ -54,6 +54,8 @@ export const OpsSubscriptionRowSchema = z.object({
   version: z.number().check(z.int()),
   /** Active, not cancelled and billed by period: what the console may cancel, change or extend. */
   renews: z.boolean(),
+  /** Its license runs now: active, a cancelled one until its end date included. */
+  running: z.boolean(),
 });
 export type OpsSubscriptionRow = z.infer<typeof OpsSubscriptionRowSchema>;
 

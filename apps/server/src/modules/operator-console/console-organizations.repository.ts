@@ -119,6 +119,7 @@ async function subscriptionsOf(db: DbOrTx, organizationId: number): Promise<OpsS
     xtraAutoTags: sub.xtraAutoTags,
     version: sub.version,
     renews: !sub.isPerpetualLicense && !isCancelled(sub) && sub.nextBaseBillingDate !== null,
+    running: sub.isActive,
   }));
 }
 

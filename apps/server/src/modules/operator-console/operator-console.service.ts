@@ -96,7 +96,7 @@ export function createOperatorConsoleService({
     const org = await organizations.findCustomerOrganization(organizationId);
     const found = await organizationDetail(db, org);
     const open = await openBalanceOf(db, org.id);
-    const active = found.subscriptions.filter((s) => s.status === 'Active' || s.status === 'Cancelled');
+    const active = found.subscriptions.filter((s) => s.running);
     return {
       ...found,
       summary: {

@@ -64,6 +64,8 @@ describe('cancel', () => {
     const entry = await lastAudit(org.id, 'subscription.updated');
     expect(entry.actor).toMatchObject({ kind: 'operator', name: operatorName });
     expect(entry.summary).toMatch(/^Cancel Later Ltd reports: Cancelled '—' → '\w{3} \d{1,2}, \d{4}'/);
+    // Its license still runs, so the organization still stands active.
+    expect((await op.get(`/api/ops/organizations/${org.id}`)).body.summary.standing).toBe('Active');
 
     const again = await op.post(`${base}/cancel`, { when: 'now' });
     expect(again.status).toBe(409);
@@ -90,6 +92,7 @@ describe('cancel', () => {
       "'Cancel Now Ltd reports' is cancelled and ended now: its license no longer validates.",
     );
     expect((await rowOf(sub.id)).isActive).toBe(false);
+    expect((await op.get(`/api/ops/organizations/${org.id}`)).body.summary.standing).toBe('Inactive');
     const entry = await lastAudit(org.id, 'subscription.updated');
     expect(entry.summary).toContain("Active 'Yes' → 'No'");
     expect(entry.actor.name).toBe(operatorName);
