@@ -1,7 +1,7 @@
 // `npm test`: every check and every suite, then one line of totals that CI reads.
 // API tests run against PostgreSQL when DATABASE_URL is set, against PGlite otherwise.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -13,14 +13,48 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit` runs only that st
 const steps = [];
 const started = Date.now();
 
+const wanted = (name) => only.length === 0 || only.includes(name);
+
 function run(name, cmd, args, env = {}) {
-  if (only.length > 0 && !only.includes(name)) return null;
+  if (!wanted(name)) return null;
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
   const t0 = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const step = { name, ok: r.status === 0, seconds: (Date.now() - t0) / 1000, passed: 0, failed: 0 };
   steps.push(step);
   return step;
+}
+
+/**
+ * Runs a step beside others: its output goes to test-results/<name>.log and is printed whole when
+ * it ends, so two steps' lines never interleave.
+ */
+function runBeside(name, cmd, args, env = {}) {
+  if (!wanted(name)) return Promise.resolve(null);
+  const logFile = join(results, `${name}.log`);
+  console.log(
+    `=== ${name}: ${cmd} ${args.join(' ')} (output in ${logFile.slice(root.length)} until it ends)`,
+  );
+  const t0 = Date.now();
+  const log = createWriteStream(logFile);
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      log.end(() => {
+        console.log(`\n=== ${name} (ended after ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+        process.stdout.write(readFileSync(logFile));
+        const step = { name, ok: code === 0, seconds: (Date.now() - t0) / 1000, passed: 0, failed: 0 };
+        steps.push(step);
+        resolve(step);
+      });
+    });
+  });
 }
 
 const check = (name, cmd, args) => {
@@ -49,13 +83,40 @@ check('import-circles', 'npx', [
 // (docs/ARCHITECTURE.md, "Modules"); the lint rule refuses the imports, this also sees the graph.
 check('module-boundaries', 'node', ['scripts/module-graph.mjs', '--check']);
 
+// What the suites start is built once, before them: side by side, `npm start` in a unit test and the
+// browser tests' setup would otherwise each rebuild the web app into the folder the other serves.
+check('build', 'node', [
+  '--input-type=module',
+  '-e',
+  "const b = await import('./scripts/build-if-stale.mjs'); b.buildIfStale('apps/web'); b.buildIfStale('apps/server');",
+]);
+
 const dbEnv = process.env.DATABASE_URL ? { TEST_DATABASE_URL: process.env.DATABASE_URL } : {};
-const unit = run(
-  'unit',
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'vitest.json')}`],
-  dbEnv,
-);
+const unitArgs = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${join(results, 'vitest.json')}`,
+];
+// The browser tests start their own demo servers (e2e/support/demo-server.ts): each on a database of
+// its own on the PostgreSQL server DATABASE_URL names, or on an embedded database without it.
+const e2eArgs = ['playwright', 'test', '-c', 'e2e/playwright.config.ts'];
+const e2eEnv = { DATABASE_URL: '', E2E_DATABASE_URL: process.env.DATABASE_URL ?? '' };
+
+// The unit and browser suites run at the same time unless TEST_STEPS_IN_TURN=1: each waits on its
+// servers, browsers and database for much of its time, and two cores are busier with both.
+let unit;
+let e2e;
+if (process.env.TEST_STEPS_IN_TURN === '1') {
+  unit = run('unit', 'npx', unitArgs, dbEnv);
+  e2e = run('e2e', 'npx', e2eArgs, e2eEnv);
+} else {
+  [unit, e2e] = await Promise.all([
+    runBeside('unit', 'npx', [...unitArgs, '--maxWorkers=2'], dbEnv),
+    runBeside('e2e', 'npx', e2eArgs, e2eEnv),
+  ]);
+}
 if (unit) {
   const file = join(results, 'vitest.json');
   if (existsSync(file)) {
@@ -64,13 +125,6 @@ if (unit) {
     unit.failed = j.numFailedTests + (unit.ok || j.numFailedTests > 0 ? 0 : 1);
   } else unit.failed = 1;
 }
-
-// The browser tests start their own demo servers (e2e/support/demo-server.ts): each on a database of
-// its own on the PostgreSQL server DATABASE_URL names, or on an embedded database without it.
-const e2e = run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-  DATABASE_URL: '',
-  E2E_DATABASE_URL: process.env.DATABASE_URL ?? '',
-});
 if (e2e) {
   const file = join(results, 'e2e.json');
   if (existsSync(file)) {
