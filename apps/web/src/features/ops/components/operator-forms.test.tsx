@@ -184,7 +184,9 @@ describe('Collection', () => {
     const reason = screen.getByRole('textbox', { name: /Reason/ });
     await userEvent.type(reason, 'Company closed');
     await userEvent.click(screen.getByRole('button', { name: 'Write off' }));
-    expect(await screen.findByText(/Write off bill Order 12 of Acme, \$123\.45, as uncollectible/)).toBeTruthy();
+    expect(
+      await screen.findByText(/Write off bill Order 12 of Acme, \$123\.45, as uncollectible/),
+    ).toBeTruthy();
     await confirmWith('Bill total (USD)', '123.45', /Write off \$123\.45/);
     await waitFor(() =>
       expect(sent).toHaveBeenCalledWith('/api/ops/bills/12/write-off', { reason: 'Company closed' }),
