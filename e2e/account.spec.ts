@@ -86,7 +86,7 @@ test('each Account field is edited alone; Cancel restores; Update saves', async 
   await page.getByLabel('Current password').fill('wrong-password');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'currentPassword: The current password is not correct.' }),
+    page.getByRole('alert').filter({ hasText: 'The current password is not correct.' }),
   ).toBeVisible();
   await page.getByLabel('Current password').fill('self-password-2');
   await page.getByRole('button', { name: 'Update' }).click();

@@ -32,8 +32,8 @@ describe('CreateApiTokenSchema', () => {
       '"admin" is not a scope; the scopes are subscriptions:read, subscriptions:write, licensing, billing:read, users:read, users:write, webhooks',
     ],
     [{ ...valid, scopes: ['licensing', 'licensing'] }, 'Each scope may be named once'],
-    [{ ...valid, expiresInDays: 7 }, 'expiresInDays must be 30, 90, 365 or null (never expires)'],
-    [{ ...valid, expiresInDays: '30' }, 'expiresInDays must be 30, 90, 365 or null (never expires)'],
+    [{ ...valid, expiresInDays: 7 }, 'Expires must be in 30, 90 or 365 days, or never'],
+    [{ ...valid, expiresInDays: '30' }, 'Expires must be in 30, 90 or 365 days, or never'],
   ])('refuses %j with a message a person can act on', (input, message) => {
     expect(firstMessage(input)).toBe(message);
   });

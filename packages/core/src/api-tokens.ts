@@ -60,7 +60,7 @@ export const ApiTokenMessages = {
   scopesRepeated: 'Each scope may be named once',
   unknownScope: (scope: unknown) =>
     `${JSON.stringify(scope)} is not a scope; the scopes are ${API_TOKEN_SCOPES.join(', ')}`,
-  expiryInvalid: 'expiresInDays must be 30, 90, 365 or null (never expires)',
+  expiryInvalid: 'Expires must be in 30, 90 or 365 days, or never',
   shownOnce: 'Copy this token now. It is shown only once: the store keeps only its hash.',
   copy: 'Copy token',
   done: 'Done',

@@ -80,6 +80,15 @@ export const ErrorCodes = ErrorCode._zod.def.entries;
 
 /** The body of every error answer. Some codes carry more fields (TOTAL_CHANGED: the new total). */
 export const ErrorBodySchema = z
-  .looseObject({ message: z.string(), code: ErrorCode })
-  .check(z.describe('The failure: a message to show as it stands, and a code of the closed set.'));
+  .looseObject({
+    message: z.string(),
+    code: ErrorCode,
+    /** A refused request's field, as the API document names it ('reports.0.pages'), for programs. */
+    field: z.optional(z.string()),
+  })
+  .check(
+    z.describe(
+      'The failure: a message to show as it stands, a code of the closed set, and for bad input the field it is about.',
+    ),
+  );
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

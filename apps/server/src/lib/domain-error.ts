@@ -98,7 +98,9 @@ export class DomainError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new DomainError('BAD_REQUEST', message);
+/** Bad input: the message a person reads, and the field it is about as the API document names it. */
+export const badRequest = (message: string, field?: string) =>
+  new DomainError('BAD_REQUEST', message, field ? { extra: { field } } : {});
 export const forbidden = (message = 'You do not have permission to do that.') =>
   new DomainError('FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new DomainError('NOT_FOUND', message);

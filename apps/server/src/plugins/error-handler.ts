@@ -8,15 +8,28 @@ import { codeFor } from '../lib/http-error';
 
 type Issue = { path?: PropertyKey[]; instancePath?: string; message: string; params?: unknown };
 
-/** "field: message" for the first problem: what a person can act on, never a stack. */
-function describeIssues(issues: Issue[]): string {
+/**
+ * Zod's own messages ("Invalid input: expected number, received string"), which do not say what was
+ * invalid and which only a program sending a malformed body meets; the store's schemas give every
+ * field a message a person reads, naming it ("Email is required").
+ */
+const UNNAMED = /^(Invalid|Too (big|small)|Unrecognized|Expected)\b/;
+
+/**
+ * The first problem, never a stack: the message as a person reads it (zod's own led by the field),
+ * and the field as the API document names it, for programs.
+ */
+function describeIssues(issues: Issue[]): { message: string; field?: string } {
   const first = issues[0];
-  if (!first) return 'The request is not valid.';
-  if ((first.params as { standalone?: boolean } | undefined)?.standalone) return first.message;
+  if (!first) return { message: 'The request is not valid.' };
   const path = first.path
     ? first.path.map(String).join('.')
     : (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  return path ? `${path}: ${first.message}` : first.message;
+  const field = path ? { field: path } : {};
+  if ((first.params as { standalone?: boolean } | undefined)?.standalone)
+    return { message: first.message, ...field };
+  if (path && UNNAMED.test(first.message)) return { message: `${path}: ${first.message}`, ...field };
+  return { message: first.message, ...field };
 }
 
 /**
@@ -124,10 +137,10 @@ export function registerErrorHandler(
         // A custom issue's own params sit one level down in the provider's validation entry.
         params: (v.params as { params?: unknown } | undefined)?.params,
       }));
-      return reply.status(400).send({ message: describeIssues(issues), code: 'VALIDATION' });
+      return reply.status(400).send({ ...describeIssues(issues), code: 'VALIDATION' });
     }
     if (error instanceof z.core.$ZodError) {
-      return reply.status(400).send({ message: describeIssues(error.issues), code: 'VALIDATION' });
+      return reply.status(400).send({ ...describeIssues(error.issues), code: 'VALIDATION' });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) return sendFrameworkError(error as FastifyError, reply);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../../test/support/refusal';
 import type { TestApp } from '../../test/support/test-app';
 import { createTestAppWithWeb } from '../../test/support/web-dist';
 
@@ -42,7 +43,7 @@ describe('a path parameter', () => {
       .client()
       .get(`/api/person/valid_reset_request/${encodeURIComponent('🦄'.repeat(201))}`);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('resetId: resetId is too long');
+    expect(refusal(res.body)).toBe('resetId: resetId is too long');
   });
 
   it('an unknown address with a long segment is still "No such endpoint"', async () => {

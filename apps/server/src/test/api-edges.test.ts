@@ -1,6 +1,7 @@
 import { ErrorCode, Messages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../../test/support/refusal';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { pricingPlans, subscriptions } from '../db/schema';
 
@@ -46,7 +47,11 @@ describe("a purchase item's billing mode", () => {
       },
     ]);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: Messages.invalidBillingPeriod(7), code: 'VALIDATION' });
+    expect(res.body).toEqual({
+      message: Messages.invalidBillingPeriod(7),
+      code: 'VALIDATION',
+      field: '0.billingMode',
+    });
     expect(res.body.message).toBe('Invalid Argument: 7 is not a valid billing period.');
   });
 });
@@ -57,7 +62,7 @@ describe('path ids are canonical decimal only', () => {
     async (id) => {
       const res = await admin.delete(`/api/subscription/${id}`);
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(
+      expect(refusal(res.body)).toBe(
         'id: Subscription id must be a whole number from 1 to 2147483647, written in digits',
       );
       const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
@@ -152,6 +157,29 @@ describe('public routes ignore the Authorization header', () => {
   });
 });
 
+describe('which field a 400 is about', () => {
+  it('says a person’s message as it stands, and the field apart, as the document names it', async () => {
+    const res = await t.client().post('/api/authenticate', { password: 'x', orgId: null, rememberMe: true });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Email is required', code: 'VALIDATION', field: 'email' });
+  });
+
+  it("leads zod's own message, which names nothing, with the field", async () => {
+    const res = await t.client().post('/api/authenticate', {
+      email: 'a@b.co',
+      password: 'x',
+      orgId: null,
+      rememberMe: 'yes',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: 'rememberMe: Invalid input: expected boolean, received string',
+      code: 'VALIDATION',
+      field: 'rememberMe',
+    });
+  });
+});
+
 describe('a NUL byte in any text is refused in validation with a readable 400', () => {
   it('in a password', async () => {
     const res = await t.client().post('/api/authenticate', {
@@ -170,7 +198,7 @@ describe('a NUL byte in any text is refused in validation with a readable 400', 
   it('in a license key', async () => {
     const res = await t.client().post('/api/licensing/validate', { licenseKey: 'KEY\u0000-1' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('licenseKey: This text contains a character that is not allowed (NUL).');
+    expect(refusal(res.body)).toBe('licenseKey: This text contains a character that is not allowed (NUL).');
   });
 
   it('nested in a batch of usage reports', async () => {
@@ -179,7 +207,7 @@ describe('a NUL byte in any text is refused in validation with a readable 400', 
       reports: [{ transactionId: 't\u00001', hostname: 'h', pages: 1, time: '2026-11-02T12:00:00Z' }],
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(
+    expect(refusal(res.body)).toBe(
       'reports.0.transactionId: This text contains a character that is not allowed (NUL).',
     );
   });

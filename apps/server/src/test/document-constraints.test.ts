@@ -16,6 +16,7 @@ import {
   fitPatterns,
   fittingParams,
 } from '../../test/support/document-constraints';
+import { refusal } from '../../test/support/refusal';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**
@@ -103,14 +104,14 @@ async function send(route: Route, c: Constraint, value: unknown) {
     },
     payload: hasBody ? JSON.stringify(body ?? {}) : undefined,
   });
-  const message = String(res.json()?.message ?? '');
+  const message = refusal(res.json());
   // The spec's billing period message names its value, not the field (STANDALONE_MESSAGE).
   const namesField =
     message.startsWith(`${c.field}: `) || message === Messages.invalidBillingPeriod(value as number);
   return {
     status: res.statusCode,
     message,
-    refusedHere: res.statusCode === 400 && namesField && !RELATIONS.has(message),
+    refusedHere: res.statusCode === 400 && namesField && !RELATIONS.has(String(res.json()?.message)),
   };
 }
 

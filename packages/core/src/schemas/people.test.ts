@@ -122,18 +122,25 @@ describe('personBodyConflict', () => {
   it.each([
     [{}, null],
     [{ personId: 7, organizationId: 2, emailVerified: true, pendingEmail: null }, null],
-    [{ personId: 8 }, PersonBodyMessages.personIdContradicts],
-    [{ organizationId: 3 }, PersonBodyMessages.organizationIdContradicts],
-    [{ emailVerified: false }, PersonBodyMessages.emailVerifiedReadOnly],
-    [{ pendingEmail: 'new@example.com' }, PersonBodyMessages.pendingEmailReadOnly],
-  ])('%j', (body, message) => {
-    expect(personBodyConflict(body, target)).toBe(message);
+    [{ personId: 8 }, { message: PersonBodyMessages.personIdContradicts, field: 'personId' }],
+    [
+      { organizationId: 3 },
+      { message: PersonBodyMessages.organizationIdContradicts, field: 'organizationId' },
+    ],
+    [{ emailVerified: false }, { message: PersonBodyMessages.emailVerifiedReadOnly, field: 'emailVerified' }],
+    [
+      { pendingEmail: 'new@example.com' },
+      { message: PersonBodyMessages.pendingEmailReadOnly, field: 'pendingEmail' },
+    ],
+  ])('%j', (body, conflict) => {
+    expect(personBodyConflict(body, target)).toEqual(conflict);
   });
 
   it('a new user has no id yet', () => {
-    expect(personBodyConflict({ personId: 1 }, { ...target, personId: null })).toBe(
-      PersonBodyMessages.personIdOnCreate,
-    );
+    expect(personBodyConflict({ personId: 1 }, { ...target, personId: null })).toEqual({
+      message: PersonBodyMessages.personIdOnCreate,
+      field: 'personId',
+    });
   });
 });
 

@@ -88,18 +88,16 @@ export const RegisterOrganizationSchema = z.strictObject({
 export type RegisterOrganization = z.infer<typeof RegisterOrganizationSchema>;
 
 export const PersonBodyMessages = {
-  currentPasswordRequired:
-    'currentPassword: Enter your current password to change your password or e-mail address.',
-  currentPasswordWrong: 'currentPassword: The current password is not correct.',
+  currentPasswordRequired: 'Enter your current password to change your password or e-mail address.',
+  currentPasswordWrong: 'The current password is not correct.',
   rightsNotGrantable: 'rights can be 1 (user) or 3 (user and administrator).',
-  personIdContradicts: 'personId: This is not the user named in the address.',
-  personIdOnCreate: 'personId: A new user gets its id when it is created.',
-  organizationIdContradicts: 'organizationId: A user can only be added or changed in your own organization.',
+  personIdContradicts: 'The user id is not the user named in the address.',
+  personIdOnCreate: 'A new user gets its id when it is created; send none.',
+  organizationIdContradicts: 'A user can only be added or changed in your own organization.',
   emailVerifiedReadOnly:
-    'emailVerified: This is set when the user opens the link mailed to the address; it cannot be sent.',
-  pendingEmailReadOnly: 'pendingEmail: To change the address, send the new one as email.',
-  twoFactorEnabledReadOnly:
-    'twoFactorEnabled: Two-factor sign-in is turned on and off on the Account screen, with a code.',
+    'Whether an address is verified is set when the user opens the link mailed to it; it cannot be sent.',
+  pendingEmailReadOnly: 'To change the address, send the new one as the e-mail address.',
+  twoFactorEnabledReadOnly: 'Two-factor sign-in is turned on and off on the Account screen, with a code.',
 } as const;
 
 /**
@@ -124,9 +122,9 @@ export interface PersonBodyTarget {
 }
 
 /**
- * The first contradiction between a person body and the person it changes, as a 400 message, or
- * null. Fields that repeat what is already so are ignored, so a person read with GET can be sent
- * back with one field changed (docs/design.md §2 "Person bodies").
+ * The first contradiction between a person body and the person it changes, as a 400's message and
+ * the field it is about, or null. Fields that repeat what is already so are ignored, so a person read
+ * with GET can be sent back with one field changed (docs/design.md §2 "Person bodies").
  */
 export function personBodyConflict(
   body: Pick<
@@ -134,23 +132,23 @@ export function personBodyConflict(
     'personId' | 'organizationId' | 'emailVerified' | 'pendingEmail' | 'twoFactorEnabled'
   >,
   target: PersonBodyTarget,
-): string | null {
+): { message: string; field: string } | null {
   if (body.personId != null && body.personId !== target.personId) {
-    return target.personId === null
-      ? PersonBodyMessages.personIdOnCreate
-      : PersonBodyMessages.personIdContradicts;
+    const message =
+      target.personId === null ? PersonBodyMessages.personIdOnCreate : PersonBodyMessages.personIdContradicts;
+    return { message, field: 'personId' };
   }
   if (body.organizationId != null && body.organizationId !== target.organizationId) {
-    return PersonBodyMessages.organizationIdContradicts;
+    return { message: PersonBodyMessages.organizationIdContradicts, field: 'organizationId' };
   }
   if (body.emailVerified !== undefined && body.emailVerified !== target.emailVerified) {
-    return PersonBodyMessages.emailVerifiedReadOnly;
+    return { message: PersonBodyMessages.emailVerifiedReadOnly, field: 'emailVerified' };
   }
   if (body.pendingEmail !== undefined && (body.pendingEmail ?? null) !== target.pendingEmail) {
-    return PersonBodyMessages.pendingEmailReadOnly;
+    return { message: PersonBodyMessages.pendingEmailReadOnly, field: 'pendingEmail' };
   }
   if (body.twoFactorEnabled !== undefined && body.twoFactorEnabled !== target.twoFactorEnabled) {
-    return PersonBodyMessages.twoFactorEnabledReadOnly;
+    return { message: PersonBodyMessages.twoFactorEnabledReadOnly, field: 'twoFactorEnabled' };
   }
   return null;
 }

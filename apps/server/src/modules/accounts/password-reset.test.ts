@@ -2,6 +2,7 @@ import { AccountMessages, Messages } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFrom, waitForMail } from '../../../test/support/accounts';
+import { refusal } from '../../../test/support/refusal';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import {
@@ -127,7 +128,7 @@ describe('reset links', () => {
       password: 'another-password',
     });
     expect(again.status).toBe(400);
-    expect(again.body.message).toBe(AccountMessages.resetLinkInvalid);
+    expect(refusal(again.body)).toBe(AccountMessages.resetLinkInvalid);
     expect((await signIn(DEMO_USER_EMAIL, 'brand-new-password')).body.success).toBe(true);
   });
 
@@ -140,7 +141,7 @@ describe('reset links', () => {
       password: 'too-late-password',
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(AccountMessages.resetLinkInvalid);
+    expect(refusal(res.body)).toBe(AccountMessages.resetLinkInvalid);
     expect((await signIn('omar.haddad@example.com', 'too-late-password')).body.success).toBe(false);
   });
 
@@ -179,14 +180,14 @@ describe('reset links', () => {
       password: 'hijack-password',
     });
     expect(wrongEmail.status).toBe(400);
-    expect(wrongEmail.body.message).toBe(AccountMessages.resetEmailMismatch);
+    expect(refusal(wrongEmail.body)).toBe(AccountMessages.resetEmailMismatch);
     const wrongOrg = await t.client().post(`/api/person/reset_password/${token}`, {
       email: 'omar.haddad@example.com',
       password: 'hijack-password',
       orgId: await orgIdOf(DEMO_SUB_ACCOUNT),
     });
     expect(wrongOrg.status).toBe(400);
-    expect(wrongOrg.body.message).toBe(AccountMessages.resetOrganizationUnknown);
+    expect(refusal(wrongOrg.body)).toBe(AccountMessages.resetOrganizationUnknown);
     expect((await t.client().get(`/api/person/valid_reset_request/${token}`)).body).toEqual({ valid: true });
   });
 
@@ -209,7 +210,7 @@ describe('reset links', () => {
     ])('refuses %j with 400 and leaves the link and password alone', async (body, message) => {
       const res = await t.client().post(`/api/person/reset_password/${token}`, body);
       expect(res.status).toBe(400);
-      expect(res.body.message).toContain(message);
+      expect(refusal(res.body)).toContain(message);
       expect((await t.client().get(`/api/person/valid_reset_request/${token}`)).body).toEqual({
         valid: true,
       });

@@ -66,13 +66,18 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
     clientIp: string,
   ) {
     if (!currentPassword) {
-      throw new DomainError('CURRENT_PASSWORD_REQUIRED', PersonBodyMessages.currentPasswordRequired);
+      throw new DomainError('CURRENT_PASSWORD_REQUIRED', PersonBodyMessages.currentPasswordRequired, {
+        extra: { field: 'currentPassword' },
+      });
     }
     const right = await throttle.attempt(person.email.toLowerCase(), clientIp, async () => {
       const ok = await verifyPassword(person.passwordHash, currentPassword);
       return { failed: !ok, value: ok };
     });
-    if (!right) throw new DomainError('CURRENT_PASSWORD_WRONG', PersonBodyMessages.currentPasswordWrong);
+    if (!right)
+      throw new DomainError('CURRENT_PASSWORD_WRONG', PersonBodyMessages.currentPasswordWrong, {
+        extra: { field: 'currentPassword' },
+      });
   }
 
   /** Another organization's person, or none: 404 either way (docs/design.md §4). */
@@ -117,7 +122,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
         pendingEmail: null,
         twoFactorEnabled: false,
       });
-      if (contradiction) throw badRequest(contradiction);
+      if (contradiction) throw badRequest(contradiction.message, contradiction.field);
       const rights = requestedRights(true, Rights.User, input.rights) ?? Rights.User;
       assertAcceptablePassword(input.password, {
         email: input.email,
@@ -192,7 +197,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
         pendingEmail: await pendingEmailChange(db, target.id, now),
         twoFactorEnabled: await twoFactor.enabled(target.id),
       });
-      if (contradiction) throw badRequest(contradiction);
+      if (contradiction) throw badRequest(contradiction.message, contradiction.field);
       const rights = requestedRights(callerIsAdmin, target.rights, input.rights);
       const emailChange =
         input.email !== undefined && input.email.toLowerCase() !== target.email.toLowerCase()

@@ -2,6 +2,7 @@ import { AccountMessages, PersonBodyMessages, Rights } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFrom, waitForMail } from '../../../test/support/accounts';
+import { refusal } from '../../../test/support/refusal';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { DEMO_COMPANY, DEMO_PASSWORD, DEMO_USER_EMAIL, PERPETUAL_EMAIL } from '../../seed/organizations';
@@ -103,7 +104,7 @@ describe('POST /api/person/create', () => {
   it('refuses a duplicate e-mail in the same organization with a readable 409 (any letter case)', async () => {
     const res = await admin.post('/api/person/create', newUser('JANE.MILLER@example.com'));
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(AccountMessages.emailInUse);
+    expect(refusal(res.body)).toBe(AccountMessages.emailInUse);
   });
 
   it('refuses a plain user (403) and creates nothing', async () => {
@@ -132,7 +133,7 @@ describe('POST /api/person/create', () => {
     const before = (await admin.get('/api/person/all')).body.length;
     const res = await admin.post('/api/person/create', body);
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain(message);
+    expect(refusal(res.body)).toContain(message);
     expect((await admin.get('/api/person/all')).body.length).toBe(before);
   });
 });
@@ -182,7 +183,7 @@ describe('POST /api/person/update/{personId}', () => {
     const before = await personRow(jane.person.personId);
     const res = await admin.post(`/api/person/update/${jane.person.personId}`, body);
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain(message);
+    expect(refusal(res.body)).toContain(message);
     expect(await personRow(jane.person.personId)).toEqual(before);
   });
 
@@ -239,14 +240,14 @@ describe('POST /api/person/update/{personId}', () => {
       email: 'omar.haddad@example.com',
     });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(AccountMessages.emailInUse);
+    expect(refusal(res.body)).toBe(AccountMessages.emailInUse);
   });
 
   it('never takes the admin right from the last admin', async () => {
     const org = await t.login(PERPETUAL_EMAIL, DEMO_PASSWORD);
     const res = await org.post(`/api/person/update/${org.person.personId}`, { rights: 1 });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(AccountMessages.lastAdminDemote);
+    expect(refusal(res.body)).toBe(AccountMessages.lastAdminDemote);
     expect((await personRow(org.person.personId))!.rights).toBe(3);
   });
 
@@ -273,7 +274,7 @@ describe('DELETE /api/person/{id}', () => {
   it('refuses to delete yourself with a readable 409', async () => {
     const res = await admin.delete(`/api/person/${admin.person.personId}`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(AccountMessages.cannotDeleteYourself);
+    expect(refusal(res.body)).toBe(AccountMessages.cannotDeleteYourself);
   });
 
   it('deletes a user and revokes their tokens', async () => {
@@ -299,7 +300,7 @@ describe('DELETE /api/person/{id}', () => {
     expect(demote.status).toBe(200);
     const last = await other.post(`/api/person/update/${secondAdmin.personId}`, { rights: 1 });
     expect(last.status).toBe(409);
-    expect(last.body.message).toBe(AccountMessages.lastAdminDemote);
+    expect(refusal(last.body)).toBe(AccountMessages.lastAdminDemote);
     await other.post(`/api/person/update/${admin.person.personId}`, { rights: Rights.User | Rights.Admin });
   });
 });
@@ -314,6 +315,7 @@ describe('re-authentication (docs/design.md §4)', () => {
       expect(res.body).toEqual({
         message: PersonBodyMessages.currentPasswordRequired,
         code: 'CURRENT_PASSWORD_REQUIRED',
+        field: 'currentPassword',
       });
       const wrong = await jane.post(`/api/person/update/${jane.person.personId}`, {
         ...change,
@@ -323,6 +325,7 @@ describe('re-authentication (docs/design.md §4)', () => {
       expect(wrong.body).toEqual({
         message: PersonBodyMessages.currentPasswordWrong,
         code: 'CURRENT_PASSWORD_WRONG',
+        field: 'currentPassword',
       });
     }
     expect(await personRow(jane.person.personId)).toEqual(before);

@@ -2,6 +2,7 @@ import { AccountMessages, Rights } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration } from '../../../test/support/accounts';
+import { refusal } from '../../../test/support/refusal';
 import { linkFrom, type SmtpCapture, startSmtpCapture } from '../../../test/support/smtp-capture';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
@@ -118,7 +119,7 @@ describe('bad registrations → 400, nothing created', () => {
     const [orgs, people] = [await count('organizations'), await count('persons')];
     const res = await t.client().post('/api/organization/register', body);
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain(message);
+    expect(refusal(res.body)).toContain(message);
     expect(await count('organizations')).toBe(orgs);
     expect(await count('persons')).toBe(people);
   });

@@ -2,6 +2,7 @@ import { BillingMode, BillSchema, BillStatus } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
+import { refusal } from '../../../test/support/refusal';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderLines, orders, organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
@@ -123,7 +124,7 @@ describe('GET /api/order/invoice/:orderId', () => {
     const demo = await t.loginDemo();
     const res = await demo.get('/api/order/invoice/abc');
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(
+    expect(refusal(res.body)).toBe(
       'orderId: orderId must be a whole number from 1 to 2147483647, written in digits',
     );
   });

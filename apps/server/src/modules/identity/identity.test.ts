@@ -1,5 +1,6 @@
 import { SignInThrottle, ThrottleMessages } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../../../test/support/refusal';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT } from '../../seed/organizations';
 import { INVALID_CREDENTIALS } from './identity.service';
@@ -83,13 +84,13 @@ describe('POST /api/authenticate', () => {
   ])('refuses %j with 400 and a readable message', async (body, message) => {
     const res = await t.client().post('/api/authenticate', body);
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain(message);
+    expect(refusal(res.body)).toContain(message);
   });
 
   it('refuses a body that is not JSON with 400', async () => {
     const res = await t.client().post('/api/authenticate', '{"email":');
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('The request body is not valid JSON.');
+    expect(refusal(res.body)).toBe('The request body is not valid JSON.');
   });
 
   it('refuses a request without the XSRF header with 403', async () => {
@@ -110,7 +111,7 @@ describe('POST /api/authenticate', () => {
     }
     const blocked = await t.client().post('/api/authenticate', { email, password: DEMO_PASSWORD });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toBe(TOO_MANY_ATTEMPTS);
+    expect(refusal(blocked.body)).toBe(TOO_MANY_ATTEMPTS);
     expect(Number(blocked.raw.headers['retry-after'])).toBeGreaterThan(0);
     // The window ends (15 minutes): the owner signs in again from the same address.
     await t.endThrottleWindows();
@@ -146,7 +147,7 @@ describe('API plumbing', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.client().get('/api/nope');
     expect(res.status).toBe(404);
-    expect(res.body.message).toContain('/api/nope');
+    expect(refusal(res.body)).toContain('/api/nope');
   });
 });
 

@@ -53,7 +53,7 @@ describe('POST /api/licensing/heartbeat', () => {
     });
     const bad = await l.engine('/api/licensing/heartbeat', { licenseKey: sub.apiKey1, kind: 'engine' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('hostname: hostname is required');
+    expect(bad.body).toEqual({ message: 'hostname is required', code: 'VALIDATION', field: 'hostname' });
   });
 });
 

@@ -2,6 +2,7 @@ import { BillingMode, graceEndOf, MAX_USAGE_BATCH, MAX_USAGE_BODY_BYTES } from '
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSubscription, planId } from '../../../test/support/billing';
+import { refusal } from '../../../test/support/refusal';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { subscriptions, usageReports } from '../../db/schema';
@@ -43,7 +44,7 @@ describe('POST /api/licensing/activate', () => {
     });
     expect(fourth.status).toBe(409);
     expect(fourth.body.code).toBe('TOO_MANY_MACHINES');
-    expect(fourth.body.message).toMatch(/^All 3 engine activations of this license are in use\./);
+    expect(refusal(fourth.body)).toMatch(/^All 3 engine activations of this license are in use\./);
   });
 
   it('counts designers as included plus extra (Pro Business: 2 + 2)', async () => {
@@ -62,7 +63,7 @@ describe('POST /api/licensing/activate', () => {
       hostname: 'designer-5',
     });
     expect(fifth.status).toBe(409);
-    expect(fifth.body.message).toMatch(/^All 4 designer activations/);
+    expect(refusal(fifth.body)).toMatch(/^All 4 designer activations/);
   });
 
   it('does not limit engines of a plan without a machine count (Flex)', async () => {
@@ -135,7 +136,7 @@ describe('POST /api/licensing/activate', () => {
   ])('refuses %j with 400', async (body, message) => {
     const res = await engine('/api/licensing/activate', body);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(message);
+    expect(refusal(res.body)).toBe(message);
   });
 });
 
@@ -292,7 +293,7 @@ describe('POST /api/licensing/usage', () => {
     const before = await accrued(id);
     const res = await engine('/api/licensing/usage', { licenseKey: key, ...patch });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(message);
+    expect(refusal(res.body)).toBe(message);
     expect(await accrued(id)).toBe(before);
   });
 

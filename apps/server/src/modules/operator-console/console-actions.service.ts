@@ -84,7 +84,7 @@ export function createConsoleActionsService({
 
   async function planOrBadRequest(planId: number): Promise<PlanRow> {
     const found = (await catalog.findPlans([planId])).get(planId);
-    if (!found) throw badRequest(`toPlanId: ${OpsMessages.planNotFound(planId)}`);
+    if (!found) throw badRequest(OpsMessages.planNotFound(planId), 'toPlanId');
     return found.plan;
   }
 
@@ -158,10 +158,10 @@ export function createConsoleActionsService({
     async moveSubscribers(fromPlanId: number, toPlanId: number) {
       const from = await catalog.findPlan(fromPlanId);
       const to = await planOrBadRequest(toPlanId);
-      if (to.id === from.id) throw badRequest(`toPlanId: ${OpsActionMessages.samePlan}`);
+      if (to.id === from.id) throw badRequest(OpsActionMessages.samePlan, 'toPlanId');
       if (to.product !== from.product)
-        throw badRequest(`toPlanId: ${OpsActionMessages.otherProduct(to.planName)}`);
-      if (!to.isAvailable) throw badRequest(`toPlanId: ${OpsActionMessages.targetRetired(to.planName)}`);
+        throw badRequest(OpsActionMessages.otherProduct(to.planName), 'toPlanId');
+      if (!to.isAvailable) throw badRequest(OpsActionMessages.targetRetired(to.planName), 'toPlanId');
       if (from.isAvailable) throw conflict(OpsActionMessages.planNotRetired(from.planName));
       return db.transaction(async (tx) => {
         const moved = await subscriptions.moveToPlanAtRenewal(tx, from, to);

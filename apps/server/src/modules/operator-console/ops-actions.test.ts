@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
 import { loginOperator } from '../../../test/support/operator';
+import { refusal } from '../../../test/support/refusal';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { persons, pricingPlans, subscriptions, twoFactorEnrolments } from '../../db/schema';
@@ -51,7 +52,7 @@ describe('cancel', () => {
     const { org, sub, base } = await customer('Cancel Later Ltd');
     const res = await op.post(`${base}/cancel`, { when: 'periodEnd' });
     expect(res.status).toBe(200);
-    expect(res.body.message).toMatch(
+    expect(refusal(res.body)).toMatch(
       /^'Cancel Later Ltd reports' is cancelled: it runs until .* and does not renew\.$/,
     );
     expect(res.body.subscription).toMatchObject({
@@ -69,7 +70,7 @@ describe('cancel', () => {
 
     const again = await op.post(`${base}/cancel`, { when: 'now' });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('This subscription is cancelled and can no longer be changed.');
+    expect(refusal(again.body)).toBe('This subscription is cancelled and can no longer be changed.');
   });
 
   it('now: ends at once; bad input is a 400 with nothing changed; another organization’s id is a 404', async () => {
@@ -77,18 +78,18 @@ describe('cancel', () => {
     const other = await customer('Someone Else Ltd');
     const bad = await op.post(`${base}/cancel`, { when: 'tomorrow' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain("when must be 'now' or 'periodEnd'");
+    expect(refusal(bad.body)).toContain("when must be 'now' or 'periodEnd'");
     expect((await rowOf(sub.id)).deactivateDate).toBeNull();
     const foreign = await op.post(`/api/ops/organizations/${org.id}/subscriptions/${other.sub.id}/cancel`, {
       when: 'now',
     });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.message).toBe(`Cancel Now Ltd has no subscription ${other.sub.id}.`);
+    expect(refusal(foreign.body)).toBe(`Cancel Now Ltd has no subscription ${other.sub.id}.`);
     expect((await rowOf(other.sub.id)).isActive).toBe(true);
 
     const res = await op.post(`${base}/cancel`, { when: 'now' });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(
+    expect(refusal(res.body)).toBe(
       "'Cancel Now Ltd reports' is cancelled and ended now: its license no longer validates.",
     );
     expect((await rowOf(sub.id)).isActive).toBe(false);
@@ -108,7 +109,7 @@ describe('change of plan or quantities', () => {
     expect(quote.status).toBe(200);
     expect(quote.body).toMatchObject({ applies: 'now', chargeNow: true, billedByInvoice: false });
     expect(quote.body.prorationCents).toBeGreaterThan(0);
-    expect(quote.body.message).toMatch(
+    expect(refusal(quote.body)).toMatch(
       /^The change applies now: \$[\d,]+\.\d\d for the rest of the period to .*, charged to the card on file\.$/,
     );
     expect((await rowOf(sub.id)).pricingPlanId).toBe(sub.pricingPlanId);
@@ -116,7 +117,7 @@ describe('change of plan or quantities', () => {
     const res = await op.post(`${base}/change`, terms);
     expect(res.status).toBe(200);
     const amount = `$${(quote.body.prorationCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-    expect(res.body.message).toBe(
+    expect(refusal(res.body)).toBe(
       `'Upgrade Co reports' changed now; ${amount} was billed for the rest of its period.`,
     );
     expect(res.body.subscription).toMatchObject({ pricingPlanId: to, planName: 'Flex 25,000' });
@@ -138,7 +139,7 @@ describe('change of plan or quantities', () => {
       version: sub.version,
     });
     expect(other.status).toBe(400);
-    expect(other.body.message).toMatch(/^pricingPlanId: /);
+    expect(refusal(other.body)).toMatch(/^pricingPlanId: /);
     const negative = await op.post(`${base}/change-quote`, {
       pricingPlanId: sub.pricingPlanId,
       numberMachines: -1,
@@ -146,7 +147,7 @@ describe('change of plan or quantities', () => {
       version: sub.version,
     });
     expect(negative.status).toBe(400);
-    expect(negative.body.message).toContain('Number of engines must be at least 0');
+    expect(refusal(negative.body)).toContain('Number of engines must be at least 0');
     expect(await rowOf(sub.id)).toMatchObject({ pricingPlanId: sub.pricingPlanId, version: sub.version });
   });
 });
@@ -156,12 +157,12 @@ describe('extend the period', () => {
     const { org, sub, base } = await customer('Extend Co');
     const zero = await op.post(`${base}/extend`, { days: 0 });
     expect(zero.status).toBe(400);
-    expect(zero.body.message).toContain('Days must be at least 1');
+    expect(refusal(zero.body)).toContain('Days must be at least 1');
     const res = await op.post(`${base}/extend`, { days: 10 });
     expect(res.status).toBe(200);
     const renews = new Date(sub.nextBaseBillingDate!.getTime() + 10 * DAY);
     expect((await rowOf(sub.id)).nextBaseBillingDate?.toISOString()).toBe(renews.toISOString());
-    expect(res.body.message).toMatch(
+    expect(refusal(res.body)).toMatch(
       /^'Extend Co reports' runs 10 days longer, at no charge: it now renews on /,
     );
     const entry = await lastAudit(org.id, 'subscription.updated');
@@ -202,7 +203,7 @@ describe('users', () => {
     const url = `/api/ops/organizations/${org.id}/persons/${second.id}/two-factor-reset`;
     const none = await op.post(url, {});
     expect(none.status).toBe(409);
-    expect(none.body.message).toBe('Bea Backup has no two-factor sign-in to reset.');
+    expect(refusal(none.body)).toBe('Bea Backup has no two-factor sign-in to reset.');
     await t.db
       .insert(twoFactorEnrolments)
       .values({ personId: second.id, secret: 'sealed', enabledAt: new Date() });
@@ -212,7 +213,7 @@ describe('users', () => {
     ).toBe(true);
     const res = await op.post(url, {});
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(
+    expect(refusal(res.body)).toBe(
       'Bea Backup’s two-factor sign-in is reset: they set it up again at their next sign-in.'.replace(
         '’',
         "'",
@@ -249,12 +250,12 @@ describe('users', () => {
 
     const last = await op.post(`${base}/${first.id}/demote`, {});
     expect(last.status).toBe(409);
-    expect(last.body.message).toBe(
+    expect(refusal(last.body)).toBe(
       'Ada Admin is the only administrator of Two Admins Inc: make another user an administrator first.',
     );
     const lastRemove = await op.delete(`${base}/${first.id}`);
     expect(lastRemove.status).toBe(409);
-    expect(lastRemove.body.message).toContain('Ada Admin is the only administrator of Two Admins Inc');
+    expect(refusal(lastRemove.body)).toContain('Ada Admin is the only administrator of Two Admins Inc');
     const [still] = await t.db.select().from(persons).where(eq(persons.id, first.id));
     expect(still!.rights & Rights.Admin).toBe(Rights.Admin);
 
@@ -277,7 +278,7 @@ describe('the perpetual flag', () => {
     };
     const refused = await op.put(`/api/ops/organizations/${org.id}/terms`, terms);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(
+    expect(refusal(refused.body)).toBe(
       'Perpetual Hopeful has 1 subscription that renews: a perpetual account has none. Cancel it first.',
     );
     expect((await op.get(`/api/ops/organizations/${org.id}`)).body.organization.perpetualAccount).toBe(false);
@@ -330,7 +331,7 @@ describe('plans: retired plan subscribers and price changes', () => {
     const url = `/api/ops/plans/${classic.id}/subscribers/move`;
     const flex = await op.post(url, { toPlanId: await planId(t.db, 'Flex 2,500') });
     expect(flex.status).toBe(400);
-    expect(flex.body.message).toBe(
+    expect(refusal(flex.body)).toBe(
       "toPlanId: 'Flex 2,500' is a plan of another product; subscribers move within their product.",
     );
     const onSale = await op.post(`/api/ops/plans/${standard.id}/subscribers/move`, { toPlanId: classic.id });
@@ -340,7 +341,7 @@ describe('plans: retired plan subscribers and price changes', () => {
       toPlanId: business,
     });
     expect(notRetired.status).toBe(409);
-    expect(notRetired.body.message).toBe(
+    expect(refusal(notRetired.body)).toBe(
       "'Pro Standard' is still for sale: only a retired plan's subscribers are moved. Make it unavailable first.",
     );
     expect((await rowOf(sub.id)).pendingPricingPlanId).toBeNull();
@@ -348,7 +349,7 @@ describe('plans: retired plan subscribers and price changes', () => {
     const res = await op.post(url, { toPlanId: standard.id });
     expect(res.status).toBe(200);
     expect(res.body.moved).toBeGreaterThanOrEqual(1);
-    expect(res.body.message).toMatch(
+    expect(refusal(res.body)).toMatch(
       /subscriptions? of 'Pro Classic' move to 'Pro Standard' at their next renewal/,
     );
     expect(await rowOf(sub.id)).toMatchObject({
@@ -381,14 +382,14 @@ describe('plans: retired plan subscribers and price changes', () => {
 
     const unsaid = await op.put(`/api/ops/plans/${plan.id}`, body);
     expect(unsaid.status).toBe(400);
-    expect(unsaid.body.message).toMatch(
+    expect(refusal(unsaid.body)).toMatch(
       /^existingSubscribers: the price changes for \d+ subscriptions?; say whether/,
     );
     expect((await planNamed('Flex 100,000')).monthlyFeeCents).toBe(plan.monthlyFeeCents);
 
     const notified = await op.put(`/api/ops/plans/${plan.id}`, { ...body, existingSubscribers: 'notify' });
     expect(notified.status).toBe(200);
-    expect(notified.body.message).toMatch(
+    expect(refusal(notified.body)).toMatch(
       /take the new price at their next renewal|takes the new price at their next renewal/,
     );
     const [mail] = await outboxTo('watch@example.com');
@@ -406,7 +407,7 @@ describe('plans: retired plan subscribers and price changes', () => {
     const copy = (await t.db.select().from(pricingPlans).where(eq(pricingPlans.id, moved.pricingPlanId)))[0]!;
     expect(copy).toMatchObject({ isAvailable: false, monthlyFeeCents: plan.monthlyFeeCents + 1000 });
     expect(copy.planName).toMatch(/^Flex 100,000 \(price until .+\)$/);
-    expect(kept.body.message).toContain(`on '${copy.planName}' (retired)`);
+    expect(refusal(kept.body)).toContain(`on '${copy.planName}' (retired)`);
     const entry = await lastAudit(org.id, 'subscription.updated');
     expect(entry.summary).toContain(`Pricing Plan 'Flex 100,000' → '${copy.planName}'`);
   });

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription } from '../../../test/support/billing';
 import { loginOperator } from '../../../test/support/operator';
+import { refusal } from '../../../test/support/refusal';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orders, subscriptions } from '../../db/schema';
 
@@ -55,7 +56,7 @@ describe('the catalogue in the console', () => {
       description: 'x',
     });
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe('Another product already has the flag 1.');
+    expect(refusal(taken.body)).toBe('Another product already has the flag 1.');
 
     const made = await op.post('/api/ops/plans', plan(256, 'Console Basic', 120));
     expect(made.status).toBe(200);
@@ -64,7 +65,7 @@ describe('the catalogue in the console', () => {
     expect(twice.status).toBe(409);
     const bad = await op.post('/api/ops/plans', { ...plan(256, 'Bad', 120), monthlyFee: -1 });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('monthlyFee: Monthly fee must be at least 0');
+    expect(refusal(bad.body)).toContain('monthlyFee: Monthly fee must be at least 0');
 
     const shop = await t.client().get('/api/product/plans_for_product/Console');
     expect(shop.body.map((p: { planName: string }) => p.planName)).toEqual(['Console Basic']);
@@ -159,6 +160,6 @@ describe('the catalogue in the console', () => {
       pdfBase64: Buffer.from('hello').toString('base64'),
     });
     expect(notPdf.status).toBe(400);
-    expect(notPdf.body.message).toBe('The file is not a PDF (it does not start with %PDF-).');
+    expect(refusal(notPdf.body)).toBe('The file is not a PDF (it does not start with %PDF-).');
   });
 });

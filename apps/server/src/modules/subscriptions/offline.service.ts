@@ -44,19 +44,21 @@ export async function makeOffline(deps: Deps, auth: AuthContext, body: OfflineRe
     const designers = designerHostCount(record.plan, s.xtraAutoTags);
     if (engineHosts.length !== engines) {
       throw badRequest(
-        `engineHostNames: ${SubscriptionMessages.hostCount('Engine hosts', engines, engineHosts.length)}`,
+        SubscriptionMessages.hostCount('Engine hosts', engines, engineHosts.length),
+        'engineHostNames',
       );
     }
     if (designerHosts.length !== designers) {
       throw badRequest(
-        `autoTagHostNames: ${SubscriptionMessages.hostCount('Designer hosts', designers, designerHosts.length)}`,
+        SubscriptionMessages.hostCount('Designer hosts', designers, designerHosts.length),
+        'autoTagHostNames',
       );
     }
     const distinct = (hosts: string[]) => new Set(hosts.map((h) => h.toLowerCase())).size === hosts.length;
     if (!distinct(engineHosts))
-      throw badRequest(`engineHostNames: ${SubscriptionMessages.duplicateHosts('Engine hosts')}`);
+      throw badRequest(SubscriptionMessages.duplicateHosts('Engine hosts'), 'engineHostNames');
     if (!distinct(designerHosts)) {
-      throw badRequest(`autoTagHostNames: ${SubscriptionMessages.duplicateHosts('Designer hosts')}`);
+      throw badRequest(SubscriptionMessages.duplicateHosts('Designer hosts'), 'autoTagHostNames');
     }
     // docs/design.md §3, §5: no file is issued while a bill of the subscription is unpaid, so a file never
     // outlives payment; its hosts change once per paid period unless the operator allowed more.

@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSubscription, planId } from '../../../test/support/billing';
 import { organizationWithAdmin } from '../../../test/support/org-admin';
+import { refusal } from '../../../test/support/refusal';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 // docs/design.md §3: the plan fee pays for its base RTUs; the editor's figures read the month's counters.
@@ -99,7 +100,7 @@ describe('the overage allowance in the editor', () => {
       });
     const low = await save(39.99);
     expect(low.status).toBe(400);
-    expect(low.body.message).toBe(
+    expect(refusal(low.body)).toBe(
       `maxAdditionalMonthlyCharge: ${SubscriptionMessages.maxOveragesBelowAccrued('$40.00')}`,
     );
     expect((await save(40)).status).toBe(200);

@@ -44,15 +44,15 @@ async function wantedPlan(tx: Tx, record: repo.SubscriptionRecord, wanted: Subsc
   const plan =
     wanted.pricingPlanId === s.pricingPlanId ? record.plan : await repo.findPlan(tx, wanted.pricingPlanId);
   if (!plan || plan.product !== record.plan.product || (!plan.isAvailable && plan.id !== s.pricingPlanId)) {
-    throw badRequest(`pricingPlanId: ${SubscriptionMessages.planNotOffered}`);
+    throw badRequest(SubscriptionMessages.planNotOffered, 'pricingPlanId');
   }
   if (isProPlan(plan) && wanted.numberMachines < 1)
-    throw badRequest(`numberMachines: ${Messages.enginesMinimum}`);
+    throw badRequest(Messages.enginesMinimum, 'numberMachines');
   if (!isProPlan(plan) && wanted.numberMachines !== 0) {
-    throw badRequest(`numberMachines: ${SubscriptionMessages.enginesOnlyForPro}`);
+    throw badRequest(SubscriptionMessages.enginesOnlyForPro, 'numberMachines');
   }
   if (wanted.xtraAutoTags > 0 && !plan.allowXtraAutoTag) {
-    throw badRequest(`xtraAutoTags: ${SubscriptionMessages.noExtraDesigners}`);
+    throw badRequest(SubscriptionMessages.noExtraDesigners, 'xtraAutoTags');
   }
   return plan;
 }
@@ -113,7 +113,8 @@ export async function updateSubscription(
     }
     if (capCents < quote.minimumMaxOverageCents) {
       throw badRequest(
-        `maxAdditionalMonthlyCharge: ${SubscriptionMessages.maxOveragesBelowAccrued(formatUsd(quote.minimumMaxOverageCents))}`,
+        SubscriptionMessages.maxOveragesBelowAccrued(formatUsd(quote.minimumMaxOverageCents)),
+        'maxAdditionalMonthlyCharge',
       );
     }
 

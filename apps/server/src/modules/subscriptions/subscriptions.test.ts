@@ -2,6 +2,7 @@ import { BillStatus, graceEndOf, licenseId, prorationAttemptKey, SubscriptionMes
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginSubAccount } from '../../../test/support/demo-accounts';
+import { refusal } from '../../../test/support/refusal';
 import { type EditableSubscription, editBody } from '../../../test/support/subscription-edit';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
@@ -97,14 +98,14 @@ describe('GET /api/subscription/all and /api/subscription/:id', () => {
     const theirs = (await perpetual.get('/api/subscription/all')).body as Sub[];
     const res = await demo.get(`/api/subscription/${theirs[0]!.subscriptionId}`);
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe('Subscription not found.');
+    expect(refusal(res.body)).toBe('Subscription not found.');
     expect((await demo.get('/api/subscription/999999')).status).toBe(404);
   });
 
   it('refuses a malformed id with 400 and signed-out callers with 401', async () => {
     const res = await demo.get('/api/subscription/abc');
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/^id: /);
+    expect(refusal(res.body)).toMatch(/^id: /);
     expect((await t.client().get('/api/subscription/all')).status).toBe(401);
   });
 
@@ -182,7 +183,7 @@ describe('PUT /api/subscription/:id', () => {
       editBody(s, { description: 'Stale', version: s.version - 1 }),
     );
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(
+    expect(refusal(res.body)).toBe(
       'This subscription was changed by someone else. Reload to see the latest values.',
     );
     expect((await fresh(s.subscriptionId)).description).toBe('Template Studio 2');
@@ -230,7 +231,7 @@ describe('PUT /api/subscription/:id', () => {
     try {
       const res = await demo.put(`/api/subscription/${s.subscriptionId}`, editBody(s, { xtraAutoTags: 5 }));
       expect(res.status).toBe(402);
-      expect(res.body.message).toBe('Your card was declined.');
+      expect(refusal(res.body)).toBe('Your card was declined.');
       const after = await fresh(s.subscriptionId);
       expect(after).toMatchObject({ xtraAutoTags: s.xtraAutoTags, version: s.version });
       const pending = await t.db
@@ -288,19 +289,19 @@ describe('PUT /api/subscription/:id', () => {
     for (const [patch, message] of cases) {
       const res = await demo.put(`/api/subscription/${pro.subscriptionId}`, editBody(pro, patch));
       expect(res.status, message).toBe(400);
-      expect(res.body.message).toBe(message);
+      expect(refusal(res.body)).toBe(message);
     }
     const artist = await fresh(byName('Template Studio').subscriptionId);
     const designers = await demo.put(
       `/api/subscription/${artist.subscriptionId}`,
       editBody(artist, { xtraAutoTags: 1 }),
     );
-    expect(designers.body.message).toBe(`xtraAutoTags: ${SubscriptionMessages.noExtraDesigners}`);
+    expect(refusal(designers.body)).toBe(`xtraAutoTags: ${SubscriptionMessages.noExtraDesigners}`);
     const engines = await demo.put(
       `/api/subscription/${artist.subscriptionId}`,
       editBody(artist, { numberMachines: 2 }),
     );
-    expect(engines.body.message).toBe(`numberMachines: ${SubscriptionMessages.enginesOnlyForPro}`);
+    expect(refusal(engines.body)).toBe(`numberMachines: ${SubscriptionMessages.enginesOnlyForPro}`);
   });
 
   it('refuses max overages below the overage already accrued this month', async () => {
@@ -310,7 +311,7 @@ describe('PUT /api/subscription/:id', () => {
       editBody(flex, { maxAdditionalMonthlyCharge: 1 }),
     );
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(
+    expect(refusal(res.body)).toMatch(
       /^maxAdditionalMonthlyCharge: Max overages cannot be lower than the overage already accrued this month \(\$[\d.,]+\)\.$/,
     );
   });
@@ -330,7 +331,7 @@ describe('PUT /api/subscription/:id', () => {
       ...patch,
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain(message);
+    expect(refusal(res.body)).toContain(message);
     expect(await fresh(s.subscriptionId)).toEqual(s);
   });
 
@@ -338,7 +339,7 @@ describe('PUT /api/subscription/:id', () => {
     const s = byName('Job Manager');
     const res = await demo.put(`/api/subscription/${s.subscriptionId}`, '{"description": ');
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('The request body is not valid JSON.');
+    expect(refusal(res.body)).toBe('The request body is not valid JSON.');
   });
 });
 
@@ -351,7 +352,7 @@ describe('who may change a subscription (docs/spec.md §6)', () => {
       editBody(s, { description: 'Mine now' }),
     );
     expect(put.status).toBe(403);
-    expect(put.body.message).toBe(message);
+    expect(refusal(put.body)).toBe(message);
     expect((await demo.delete(`/api/subscription/${s.subscriptionId}`)).body.message).toBe(message);
     expect((await demo.get(`/api/subscription/${s.subscriptionId}/flush-keys`)).status).toBe(403);
     const offline = await demo.post('/api/subscription/make-offline', {
@@ -394,7 +395,7 @@ describe('who may change a subscription (docs/spec.md §6)', () => {
       editBody(s, { description: 'By Jane' }),
     );
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe(SubscriptionMessages.adminOnly);
+    expect(refusal(res.body)).toBe(SubscriptionMessages.adminOnly);
     expect((await jane.delete(`/api/subscription/${s.subscriptionId}`)).status).toBe(403);
     expect(
       (await jane.get(`/api/subscription/${byName('Production Engines').subscriptionId}/flush-keys`)).status,
@@ -412,7 +413,7 @@ describe('who may change a subscription (docs/spec.md §6)', () => {
       editBody(s, { description: 'Renamed' }),
     );
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(SubscriptionMessages.offlineReadOnly);
+    expect(refusal(res.body)).toBe(SubscriptionMessages.offlineReadOnly);
   });
 });
 
@@ -428,13 +429,13 @@ describe('DELETE /api/subscription/:id (cancel)', () => {
     });
     const again = await demo.delete(`/api/subscription/${s.subscriptionId}`);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(SubscriptionMessages.cancelledReadOnly);
+    expect(refusal(again.body)).toBe(SubscriptionMessages.cancelledReadOnly);
     const put = await demo.put(
       `/api/subscription/${s.subscriptionId}`,
       editBody(res.body, { description: 'Back' }),
     );
     expect(put.status).toBe(409);
-    expect(put.body.message).toBe(SubscriptionMessages.cancelledReadOnly);
+    expect(refusal(put.body)).toBe(SubscriptionMessages.cancelledReadOnly);
     const offline = await demo.post('/api/subscription/make-offline', {
       subscriptionId: s.subscriptionId,
       engineHostNames: 'm1',
@@ -444,14 +445,14 @@ describe('DELETE /api/subscription/:id (cancel)', () => {
     const legacy = byName('Legacy Batch Server');
     const flush = await demo.get(`/api/subscription/${legacy.subscriptionId}/flush-keys`);
     expect(flush.status).toBe(409);
-    expect(flush.body.message).toBe(SubscriptionMessages.cancelledReadOnly);
+    expect(refusal(flush.body)).toBe(SubscriptionMessages.cancelledReadOnly);
   });
 
   it('refuses to cancel a perpetual license', async () => {
     const s = ((await perpetual.get('/api/subscription/all')).body as Sub[])[0]!;
     const res = await perpetual.delete(`/api/subscription/${s.subscriptionId}`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(SubscriptionMessages.perpetualNoCancel);
+    expect(refusal(res.body)).toBe(SubscriptionMessages.perpetualNoCancel);
   });
 });
 
@@ -476,7 +477,7 @@ describe('GET /api/subscription/:id/flush-keys', () => {
   it('refuses keys that cannot be flushed (Flex, Artist)', async () => {
     const res = await demo.get(`/api/subscription/${byName('Flex Reporting').subscriptionId}/flush-keys`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(SubscriptionMessages.cannotFlush);
+    expect(refusal(res.body)).toBe(SubscriptionMessages.cannotFlush);
   });
 });
 
@@ -502,7 +503,7 @@ describe('POST /api/subscription/make-offline and the license file', () => {
     for (const [body, message] of cases) {
       const res = await demo.post('/api/subscription/make-offline', body);
       expect(res.status, message).toBe(400);
-      expect(res.body.message).toContain(message);
+      expect(refusal(res.body)).toContain(message);
     }
     expect(await fresh(s.subscriptionId)).toEqual(s);
   });

@@ -2,6 +2,7 @@ import { TwoFactorMessages } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { refusal } from '../../../test/support/refusal';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
@@ -139,7 +140,7 @@ describe('two-factor sign-in', () => {
   it('refuses a malformed code with 400', async () => {
     const res = await signIn(email, DEMO_PASSWORD, { totp: '12ab56' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(`totp: ${TwoFactorMessages.codeFormat}`);
+    expect(refusal(res.body)).toBe(`totp: ${TwoFactorMessages.codeFormat}`);
   });
 
   it('turns off with a current code, not with a wrong one', async () => {
@@ -172,7 +173,7 @@ describe("an admin's controls", () => {
     const admin = await t.loginDemo();
     const early = await admin.put('/api/organization/two-factor-policy', { adminsRequired: true });
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe(TwoFactorMessages.setUpYoursFirst);
+    expect(refusal(early.body)).toBe(TwoFactorMessages.setUpYoursFirst);
     const { secret } = await enrol(admin);
     adminSecret = secret;
     const on = await admin.put('/api/organization/two-factor-policy', { adminsRequired: true });
