@@ -15,8 +15,9 @@ import { hasOutstandingBill } from '../bills';
 import { hostChangesInPeriod, insertOfflineIssue } from './offline-issues.repository';
 import { lockForChange, visible } from './subscription-access';
 import { changeSubscription } from './subscription-audit';
+import { toSubscriptionDto } from './subscription-dto';
 import { announceSubscriptions } from './subscription-events';
-import * as repo from './subscriptions.repository';
+import type * as repo from './subscriptions.repository';
 
 /** Signs a subscription's offline license file (licensing's, handed in: see LicensingForSubscriptions). */
 export type IssueOfflineLicense = (
@@ -122,6 +123,6 @@ export async function offlineLicenseFile({ db }: Pick<AppDeps, 'db'>, auth: Auth
   if (!record.subscription.offlineLicenseKey) throw notFound(SubscriptionMessages.noOfflineLicense);
   return {
     file: record.subscription.offlineLicenseKey,
-    licenseId: repo.toSubscriptionDto(record, auth.organization.id).licenseId,
+    licenseId: toSubscriptionDto(record, auth.organization.id).licenseId,
   };
 }

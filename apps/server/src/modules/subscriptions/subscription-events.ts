@@ -1,6 +1,7 @@
 import type { WebhookEventType } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import { recordEvents } from '../webhooks';
+import { toSubscriptionDto } from './subscription-dto';
 import * as repo from './subscriptions.repository';
 
 /** A subscription an event is about: its id and its owner's. */
@@ -33,7 +34,7 @@ export async function announceSubscriptions(
       );
       return listened.map((s) => {
         const record = records.get(s.subscriptionId)!;
-        return repo.toSubscriptionDto(record, record.subscription.organizationId);
+        return toSubscriptionDto(record, record.subscription.organizationId);
       });
     },
     at,

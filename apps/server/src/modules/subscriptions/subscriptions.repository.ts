@@ -1,10 +1,4 @@
-import {
-  billedRtusAtMonthStart,
-  bpToFraction,
-  fromCents,
-  licenseId,
-  type SubscriptionDetail,
-} from '@store/core';
+import { billedRtusAtMonthStart } from '@store/core';
 import { and, asc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -20,7 +14,6 @@ import {
   type SubscriptionRow,
   subscriptions,
 } from '../../db/schema';
-import { toPlanDto } from '../catalog';
 
 export type { OrganizationRow, PlanRow, SubscriptionRow } from '../../db/schema';
 
@@ -248,64 +241,4 @@ export async function findSubAccount(db: DbOrTx, organizationId: number, parentI
     .where(and(eq(organizations.id, organizationId), eq(organizations.parentOrganizationId, parentId)))
     .limit(1);
   return rows[0] ?? null;
-}
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** The wire shape of a subscription (spec §3 and core's SubscriptionDetailSchema). */
-export function toSubscriptionDto(
-  record: SubscriptionRecord,
-  viewerOrganizationId: number,
-): SubscriptionDetail {
-  const s = record.subscription;
-  // docs/design.md §5: a parent sees its sub-accounts' subscriptions without their secrets; the key and
-  // the offline file would let it use up the sub-account's activations and run up its overage.
-  const owned = s.organizationId === viewerOrganizationId;
-  const hasPending =
-    s.pendingPricingPlanId !== null || s.pendingXtraAutoTags !== null || s.pendingNumberMachines !== null;
-  return {
-    subscriptionId: s.id,
-    description: s.description,
-    pricingPlanId: s.pricingPlanId,
-    organizationId: s.organizationId,
-    maxAdditionalMonthlyCharge: fromCents(s.maxAdditionalMonthlyChargeCents),
-    xtraAutoTags: s.xtraAutoTags,
-    numberMachines: s.numberMachines,
-    billingMode: s.billingMode,
-    billingModeDiscount: bpToFraction(s.billingModeDiscountBp),
-    isActive: s.isActive,
-    deactivateDate: iso(s.deactivateDate),
-    isPerpetualLicense: s.isPerpetualLicense,
-    isOfflineEnabled: s.isOfflineEnabled,
-    offlineLicenseKey: owned ? s.offlineLicenseKey : null,
-    offlineAutoTagHosts: s.offlineAutoTagHosts,
-    offlineEngineHosts: s.offlineEngineHosts,
-    offlineVolume: s.offlineVolume,
-    allowOffline: s.allowOffline,
-    apiKey1: owned ? s.apiKey1 : '',
-    nextBaseBillingDate: iso(s.nextBaseBillingDate),
-    nextOverageBillingDate: iso(s.nextOverageBillingDate),
-    annualUsageReset: s.annualUsageReset,
-    accruedRtusThisMonth: s.accruedRtusThisMonth,
-    billedRtusThisMonth: s.billedRtusThisMonth,
-    overageChargesPaidThisMonth: fromCents(s.overageChargesPaidThisMonthCents),
-    product: record.plan.product,
-    productName: record.productName,
-    planName: record.plan.planName,
-    ...(!owned ? { ownerName: record.owner.companyName } : {}),
-    version: s.version,
-    licenseId: licenseId(s.id),
-    plan: toPlanDto(record.plan, record.productName),
-    currentPeriodStart: iso(s.currentPeriodStart),
-    organizationDiscount: bpToFraction(record.owner.discountBp),
-    pendingChange: hasPending
-      ? {
-          pricingPlanId: s.pendingPricingPlanId ?? s.pricingPlanId,
-          planName: record.pendingPlanName ?? record.plan.planName,
-          xtraAutoTags: s.pendingXtraAutoTags ?? s.xtraAutoTags,
-          numberMachines: s.pendingNumberMachines ?? s.numberMachines,
-          effectiveDate: iso(s.nextBaseBillingDate),
-        }
-      : null,
-  };
 }

@@ -22,6 +22,7 @@ import * as advances from './period-advances.repository';
 import { type ProrationDeps, settlePendingProrations, settleProration } from './proration';
 import { lockForChange, visible as visibleTo } from './subscription-access';
 import { cancelLocked } from './subscription-cancel';
+import { toSubscriptionDto } from './subscription-dto';
 import * as endings from './subscription-endings.repository';
 import { announceSubscriptions } from './subscription-events';
 import * as periods from './subscription-periods.repository';
@@ -48,13 +49,13 @@ export function createSubscriptionService(deps: Deps) {
   const visible = (auth: AuthContext, id: number, tx: DbOrTx = db) => visibleTo(tx, auth, id);
 
   async function detail(auth: AuthContext, id: number, tx: DbOrTx = db): Promise<SubscriptionDetail> {
-    return repo.toSubscriptionDto(await visible(auth, id, tx), auth.organization.id);
+    return toSubscriptionDto(await visible(auth, id, tx), auth.organization.id);
   }
 
   return {
     async list(auth: AuthContext): Promise<SubscriptionDetail[]> {
       const records = await repo.listVisible(db, auth.organization.id);
-      return records.map((r) => repo.toSubscriptionDto(r, auth.organization.id));
+      return records.map((r) => toSubscriptionDto(r, auth.organization.id));
     },
 
     get: detail,
