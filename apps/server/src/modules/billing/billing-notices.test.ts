@@ -1,12 +1,10 @@
 import { BillingMode } from '@store/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
-import { type SmtpCapture, startSmtpCapture } from '../../../test/support/smtp-capture';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { useBillingMailApp } from '../../../test/support/billing-mail-app';
 import { organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import type { BillingDeps } from './billing-engine';
 import { sendBillingNotices } from './billing-notices';
 
 // The billing notices of decision 018, each through the outbox to the organization's admins and
@@ -14,52 +12,39 @@ import { sendBillingNotices } from './billing-notices';
 // days before a quarterly or annual renewal, a warning when the card expires before the renewal, a
 // notice when a subscription is deactivated for an unpaid bill.
 
-let t: TestApp;
-let smtp: SmtpCapture;
-let deps: BillingDeps;
 const clock = new ManualClock('2026-01-01T12:00:00Z');
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({ clock, env: { SMTP_URL: smtp.url } });
-  deps = { db: t.db, clock, gateway: t.gateway, publicUrl: 'https://store.test' };
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-const mailsTo = async (to: string) => {
-  await t.flushMail();
-  return smtp.received.filter((m) => m.to.includes(to));
-};
+const app = useBillingMailApp(clock);
+const { mailsTo } = app;
 
 describe('billing notices', () => {
   let quarterlyOrg: { id: number };
   let decliningOrg: { id: number };
 
   beforeAll(async () => {
-    quarterlyOrg = await makeOrganization(t.db, { name: 'Quarterly Co.', adminEmail: 'q-admin@example.com' });
-    await t.db
+    quarterlyOrg = await makeOrganization(app.t.db, {
+      name: 'Quarterly Co.',
+      adminEmail: 'q-admin@example.com',
+    });
+    await app.t.db
       .update(organizations)
       .set({ cardBrand: 'visa', cardExpMonth: 3, cardExpYear: 2026 })
       .where(eq(organizations.id, quarterlyOrg.id));
-    await makeSubscription(t.db, {
+    await makeSubscription(app.t.db, {
       organizationId: quarterlyOrg.id,
-      pricingPlanId: await planId(t.db, 'Pro Standard'),
+      pricingPlanId: await planId(app.t.db, 'Pro Standard'),
       description: 'Quarterly Pro',
       billingMode: BillingMode.Quarterly,
       numberMachines: 1,
       purchasedAt: '2026-01-10T10:00:00Z',
     });
-    decliningOrg = await makeOrganization(t.db, {
+    decliningOrg = await makeOrganization(app.t.db, {
       name: 'Declining Co.',
       adminEmail: 'd-admin@example.com',
       paymentMethodId: 'pm_card_chargeDeclined',
     });
-    await makeSubscription(t.db, {
+    await makeSubscription(app.t.db, {
       organizationId: decliningOrg.id,
-      pricingPlanId: await planId(t.db, 'Pro Standard'),
+      pricingPlanId: await planId(app.t.db, 'Pro Standard'),
       description: 'Monthly Pro',
       billingMode: BillingMode.Monthly,
       numberMachines: 1,
@@ -69,13 +54,13 @@ describe('billing notices', () => {
 
   it('tell the admins when a subscription is deactivated for an unpaid bill, once', async () => {
     clock.set('2026-02-05T13:00:00Z');
-    await runBillingCycle(deps);
+    await runBillingCycle(app.deps);
     expect((await mailsTo('d-admin@example.com')).map((m) => m.subject)).toEqual([
       expect.stringMatching(/^Payment failed for bill #\d+$/),
     ]);
     clock.set('2026-02-19T13:00:00Z');
-    await runBillingCycle(deps);
-    await runBillingCycle(deps);
+    await runBillingCycle(app.deps);
+    await runBillingCycle(app.deps);
     const deactivated = (await mailsTo('d-admin@example.com')).filter(
       (m) => m.subject === 'Monthly Pro was deactivated',
     );
@@ -87,10 +72,10 @@ describe('billing notices', () => {
 
   it('remind the admins 7 days before a quarterly renewal, once, and warn of a card that expires first', async () => {
     clock.set('2026-04-02T13:00:00Z');
-    expect(await sendBillingNotices(deps)).toMatchObject({ reminders: 0, cardWarnings: 1 });
+    expect(await sendBillingNotices(app.deps)).toMatchObject({ reminders: 0, cardWarnings: 1 });
     clock.set('2026-04-03T11:00:00Z');
-    expect(await sendBillingNotices(deps)).toMatchObject({ reminders: 1, cardWarnings: 0 });
-    expect(await sendBillingNotices(deps)).toMatchObject({ reminders: 0, cardWarnings: 0 });
+    expect(await sendBillingNotices(app.deps)).toMatchObject({ reminders: 1, cardWarnings: 0 });
+    expect(await sendBillingNotices(app.deps)).toMatchObject({ reminders: 0, cardWarnings: 0 });
     // Both wait in the outbox until it is flushed, and its sender delivers a few at once: by subject.
     const mails = await mailsTo('q-admin@example.com');
     const subjects = ['Your card expires before your next renewal', 'Quarterly Pro renews on April 10, 2026'];
@@ -108,13 +93,13 @@ describe('billing notices', () => {
   });
 
   it('send a receipt with the invoice PDF attached for a paid bill, once', async () => {
-    await t.db
+    await app.t.db
       .update(organizations)
       .set({ cardExpMonth: 12, cardExpYear: 2030 })
       .where(eq(organizations.id, quarterlyOrg.id));
     clock.set('2026-04-10T13:00:00Z');
-    expect((await runBillingCycle(deps)).paid).toBeGreaterThanOrEqual(1);
-    await runBillingCycle(deps);
+    expect((await runBillingCycle(app.deps)).paid).toBeGreaterThanOrEqual(1);
+    await runBillingCycle(app.deps);
     const receipts = (await mailsTo('q-admin@example.com')).filter((m) => m.subject.startsWith('Receipt'));
     expect(receipts).toHaveLength(1);
     const [receipt] = receipts;

@@ -1,15 +1,13 @@
 import { BillingMode, BillStatus } from '@store/core';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
+import { useBillingMailApp } from '../../../test/support/billing-mail-app';
 import { pdfText } from '../../../test/support/pdf-text';
-import { type SmtpCapture, startSmtpCapture } from '../../../test/support/smtp-capture';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { orderLines, orders, organizations, persons, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { closeBill, recordBillPayment } from '../bills';
-import type { BillingDeps } from './billing-engine';
 import { sendBillingNotices } from './billing-notices';
 
 // Invoices by mail (docs/decisions/030): each invoice mailed with its PDF when issued, due its
@@ -17,42 +15,26 @@ import { sendBillingNotices } from './billing-notices';
 // however many workers run), and its subscriptions deactivated only once it was mailed and the
 // grace after its due date has passed. Mail is read from a real SMTP server and from the outbox.
 
-let t: TestApp;
-let smtp: SmtpCapture;
-let deps: BillingDeps;
 const clock = new ManualClock('2026-01-01T12:00:00Z');
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({ clock, env: { SMTP_URL: smtp.url } });
-  deps = { db: t.db, clock, gateway: t.gateway, publicUrl: 'https://store.test' };
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-const mailsTo = async (to: string) => {
-  await t.flushMail();
-  return smtp.received.filter((m) => m.to.includes(to));
-};
+const app = useBillingMailApp(clock);
+const { mailsTo } = app;
 /** Two workers' notice runs at once, as two servers' schedulers would make them. */
-const twoWorkersSendNotices = () => Promise.all([sendBillingNotices(deps), sendBillingNotices(deps)]);
+const twoWorkersSendNotices = () => Promise.all([sendBillingNotices(app.deps), sendBillingNotices(app.deps)]);
 const at = async (iso: string) => {
   clock.set(iso);
-  await runBillingCycle(deps);
+  await runBillingCycle(app.deps);
   await twoWorkersSendNotices();
 };
 
 /** An invoice customer with an annual subscription bought a year before `renewsOn`. */
 async function invoiceCustomer(name: string, email: string, terms: number, renewsOn: string) {
-  const org = await makeOrganization(t.db, { name, adminEmail: email, billedByInvoice: true });
-  await t.db.update(organizations).set({ paymentTermsDays: terms }).where(eq(organizations.id, org.id));
+  const org = await makeOrganization(app.t.db, { name, adminEmail: email, billedByInvoice: true });
+  await app.t.db.update(organizations).set({ paymentTermsDays: terms }).where(eq(organizations.id, org.id));
   const purchasedAt = new Date(renewsOn);
   purchasedAt.setUTCFullYear(purchasedAt.getUTCFullYear() - 1);
-  const sub = await makeSubscription(t.db, {
+  const sub = await makeSubscription(app.t.db, {
     organizationId: org.id,
-    pricingPlanId: await planId(t.db, 'Pro Standard'),
+    pricingPlanId: await planId(app.t.db, 'Pro Standard'),
     description: `${name} Annual`,
     billingMode: BillingMode.Annually,
     numberMachines: 1,
@@ -62,7 +44,7 @@ async function invoiceCustomer(name: string, email: string, terms: number, renew
 }
 
 const billOf = async (subscriptionId: number) => {
-  const [row] = await t.db
+  const [row] = await app.t.db
     .select({ bill: orders })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
@@ -70,7 +52,7 @@ const billOf = async (subscriptionId: number) => {
   return row!.bill;
 };
 const isActive = async (subscriptionId: number) =>
-  (await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0]!.isActive;
+  (await app.t.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0]!.isActive;
 
 /** The PDF attached to a received mail, as text. */
 const attachedPdfText = (raw: string) => {
@@ -122,7 +104,7 @@ describe('an invoice customer on net 30', () => {
 
     // The outbox keeps what re-draws the attachment when it is sent: the bill, not the bytes.
     const outbox = await queryRows<{ subject: string; attachments: unknown }>(
-      t.db,
+      app.t.db,
       sql`SELECT subject, attachments FROM outbox WHERE to_address = ${email}`,
     );
     expect(outbox).toEqual([
@@ -134,8 +116,8 @@ describe('an invoice customer on net 30', () => {
   });
 
   it('shows the due date of the invoice in Billing History', async () => {
-    const [admin] = await t.db.select().from(persons).where(eq(persons.email, email));
-    const history = await t.client(await t.deps.sessions.issue(admin!.id)).get('/api/order/history');
+    const [admin] = await app.t.db.select().from(persons).where(eq(persons.email, email));
+    const history = await app.t.client(await app.t.deps.sessions.issue(admin!.id)).get('/api/order/history');
     const bill = await billOf(net30.sub.id);
     expect(history.body.find((b: { orderId: number }) => b.orderId === bill.id)).toMatchObject({
       dueDate: '2026-03-07T10:00:00.000Z',
@@ -144,11 +126,11 @@ describe('an invoice customer on net 30', () => {
 
   it('is reminded 3 days before the due date, the day after and a week after, once each', async () => {
     const paidBill = await billOf(paid.sub.id);
-    await t.db.transaction((tx) => recordBillPayment(tx, clock.now(), paidBill.id, 'Wire 42'));
+    await app.t.db.transaction((tx) => recordBillPayment(tx, clock.now(), paidBill.id, 'Wire 42'));
     const voidBill = await billOf(voided.sub.id);
-    await t.db.transaction((tx) => closeBill(tx, voidBill.id, 'void', 'Billed in error'));
+    await app.t.db.transaction((tx) => closeBill(tx, voidBill.id, 'void', 'Billed in error'));
     const offBill = await billOf(writtenOff.sub.id);
-    await t.db.transaction((tx) => closeBill(tx, offBill.id, 'writeOff', 'Customer gone'));
+    await app.t.db.transaction((tx) => closeBill(tx, offBill.id, 'writeOff', 'Customer gone'));
     const bill = await billOf(net30.sub.id);
     const reminders = async () => (await mailsTo(email)).slice(1).map((m) => m.subject);
     await at('2026-03-04T09:00:00Z');
@@ -196,10 +178,10 @@ describe('an invoice customer on net 30', () => {
       'was deactivated because its invoice was not paid within 14 days of its due date.',
     );
     // Its invoice says so too, as Billing History's download draws it now.
-    const [admin] = await t.db.select().from(persons).where(eq(persons.email, email));
+    const [admin] = await app.t.db.select().from(persons).where(eq(persons.email, email));
     const bill = await billOf(net30.sub.id);
-    const pdf = await t
-      .client(await t.deps.sessions.issue(admin!.id))
+    const pdf = await app.t
+      .client(await app.t.deps.sessions.issue(admin!.id))
       .get(`/api/order/invoice/${bill.id}`, { accept: 'application/pdf' });
     expect(pdf.status).toBe(200);
     expect(pdfText(pdf.raw.rawPayload).replace(/\s+/g, ' ')).toContain(
@@ -218,7 +200,7 @@ describe('an invoice never mailed', () => {
     // Billed, but the notices (the invoice's mail) never ran: a month past its due date and grace.
     for (const day of ['2026-04-01', '2026-04-20', '2026-05-01']) {
       clock.set(`${day}T12:00:00Z`);
-      await runBillingCycle(deps);
+      await runBillingCycle(app.deps);
     }
     expect(await isActive(late.sub.id)).toBe(true);
     const bill = await billOf(late.sub.id);
