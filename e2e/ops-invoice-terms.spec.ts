@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { login } from './support';
-import { registerAndVerify } from './support/accounts';
+import { registerAndSignIn } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { operatorPage } from './support/ops-console';
 import { expect, screenshotPath, testWithServer, unique } from './support/smtp';
@@ -35,8 +34,7 @@ test('an operator sets an invoice customer’s payment terms to net 30', async (
   test.setTimeout(180_000);
   const orgName = unique('Net Terms Org');
   const email = `${unique('net-terms')}@example.com`;
-  await registerAndVerify(page, mailServer, { orgName, email, password: 'terms-password' });
-  await login(page, email, 'terms-password');
+  await registerAndSignIn(page, mailServer, { orgName, email, password: 'terms-password' });
 
   const ops = await operatorPage(browser, baseURL);
   await ops.goto('/ops/organizations');
