@@ -76,9 +76,10 @@ describe.skipIf(!adminUrl)('a listener whose connection went silent', () => {
     // Within the bound and the check's step, with room for a busy machine's slower answers.
     expect(performance.now() - changed).toBeLessThan(SILENCE_MS + SILENCE_MS / 2);
 
-    // The listener replaced its connection and hears again: caches on, announcements arrive.
-    await expect.poll(() => proxy.audible, { timeout: 3 * SILENCE_MS }).toBe(1);
+    // The listener replaced its connection and hears again: caches on, announcements arrive. No
+    // bound is promised for reconnecting, and a busy machine slows it.
+    await expect.poll(() => proxy.audible, { timeout: 10 * SILENCE_MS }).toBe(1);
     await t.db.execute(sql`UPDATE subscriptions SET deactivate_date = NULL WHERE id = ${id}`);
     await expect.poll(async () => (await validate(key)).code).toBe('VALID');
-  });
+  }, 90_000);
 });

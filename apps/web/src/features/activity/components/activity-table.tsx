@@ -44,14 +44,15 @@ function EntryCards({ items, label, withOrganization }: EntriesProps) {
     <CardList label={label}>
       {items.map((entry) => (
         <Paper key={entry.auditId} component="li" withBorder radius="md" p="md" data-audit-id={entry.auditId}>
-          <Stack gap={4}>
+          {/* Names and addresses run long without a space (a generated organization, an e-mail). */}
+          <Stack gap={4} style={{ overflowWrap: 'anywhere' }}>
             <Text fw={600}>{auditKindLabel(entry.kind)}</Text>
             {withOrganization && (
               <Text size="sm">
                 <Organization entry={entry} />
               </Text>
             )}
-            <Text style={{ overflowWrap: 'anywhere' }}>{entry.summary}</Text>
+            <Text>{entry.summary}</Text>
             <Text size="sm">
               <Who entry={entry} />
             </Text>
