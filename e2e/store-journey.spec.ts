@@ -39,8 +39,10 @@ test('a new visitor goes from a product page to a paid subscription', async ({ p
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByLabel('Company').selectOption({ label: DEMO_SUB_ACCOUNT });
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  // The cart survived signing in; the store asks for billing information first (Europe has none).
+  // Signing in returns to checkout, which asks for billing information first (Europe has none) and
+  // replaces itself in the history, so the address that stays is the billing form's.
+  await expect(page).toHaveURL(/\/ModifyBillingInfo\?returnUrl=%2Fcheckout$/);
+  // The cart survived signing in, and proceeding from it asks for billing information too.
   await page.goto('/Cart');
   await expect(page.getByTestId('cart-item')).toHaveCount(1);
   await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
