@@ -8,6 +8,7 @@ import {
 } from '@store/core';
 import { Link } from 'react-router';
 import { CardList } from '../../../components/card-list';
+import { ColumnHeads } from '../../../components/column-heads';
 import { PagedNav } from '../../../components/paged-nav';
 import { usePhone } from '../../../lib/phone';
 
@@ -76,15 +77,7 @@ interface EntriesProps {
 function EntryTable({ items, label, withOrganization }: EntriesProps) {
   return (
     <Table striped verticalSpacing="sm" horizontalSpacing="xs" aria-label={label}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">When</Table.Th>
-          {withOrganization && <Table.Th scope="col">Organization</Table.Th>}
-          <Table.Th scope="col">Who</Table.Th>
-          <Table.Th scope="col">What</Table.Th>
-          <Table.Th scope="col">Summary</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads names={['When', withOrganization && 'Organization', 'Who', 'What', 'Summary']} />
       <Table.Tbody>
         {items.map((entry) => (
           <Table.Tr key={entry.auditId} data-audit-id={entry.auditId}>

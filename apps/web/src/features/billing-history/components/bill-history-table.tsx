@@ -1,4 +1,4 @@
-import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import {
   type Bill,
   billRowStatusText,
@@ -11,6 +11,7 @@ import {
 } from '@store/core';
 import { useState } from 'react';
 import { CatalogLink } from '../../../components/catalog-link';
+import { ColumnHeads } from '../../../components/column-heads';
 import { PagedNav } from '../../../components/paged-nav';
 import { loadScrollArea } from '../../../lib/lazy-scroll-area';
 import { useDownloadCreditNote } from '../api/download-credit-note';
@@ -52,22 +53,16 @@ export function BillHistoryTable({ bills }: { bills: Bill[] }) {
           subscription is a line under its date rather than a column of its own. */}
       <Table.ScrollContainer minWidth={320}>
         <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" aria-label="Bills">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Bill Date</Table.Th>
-              {/* Beside the spec's columns: what the bill is for. */}
-              <Table.Th scope="col" visibleFrom="sm">
-                Subscription
-              </Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Bill Total (USD)
-              </Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Invoice</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads
+            names={[
+              'Bill Date',
+              // Beside the spec's columns: what the bill is for.
+              { name: 'Subscription', visibleFrom: 'sm' },
+              'Status',
+              { name: 'Bill Total (USD)', numeric: true },
+            ]}
+            actions="Invoice"
+          />
           <Table.Tbody>
             {shown.map((bill) => {
               const date = formatShortDate(bill.billingDate);

@@ -16,6 +16,7 @@ import {
 } from '@store/core';
 import { useMemo, useState } from 'react';
 import { z } from 'zod/mini';
+import { ColumnHeads } from '../../../components/column-heads';
 import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
 import { useRefundBill } from '../api/refund-bill';
@@ -47,17 +48,9 @@ export function BillActions({ detail, disputes = [] }: { detail: OpsBillDetail; 
       {refunds.length > 0 && (
         <TableFrame minWidth={420} label="Refunds, scrolls sideways">
           <Table aria-labelledby="refunds-heading">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">Credit note</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Reason</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount (USD)
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads
+              names={['Date', 'Credit note', 'Status', 'Reason', { name: 'Amount (USD)', numeric: true }]}
+            />
             <Table.Tbody>
               {refunds.map((r) => (
                 <Table.Tr key={r.refundId}>

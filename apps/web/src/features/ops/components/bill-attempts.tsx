@@ -1,6 +1,7 @@
 import { Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { declineReasonText, formatMediumDateTime, formatUsd, type OpsBillDetail, toCents } from '@store/core';
 import { CardList } from '../../../components/card-list';
+import { ColumnHeads } from '../../../components/column-heads';
 import { CopyValueButton } from '../../../components/copy-value-button';
 import { usePhone } from '../../../lib/phone';
 import { TableFrame } from './table-frame';
@@ -51,17 +52,15 @@ export function BillAttempts({ attempts }: { attempts: OpsBillDetail['attempts']
   return (
     <TableFrame minWidth={720} label="Payment attempts, scrolls sideways">
       <Table aria-label="Payment attempts" verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">When</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount (USD)
-            </Table.Th>
-            <Table.Th scope="col">Gateway reference</Table.Th>
-            <Table.Th scope="col">Decline message</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads
+          names={[
+            'When',
+            'Status',
+            { name: 'Amount (USD)', numeric: true },
+            'Gateway reference',
+            'Decline message',
+          ]}
+        />
         <Table.Tbody>
           {attempts.map((a) => (
             <Table.Tr key={a.attemptId}>

@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatUsd, type OpsPlan, type OpsProduct, toCents } from '@store/core';
+import { ColumnHeads } from '../../../components/column-heads';
 import { EulaUpload } from './eula-upload';
 import { MovePlanSubscribers } from './move-plan-subscribers';
 import { TableFrame } from './table-frame';
@@ -52,24 +53,16 @@ export function CatalogProduct({
         ) : (
           <TableFrame minWidth={600} label={`Plans of ${product.title}, scrolls sideways`}>
             <Table striped aria-label={`Plans of ${product.title}`} verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Plan</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Monthly fee
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Base RTUs
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Subscribers
-                  </Table.Th>
-                  <Table.Th scope="col">Availability</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads
+                names={[
+                  'Plan',
+                  { name: 'Monthly fee', numeric: true },
+                  { name: 'Base RTUs', numeric: true },
+                  { name: 'Subscribers', numeric: true },
+                  'Availability',
+                ]}
+                actions="Actions"
+              />
               <Table.Tbody>
                 {product.plans.map((plan) => (
                   <Table.Tr key={plan.pricingPlanId}>

@@ -9,6 +9,7 @@ import {
 } from '@store/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ColumnHeads } from '../../../components/column-heads';
 import { ConsoleSection } from './console-section';
 
 const usd = (dollars: number) => formatUsd(toCents(dollars));
@@ -113,17 +114,9 @@ export function ReceivablesCard({ dashboard }: { dashboard: OpsDashboard }) {
     <ConsoleSection headingId="receivables-heading" title="Receivables by age">
       <Headline figure={usd(r.amount)} caption={`owed on ${plural(r.bills, 'bill')}`} />
       <Table aria-label="Receivables by days past due" verticalSpacing={4}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Past due</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Bills
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount (USD)
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads
+          names={['Past due', { name: 'Bills', numeric: true }, { name: 'Amount (USD)', numeric: true }]}
+        />
         <Table.Tbody>
           {r.buckets.map((b) => (
             <Table.Tr key={b.bucket}>

@@ -10,6 +10,7 @@ import {
 } from '@store/core';
 import { Link } from 'react-router';
 import { CardList } from '../../../components/card-list';
+import { ColumnHeads } from '../../../components/column-heads';
 import { usePhone } from '../../../lib/phone';
 import { TableFrame } from './table-frame';
 
@@ -96,19 +97,17 @@ export function DisputesTable({
   return (
     <TableFrame minWidth={showBill ? 760 : 520} label={`${label}, scrolls sideways`}>
       <Table striped highlightOnHover aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Opened</Table.Th>
-            {showBill && <Table.Th scope="col">Organization</Table.Th>}
-            {showBill && <Table.Th scope="col">Bill</Table.Th>}
-            <Table.Th scope="col" ta="right">
-              Amount (USD)
-            </Table.Th>
-            <Table.Th scope="col">Reason</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Evidence due by</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads
+          names={[
+            'Opened',
+            showBill && 'Organization',
+            showBill && 'Bill',
+            { name: 'Amount (USD)', numeric: true },
+            'Reason',
+            'Status',
+            'Evidence due by',
+          ]}
+        />
         <Table.Tbody>
           {disputes.map((d) => (
             <Table.Tr key={d.disputeId} data-dispute-id={d.disputeId}>

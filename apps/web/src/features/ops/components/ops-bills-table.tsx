@@ -1,6 +1,7 @@
 import { Anchor, Table } from '@mantine/core';
 import { type BillSummary, billName, formatMediumDate, formatUsd, toCents } from '@store/core';
 import { Link } from 'react-router';
+import { ColumnHeads } from '../../../components/column-heads';
 import { BillStatusBadge } from './bill-status-badge';
 import { TableFrame } from './table-frame';
 
@@ -17,18 +18,16 @@ export function OpsBillsTable({
   return (
     <TableFrame minWidth={showOrganization ? 620 : 480} label={`${label}, scrolls sideways`}>
       <Table striped highlightOnHover aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Bill</Table.Th>
-            {showOrganization && <Table.Th scope="col">Organization</Table.Th>}
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Due</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Total (USD)
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads
+          names={[
+            'Bill',
+            showOrganization && 'Organization',
+            'Date',
+            'Due',
+            'Status',
+            { name: 'Total (USD)', numeric: true },
+          ]}
+        />
         <Table.Tbody>
           {bills.map((b) => (
             <Table.Tr key={b.orderId}>

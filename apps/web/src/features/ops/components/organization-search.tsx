@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Loader, Stack, Table, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { ColumnHeads } from '../../../components/column-heads';
 import { PagedNav } from '../../../components/paged-nav';
 import { useSearchOrganizations } from '../api/search-organizations';
 import { TableFrame } from './table-frame';
@@ -43,16 +44,9 @@ export function OrganizationSearch({
         <>
           <TableFrame minWidth={560} label="Organizations found, scrolls sideways">
             <Table striped highlightOnHover aria-label="Organizations found">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Organization</Table.Th>
-                  <Table.Th scope="col">Admin e-mail</Table.Th>
-                  <Table.Th scope="col">Parent</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Subscriptions
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads
+                names={['Organization', 'Admin e-mail', 'Parent', { name: 'Subscriptions', numeric: true }]}
+              />
               <Table.Tbody>
                 {result.data.items.map((o) => (
                   <Table.Tr key={o.organizationId}>

@@ -1,5 +1,6 @@
 import { Code, Table, Text } from '@mantine/core';
 import { formatMediumDate, type OpsOrganizationDetail } from '@store/core';
+import { ColumnHeads } from '../../../components/column-heads';
 import { AddPerpetualLicenseForm } from './add-perpetual-license-form';
 import { ConsoleSection } from './console-section';
 import { SubscriptionActions } from './subscription-actions';
@@ -21,17 +22,9 @@ export function OrganizationSubscriptions({
       ) : (
         <TableFrame minWidth={900} label="Subscriptions, scrolls sideways">
           <Table aria-labelledby="subscriptions-heading" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Product</Table.Th>
-                <Table.Th scope="col">Plan</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">License key</Table.Th>
-                <Table.Th scope="col">Next billing</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads
+              names={['Name', 'Product', 'Plan', 'Status', 'License key', 'Next billing', 'Actions']}
+            />
             <Table.Tbody>
               {subscriptions.map((s) => (
                 <Table.Tr key={s.subscriptionId}>

@@ -7,6 +7,7 @@ import {
   type Person,
 } from '@store/core';
 import { useState } from 'react';
+import { ColumnHeads } from '../../../components/column-heads';
 import { showAlert } from '../../alert';
 import { useDemoteAdmin } from '../api/demote-admin';
 import { usePromoteAdmin } from '../api/promote-admin';
@@ -54,13 +55,7 @@ export function OrganizationUsers({
       <ConfirmDialog confirmation={asking} onClose={() => setAsking(null)} />
       <TableFrame minWidth={760} label="Users, scrolls sideways">
         <Table aria-labelledby="users-heading" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">E-mail</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads names={['Name', 'E-mail', 'Actions']} />
           <Table.Tbody>
             {users.map((p) => {
               const name = `${p.firstName} ${p.lastName}`;

@@ -1,6 +1,7 @@
-import { Collapse, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Collapse, Table, Text } from '@mantine/core';
 import { productLabel, type SubscriptionDetail, type Viewer } from '@store/core';
 import { Fragment, useEffect, useState } from 'react';
+import { ColumnHeads } from '../../../components/column-heads';
 import { usePhone } from '../../../lib/phone';
 import { SubscriptionEditor } from './lazy-subscription-editor';
 import { SubscriptionCards } from './subscription-cards';
@@ -31,27 +32,14 @@ function WideTable({ subscriptions, viewer, perpetual, expandedId, onToggle }: S
         highlightOnHover={false}
         aria-label={perpetual ? 'Products' : 'Subscriptions'}
       >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col" className="sticky-first">
-              Product
-            </Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            {!perpetual && (
-              <>
-                {BILLING_FACT_LABELS.map((label) => (
-                  <Table.Th key={label} scope="col">
-                    {label}
-                  </Table.Th>
-                ))}
-                <Table.Th scope="col">Status</Table.Th>
-              </>
-            )}
-            <Table.Th scope="col">
-              <VisuallyHidden>Edit</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads
+          names={[
+            { name: 'Product', className: 'sticky-first' },
+            'Name',
+            ...(perpetual ? [] : [...BILLING_FACT_LABELS, 'Status']),
+          ]}
+          actions="Edit"
+        />
         <Table.Tbody>
           {subscriptions.map((s) => {
             const expanded = expandedId === s.subscriptionId;

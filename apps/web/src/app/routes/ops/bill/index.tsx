@@ -8,6 +8,7 @@ import {
   toCents,
 } from '@store/core';
 import { Link, useParams } from 'react-router';
+import { ColumnHeads } from '../../../../components/column-heads';
 import { useBill } from '../../../../features/ops/api/get-bill';
 import { useBillDisputes } from '../../../../features/ops/api/get-disputes';
 import { BillActions } from '../../../../features/ops/components/bill-actions';
@@ -72,14 +73,7 @@ export default function OpsBillScreen() {
       <ConsoleSection headingId="lines-heading" title="Lines" gap="xs">
         <TableFrame minWidth={360} label="Lines, scrolls sideways">
           <Table aria-labelledby="lines-heading">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Description</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount (USD)
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads names={['Description', { name: 'Amount (USD)', numeric: true }]} />
             <Table.Tbody>
               {bill.lines.map((line, i) => (
                 // Lines have no id of their own on the wire; their order is the bill's.

@@ -1,11 +1,13 @@
 import { Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMediumDateTime } from '@store/core';
+import { ColumnHeads } from '../../../../components/column-heads';
 import { showAlert } from '../../../../features/alert';
 import { useBillingRuns } from '../../../../features/ops/api/get-billing-runs';
 import { useStartBillingRun } from '../../../../features/ops/api/start-billing-run';
 import { TableFrame } from '../../../../features/ops/components/table-frame';
 
 const COUNTS = ['renewed', 'charged', 'declined', 'deactivated', 'invoiced'] as const;
+const COUNT_HEADS = COUNTS.map((c) => ({ name: c[0].toUpperCase() + c.slice(1), numeric: true }));
 
 /** The billing engine's last runs and what each did; Run now starts one at once. */
 export default function OpsBillingRunsScreen() {
@@ -34,18 +36,7 @@ export default function OpsBillingRunsScreen() {
       ) : (
         <TableFrame minWidth={720} label="Billing runs, scrolls sideways">
           <Table striped aria-label="Billing runs" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Started</Table.Th>
-                <Table.Th scope="col">Trigger</Table.Th>
-                {COUNTS.map((c) => (
-                  <Table.Th key={c} scope="col" ta="right" tt="capitalize">
-                    {c}
-                  </Table.Th>
-                ))}
-                <Table.Th scope="col">Outcome</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads names={['Started', 'Trigger', ...COUNT_HEADS, 'Outcome']} />
             <Table.Tbody>
               {runs.data?.items.map((run) => (
                 <Table.Tr key={run.runId} data-run-id={run.runId}>
