@@ -198,7 +198,7 @@ export async function seedBillingHistory(
     },
   });
 
-  const ids = await createBillsWithLines(db, made);
+  const ids = (await createBillsWithLines(db, made)).map((b) => b.id);
   await chargeHistory(db, made, ids, org.gatewayCustomerId ?? 'cus_sandbox_demo');
 }
 

@@ -161,7 +161,8 @@ describe('the Stripe webhook', () => {
       reason: 'fraudulent',
       status: 'needs_response',
     };
-    await deliver(event('charge.dispute.created', dispute));
+    const created = event('charge.dispute.created', dispute);
+    await deliver(created);
     await deliver(event('charge.dispute.created', dispute));
     expect(await disputesOfBill(t.db, orderId)).toEqual([
       { id: 'dp_1', amount_cents: 1234, reason: 'fraudulent', status: 'needs_response' },
@@ -170,6 +171,11 @@ describe('the Stripe webhook', () => {
     const alerts = t.mailer.sent.filter((m) => m.to === 'operator@store.test');
     const paid = (await findById(t.db, orderId))!;
     expect(paid.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
+    const [recorded] = await queryRows<{ outcome: string }>(
+      t.db,
+      sql`SELECT outcome FROM stripe_events WHERE id = ${created.id}`,
+    );
+    expect(recorded!.outcome).toBe(`dispute recorded beside bill ${paid.invoiceNumber}`);
     expect(alerts.map((m) => m.subject)).toEqual([
       `Dispute opened: $12.34 on bill ${paid.invoiceNumber} of organization ${paid.organizationId}`,
     ]);
