@@ -85,10 +85,11 @@ test('a declined renewal: the operator reads why, records a transfer, and the bi
   await expect(page.getByText('Billing information updated successfully')).toBeVisible();
   const since = bank.smtp.received.length;
   await moveDemoClock(bank.databaseUrl, 367);
-  const notice = await bank.waitForMail(email, /^Payment failed for bill #\d+$/, since);
-  const orderId = /#(\d+)/.exec(notice.subject)![1]!;
-  // What the renewal asked for, as the mail says it ("bill #12 ($1,234.56)").
-  const amount = new RegExp(`bill #${orderId} \\((\\$[\\d,.]+)\\)`).exec(notice.text)![1]!;
+  // Declined, the renewal is not issued yet: the mail names it by its order.
+  const notice = await bank.waitForMail(email, /^Payment failed for order \d+$/, since);
+  const orderId = /order (\d+)$/.exec(notice.subject)![1]!;
+  // What the renewal asked for, as the mail says it ("order 12 ($1,234.56)").
+  const amount = new RegExp(`order ${orderId} \\((\\$[\\d,.]+)\\)`).exec(notice.text)![1]!;
   const typed = amount.replace(/[$,]/g, '');
   const money = amount.replace(/[$.]/g, (c) => `\\${c}`);
 
@@ -125,17 +126,20 @@ test('a declined renewal: the operator reads why, records a transfer, and the bi
   await record.getByRole('button', { name: 'Record payment' }).click();
   const confirm = ops.getByRole('dialog');
   await expect(confirm).toContainText(
-    new RegExp(`Record that ${orgName} paid bill Order ${orderId}, ${money}, by 'Wire 2027-118'\\.`),
+    new RegExp(`Record that ${orgName} paid order ${orderId}, ${money}, by 'Wire 2027-118'\\.`),
   );
   await expectNoAxeViolations(ops);
   await ops.screenshot({ path: screenshotPath('ops-bill-record-payment-confirm'), fullPage: true });
   await confirm.getByLabel('Bill total (USD)').fill(typed);
   await confirm.getByRole('button', { name: `Record ${amount} paid` }).click();
 
+  // Paid, it takes its invoice number, which names it from then on.
+  const heading = ops.getByRole('heading', { level: 2, name: /^\d{4}-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  const invoiceNumber = (await heading.textContent())!;
   await expect(collection.getByRole('status')).toHaveText(
-    new RegExp(`Bill #${orderId} is paid: ${money} received by 'Wire 2027-118'\\.`),
+    new RegExp(`Bill ${invoiceNumber} is paid: ${money} received by 'Wire 2027-118'\\.`),
   );
-  await expect(ops.getByRole('heading', { level: 2, name: /^\d{4}-\d{6}$/ })).toBeVisible();
   await expect(ops.getByText('Payment reference', { exact: true })).toBeVisible();
   await expect(ops.getByText('Wire 2027-118', { exact: true })).toBeVisible();
   await expect(ops.locator('.mantine-Badge-root').filter({ hasText: 'Paid' })).toBeVisible();
@@ -153,7 +157,8 @@ test('a declined renewal: the operator reads why, records a transfer, and the bi
   await close.getByRole('button', { name: 'Write off' }).click();
   const writeOff = ops.getByRole('dialog');
   await expect(writeOff).toContainText(
-    new RegExp(`Write off bill (Order \\d+|\\d{4}-\\d{6}) of ${orgName}, ${money}, as uncollectible`),
+    // Past due, it has no invoice number: the console links it as "Order N" and says "order N".
+    new RegExp(`Write off order ${other.replace(/^Order /, '')} of ${orgName}, ${money}, as uncollectible`),
   );
   await writeOff.getByLabel('Bill total (USD)').fill(typed);
   await writeOff.getByRole('button', { name: `Write off ${amount}` }).click();

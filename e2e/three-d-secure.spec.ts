@@ -143,7 +143,7 @@ test('a renewal the bank refuses until authenticated is paid from the mailed Pay
   } finally {
     await db.end();
   }
-  const notice = await bank.waitForMail(admin.email, /^Please authenticate the payment of bill #\d+$/, since);
+  const notice = await bank.waitForMail(admin.email, /^Please authenticate the payment of order \d+$/, since);
   const link = /https?:\/\/\S+\/PayBills/.exec(notice.text)?.[0];
   expect(link).toBeTruthy();
 
@@ -166,7 +166,7 @@ test('a renewal the bank refuses until authenticated is paid from the mailed Pay
 
   await bills
     .first()
-    .getByRole('button', { name: /^Pay bill #\d+$/ })
+    .getByRole('button', { name: /^Pay order \d+$/ })
     .click();
   const challenge = page.getByRole('dialog', { name: 'Confirm your payment' });
   await challenge.getByRole('button', { name: 'Complete authentication' }).click();

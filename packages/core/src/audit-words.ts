@@ -167,7 +167,7 @@ const LISTED_WHEN_CREATED = new Set(['bill', 'refund', 'person', 'api-token']);
 /**
  * One Activity row's summary: the subject by name, then each changed field by its label with its
  * old and new value ("Production Engines: Name 'Production Engines' → 'Press Line A'"). A creation
- * of a bill, refund or person lists its values ("Bill #40: Status 'Invoiced'; Bill Total '$75.00'");
+ * of a bill, refund or person lists its values ("Bill 2026-000040: Status 'Invoiced'; Bill Total '$75.00'");
  * any other creation or deletion names the subject alone; the kind's label is said beside it.
  */
 export function auditSummary(

@@ -12,6 +12,7 @@ import { OpsBillMessages } from './ops/messages';
 
 const facts = (over: Partial<CollectionFacts>): CollectionFacts => ({
   orderId: 40,
+  invoiceNumber: null,
   status: BillStatus.ChargePastDue,
   kind: 'renewal',
   failureMessage: 'card_declined: Your card was declined.',
@@ -82,28 +83,31 @@ describe('collectionActions', () => {
 });
 
 describe('collectionRefusal', () => {
-  it('says why, in words, never a status code', () => {
-    expect(collectionRefusal('recordPayment', facts({ status: BillStatus.OfflinePaid }))).toBe(
-      OpsBillMessages.alreadyPaid(40),
+  it('says why, in words, never a status code, naming the bill by its invoice number once issued', () => {
+    const issued = { invoiceNumber: '2026-000040' };
+    expect(collectionRefusal('recordPayment', facts({ ...issued, status: BillStatus.OfflinePaid }))).toBe(
+      'Bill 2026-000040 is already paid.',
     );
     expect(collectionRefusal('void', facts({ status: BillStatus.UnPaidVoid }))).toBe(
-      OpsBillMessages.isVoid(40),
+      'Order 40 is void: nothing is owed on it.',
     );
-    expect(collectionRefusal('writeOff', facts({ status: BillStatus.OfflineUncollectible }))).toBe(
-      OpsBillMessages.alreadyWrittenOff(40),
+    expect(collectionRefusal('writeOff', facts({ ...issued, status: BillStatus.OfflineUncollectible }))).toBe(
+      'Bill 2026-000040 is already written off as uncollectible.',
     );
-    expect(collectionRefusal('retry', facts({ status: BillStatus.OfflinePastDue, attempts: 0 }))).toBe(
-      OpsBillMessages.notByCard(40),
+    expect(
+      collectionRefusal('retry', facts({ ...issued, status: BillStatus.OfflinePastDue, attempts: 0 })),
+    ).toBe(
+      'Bill 2026-000040 is an invoice, paid outside the card processor: there is no card charge to retry. Record the payment when it arrives.',
     );
     expect(collectionRefusal('retry', facts({ status: BillStatus.ChargeUncollectible }))).toBe(
-      OpsBillMessages.writtenOffNotCharged(40),
+      'Order 40 is written off as uncollectible, so its card is not charged again; record the payment if the customer pays.',
     );
     expect(collectionRefusal('retry', facts({ cardOnFile: false }))).toBe(OpsBillMessages.noCard('Acme'));
     expect(collectionRefusal('void', facts({ chargeInFlight: true }))).toBe(
-      OpsBillMessages.chargeInFlight(40),
+      'A charge of order 40 is in progress at the card processor; wait a few minutes for its outcome, then try again.',
     );
     expect(collectionRefusal('void', facts({ status: BillStatus.Pending }))).toBe(
-      OpsBillMessages.notOwed(40, billStatusText(BillStatus.Pending)),
+      `Order 40 is '${billStatusText(BillStatus.Pending)}': no money is expected on it.`,
     );
     expect(collectionRefusal('retry', facts({}))).toBeNull();
   });

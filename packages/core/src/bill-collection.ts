@@ -13,6 +13,8 @@ export type BillAction = (typeof BILL_ACTIONS)[number];
 /** What the rule reads of a bill, its charge attempts and its organization's card. */
 export interface CollectionFacts {
   orderId: number;
+  /** The refusals name the bill by it once it is issued (core's billMention). */
+  invoiceNumber: string | null;
   status: number;
   kind: string;
   /** The last decline; with UnPaid on a checkout or editor charge it marks a refused charge. */
@@ -43,19 +45,18 @@ const owed = (f: CollectionFacts): boolean =>
 
 /** Why the operator may not do `action` to this bill, in the console's words; null when they may. */
 export function collectionRefusal(action: BillAction, f: CollectionFacts): string | null {
-  const id = f.orderId;
-  if (isBillPaid(f.status)) return OpsBillMessages.alreadyPaid(id);
-  if (isBillVoid(f.status)) return OpsBillMessages.isVoid(id);
+  if (isBillPaid(f.status)) return OpsBillMessages.alreadyPaid(f);
+  if (isBillVoid(f.status)) return OpsBillMessages.isVoid(f);
   if (CHECKOUT.includes(f.kind) && f.status === BillStatus.UnPaid && f.failureMessage !== null)
-    return OpsBillMessages.refusedCharge(id);
+    return OpsBillMessages.refusedCharge(f);
   if (CHECKOUT.includes(f.kind) && f.status === BillStatus.ChargePending)
-    return OpsBillMessages.chargeWithCustomer(id);
-  if (!owed(f)) return OpsBillMessages.notOwed(id, billStatusText(f.status));
-  if (f.chargeInFlight) return OpsBillMessages.chargeInFlight(id);
-  if (action === 'writeOff' && isBillUncollectible(f.status)) return OpsBillMessages.alreadyWrittenOff(id);
+    return OpsBillMessages.chargeWithCustomer(f);
+  if (!owed(f)) return OpsBillMessages.notOwed(f, billStatusText(f.status));
+  if (f.chargeInFlight) return OpsBillMessages.chargeInFlight(f);
+  if (action === 'writeOff' && isBillUncollectible(f.status)) return OpsBillMessages.alreadyWrittenOff(f);
   if (action === 'retry') {
-    if (isBillUncollectible(f.status)) return OpsBillMessages.writtenOffNotCharged(id);
-    if (!isCardBill(f) || !SCHEDULED.includes(f.kind)) return OpsBillMessages.notByCard(id);
+    if (isBillUncollectible(f.status)) return OpsBillMessages.writtenOffNotCharged(f);
+    if (!isCardBill(f) || !SCHEDULED.includes(f.kind)) return OpsBillMessages.notByCard(f);
     if (!f.cardOnFile) return OpsBillMessages.noCard(f.customer);
   }
   return null;

@@ -60,6 +60,7 @@ describe('smallAmountOutcome', () => {
   });
 
   it('names the bill a carried line comes from', () => {
-    expect(carriedLineDescription(123)).toBe('Carried from bill #123');
+    // A bill waiting to be carried is never issued, so it has no invoice number to be named by.
+    expect(carriedLineDescription({ orderId: 123 })).toBe('Carried from order 123');
   });
 });

@@ -1,4 +1,4 @@
-import { BillStatus } from './bill-status';
+import { type BillNaming, BillStatus, billMention } from './bill-status';
 import { billingCycle } from './billing-cycle';
 import { addDays } from './dates';
 
@@ -145,7 +145,7 @@ export const CARRY_PENDING_STATUS = BillStatus.Pending;
 export const CARRIED_STATUS = BillStatus.Paid;
 
 /** The line a carried amount makes on the bill that takes it. */
-export const carriedLineDescription = (orderId: number): string => `Carried from bill #${orderId}`;
+export const carriedLineDescription = (bill: BillNaming): string => `Carried from ${billMention(bill)}`;
 /** Appended to the line of a small bill written off (its subscription ended before a next bill). */
 export const WRITTEN_OFF_NOTE =
   ' (written off: under the minimum card charge, and the subscription has ended)';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   BillStatus,
+  billMention,
+  billMentionFirst,
   billStatusText,
   billSubscriptionsText,
   isBillPaid,
@@ -66,5 +68,18 @@ describe('billSubscriptionsText', () => {
     expect(billSubscriptionsText(['Production Engines', 'Flex Reporting'])).toBe('several');
     expect(billSubscriptionsText([])).toBe('—');
     expect(billSubscriptionsText(undefined)).toBe('—');
+  });
+});
+
+describe('billMention', () => {
+  it('says a bill inside a sentence by its invoice number, or by its order before it is issued', () => {
+    expect(billMention({ orderId: 42, invoiceNumber: '2026-000042' })).toBe('bill 2026-000042');
+    expect(billMention({ orderId: 139, invoiceNumber: null })).toBe('order 139');
+    expect(billMention({ orderId: 139 })).toBe('order 139');
+  });
+
+  it('opens a sentence with it', () => {
+    expect(billMentionFirst({ orderId: 42, invoiceNumber: '2026-000042' })).toBe('Bill 2026-000042');
+    expect(billMentionFirst({ orderId: 139, invoiceNumber: null })).toBe('Order 139');
   });
 });

@@ -86,9 +86,28 @@ export const billStatusesOf = (label: string): number[] =>
     .map(Number)
     .filter((code) => STATUS_TEXT[code] === label);
 
+/** What names a bill: its order number and, once it is issued, its invoice number. */
+export interface BillNaming {
+  orderId: number;
+  invoiceNumber?: string | null;
+}
+
 /**
  * A bill's one name on the console's and the customer's screens where the spec fixes no other text:
  * its invoice number, taken when it is issued (docs/decisions/016); before that, its order number.
  */
-export const billName = (bill: { orderId: number; invoiceNumber?: string | null }): string =>
-  bill.invoiceNumber ?? `Order ${bill.orderId}`;
+export const billName = (bill: BillNaming): string => bill.invoiceNumber ?? `Order ${bill.orderId}`;
+
+/**
+ * The same name inside a sentence of a message, mail, audit entry or log line: "bill 2026-000042",
+ * or "order 139" before the bill is issued. Every text that names a bill says it this way, so a
+ * customer's, an operator's and a script's words for one bill are the same.
+ */
+export const billMention = (bill: BillNaming): string =>
+  bill.invoiceNumber == null ? `order ${bill.orderId}` : `bill ${bill.invoiceNumber}`;
+
+/** `billMention` opening a sentence: "Bill 2026-000042 is paid.", "Order 139 is paid." */
+export const billMentionFirst = (bill: BillNaming): string => {
+  const said = billMention(bill);
+  return said.charAt(0).toUpperCase() + said.slice(1);
+};

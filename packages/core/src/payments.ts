@@ -34,6 +34,8 @@ export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 /** GET /api/order/open: a bill the organization still owes, payable on the Pay Bills page. */
 export const OpenBillSchema = z.object({
   orderId: z.number().check(z.int()),
+  /** Named by it (billMention) once issued; a card bill still owed has none yet. */
+  invoiceNumber: z.nullable(z.string()),
   billingDate: z.string(),
   dueDate: z.nullable(z.string()),
   status: z.number().check(z.int()),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { billStatusText } from './bill-status';
+import { type BillNaming, billMention, billMentionFirst, billStatusText } from './bill-status';
 import { formatUsd } from './money';
 import { moneyField, optionalText, requiredText } from './schemas/common';
 
@@ -26,23 +26,23 @@ export const RefundMessages = {
   amountRequired: 'Enter the amount to refund.',
   amountPositive: 'The amount to refund must be more than $0.00.',
   reasonRequired: 'Enter the reason for the refund.',
-  noSuchBill: (orderId: number) => `There is no bill #${orderId}.`,
-  notPaid: (orderId: number, statusText: string) =>
-    `Bill #${orderId} is not paid (status '${statusText}'): only a paid bill can be refunded.`,
-  overRefund: (amountCents: number, orderId: number, paidCents: number, refundedCents: number) =>
-    `A refund of ${formatUsd(amountCents)} is more than bill #${orderId} has left to refund: ${formatUsd(refundableCents(paidCents, refundedCents))} (${formatUsd(paidCents)} paid, ${formatUsd(refundedCents)} refunded).`,
-  offlineMethodRequired: (orderId: number) =>
-    `Bill #${orderId} was paid by invoice: say how the money went back, e.g. the bank transfer's reference.`,
-  offlineMethodForCard: (orderId: number) =>
-    `Bill #${orderId} was paid by card: its refund goes back to the card, so there is no other way to say how it went back.`,
+  noSuchBill: (orderId: number) => `There is no ${billMention({ orderId })}.`,
+  notPaid: (bill: BillNaming, statusText: string) =>
+    `${billMentionFirst(bill)} is not paid (status '${statusText}'): only a paid bill can be refunded.`,
+  overRefund: (amountCents: number, bill: BillNaming, paidCents: number, refundedCents: number) =>
+    `A refund of ${formatUsd(amountCents)} is more than ${billMention(bill)} has left to refund: ${formatUsd(refundableCents(paidCents, refundedCents))} (${formatUsd(paidCents)} paid, ${formatUsd(refundedCents)} refunded).`,
+  offlineMethodRequired: (bill: BillNaming) =>
+    `${billMentionFirst(bill)} was paid by invoice: say how the money went back, e.g. the bank transfer's reference.`,
+  offlineMethodForCard: (bill: BillNaming) =>
+    `${billMentionFirst(bill)} was paid by card: its refund goes back to the card, so there is no other way to say how it went back.`,
   endNeedsFullRefund: "End subscription needs a full refund of a bill of the subscription's current period.",
   keyReused: 'This Idempotency-Key was used for another refund of this bill.',
-  inProgress: (orderId: number) =>
-    `A refund of bill #${orderId} is still waiting for the gateway's answer; try again in a minute.`,
+  inProgress: (bill: BillNaming) =>
+    `A refund of ${billMention(bill)} is still waiting for the gateway's answer; try again in a minute.`,
   // A dispute is settled by the card network: a refund beside it does not close it, and the customer
   // could get the money twice (Stripe refuses a refund of a charged-back charge for that reason).
-  disputed: (orderId: number, disputeId: string, statusText: string) =>
-    `Bill #${orderId} cannot be refunded: its charge is disputed (${disputeId}, ${statusText}). Answer or accept the dispute in the Stripe dashboard.`,
+  disputed: (bill: BillNaming, disputeId: string, statusText: string) =>
+    `${billMentionFirst(bill)} cannot be refunded: its charge is disputed (${disputeId}, ${statusText}). Answer or accept the dispute in the Stripe dashboard.`,
 } as const;
 
 /** POST /api/ops/bills/:orderId/refunds. The amount is in dollars on the wire, like the rest of the API. */

@@ -1,4 +1,4 @@
-import { formatLongDate, formatUsd, GRACE_DAYS } from '@store/core';
+import { billMentionFirst, formatLongDate, formatUsd, GRACE_DAYS } from '@store/core';
 import { composeBilling } from '../compose-billing';
 import {
   createBillCollections,
@@ -70,7 +70,7 @@ export async function runBillingCommand(p: Parsed, ctx: OpsContext): Promise<num
       });
       const { after: bill } = await collections.recordPayment(orderId, p.options.get('reference') ?? null);
       out(
-        `Bill #${bill.id} (${formatUsd(bill.totalCents)}) is marked paid on ${formatLongDate(bill.paidAt!)}.`,
+        `${billMentionFirst({ orderId: bill.id, invoiceNumber: bill.invoiceNumber })} (${formatUsd(bill.totalCents)}) is marked paid on ${formatLongDate(bill.paidAt!)}.`,
       );
       return 0;
     }

@@ -168,7 +168,13 @@ describe('operator commands', () => {
     await ops('invoice:paid', String(orderId));
     const [bill] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(bill!.status).toBe(BillStatus.OfflinePaid);
-    await expect(ops('invoice:paid', String(orderId))).rejects.toThrow(`Bill #${orderId} is already paid.`);
+    expect(bill!.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
+    expect(
+      lines.some((l) => l.startsWith(`Bill ${bill!.invoiceNumber} ($`) && l.includes(') is marked paid on ')),
+    ).toBe(true);
+    await expect(ops('invoice:paid', String(orderId))).rejects.toThrow(
+      `Bill ${bill!.invoiceNumber} is already paid.`,
+    );
   });
 
   it('advances and resets the demo clock', async () => {
@@ -241,7 +247,10 @@ describe('operator commands', () => {
       billingDate: t.clock.now(),
     });
     expect(await ops('reconcile', '--since', since)).toBe(1);
-    expect(lines).toContain(`Bill #${bill!.id} is paid ($12.34) but the gateway has no charge for it.`);
+    expect(bill!.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
+    expect(lines).toContain(
+      `Bill ${bill!.invoiceNumber} is paid ($12.34) but the gateway has no charge for it.`,
+    );
     await expect(ops('reconcile', '--since', 'yesterday')).rejects.toThrow(OpsError);
   });
 });

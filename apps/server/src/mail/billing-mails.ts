@@ -1,4 +1,4 @@
-import { formatLongDate, formatUsd, GRACE_DAYS, type InvoiceReminderKind } from '@store/core';
+import { billMention, formatLongDate, formatUsd, GRACE_DAYS, type InvoiceReminderKind } from '@store/core';
 import type { MailMessage } from './mailer';
 import { compose } from './templates';
 
@@ -13,11 +13,12 @@ export function receiptMail(a: {
   to: string;
   organizationId: number;
   orderId: number;
+  invoiceNumber: string | null;
   totalCents: number;
   paidAt: Date;
 }): MailMessage {
-  const mail = compose(a.to, `Receipt for bill #${a.orderId}`, [
-    `Thank you: we received ${formatUsd(a.totalCents)} for bill #${a.orderId} on ${formatLongDate(a.paidAt)}. The invoice is attached (invoice_${a.orderId}.pdf).`,
+  const mail = compose(a.to, `Receipt for ${billMention(a)}`, [
+    `Thank you: we received ${formatUsd(a.totalCents)} for ${billMention(a)} on ${formatLongDate(a.paidAt)}. The invoice is attached (invoice_${a.orderId}.pdf).`,
     'Billing History in the store lists all your bills and their invoices.',
   ]);
   return {
@@ -26,7 +27,11 @@ export function receiptMail(a: {
   };
 }
 
-/** What an invoice's mails say of it (docs/decisions/030); `howToPay` is the seller's bank details. */
+/**
+ * What an invoice's mails say of it (docs/decisions/030); `howToPay` is the seller's bank details. The
+ * invoice number is the bill's one name (core's billName); the order number stays only in the
+ * attachment's file name, which the spec fixes (invoice_{orderId}.pdf).
+ */
 interface InvoiceFacts {
   to: string;
   organizationId: number;
@@ -57,7 +62,7 @@ export function invoiceMail(
       ? `It was due on ${due}; please pay it by ${formatLongDate(a.graceEndsAt)}, after which the subscriptions on it are deactivated.`
       : `Please pay it by its due date, ${due}.`;
   const mail = compose(a.to, `Invoice ${a.invoiceNumber}: ${formatUsd(a.totalCents)} due ${due}`, [
-    `Invoice ${a.invoiceNumber} of ${formatLongDate(a.issuedOn)} (bill #${a.orderId}) for ${formatUsd(a.totalCents)} is attached (invoice_${a.orderId}.pdf). ${when}`,
+    `Invoice ${a.invoiceNumber} of ${formatLongDate(a.issuedOn)} for ${formatUsd(a.totalCents)} is attached (invoice_${a.orderId}.pdf). ${when}`,
     howToPay(a),
   ]);
   return { ...mail, ...invoiceAttached(a) };
@@ -72,12 +77,12 @@ export function invoiceReminderMail(
 ): MailMessage {
   const due = formatLongDate(a.dueDate);
   const amount = formatUsd(a.totalCents);
-  const late = `We have not received the ${amount} of invoice ${a.invoiceNumber} (bill #${a.orderId}), due on ${due}. Please pay it by ${formatLongDate(a.graceEndsAt)}: after that day the subscriptions on it are deactivated. If you have paid it in the meantime, thank you, and please ignore this mail.`;
+  const late = `We have not received the ${amount} of invoice ${a.invoiceNumber}, due on ${due}. Please pay it by ${formatLongDate(a.graceEndsAt)}: after that day the subscriptions on it are deactivated. If you have paid it in the meantime, thank you, and please ignore this mail.`;
   const [subject, first] =
     a.kind === 'invoice-due-soon'
       ? [
           `Invoice ${a.invoiceNumber} is due on ${due}`,
-          `A reminder: invoice ${a.invoiceNumber} (bill #${a.orderId}) for ${amount} is due on ${due}. If you have paid it already, thank you, and please ignore this mail.`,
+          `A reminder: invoice ${a.invoiceNumber} for ${amount} is due on ${due}. If you have paid it already, thank you, and please ignore this mail.`,
         ]
       : a.kind === 'invoice-overdue'
         ? [`Invoice ${a.invoiceNumber} is past due`, late]
@@ -142,6 +147,7 @@ export function cardExpiringMail(a: {
 export function disputeAlertMail(a: {
   to: string;
   orderId: number | null;
+  invoiceNumber: string | null;
   organizationId: number | null;
   amountCents: number;
   reason: string;
@@ -149,7 +155,7 @@ export function disputeAlertMail(a: {
   chargeId: string;
 }): MailMessage {
   const bill = a.orderId
-    ? `bill #${a.orderId} of organization ${a.organizationId}`
+    ? `${billMention({ orderId: a.orderId, invoiceNumber: a.invoiceNumber })} of organization ${a.organizationId}`
     : 'a charge with no bill here';
   return compose(a.to, `Dispute opened: ${formatUsd(a.amountCents)} on ${bill}`, [
     `A customer disputed ${formatUsd(a.amountCents)} (${a.reason}) on ${bill}: Stripe dispute ${a.disputeId}, charge ${a.chargeId}.`,

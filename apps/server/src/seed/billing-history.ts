@@ -4,6 +4,8 @@ import {
   billAttemptKey,
   billedRtusAtMonthStart,
   billedToOf,
+  billMention,
+  billMentionFirst,
   billPeriodKey,
   GRACE_DAYS,
   graceEndOf,
@@ -196,7 +198,7 @@ export async function seedBillingHistory(
     },
   });
 
-  const ids = await createBillsWithLines(db, made);
+  const ids = (await createBillsWithLines(db, made)).map((b) => b.id);
   await chargeHistory(db, made, ids, org.gatewayCustomerId ?? 'cus_sandbox_demo');
 }
 
@@ -217,9 +219,11 @@ async function chargeHistory(db: DbOrTx, made: BillWithLine[], ids: number[], cu
       paymentMethodId: 'pm_card_visa',
       amountCents: bill.totalCents,
       idempotencyKey: gatewayKey,
-      description: `Bill #${orderId}`,
+      // Named as the store's own charges name a bill: before it is paid it has no invoice number.
+      description: billMentionFirst({ orderId }),
     });
-    if (charged.status !== 'succeeded') throw new Error(`The demo's sandbox refused bill #${orderId}.`);
+    if (charged.status !== 'succeeded')
+      throw new Error(`The demo's sandbox refused ${billMention({ orderId })}.`);
     attempts.push({
       orderId,
       gatewayKey,

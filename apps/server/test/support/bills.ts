@@ -33,7 +33,7 @@ export async function makeBill(db: DbOrTx, bill: BillFixture): Promise<number> {
   const start = when(bill.billingDate);
   const end = new Date(start);
   if (bill.billingMode) end.setUTCMonth(end.getUTCMonth() + monthsPerCycle(bill.billingMode));
-  const [orderId] = await createBillsWithLines(db, [
+  const [made] = await createBillsWithLines(db, [
     {
       organizationId: bill.organizationId,
       kind: bill.kind,
@@ -56,9 +56,10 @@ export async function makeBill(db: DbOrTx, bill: BillFixture): Promise<number> {
       },
     },
   ]);
+  const orderId = made!.id;
   for (const [i, a] of (bill.attempts ?? []).entries()) {
     await db.insert(paymentAttempts).values({
-      orderId: orderId!,
+      orderId,
       gatewayKey: `fixture-${orderId}-${i + 1}`,
       amountCents: bill.totalCents,
       status: a.status,
@@ -67,7 +68,7 @@ export async function makeBill(db: DbOrTx, bill: BillFixture): Promise<number> {
       createdAt: when(a.at),
     });
   }
-  return orderId!;
+  return orderId;
 }
 
 /** Every line that bills a subscription, with its bill: oldest bill first, a bill's lines in order. */

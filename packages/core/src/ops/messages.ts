@@ -1,3 +1,5 @@
+import { type BillNaming, billMention, billMentionFirst } from '../bill-status';
+
 // The operator console's and the operator tool's texts for refusals (docs/decisions/015).
 
 export const OpsMessages = {
@@ -6,7 +8,7 @@ export const OpsMessages = {
   planNotFound: (id: number) => `There is no plan ${id}.`,
   productNotFound: (id: number) => `There is no product ${id}.`,
   productFlagUnknown: (flag: number) => `There is no product ${flag}.`,
-  billNotFound: (id: number) => `There is no bill #${id}.`,
+  billNotFound: (orderId: number) => `There is no ${billMention({ orderId })}.`,
   parentIsSelf: 'An organization cannot be its own parent.',
   parentIsSubAccount: (name: string) =>
     `'${name}' is itself a sub-account; a parent must be a top-level organization.`,
@@ -29,17 +31,17 @@ export const OpsMessages = {
  * amount and the customer before anything is sent, and asks the operator to type what it names.
  */
 export const OpsConfirmations = {
-  refund: (amount: string, bill: string, customer: string, byCard: boolean) =>
-    `Refund ${amount} of bill ${bill} to ${customer}${byCard ? ', to the card that paid it' : ''}.`,
+  refund: (amount: string, bill: BillNaming, customer: string, byCard: boolean) =>
+    `Refund ${amount} of ${billMention(bill)} to ${customer}${byCard ? ', to the card that paid it' : ''}.`,
   endsSubscriptions: 'The subscriptions on this bill end today.',
-  markPaid: (amount: string, bill: string, customer: string, reference: string) =>
-    `Record that ${customer} paid bill ${bill}, ${amount}, by '${reference}'.`,
-  retryNow: (amount: string, bill: string, customer: string, card: string) =>
-    `Charge ${amount} for bill ${bill} to ${customer}'s ${card} now, as a scheduled retry would.`,
-  voidBill: (amount: string, bill: string, customer: string) =>
-    `Void bill ${bill} of ${customer}, ${amount}: it is never charged, and nothing is owed on it.`,
-  writeOff: (amount: string, bill: string, customer: string) =>
-    `Write off bill ${bill} of ${customer}, ${amount}, as uncollectible: it stays unpaid, is never charged or reminded again, and its subscriptions end when its grace does.`,
+  markPaid: (amount: string, bill: BillNaming, customer: string, reference: string) =>
+    `Record that ${customer} paid ${billMention(bill)}, ${amount}, by '${reference}'.`,
+  retryNow: (amount: string, bill: BillNaming, customer: string, card: string) =>
+    `Charge ${amount} for ${billMention(bill)} to ${customer}'s ${card} now, as a scheduled retry would.`,
+  voidBill: (amount: string, bill: BillNaming, customer: string) =>
+    `Void ${billMention(bill)} of ${customer}, ${amount}: it is never charged, and nothing is owed on it.`,
+  writeOff: (amount: string, bill: BillNaming, customer: string) =>
+    `Write off ${billMention(bill)} of ${customer}, ${amount}, as uncollectible: it stays unpaid, is never charged or reminded again, and its subscriptions end when its grace does.`,
   terms: (customer: string, discount: string) =>
     `Save the terms of ${customer}, with a discount of ${discount}: its next bills follow them.`,
   paymentTerms: (customer: string, from: string, to: string) =>
@@ -63,38 +65,43 @@ export const OpsBillMessages = {
   referenceTooLong: 'Payment reference must be at most 200 characters',
   reasonRequired: 'Reason is required',
   reasonTooLong: 'Reason must be at most 200 characters',
-  alreadyPaid: (id: number) => `Bill #${id} is already paid.`,
-  isVoid: (id: number) => `Bill #${id} is void: nothing is owed on it.`,
-  refusedCharge: (id: number) =>
-    `Bill #${id} is a checkout or editor charge the card refused: nothing is owed on it and nothing came of it.`,
-  chargeWithCustomer: (id: number) =>
-    `Bill #${id} is a checkout or editor charge still being settled with the customer; wait for its outcome.`,
-  notOwed: (id: number, status: string) => `Bill #${id} is '${status}': no money is expected on it.`,
-  chargeInFlight: (id: number) =>
-    `A charge of bill #${id} is in progress at the card processor; wait a few minutes for its outcome, then try again.`,
-  alreadyWrittenOff: (id: number) => `Bill #${id} is already written off as uncollectible.`,
-  writtenOffNotCharged: (id: number) =>
-    `Bill #${id} is written off as uncollectible, so its card is not charged again; record the payment if the customer pays.`,
-  notByCard: (id: number) =>
-    `Bill #${id} is an invoice, paid outside the card processor: there is no card charge to retry. Record the payment when it arrives.`,
+  alreadyPaid: (bill: BillNaming) => `${billMentionFirst(bill)} is already paid.`,
+  isVoid: (bill: BillNaming) => `${billMentionFirst(bill)} is void: nothing is owed on it.`,
+  refusedCharge: (bill: BillNaming) =>
+    `${billMentionFirst(bill)} is a checkout or editor charge the card refused: nothing is owed on it and nothing came of it.`,
+  chargeWithCustomer: (bill: BillNaming) =>
+    `${billMentionFirst(bill)} is a checkout or editor charge still being settled with the customer; wait for its outcome.`,
+  notOwed: (bill: BillNaming, status: string) =>
+    `${billMentionFirst(bill)} is '${status}': no money is expected on it.`,
+  chargeInFlight: (bill: BillNaming) =>
+    `A charge of ${billMention(bill)} is in progress at the card processor; wait a few minutes for its outcome, then try again.`,
+  alreadyWrittenOff: (bill: BillNaming) =>
+    `${billMentionFirst(bill)} is already written off as uncollectible.`,
+  writtenOffNotCharged: (bill: BillNaming) =>
+    `${billMentionFirst(bill)} is written off as uncollectible, so its card is not charged again; record the payment if the customer pays.`,
+  notByCard: (bill: BillNaming) =>
+    `${billMentionFirst(bill)} is an invoice, paid outside the card processor: there is no card charge to retry. Record the payment when it arrives.`,
   noCard: (customer: string) =>
     `${customer} has no card on file, so there is nothing to charge. Ask them to update their billing information, or record a payment received outside.`,
-  changedMeanwhile: (id: number) => `Bill #${id} changed meanwhile; reload it and try again.`,
-  paymentRecorded: (id: number, amount: string, reference: string) =>
-    `Bill #${id} is paid: ${amount} received by '${reference}'.`,
-  voided: (id: number, customer: string) =>
-    `Bill #${id} is void: ${customer} owes nothing on it, and it is never charged.`,
-  writtenOff: (id: number) =>
-    `Bill #${id} is written off as uncollectible: it is never charged or reminded again.`,
+  changedMeanwhile: (bill: BillNaming) =>
+    `${billMentionFirst(bill)} changed meanwhile; reload it and try again.`,
+  paymentRecorded: (bill: BillNaming, amount: string, reference: string) =>
+    `${billMentionFirst(bill)} is paid: ${amount} received by '${reference}'.`,
+  voided: (bill: BillNaming, customer: string) =>
+    `${billMentionFirst(bill)} is void: ${customer} owes nothing on it, and it is never charged.`,
+  writtenOff: (bill: BillNaming) =>
+    `${billMentionFirst(bill)} is written off as uncollectible: it is never charged or reminded again.`,
   subscriptionsEndOn: (date: string) => `Its subscriptions end on ${date}, when its grace ends.`,
-  retryPaid: (id: number, amount: string) => `The card was charged ${amount}: bill #${id} is paid.`,
+  retryPaid: (bill: BillNaming, amount: string) =>
+    `The card was charged ${amount}: ${billMention(bill)} is paid.`,
   retryDeclined: (reason: string) => `The card was declined: ${reason}`,
   nextRetryOn: (date: string) => `The next scheduled retry is on ${date}.`,
-  staysUnpaid: (id: number) => `Bill #${id} stays Un-Paid.`,
+  staysUnpaid: (bill: BillNaming) => `${billMentionFirst(bill)} stays Un-Paid.`,
   retryPending:
     'The card processor has not answered yet: the charge is settled on its own key within minutes, and never made twice.',
   reactivated: (name: string) => `'${name}' is active again.`,
   periodEnded: (name: string, date: string) =>
     `'${name}' stays deactivated: the period this bill paid for ended on ${date}.`,
-  otherBillUnpaid: (name: string, id: number) => `'${name}' stays deactivated: bill #${id} of it is Un-Paid.`,
+  otherBillUnpaid: (name: string, bill: BillNaming) =>
+    `'${name}' stays deactivated: ${billMention(bill)} of it is Un-Paid.`,
 } as const;

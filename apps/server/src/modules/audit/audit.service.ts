@@ -5,6 +5,9 @@ import {
   auditActorLabel,
   auditKindLabel,
   auditSummary,
+  type BillNaming,
+  billMention,
+  billMentionFirst,
   toCsv,
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
@@ -22,6 +25,8 @@ export interface AuditChange {
   after?: Row | null;
   /** Named from the row when omitted (a person's name, a company's, "Subscription 12"). */
   subject?: string;
+  /** The bill a refund is of: it names the refund, and its invoice number is not on the refund's row. */
+  bill?: BillNaming;
   /** Read from the row when omitted; null for the catalogue and billing runs (every organization). */
   organizationId?: number | null;
   /** Names the person of an anonymous request once known (registration, a reset link). */
@@ -30,7 +35,7 @@ export interface AuditChange {
   at?: Date;
 }
 
-function nameOf(kind: AuditKind, row: Row): string {
+function nameOf(kind: AuditKind, row: Row, change: AuditChange): string {
   switch (subjectOf(kind)) {
     case 'person':
       return `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim();
@@ -41,9 +46,14 @@ function nameOf(kind: AuditKind, row: Row): string {
       // Its name as the screens show it; the id only for one without a name.
       return row.description ? String(row.description) : `Subscription ${row.id}`;
     case 'bill':
-      return `Bill #${row.id}`;
+      // By the invoice number it has, or takes in this change (a card bill paid): the bill's one name
+      // from then on, which the console shows and an operator searches for.
+      return billMentionFirst({
+        orderId: Number(row.id),
+        invoiceNumber: (change.after?.invoiceNumber ?? change.before?.invoiceNumber ?? null) as string | null,
+      });
     case 'refund':
-      return `Refund of bill #${row.orderId}`;
+      return `Refund of ${billMention(change.bill ?? { orderId: Number(row.orderId) })}`;
     case 'api-token':
       return `API token ${row.name}`;
     case 'webhook':
@@ -86,7 +96,7 @@ export async function recordAudit(tx: DbOrTx, kind: AuditKind, change: AuditChan
   const actor = { ...current.actor, ...change.actor };
   const { before, after } = changes(kind, change.before, change.after);
   // Named as it was before the change (a rename reads from the old name to the new one).
-  const subject = change.subject ?? nameOf(kind, change.before ?? row);
+  const subject = change.subject ?? nameOf(kind, change.before ?? row, change);
   // The kind is said beside it (its label); the summary says what changed in the screens' words.
   const names = before && after ? await planNames(tx, before, after) : {};
   const summary = auditSummary(subjectOf(kind), subject, { before, after }, names);

@@ -192,7 +192,7 @@ describe('a year of billing', () => {
       [`bill-${march.id}-attempt-2`, 'succeeded'],
     ]);
     await t.flushMail();
-    const mail = t.mailer.sent.find((m) => m.subject === `Payment failed for bill #${march.id}`);
+    const mail = t.mailer.sent.find((m) => m.subject === `Payment failed for order ${march.id}`);
     expect(mail?.to).toBe('year-admin@example.com');
     expect((await sub(monthly31)).isActive).toBe(true);
   });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
 import { useBillingMailApp } from '../../../test/support/billing-mail-app';
-import { organizations } from '../../db/schema';
+import { orders, organizations } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { sendBillingNotices } from './billing-notices';
 
@@ -56,7 +56,8 @@ describe('billing notices', () => {
     clock.set('2026-02-05T13:00:00Z');
     await runBillingCycle(app.deps);
     expect((await mailsTo('d-admin@example.com')).map((m) => m.subject)).toEqual([
-      expect.stringMatching(/^Payment failed for bill #\d+$/),
+      // A declined card bill is not issued yet: it is named by its order.
+      expect.stringMatching(/^Payment failed for order \d+$/),
     ]);
     clock.set('2026-02-19T13:00:00Z');
     await runBillingCycle(app.deps);
@@ -103,8 +104,12 @@ describe('billing notices', () => {
     const receipts = (await mailsTo('q-admin@example.com')).filter((m) => m.subject.startsWith('Receipt'));
     expect(receipts).toHaveLength(1);
     const [receipt] = receipts;
-    const orderId = /Receipt for bill #(\d+)/.exec(receipt!.subject)![1];
-    expect(receipt!.text).toContain(`The invoice is attached (invoice_${orderId}.pdf).`);
+    // Paid, the bill has its invoice number, which names it; the attachment keeps the order's.
+    const invoiceNumber = /^Receipt for bill (\d{4}-\d{6})$/.exec(receipt!.subject)![1]!;
+    const [bill] = await app.t.db.select().from(orders).where(eq(orders.invoiceNumber, invoiceNumber));
+    expect(bill!.organizationId).toBe(quarterlyOrg.id);
+    expect(receipt!.text).toContain(`for bill ${invoiceNumber} on `);
+    expect(receipt!.text).toContain(`The invoice is attached (invoice_${bill!.id}.pdf).`);
     expect(receipt!.raw).toMatch(/Content-Type: application\/pdf; name=invoice_\d+\.pdf/);
     const pdf = /Content-Disposition: attachment[^\n]*\r?\n(?:[^\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
       receipt!.raw,

@@ -1,3 +1,4 @@
+import { billMentionFirst } from '@store/core';
 import type { Seller } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { AttachmentResolver } from '../../mail/outbox-sender';
@@ -8,7 +9,10 @@ import { renderInvoicePdf } from './invoice-pdf';
 export function invoiceAttachments(db: DbOrTx, seller: Seller): AttachmentResolver {
   return async (ref) => {
     const invoice = await findInvoice(db, ref.organizationId, ref.orderId);
-    if (!invoice) throw new Error(`bill #${ref.orderId} of organization ${ref.organizationId} not found`);
+    if (!invoice)
+      throw new Error(
+        `${billMentionFirst({ orderId: ref.orderId })} of organization ${ref.organizationId} not found`,
+      );
     return {
       filename: `invoice_${ref.orderId}.pdf`,
       contentType: 'application/pdf',

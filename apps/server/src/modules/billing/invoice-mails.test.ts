@@ -93,7 +93,7 @@ describe('an invoice customer on net 30', () => {
     ]);
     const text = mails[0]!.text.replace(/\s+/g, ' ');
     expect(text).toContain(
-      `Invoice ${bill.invoiceNumber} of February 05, 2026 (bill #${bill.id}) for ${amount} is attached (invoice_${bill.id}.pdf). Please pay it by its due date, March 07, 2026.`,
+      `Invoice ${bill.invoiceNumber} of February 05, 2026 for ${amount} is attached (invoice_${bill.id}.pdf). Please pay it by its due date, March 07, 2026.`,
     );
     expect(text).toContain(`How to pay: Bank transfer: First Example Bank`);
     expect(text).toContain(`quoting invoice ${bill.invoiceNumber}.`);
@@ -158,7 +158,7 @@ describe('an invoice customer on net 30', () => {
     );
     const pastDue = all.find((m) => m.subject === `Invoice ${bill.invoiceNumber} is past due`);
     expect(pastDue!.text.replace(/\s+/g, ' ')).toContain(
-      'Please pay it by March 21, 2026: after that day the subscriptions on it are deactivated.',
+      `of invoice ${bill.invoiceNumber}, due on March 07, 2026. Please pay it by March 21, 2026: after that day the subscriptions on it are deactivated.`,
     );
     expect(all[3]!.raw).toMatch(/Content-Type: application\/pdf; name=invoice_\d+\.pdf/);
   });
@@ -167,7 +167,7 @@ describe('an invoice customer on net 30', () => {
     const subjects = (await mailsTo('prompt-admin@example.com')).map((m) => m.subject);
     expect(subjects).toHaveLength(2);
     expect(subjects[0]).toMatch(/^Invoice \d{4}-\d{6}: \$[\d,.]+ due February 19, 2026$/);
-    expect(subjects[1]).toMatch(/^Receipt for bill #\d+$/);
+    expect(subjects[1]).toMatch(/^Receipt for bill \d{4}-\d{6}$/);
     for (const to of ['void-admin@example.com', 'off-admin@example.com']) {
       const mails = (await mailsTo(to)).map((m) => m.subject);
       expect(mails).toEqual([expect.stringMatching(/^Invoice \d{4}-\d{6}: \$[\d,.]+ due March 07, 2026$/)]);

@@ -10,6 +10,7 @@ export interface AttemptRow {
   status: string;
   created_at: unknown;
   order_id: number;
+  invoice_number: string | null;
   organization_id: number;
   order_status: number;
   total_cents: number;
@@ -18,6 +19,7 @@ export interface AttemptRow {
 
 export interface PaidBillRow {
   id: number;
+  invoice_number: string | null;
   total_cents: number;
   keys: string[] | null;
 }
@@ -26,7 +28,7 @@ export interface PaidBillRow {
 export function chargeAttempts(db: DbOrTx) {
   return queryRows<AttemptRow>(
     db,
-    sql`SELECT pa.gateway_key, pa.gateway_charge_id, pa.status, pa.created_at, o.id AS order_id, o.organization_id,
+    sql`SELECT pa.gateway_key, pa.gateway_charge_id, pa.status, pa.created_at, o.id AS order_id, o.invoice_number, o.organization_id,
         o.status AS order_status, o.total_cents, org.gateway_customer_id
       FROM payment_attempts pa JOIN orders o ON o.id = pa.order_id
       JOIN organizations org ON org.id = o.organization_id`,
@@ -37,7 +39,7 @@ export function chargeAttempts(db: DbOrTx) {
 export function paidCardBills(db: DbOrTx, since: Date | null) {
   return queryRows<PaidBillRow>(
     db,
-    sql`SELECT o.id, o.total_cents, array_agg(pa.gateway_key) FILTER (WHERE pa.id IS NOT NULL) AS keys
+    sql`SELECT o.id, o.invoice_number, o.total_cents, array_agg(pa.gateway_key) FILTER (WHERE pa.id IS NOT NULL) AS keys
       FROM orders o LEFT JOIN payment_attempts pa ON pa.order_id = o.id
       WHERE o.status = ${BillStatus.ChargePaid} AND o.total_cents > 0
         ${since ? sql`AND o.billing_date >= ${since.toISOString()}::timestamptz` : sql``}

@@ -54,7 +54,10 @@ async function bill(
     createdAt,
   });
   if (attempt === 'succeeded') await finishAttempt(database.db, key, { status: 'succeeded' });
-  return order!.id;
+  // A paid card bill is issued and named by its invoice number; one not paid yet by its order.
+  if (status === BillStatus.ChargePaid) expect(order!.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
+  else expect(order!.invoiceNumber).toBeNull();
+  return order!;
 }
 
 beforeAll(async () => {
@@ -81,7 +84,7 @@ describe('reconcile', () => {
     const wrongCharge = charge('amount-1', 3_100);
     const twice = await bill('twice-1', 1_000, BillStatus.ChargePaid, 'succeeded');
     await startAttempt(database.db, {
-      orderId: twice,
+      orderId: twice.id,
       gatewayKey: 'twice-2',
       amountCents: 1_000,
       createdAt: now,
@@ -99,13 +102,13 @@ describe('reconcile', () => {
     const found = await reconcile(database.db, gateway, { since: null, now });
     expect(found.sort()).toEqual(
       [
-        `Charge ${unpaidCharge.chargeId} ($20.00) took money but bill #${unpaid} is 'Past Due' (${BillStatus.ChargePastDue}).`,
-        `Charge ${wrongCharge.chargeId} ($31.00) does not match the total of bill #${wrongAmount} ($30.00).`,
-        `Bill #${twice} was charged 2 times: ${first.chargeId}, ${second.chargeId}.`,
+        `Charge ${unpaidCharge.chargeId} ($20.00) took money but order ${unpaid.id} is 'Past Due' (${BillStatus.ChargePastDue}).`,
+        `Charge ${wrongCharge.chargeId} ($31.00) does not match the total of bill ${wrongAmount.invoiceNumber} ($30.00).`,
+        `Bill ${twice.invoiceNumber} was charged 2 times: ${first.chargeId}, ${second.chargeId}.`,
         `Charge ${stranger.chargeId} ($7.00) with key nobody-1 has no bill.`,
-        `Charge ${otherCharge.chargeId} ($9.00) is of customer cus_someone_else, not of the organization of bill #${otherCustomer}.`,
-        `Bill #${uncharged} is paid ($40.00) but the gateway has no charge for it.`,
-        `Attempt stuck-1 of bill #${stuck} is still 'started' since ${stale.toISOString()}.`,
+        `Charge ${otherCharge.chargeId} ($9.00) is of customer cus_someone_else, not of the organization of bill ${otherCustomer.invoiceNumber}.`,
+        `Bill ${uncharged.invoiceNumber} is paid ($40.00) but the gateway has no charge for it.`,
+        `Attempt stuck-1 of order ${stuck.id} is still 'started' since ${stale.toISOString()}.`,
       ].sort(),
     );
   });
@@ -123,7 +126,7 @@ describe('reconcile', () => {
     expect(await reconcile(database.db, gateway, { since: null, now })).toHaveLength(before);
     const dayLater = new Date(now.getTime() + 24 * 3_600_000);
     expect(await reconcile(database.db, gateway, { since: null, now: dayLater })).toContain(
-      `Attempt processing-1 of bill #${order} is still 'started' since ${new Date(now.getTime() - 2 * 3_600_000).toISOString()}.`,
+      `Attempt processing-1 of order ${order.id} is still 'started' since ${new Date(now.getTime() - 2 * 3_600_000).toISOString()}.`,
     );
   });
 });

@@ -1,5 +1,8 @@
 import {
+  type BillNaming,
   BillStatus,
+  billMention,
+  billMentionFirst,
   billName,
   billStatusText,
   formatUsd,
@@ -48,7 +51,7 @@ export async function reconcileDifferences(
   const charges = await gateway.listCharges(opts.since);
   const attempts = await chargeAttempts(db);
   const byKey = new Map(attempts.map((a) => [a.gateway_key, a]));
-  const chargedBills = new Map<number, GatewayCharge[]>();
+  const chargedBills = new Map<number, { named: BillNaming; charges: GatewayCharge[] }>();
 
   for (const charge of charges.filter((c) => c.status === 'succeeded')) {
     const money = `${charge.chargeId} (${formatUsd(charge.amountCents)})`;
@@ -57,8 +60,10 @@ export async function reconcileDifferences(
       differ(`Charge ${money} with key ${charge.idempotencyKey ?? '(none)'} has no bill.`, null);
       continue;
     }
-    const bill = `bill #${attempt.order_id}`;
-    chargedBills.set(attempt.order_id, [...(chargedBills.get(attempt.order_id) ?? []), charge]);
+    const named = { orderId: Number(attempt.order_id), invoiceNumber: attempt.invoice_number };
+    const bill = billMention(named);
+    const charged = chargedBills.get(named.orderId);
+    chargedBills.set(named.orderId, { named, charges: [...(charged?.charges ?? []), charge] });
     if (Number(attempt.order_status) !== BillStatus.ChargePaid) {
       differ(
         `Charge ${money} took money but ${bill} is '${billStatusText(Number(attempt.order_status))}' (${attempt.order_status}).`,
@@ -82,10 +87,10 @@ export async function reconcileDifferences(
       );
     }
   }
-  for (const [orderId, list] of chargedBills) {
+  for (const [orderId, { named, charges: list }] of chargedBills) {
     if (list.length > 1) {
       differ(
-        `Bill #${orderId} was charged ${list.length} times: ${list.map((c) => c.chargeId).join(', ')}.`,
+        `${billMentionFirst(named)} was charged ${list.length} times: ${list.map((c) => c.chargeId).join(', ')}.`,
         orderId,
       );
     }
@@ -95,7 +100,7 @@ export async function reconcileDifferences(
   for (const bill of paid) {
     if (!chargedBills.has(Number(bill.id))) {
       differ(
-        `Bill #${bill.id} is paid (${formatUsd(Number(bill.total_cents))}) but the gateway has no charge for it.`,
+        `${billMentionFirst({ orderId: Number(bill.id), invoiceNumber: bill.invoice_number })} is paid (${formatUsd(Number(bill.total_cents))}) but the gateway has no charge for it.`,
         Number(bill.id),
       );
     }
@@ -105,14 +110,17 @@ export async function reconcileDifferences(
     const limit = opts.now.getTime() - (a.gateway_charge_id ? SETTLE_WITHIN_MS : STARTED_ATTEMPT_LIMIT_MS);
     if (a.status === 'started' && date(a.created_at).getTime() < limit) {
       differ(
-        `Attempt ${a.gateway_key} of bill #${a.order_id} is still 'started' since ${date(a.created_at).toISOString()}.`,
+        `Attempt ${a.gateway_key} of ${billMention({ orderId: Number(a.order_id), invoiceNumber: a.invoice_number })} is still 'started' since ${date(a.created_at).toISOString()}.`,
         a.order_id,
       );
     }
   }
   found.push(...(await refundDifferences(db, gateway, opts.now)));
   for (const d of await openDisputes(db)) {
-    const bill = d.order_id === null ? 'a charge of no bill of ours' : `bill #${d.order_id}`;
+    const bill =
+      d.order_id === null
+        ? 'a charge of no bill of ours'
+        : billMention({ orderId: Number(d.order_id), invoiceNumber: d.invoice_number });
     differ(
       `Dispute ${d.id} on ${bill} (${formatUsd(Number(d.amount_cents))}, ${d.reason}) is '${d.status}': answer it in Stripe's dashboard.`,
       d.order_id === null ? null : Number(d.order_id),

@@ -1,10 +1,4 @@
-import {
-  BillingMode,
-  BillStatus,
-  billStatusText,
-  carriedLineDescription,
-  overageAllowanceRtus,
-} from '@store/core';
+import { BillingMode, BillStatus, billStatusText, overageAllowanceRtus } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
@@ -84,7 +78,7 @@ describe('an amount under the minimum charge', () => {
     await runDaysTo('2026-06-02T12:00:00Z');
     const bills = await billsOf(going);
     const renewal = bills.filter((b) => b.kind === 'renewal');
-    expect(renewal.map((b) => b.description)).toEqual(['Going', carriedLineDescription(overage!.id)]);
+    expect(renewal.map((b) => b.description)).toEqual(['Going', `Carried from order ${overage!.id}`]);
     expect(renewal[1]!.amountCents).toBe(32);
     expect(renewal[0]!.totalCents).toBe(renewal[0]!.amountCents + 32);
     expect(renewal[0]!.status).toBe(BillStatus.ChargePaid);

@@ -13,6 +13,8 @@ const num = (v: unknown): number => Number(v);
 
 export interface ChargeClaim {
   orderId: number;
+  /** Null while the bill is charged by card: it takes its number when it is paid (decision 016). */
+  invoiceNumber: string | null;
   organizationId: number;
   amountCents: number;
   attempts: number;
@@ -35,6 +37,7 @@ export interface ChargeClaim {
 
 interface ClaimRow {
   id: number;
+  invoice_number: string | null;
   organization_id: number;
   total_cents: number;
   attempts: number;
@@ -56,7 +59,7 @@ interface ClaimRow {
 export async function claimBills(tx: DbOrTx, where: SQL, orderAndLock: SQL): Promise<ChargeClaim[]> {
   const rows = await queryRows<ClaimRow>(
     tx,
-    sql`SELECT o.id, o.organization_id, o.total_cents, o.attempts, o.kind, org.gateway_customer_id,
+    sql`SELECT o.id, o.invoice_number, o.organization_id, o.total_cents, o.attempts, o.kind, org.gateway_customer_id,
         org.payment_method_id, op.gateway_key AS open_key, op.transient_failures AS open_failures,
         op.created_at AS open_since, op.gateway_charge_id AS open_charge_id,
         op.sent_until AS open_sent_until, o.charge_lease
@@ -70,6 +73,7 @@ export async function claimBills(tx: DbOrTx, where: SQL, orderAndLock: SQL): Pro
   );
   return rows.map((r) => ({
     orderId: num(r.id),
+    invoiceNumber: r.invoice_number,
     organizationId: num(r.organization_id),
     amountCents: num(r.total_cents),
     attempts: num(r.attempts),

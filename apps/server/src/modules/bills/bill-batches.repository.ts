@@ -228,9 +228,15 @@ export async function billDueDate(db: DbOrTx, orderId: number): Promise<Date | n
 
 /** Of these bills, the paid ones with money paid (a receipt each), by id. */
 export function paidBillsWithMoney(tx: DbOrTx, orderIds: number[]) {
-  return queryRows<{ id: number; organization_id: number; total_cents: number; paid_at: unknown }>(
+  return queryRows<{
+    id: number;
+    invoice_number: string | null;
+    organization_id: number;
+    total_cents: number;
+    paid_at: unknown;
+  }>(
     tx,
-    sql`SELECT id, organization_id, total_cents, paid_at FROM orders
+    sql`SELECT id, invoice_number, organization_id, total_cents, paid_at FROM orders
         WHERE id IN (${sql.raw(orderIds.join(', '))}) AND total_cents > 0 AND paid_at IS NOT NULL ORDER BY id`,
   );
 }

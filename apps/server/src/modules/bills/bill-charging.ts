@@ -1,4 +1,4 @@
-import { billAttemptKey, formatLongDate, formatUsd, PAY_BILLS_PATH } from '@store/core';
+import { billAttemptKey, billMention, formatLongDate, formatUsd, PAY_BILLS_PATH } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import { enqueueMails } from '../../mail/outbox';
 import { type AttemptOutcome, declinedAttempts, recordOutcomes } from './attempt-outcomes.repository';
@@ -153,7 +153,7 @@ async function notifyDeclined(
   // on the Pay Bills page, where their bank can ask them; a new card would not help.
   const authenticate = outcome.code === 'authentication_required';
   const text = [
-    `We could not charge your card for bill #${claim.orderId} (${formatUsd(claim.amountCents)}).`,
+    `We could not charge your card for ${billMention(claim)} (${formatUsd(claim.amountCents)}).`,
     `Reason: ${outcome.message ?? 'Your card was declined.'}`,
     '',
     authenticate
@@ -162,8 +162,8 @@ async function notifyDeclined(
     `We retry about every other day. If the bill is still unpaid on ${due}, the subscription on it is deactivated and its license stops working.`,
   ].join('\n');
   const subject = authenticate
-    ? `Please authenticate the payment of bill #${claim.orderId}`
-    : `Payment failed for bill #${claim.orderId}`;
+    ? `Please authenticate the payment of ${billMention(claim)}`
+    : `Payment failed for ${billMention(claim)}`;
   await enqueueMails(
     tx,
     to.map((address) => ({ to: address, subject, text })),

@@ -27,6 +27,7 @@ export async function lockCollectionFacts(
     order,
     facts: {
       orderId,
+      invoiceNumber: order.invoiceNumber,
       status: order.status,
       kind: order.kind,
       failureMessage: order.failureMessage,

@@ -1,6 +1,7 @@
 import {
   type BillAction,
   BillStatus,
+  billMentionFirst,
   closedBillStatus,
   collectionRefusal,
   formatUsd,
@@ -37,6 +38,9 @@ async function lockedFor(tx: Tx, orderId: number, action: BillAction): Promise<O
   return found.order;
 }
 
+/** What names a bill in the refusals and the log (core's billMention). */
+const naming = (order: OrderRow) => ({ orderId: order.id, invoiceNumber: order.invoiceNumber });
+
 export interface BillChange {
   before: OrderRow;
   after: OrderRow;
@@ -61,7 +65,7 @@ export async function recordBillPayment(
     paidReference: reference,
     nextAttemptAt: null,
   });
-  if (!after) throw conflict(OpsBillMessages.changedMeanwhile(orderId));
+  if (!after) throw conflict(OpsBillMessages.changedMeanwhile(naming(before)));
   await recordAudit(tx, 'bill.updated', { before, after });
   await billsPaid(tx, [after], now);
   return { before, after };
@@ -83,7 +87,7 @@ export async function closeBill(
     closedReason: reason,
     nextAttemptAt: null,
   });
-  if (!after) throw conflict(OpsBillMessages.changedMeanwhile(orderId));
+  if (!after) throw conflict(OpsBillMessages.changedMeanwhile(naming(before)));
   await recordAudit(tx, 'bill.updated', { before, after });
   return { before, after };
 }
@@ -105,7 +109,7 @@ export async function retryBillNow(
   const before = await deps.db.transaction(async (tx) => {
     const order = await lockedFor(tx, orderId, 'retry');
     if (!(await makeBillDueNow(tx, order, startedAt)))
-      throw conflict(OpsBillMessages.changedMeanwhile(orderId));
+      throw conflict(OpsBillMessages.changedMeanwhile(naming(order)));
     return order;
   });
   const counts = emptyCounts();
@@ -117,8 +121,8 @@ export async function retryBillNow(
     if (counts.chargeAttempts === 0)
       throw conflict(
         isBillPaid(after.status)
-          ? OpsBillMessages.alreadyPaid(orderId)
-          : OpsBillMessages.chargeInFlight(orderId),
+          ? OpsBillMessages.alreadyPaid(naming(after))
+          : OpsBillMessages.chargeInFlight(naming(after)),
       );
     if (before.status === BillStatus.UnPaid && after.status === BillStatus.ChargePastDue)
       after = (await giveUpAgain(tx, orderId)) ?? after;
@@ -134,11 +138,12 @@ export async function retryBillNow(
         : outcome === 'declined'
           ? `declined ('${attempt?.message ?? ''}')`
           : 'no answer from the card processor yet';
-    // The operator's retry in the log with its outcome; the attempt itself is the bill's record.
+    // The operator's retry in the log with its outcome; the attempt itself is the bill's record. A
+    // paid bill is named by the invoice number it has just taken, as the log names it from now on.
     await recordAudit(tx, 'bill.updated', {
       before,
       after,
-      subject: `Bill #${orderId} charged ${formatUsd(before.totalCents)} again now, ${said}`,
+      subject: `${billMentionFirst(naming(after))} charged ${formatUsd(before.totalCents)} again now, ${said}`,
     });
     return { before, after, outcome };
   });

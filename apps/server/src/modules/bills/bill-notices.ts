@@ -24,6 +24,7 @@ export async function enqueueReceipts(tx: DbOrTx, orderIds: number[]): Promise<v
           to: address,
           organizationId: Number(bill.organization_id),
           orderId: Number(bill.id),
+          invoiceNumber: bill.invoice_number,
           totalCents: Number(bill.total_cents),
           paidAt: bill.paid_at instanceof Date ? bill.paid_at : new Date(String(bill.paid_at)),
         }),

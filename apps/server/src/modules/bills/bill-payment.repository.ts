@@ -12,6 +12,7 @@ const list = (values: readonly number[]) => sql.raw(values.join(', '));
 export function openBillRows(db: DbOrTx, organizationId: number) {
   return queryRows<{
     id: number;
+    invoice_number: string | null;
     billing_date: unknown;
     due_date: unknown;
     status: number;
@@ -21,7 +22,7 @@ export function openBillRows(db: DbOrTx, organizationId: number) {
     in_progress: boolean;
   }>(
     db,
-    sql`SELECT o.id, o.billing_date, o.due_date, o.status, o.total_cents, o.failure_message,
+    sql`SELECT o.id, o.invoice_number, o.billing_date, o.due_date, o.status, o.total_cents, o.failure_message,
         (SELECT string_agg(l.description, '; ' ORDER BY l.id) FROM order_lines l WHERE l.order_id = o.id) AS description,
         EXISTS (SELECT 1 FROM payment_attempts pa WHERE pa.order_id = o.id AND pa.status = 'started') AS in_progress
       FROM orders o

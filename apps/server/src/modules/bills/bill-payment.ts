@@ -32,6 +32,7 @@ export async function openBills(db: DbOrTx, organizationId: number): Promise<Ope
   const rows = await openBillRows(db, organizationId);
   return rows.map((r) => ({
     orderId: Number(r.id),
+    invoiceNumber: r.invoice_number,
     billingDate: iso(r.billing_date),
     dueDate: r.due_date ? iso(r.due_date) : null,
     status: Number(r.status),

@@ -103,15 +103,21 @@ export async function moveStatus(tx: DbOrTx, id: number, from: number, values: P
 
 export type BillWithLine = NewOrder & { line: Omit<NewOrderLine, 'orderId'> };
 
-/** Bills of one line each, already settled (the demo's history): two statements; their ids, in order. */
-export async function insertBillsWithLines(tx: DbOrTx, bills: BillWithLine[]): Promise<number[]> {
+/**
+ * Bills of one line each, already settled or issued (the demo's history, a proration's invoice): two
+ * statements; their ids and the invoice numbers the insert gave the issued ones, in order.
+ */
+export async function insertBillsWithLines(
+  tx: DbOrTx,
+  bills: BillWithLine[],
+): Promise<{ id: number; invoiceNumber: string | null }[]> {
   if (bills.length === 0) return [];
   const inserted = await tx
     .insert(orders)
     .values(bills.map(({ line: _line, ...bill }) => bill))
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, invoiceNumber: orders.invoiceNumber });
   await tx.insert(orderLines).values(bills.map((b, i) => ({ ...b.line, orderId: inserted[i]!.id })));
-  return inserted.map((r) => r.id);
+  return inserted;
 }
 
 /** The charges that paid already settled bills (the demo's history, charged through its sandbox). */

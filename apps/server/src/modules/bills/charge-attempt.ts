@@ -1,4 +1,4 @@
-import { billAttemptKey, SETTLE_WITHIN_MS } from '@store/core';
+import { billAttemptKey, billMention, SETTLE_WITHIN_MS } from '@store/core';
 import type { ChargeResult } from '../../gateway/payment-gateway';
 import { type AttemptOutcome, replaceOpenAttempt } from './attempt-outcomes.repository';
 import type { ChargeClaim } from './bill-attempts.repository';
@@ -105,7 +105,7 @@ export async function attemptCharge(
       paymentMethodId: claim.paymentMethodId,
       amountCents: claim.amountCents,
       idempotencyKey: base.key,
-      description: `${claim.kind === 'overage' ? 'Overage' : 'Renewal'} bill #${claim.orderId}`,
+      description: `${claim.kind === 'overage' ? 'Overage' : 'Renewal'} ${billMention(claim)}`,
       ...(claim.onSession ? { onSession: true } : {}),
     });
     // A charge still waiting for the customer's authentication (the Pay Bills page, decision 024):

@@ -61,6 +61,7 @@ export async function insertBillsStartingCharges(
       isNew: true,
       claim: {
         orderId,
+        invoiceNumber: null,
         organizationId: b.organizationId,
         amountCents: b.totalCents,
         attempts: 0,

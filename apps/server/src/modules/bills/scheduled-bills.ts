@@ -145,7 +145,7 @@ export function renewalBill(
       line,
       carriedLines: carried.map((c) => ({
         ...line,
-        description: carriedLineDescription(c.orderId),
+        description: carriedLineDescription(c),
         listCents: c.amountCents,
         discountCents: 0,
         amountCents: c.amountCents,

@@ -23,14 +23,20 @@ export interface NewDispute {
 export async function billOfPaymentIntent(
   db: DbOrTx,
   paymentIntentId: string | null,
-): Promise<{ orderId: number; organizationId: number } | null> {
+): Promise<{ orderId: number; invoiceNumber: string | null; organizationId: number } | null> {
   if (!paymentIntentId) return null;
-  const [row] = await queryRows<{ order_id: number; organization_id: number }>(
+  const [row] = await queryRows<{ order_id: number; invoice_number: string | null; organization_id: number }>(
     db,
-    sql`SELECT o.id AS order_id, o.organization_id FROM payment_attempts pa JOIN orders o ON o.id = pa.order_id
+    sql`SELECT o.id AS order_id, o.invoice_number, o.organization_id FROM payment_attempts pa JOIN orders o ON o.id = pa.order_id
         WHERE pa.gateway_charge_id = ${paymentIntentId} ORDER BY pa.id DESC LIMIT 1`,
   );
-  return row ? { orderId: Number(row.order_id), organizationId: Number(row.organization_id) } : null;
+  return row
+    ? {
+        orderId: Number(row.order_id),
+        invoiceNumber: row.invoice_number,
+        organizationId: Number(row.organization_id),
+      }
+    : null;
 }
 
 /** Records a dispute once; false when it was recorded already. */
@@ -81,14 +87,16 @@ export async function openDisputes(db: DbOrTx) {
   return queryRows<{
     id: string;
     order_id: number | null;
+    invoice_number: string | null;
     amount_cents: number;
     reason: string;
     status: string;
   }>(
     db,
-    sql`SELECT id, order_id, amount_cents, reason, status FROM disputes
-        WHERE status NOT IN (${closedStatuses})
-        ORDER BY created_at, id`,
+    sql`SELECT d.id, d.order_id, o.invoice_number, d.amount_cents, d.reason, d.status
+        FROM disputes d LEFT JOIN orders o ON o.id = d.order_id
+        WHERE d.status NOT IN (${closedStatuses})
+        ORDER BY d.created_at, d.id`,
   );
 }
 

@@ -59,6 +59,7 @@ export function createDisputesService(deps: { db: Db; operatorAlertEmail?: strin
             disputeAlertMail({
               to: deps.operatorAlertEmail,
               orderId: bill?.orderId ?? null,
+              invoiceNumber: bill?.invoiceNumber ?? null,
               organizationId: bill?.organizationId ?? null,
               amountCents: dispute.amountCents,
               reason: dispute.reason,

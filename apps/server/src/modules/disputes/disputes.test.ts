@@ -157,13 +157,19 @@ describe('disputes in the console', () => {
       { amount: 10, reason: 'Goodwill' },
       { 'Idempotency-Key': 'disputed-1' },
     );
+    const { invoiceNumber } = (await op.get(`/api/ops/bills/${first.orderId}`)).body.bill;
+    expect(invoiceNumber).toMatch(/^2026-\d{6}$/);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
-      message: RefundMessages.disputed(first.orderId, String(fraud.id), 'Under review'),
+      message: RefundMessages.disputed(
+        { orderId: first.orderId, invoiceNumber },
+        String(fraud.id),
+        'Under review',
+      ),
       code: 'CONFLICT',
     });
     expect(res.body.message).toBe(
-      `Bill #${first.orderId} cannot be refunded: its charge is disputed (${fraud.id}, Under review). Answer or accept the dispute in the Stripe dashboard.`,
+      `Bill ${invoiceNumber} cannot be refunded: its charge is disputed (${fraud.id}, Under review). Answer or accept the dispute in the Stripe dashboard.`,
     );
     expect(fake.log.filter((l) => l.method === 'POST' && l.path === '/v1/refunds')).toHaveLength(
       refundsBefore,

@@ -175,6 +175,7 @@ export async function billDetail(db: DbOrTx, orderId: number): Promise<OpsBillDe
       closedReason: more!.closedReason,
       actions: collectionActions({
         orderId,
+        invoiceNumber: bill.invoiceNumber,
         status: bill.status,
         kind: bill.kind,
         failureMessage: more!.failureMessage,

@@ -66,6 +66,12 @@ const toSummary = (b: OpsBillDetail['bill']): BillSummary => ({
   invoiceNumber: b.invoiceNumber ?? null,
 });
 
+/** What names a bill in the answers' sentences (core's billMention). */
+const naming = (row: { id: number; invoiceNumber: string | null }) => ({
+  orderId: row.id,
+  invoiceNumber: row.invoiceNumber,
+});
+
 /** What became of the subscriptions of a bill settled after its grace, in the console's words. */
 function settlementText(settled: LateSettlement[]): string[] {
   return settled.map((s) =>
@@ -73,7 +79,7 @@ function settlementText(settled: LateSettlement[]): string[] {
       ? OpsBillMessages.reactivated(s.name)
       : 'periodEnded' in s
         ? OpsBillMessages.periodEnded(s.name, formatLongDate(s.periodEnded))
-        : OpsBillMessages.otherBillUnpaid(s.name, s.unpaidBillId),
+        : OpsBillMessages.otherBillUnpaid(s.name, s.unpaidBill),
   );
 }
 
@@ -209,7 +215,11 @@ export function createOperatorConsoleService({
     /** A payment received outside the card processor, card bill or invoice, and how it was made. */
     async recordPayment(orderId: number, reference: string): Promise<OpsBillActionAnswer> {
       const done = await billing.recordPayment(orderId, reference);
-      const said = OpsBillMessages.paymentRecorded(orderId, formatUsd(done.after.totalCents), reference);
+      const said = OpsBillMessages.paymentRecorded(
+        naming(done.after),
+        formatUsd(done.after.totalCents),
+        reference,
+      );
       return answer(orderId, [said, ...settlementText(done.settlements)]);
     },
 
@@ -219,13 +229,13 @@ export function createOperatorConsoleService({
       const { after } = done;
       const said =
         done.outcome === 'paid'
-          ? [OpsBillMessages.retryPaid(orderId, formatUsd(after.totalCents))]
+          ? [OpsBillMessages.retryPaid(naming(after), formatUsd(after.totalCents))]
           : done.outcome === 'declined'
             ? [
                 OpsBillMessages.retryDeclined(declineReasonText(after.failureMessage ?? '')),
                 after.nextAttemptAt
                   ? OpsBillMessages.nextRetryOn(formatLongDate(after.nextAttemptAt))
-                  : OpsBillMessages.staysUnpaid(orderId),
+                  : OpsBillMessages.staysUnpaid(naming(after)),
               ]
             : [OpsBillMessages.retryPending];
       return { ...(await answer(orderId, said)), outcome: done.outcome };
@@ -235,7 +245,7 @@ export function createOperatorConsoleService({
       const done = await billing.voidBill(orderId, reason);
       const found = (await bill(orderId)).bill;
       return answer(orderId, [
-        OpsBillMessages.voided(orderId, found.organizationName),
+        OpsBillMessages.voided(naming(done.after), found.organizationName),
         ...settlementText(done.settlements),
       ]);
     },
@@ -244,7 +254,7 @@ export function createOperatorConsoleService({
       const done = await billing.writeOff(orderId, reason);
       const due = done.after.dueDate;
       const ends = due && due > clock.now() ? [OpsBillMessages.subscriptionsEndOn(formatLongDate(due))] : [];
-      return answer(orderId, [OpsBillMessages.writtenOff(orderId), ...ends]);
+      return answer(orderId, [OpsBillMessages.writtenOff(naming(done.after)), ...ends]);
     },
 
     listBillingRuns: () => billing.listBillingRuns(db),

@@ -58,32 +58,36 @@ describe('the audit trail of money', () => {
     const url = `/api/ops/bills/${bill!.id}/refunds`;
     const tooMuch = await op.post(url, { amount: (bill!.totalCents + 1) / 100, reason: 'Typo' });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.message).toMatch(/is more than bill #\d+ has left to refund/);
+    expect(bill!.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
+    expect(tooMuch.body.message).toContain(`is more than bill ${bill!.invoiceNumber} has left to refund`);
     const refund = await op.post(url, { amount: 10, reason: 'Goodwill' });
     expect(refund.status).toBe(200);
     expect(refund.body.refund.amount).toBe(10);
     const made = await latest('refund.created', demoId);
-    expect(made).toMatchObject({ actor: OLIVIA, subject: `Refund of bill #${bill!.id}` });
+    expect(made).toMatchObject({ actor: OLIVIA, subject: `Refund of bill ${bill!.invoiceNumber}` });
     expect(made.summary).toBe(
-      `Refund of bill #${bill!.id}: Refund Amount '$10.00'; Reason 'Goodwill'; End The Subscription 'No'; Status 'started'`,
+      `Refund of bill ${bill!.invoiceNumber}: Refund Amount '$10.00'; Reason 'Goodwill'; End The Subscription 'No'; Status 'started'`,
     );
     const settled = await latest('refund.updated', demoId);
     expect(settled.actor).toMatchObject(OLIVIA);
     expect(settled.summary).toBe(
-      `Refund of bill #${bill!.id}: Status 'started' → 'succeeded'; Credit Note '—' → '${refund.body.refund.creditNoteNumber}'`,
+      `Refund of bill ${bill!.invoiceNumber}: Status 'started' → 'succeeded'; Credit Note '—' → '${refund.body.refund.creditNoteNumber}'`,
     );
   });
 
   it('logs an invoice marked paid with its payment reference, and its refund with how the money went back', async () => {
     const perpetualId = await orgNamed(PERPETUAL_COMPANY);
     const invoice = await openInvoice(perpetualId, 7873);
+    expect(invoice.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
     expect(
       (await op.post(`/api/ops/bills/${invoice.id}/mark-paid`, { reference: 'Cheque 1042' })).status,
     ).toBe(200);
     const paid = await latest('bill.updated', perpetualId);
     expect(paid.actor).toMatchObject(OLIVIA);
     expect(paid.summary).toMatch(
-      new RegExp(`^Bill #${invoice.id}: Status 'Invoiced' → 'Paid'; .*Payment Reference '—' → 'Cheque 1042'`),
+      new RegExp(
+        `^Bill ${invoice.invoiceNumber}: Status 'Invoiced' → 'Paid'; .*Payment Reference '—' → 'Cheque 1042'`,
+      ),
     );
     expect(paid.summary).not.toMatch(/\b51[36]\b/);
 
@@ -96,7 +100,7 @@ describe('the audit trail of money', () => {
     const made = await latest('refund.created', perpetualId);
     expect(made.actor).toMatchObject(OLIVIA);
     expect(made.summary).toBe(
-      `Refund of bill #${invoice.id}: Refund Amount '$78.73'; Reason 'Cancelled order'; How The Money Went Back 'Transfer 77-1'; End The Subscription 'No'; Status 'succeeded'; Credit Note '${refund.body.refund.creditNoteNumber}'`,
+      `Refund of bill ${invoice.invoiceNumber}: Refund Amount '$78.73'; Reason 'Cancelled order'; How The Money Went Back 'Transfer 77-1'; End The Subscription 'No'; Status 'succeeded'; Credit Note '${refund.body.refund.creditNoteNumber}'`,
     );
   });
 

@@ -50,6 +50,11 @@ const later = async (days: number) => {
   await run();
 };
 const bill = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+/** What names a bill in the answers: its invoice number once it has one, else its order. */
+const named = (b: { id: number; invoiceNumber: string | null }) => ({
+  orderId: b.id,
+  invoiceNumber: b.invoiceNumber,
+});
 const sub = async (id: number) =>
   (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
 const attemptsOf = (orderId: number) =>
@@ -151,7 +156,7 @@ describe('Retry now', () => {
     const failedEntry = await latestEntry('bill.updated', org.id);
     expect(failedEntry).toMatchObject({
       actor: OLIVIA,
-      summary: `Bill #${b.id} charged $39.00 again now, declined ('${INSUFFICIENT}')`,
+      summary: `Order ${b.id} charged $39.00 again now, declined ('${INSUFFICIENT}')`,
     });
 
     await setCard(org.id, 'pm_card_visa');
@@ -163,24 +168,26 @@ describe('Retry now', () => {
     const answers = [one, two].sort((x, y) => x.status - y.status);
     expect(answers.map((a) => a.status)).toEqual([200, 409]);
     expect(answers[0]!.body).toMatchObject({ status: 'Paid', outcome: 'paid' });
-    expect(answers[0]!.body.message).toBe(OpsBillMessages.retryPaid(b.id, '$39.00'));
-    expect([OpsBillMessages.alreadyPaid(b.id), OpsBillMessages.chargeInFlight(b.id)]).toContain(
-      answers[1]!.body.message,
-    );
     expect((await chargesOf(b.id)).filter((c) => c.status === 'succeeded')).toHaveLength(1);
     const paid = await bill(b.id);
     expect(paid).toMatchObject({ status: BillStatus.ChargePaid, nextAttemptAt: null });
     expect(paid.invoiceNumber).toMatch(/^2026-\d{6}$/);
+    // Paid, the bill is issued and named by its invoice number from then on.
+    expect(answers[0]!.body.message).toBe(`The card was charged $39.00: bill ${paid.invoiceNumber} is paid.`);
+    expect([
+      `Bill ${paid.invoiceNumber} is already paid.`,
+      OpsBillMessages.chargeInFlight(named(b)),
+    ]).toContain(answers[1]!.body.message);
     const entry = await latestEntry('bill.updated', org.id);
     expect(entry.actor).toMatchObject(OLIVIA);
     expect(entry.summary).toMatch(
       new RegExp(
-        `^Bill #${b.id} charged \\$39\\.00 again now, paid: Status 'Past Due' → 'Paid'; Paid '—' → '${formatMediumDate(clock.now())}'`,
+        `^Bill ${paid.invoiceNumber} charged \\$39\\.00 again now, paid: Status 'Past Due' → 'Paid'; Paid '—' → '${formatMediumDate(clock.now())}'`,
       ),
     );
     expect(entry.summary).not.toMatch(/\b26[04]\b/);
     expect((await op.post(`/api/ops/bills/${b.id}/retry`)).body.message).toBe(
-      OpsBillMessages.alreadyPaid(b.id),
+      OpsBillMessages.alreadyPaid(named(paid)),
     );
   });
 
@@ -212,7 +219,10 @@ describe('Retry now', () => {
     expect(invoice.status).toBe(BillStatus.OfflineInvoice);
     const byInvoice = await op.post(`/api/ops/bills/${invoice.id}/retry`);
     expect(byInvoice.status).toBe(409);
-    expect(byInvoice.body.message).toBe(OpsBillMessages.notByCard(invoice.id));
+    expect(invoice.invoiceNumber).toMatch(/^2026-\d{6}$/);
+    expect(byInvoice.body.message).toBe(
+      `Bill ${invoice.invoiceNumber} is an invoice, paid outside the card processor: there is no card charge to retry. Record the payment when it arrives.`,
+    );
 
     const { org: cardless, bill: noCard } = await renewedBill('Cardless Co', { card: null });
     expect(noCard.failureMessage).toBe('no_payment_method: No card on file.');
@@ -244,7 +254,9 @@ describe('Retry now', () => {
     ] as const) {
       const res = await op.post(`/api/ops/bills/${busy.id}/${action}`, body);
       expect(res.status, action).toBe(409);
-      expect(res.body.message).toBe(OpsBillMessages.chargeInFlight(busy.id));
+      expect(res.body.message).toBe(
+        `A charge of order ${busy.id} is in progress at the card processor; wait a few minutes for its outcome, then try again.`,
+      );
     }
     expect((await op.get(`/api/ops/bills/${busy.id}`)).body.bill).toMatchObject({
       chargeInFlight: true,
@@ -268,11 +280,11 @@ describe('Retry now', () => {
     for (const action of ['retry', 'mark-paid', 'void', 'write-off']) {
       const res = await op.post(`/api/ops/bills/${refused!.id}/${action}`, { reference: 'x', reason: 'x' });
       expect(res.status, action).toBe(409);
-      expect(res.body.message).toBe(OpsBillMessages.refusedCharge(refused!.id));
+      expect(res.body.message).toBe(OpsBillMessages.refusedCharge(named(refused!)));
     }
     const missing = await op.post('/api/ops/bills/999999/retry');
     expect(missing.status).toBe(404);
-    expect(missing.body.message).toBe('There is no bill #999999.');
+    expect(missing.body.message).toBe('There is no order 999999.');
   });
 });
 
@@ -287,9 +299,7 @@ describe('Record a payment received outside', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 409]);
     const won = answers[0]!.body;
     expect(won.status).toBe('Paid');
-    expect(answers[1]!.body.message).toBe(OpsBillMessages.alreadyPaid(b.id));
     const reference = won.message.includes('7781') ? 'Wire 7781' : 'Wire 7782';
-    expect(won.message).toBe(OpsBillMessages.paymentRecorded(b.id, '$39.00', reference));
     const paid = await bill(b.id);
     expect(paid).toMatchObject({
       status: BillStatus.OfflinePaid,
@@ -297,10 +307,13 @@ describe('Record a payment received outside', () => {
       nextAttemptAt: null,
     });
     expect(paid.invoiceNumber).toMatch(/^2026-\d{6}$/);
+    // Paid, the bill takes its invoice number, which names it in the answers and the log.
+    expect(answers[1]!.body.message).toBe(`Bill ${paid.invoiceNumber} is already paid.`);
+    expect(won.message).toBe(`Bill ${paid.invoiceNumber} is paid: $39.00 received by '${reference}'.`);
     const entry = await latestEntry('bill.updated', org.id);
     expect(entry.actor).toMatchObject(OLIVIA);
     expect(entry.summary).toBe(
-      `Bill #${b.id}: Status 'Past Due' → 'Paid'; Paid '—' → '${formatMediumDate(clock.now())}'; Payment Reference '—' → '${reference}'`,
+      `Bill ${paid.invoiceNumber}: Status 'Past Due' → 'Paid'; Paid '—' → '${formatMediumDate(clock.now())}'; Payment Reference '—' → '${reference}'`,
     );
     // Paid: no later retry charges it.
     await later(3);
@@ -325,6 +338,8 @@ describe('Void and Write off', () => {
         dueDate: addDays(clock.now(), 14),
       })
       .returning();
+    // Issued as an invoice, it has its invoice number from the start.
+    expect(invoice!.invoiceNumber).toMatch(/^2026-\d{6}$/);
     const [one, two] = await Promise.all([
       op.post(`/api/ops/bills/${invoice!.id}/void`, { reason: 'Billed twice' }),
       op.post(`/api/ops/bills/${invoice!.id}/void`, { reason: 'Billed twice' }),
@@ -333,9 +348,9 @@ describe('Void and Write off', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 409]);
     expect(answers[0]!.body).toMatchObject({
       status: 'Void',
-      message: OpsBillMessages.voided(invoice!.id, DEMO_COMPANY),
+      message: `Bill ${invoice!.invoiceNumber} is void: ${DEMO_COMPANY} owes nothing on it, and it is never charged.`,
     });
-    expect(answers[1]!.body.message).toBe(OpsBillMessages.isVoid(invoice!.id));
+    expect(answers[1]!.body.message).toBe(`Bill ${invoice!.invoiceNumber} is void: nothing is owed on it.`);
     expect(await bill(invoice!.id)).toMatchObject({
       status: BillStatus.OfflineVoid,
       closedReason: 'Billed twice',
@@ -343,7 +358,7 @@ describe('Void and Write off', () => {
     const entry = await latestEntry('bill.updated', demo!.id);
     expect(entry.actor).toMatchObject(OLIVIA);
     expect(entry.summary).toBe(
-      `Bill #${invoice!.id}: Status 'Invoiced' → 'Void'; Void / Write-Off Reason '—' → 'Billed twice'`,
+      `Bill ${invoice!.invoiceNumber}: Status 'Invoiced' → 'Void'; Void / Write-Off Reason '—' → 'Billed twice'`,
     );
     for (const [action, body] of [
       ['mark-paid', { reference: 'Wire 1' }],
@@ -352,7 +367,7 @@ describe('Void and Write off', () => {
     ] as const) {
       const res = await op.post(`/api/ops/bills/${invoice!.id}/${action}`, body);
       expect(res.status, action).toBe(409);
-      expect(res.body.message).toBe(OpsBillMessages.isVoid(invoice!.id));
+      expect(res.body.message).toBe(OpsBillMessages.isVoid(named(invoice!)));
     }
     expect((await op.post(`/api/ops/bills/${invoice!.id}/void`, { reason: '' })).body.message).toContain(
       'Reason is required',
@@ -377,15 +392,15 @@ describe('Void and Write off', () => {
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ status: 'Uncollectible' });
     expect(off.body.message).toBe(
-      `${OpsBillMessages.writtenOff(writtenOff.bill.id)} ${OpsBillMessages.subscriptionsEndOn(formatLongDate(writtenOff.bill.dueDate!))}`,
+      `Order ${writtenOff.bill.id} is written off as uncollectible: it is never charged or reminded again. ${OpsBillMessages.subscriptionsEndOn(formatLongDate(writtenOff.bill.dueDate!))}`,
     );
     const entry = await latestEntry('bill.updated', writtenOff.org.id);
     expect(entry.summary).toBe(
-      `Bill #${writtenOff.bill.id}: Status 'Past Due' → 'Uncollectible'; Void / Write-Off Reason '—' → 'Company closed'`,
+      `Order ${writtenOff.bill.id}: Status 'Past Due' → 'Uncollectible'; Void / Write-Off Reason '—' → 'Company closed'`,
     );
     expect(
       (await op.post(`/api/ops/bills/${writtenOff.bill.id}/write-off`, { reason: 'x' })).body.message,
-    ).toBe(OpsBillMessages.alreadyWrittenOff(writtenOff.bill.id));
+    ).toBe(OpsBillMessages.alreadyWrittenOff(named(writtenOff.bill)));
     // Written off, its period is still not paid for (Enable Offline waits); void, nothing is owed.
     expect(await hasOutstandingBill(t.db, writtenOff.sub.id)).toBe(true);
     expect(await hasOutstandingBill(t.db, voided.sub.id)).toBe(false);
@@ -434,8 +449,9 @@ describe('a bill settled after its grace', () => {
     const { org, sub: s, bill: b } = await givenUp('Late Wire Co');
     const paid = await op.post(`/api/ops/bills/${b.id}/mark-paid`, { reference: 'Wire 9001' });
     expect(paid.status).toBe(200);
+    const { invoiceNumber } = await bill(b.id);
     expect(paid.body.message).toBe(
-      `${OpsBillMessages.paymentRecorded(b.id, '$39.00', 'Wire 9001')} ${OpsBillMessages.reactivated(s.description)}`,
+      `Bill ${invoiceNumber} is paid: $39.00 received by 'Wire 9001'. ${OpsBillMessages.reactivated(s.description)}`,
     );
     expect(await sub(s.id)).toMatchObject({ isActive: true, deactivateDate: null });
     const entry = await latestEntry('subscription.updated', org.id);
@@ -449,12 +465,13 @@ describe('a bill settled after its grace', () => {
     const { org, sub: s, bill: b } = await givenUp('Late Card Co');
     const declined = await op.post(`/api/ops/bills/${b.id}/retry`);
     expect(declined.body).toMatchObject({ status: 'Un-Paid', outcome: 'declined' });
-    expect(declined.body.message).toContain(OpsBillMessages.staysUnpaid(b.id));
+    expect(declined.body.message).toContain(`Order ${b.id} stays Un-Paid.`);
     expect((await bill(b.id)).status).toBe(BillStatus.UnPaid);
     await setCard(org.id, 'pm_card_visa');
     const paid = await op.post(`/api/ops/bills/${b.id}/retry`);
     expect(paid.body).toMatchObject({ status: 'Paid', outcome: 'paid' });
-    expect(paid.body.message).toBe(OpsBillMessages.retryPaid(b.id, '$39.00'));
+    expect(paid.body.message).toBe(OpsBillMessages.retryPaid(named(await bill(b.id)), '$39.00'));
+    expect(paid.body.message).toMatch(/: bill 2026-\d{6} is paid\.$/);
     expect((await sub(s.id)).isActive).toBe(true);
   });
 
@@ -462,7 +479,7 @@ describe('a bill settled after its grace', () => {
     const forgiven = await givenUp('Late Void Co');
     const voided = await op.post(`/api/ops/bills/${forgiven.bill.id}/void`, { reason: 'Billing error' });
     expect(voided.body.message).toBe(
-      `${OpsBillMessages.voided(forgiven.bill.id, 'Late Void Co')} ${OpsBillMessages.reactivated(forgiven.sub.description)}`,
+      `${OpsBillMessages.voided(named(forgiven.bill), 'Late Void Co')} ${OpsBillMessages.reactivated(forgiven.sub.description)}`,
     );
     expect((await sub(forgiven.sub.id)).isActive).toBe(true);
     expect((await bill(forgiven.bill.id)).status).toBe(BillStatus.UnPaidVoid);
@@ -472,7 +489,7 @@ describe('a bill settled after its grace', () => {
     const paid = await op.post(`/api/ops/bills/${tooLate.bill.id}/mark-paid`, { reference: 'Cheque 12' });
     const ended = (await sub(tooLate.sub.id)).nextBaseBillingDate!;
     expect(paid.body.message).toBe(
-      `${OpsBillMessages.paymentRecorded(tooLate.bill.id, '$39.00', 'Cheque 12')} ${OpsBillMessages.periodEnded(tooLate.sub.description, formatLongDate(ended))}`,
+      `${OpsBillMessages.paymentRecorded(named(await bill(tooLate.bill.id)), '$39.00', 'Cheque 12')} ${OpsBillMessages.periodEnded(tooLate.sub.description, formatLongDate(ended))}`,
     );
     expect((await sub(tooLate.sub.id)).isActive).toBe(false);
   });

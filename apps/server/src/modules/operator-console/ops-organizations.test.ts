@@ -1,4 +1,4 @@
-import { BillStatus, OpsBillMessages, Rights } from '@store/core';
+import { BillStatus, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useConsoleApp } from '../../../test/support/console-app';
@@ -167,11 +167,12 @@ describe('bills in the console', () => {
     expect(row!.paidReference).toBe('Cheque 1042');
     const again = await app.op.post(`/api/ops/bills/${invoice!.id}/mark-paid`, { reference: 'Cheque 1042' });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(`Bill #${invoice!.id} is already paid.`);
+    expect(row!.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
+    expect(again.body.message).toBe(`Bill ${row!.invoiceNumber} is already paid.`);
     const card = await app.op.post(`/api/ops/bills/${paidCard!.id}/mark-paid`, { reference: 'x' });
     expect(card.status).toBe(409);
     // In the screen's words, without the status's code.
-    expect(card.body.message).toBe(OpsBillMessages.alreadyPaid(paidCard!.id));
+    expect(card.body.message).toBe(`Bill ${paidCard!.invoiceNumber} is already paid.`);
     expect(card.body.message).not.toMatch(/\b260\b/);
     expect(detail.body.bill).toMatchObject({ byInvoice: false, openInvoice: false });
     expect((await app.op.get(`/api/ops/bills/${invoice!.id}`)).body.bill).toMatchObject({

@@ -98,7 +98,7 @@ describe('reconcile in the console', () => {
     const res = await op.get('/api/ops/reconcile');
     expect(res.body.differences).toEqual([
       {
-        text: `Bill #${orderId} is paid ($12.34) but the gateway has no charge for it.`,
+        text: `Bill ${bill!.invoiceNumber} is paid ($12.34) but the gateway has no charge for it.`,
         orderId,
         billName: bill!.invoiceNumber,
       },
@@ -270,9 +270,11 @@ describe('messages in words', () => {
       reason: 'Goodwill',
       offlineMethod: 'Cheque 12',
     });
+    const [bill] = await t.db.select().from(orders).where(eq(orders.id, paid));
+    expect(bill!.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      `Bill #${paid} was paid by card: its refund goes back to the card, so there is no other way to say how it went back.`,
+      `Bill ${bill!.invoiceNumber} was paid by card: its refund goes back to the card, so there is no other way to say how it went back.`,
     );
     await t.db.delete(orders).where(eq(orders.id, paid));
   });

@@ -185,14 +185,16 @@ describe('a renewal whose bank asks for authentication (4000 0027 6000 3184)', (
     const { admin, email, bill } = await renewed('Renewal Auth Co', 'pm_card_authenticationRequired');
     expect(bill.status).toBe(BillStatus.ChargePastDue);
     await t.flushMail();
-    const mail = t.mailer.sent.find((m) => m.to === email && m.subject.includes(`#${bill.id}`));
-    expect(mail?.subject).toBe(`Please authenticate the payment of bill #${bill.id}`);
+    // Not paid yet, the bill has no invoice number: it is named by its order.
+    const mail = t.mailer.sent.find((m) => m.to === email && m.subject.endsWith(` order ${bill.id}`));
+    expect(mail?.subject).toBe(`Please authenticate the payment of order ${bill.id}`);
     expect(mail?.text).toContain('https://store.test/PayBills');
 
     const open = await admin.get('/api/order/open');
     expect(open.body).toEqual([
       expect.objectContaining({
         orderId: bill.id,
+        invoiceNumber: null,
         status: BillStatus.ChargePastDue,
         failureMessage: PaymentMessages.authenticationRequired,
         inProgress: false,

@@ -1,4 +1,11 @@
-import { billedToOf, billStatusText, isBillPaid, RefundMessages, refundableCents } from '@store/core';
+import {
+  billedToOf,
+  billMention,
+  billStatusText,
+  isBillPaid,
+  RefundMessages,
+  refundableCents,
+} from '@store/core';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { recordAudit } from '../audit';
@@ -41,15 +48,16 @@ export async function recordGatewayMadeRefunds(
     lines.push(
       await deps.db.transaction(async (tx) => {
         const bill = await lockBillRow(tx, orderId);
-        if (!bill) return `${refund.id}: no bill #${orderId}`;
+        if (!bill) return `${refund.id}: no ${billMention({ orderId })}`;
+        const named = { orderId, invoiceNumber: bill.invoiceNumber };
         if (await findByGatewayRefund(tx, orderId, refund.id, refund.idempotencyKey)) {
           return `${refund.id}: recorded before`;
         }
         const refunded = await refundedCentsOf(tx, orderId);
         const refusal = !isBillPaid(bill.status)
-          ? RefundMessages.notPaid(orderId, billStatusText(bill.status))
+          ? RefundMessages.notPaid(named, billStatusText(bill.status))
           : refund.amountCents > refundableCents(bill.totalCents, refunded)
-            ? RefundMessages.overRefund(refund.amountCents, orderId, bill.totalCents, refunded)
+            ? RefundMessages.overRefund(refund.amountCents, named, bill.totalCents, refunded)
             : null;
         if (refusal) {
           deps.logger?.error(
@@ -70,7 +78,7 @@ export async function recordGatewayMadeRefunds(
           createdAt: now,
           refundedAt: now,
         });
-        await recordAudit(tx, 'refund.created', { after: row });
+        await recordAudit(tx, 'refund.created', { after: row, bill: named });
         await announceCreditNote(tx, row, now);
         return `${refund.id}: credit note ${row.creditNoteNumber}`;
       }),

@@ -1,4 +1,4 @@
-import { formatUsd } from '@store/core';
+import { billMention, formatUsd } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { paidChargeOfBill } from '../bills';
@@ -19,8 +19,9 @@ export const OPEN_REFUND_LIMIT_MS = 30 * 60_000;
 export async function settleOpenRefunds(deps: RefundDeps): Promise<number> {
   const open = await openRefundsBefore(deps.db, new Date(deps.clock.now().getTime() - OPEN_REFUND_GRACE_MS));
   let settled = 0;
-  for (const refund of open) {
-    const after = await refundAtGateway(deps, refund, { lookFirst: true });
+  for (const { refund, invoiceNumber } of open) {
+    const bill = { orderId: refund.orderId, invoiceNumber };
+    const after = await refundAtGateway(deps, refund, bill, { lookFirst: true });
     if (after.refund.status !== refund.status) settled++;
   }
   return settled;
@@ -33,8 +34,9 @@ export async function refundDifferences(
   now: Date,
 ): Promise<Array<{ text: string; orderId: number }>> {
   const differences: Array<{ text: string; orderId: number }> = [];
-  for (const refund of await gatewayRefunds(db)) {
-    const name = `Refund ${refund.gatewayKey} of bill #${refund.orderId} (${formatUsd(refund.amountCents)})`;
+  for (const { refund, invoiceNumber } of await gatewayRefunds(db)) {
+    const bill = billMention({ orderId: refund.orderId, invoiceNumber });
+    const name = `Refund ${refund.gatewayKey} of ${bill} (${formatUsd(refund.amountCents)})`;
     const differ = (text: string) => differences.push({ text, orderId: refund.orderId });
     if (refund.status === 'started' || refund.status === 'pending') {
       if (refund.createdAt.getTime() < now.getTime() - OPEN_REFUND_LIMIT_MS) {

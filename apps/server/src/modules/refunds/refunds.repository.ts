@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { organizations, type RefundRow, refunds } from '../../db/schema';
+import { orders, organizations, type RefundRow, refunds } from '../../db/schema';
 
 // The refunds table's only writer (docs/design.md §3: one module writes each table).
 
@@ -93,11 +93,15 @@ export async function finishRefund(
   return row ?? null;
 }
 
-/** Refunds whose gateway answer is still open since before `before`: the settle job's work. */
+/**
+ * Refunds whose gateway answer is still open since before `before`: the settle job's work, each with
+ * its bill's invoice number, which names the bill in what the job says of it.
+ */
 export function openRefundsBefore(db: DbOrTx, before: Date) {
   return db
-    .select()
+    .select({ refund: refunds, invoiceNumber: orders.invoiceNumber })
     .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(and(inArray(refunds.status, ['started', 'pending']), lt(refunds.createdAt, before)))
     .orderBy(asc(refunds.id))
     .limit(100);
@@ -123,8 +127,9 @@ export async function findCreditNote(db: DbOrTx, organizationId: number, number:
 /** Every refund made through the gateway, for reconcile. */
 export function gatewayRefunds(db: DbOrTx) {
   return db
-    .select()
+    .select({ refund: refunds, invoiceNumber: orders.invoiceNumber })
     .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(and(isNotNull(refunds.gatewayKey), sql`${refunds.offlineMethod} IS NULL`))
     .orderBy(asc(refunds.id));
 }

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
+  type BillNaming,
   BillStatus,
   billedToOf,
+  billMention,
+  billMentionFirst,
   billStatusText,
   disputeStatusText,
   fromCents,
@@ -66,11 +69,11 @@ export async function announceCreditNote(tx: DbOrTx, refund: RefundRow, at: Date
 const hashOf = (request: RefundRequest) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 /** The sentence the console shows after the request (the refund's state in words). */
-function describe(r: RefundRow, ended: number[]): string {
+function describe(r: RefundRow, bill: BillNaming, ended: number[]): string {
   const money = `$${fromCents(r.amountCents).toFixed(2)}`;
   const endedText = ended.length > 0 ? ` Subscription ${ended.join(', ')} ended.` : '';
   if (r.status === 'succeeded') {
-    return `Refunded ${money} of bill #${r.orderId}${r.offlineMethod ? ` (${r.offlineMethod})` : ''}; credit note ${r.creditNoteNumber} issued.${endedText}`;
+    return `Refunded ${money} of ${billMention(bill)}${r.offlineMethod ? ` (${r.offlineMethod})` : ''}; credit note ${r.creditNoteNumber} issued.${endedText}`;
   }
   if (r.status === 'failed') return `The gateway refused the refund of ${money}: ${r.failureMessage}`;
   return `The refund of ${money} is on its way at the gateway; its credit note is issued when it completes.`;
@@ -100,25 +103,26 @@ export async function refundBill(
   const created = await db.transaction(async (tx) => {
     const bill = await lockBillRow(tx, orderId);
     if (!bill) throw notFound(RefundMessages.noSuchBill(orderId));
+    const named: BillNaming = { orderId, invoiceNumber: bill.invoiceNumber };
     if (input.requestKey) {
       const earlier = await findByRequestKey(tx, orderId, input.requestKey);
       if (earlier) {
         if (earlier.requestHash !== hash) throw conflict(RefundMessages.keyReused);
-        return { refund: earlier, ended: [] as number[] };
+        return { refund: earlier, named, ended: [] as number[] };
       }
     }
     if (!isBillPaid(bill.status))
-      throw badRequest(RefundMessages.notPaid(orderId, billStatusText(bill.status)));
+      throw badRequest(RefundMessages.notPaid(named, billStatusText(bill.status)));
     const dispute = await disputeOfBill(tx, orderId);
     if (dispute)
-      throw conflict(RefundMessages.disputed(orderId, dispute.id, disputeStatusText(dispute.status)));
+      throw conflict(RefundMessages.disputed(named, dispute.id, disputeStatusText(dispute.status)));
     const refunded = await refundedCentsOf(tx, orderId);
     if (amountCents > refundableCents(bill.totalCents, refunded)) {
-      throw badRequest(RefundMessages.overRefund(amountCents, orderId, bill.totalCents, refunded));
+      throw badRequest(RefundMessages.overRefund(amountCents, named, bill.totalCents, refunded));
     }
     const byInvoice = bill.status === BillStatus.OfflinePaid;
-    if (byInvoice && !request.offlineMethod) throw badRequest(RefundMessages.offlineMethodRequired(orderId));
-    if (!byInvoice && request.offlineMethod) throw badRequest(RefundMessages.offlineMethodForCard(orderId));
+    if (byInvoice && !request.offlineMethod) throw badRequest(RefundMessages.offlineMethodRequired(named));
+    if (!byInvoice && request.offlineMethod) throw badRequest(RefundMessages.offlineMethodForCard(named));
     const now = clock.now();
     if (request.endSubscription) {
       const full = refunded + amountCents === bill.totalCents;
@@ -143,14 +147,19 @@ export async function refundBill(
       createdAt: now,
     });
     // Money leaving the store is in the log with the operator who asked (docs/decisions/017).
-    await recordAudit(tx, 'refund.created', { after: refund });
+    await recordAudit(tx, 'refund.created', { after: refund, bill: named });
     await announceCreditNote(tx, refund, now);
     const ended = byInvoice && refund.endSubscription ? await endRefundedSubscriptions(tx, orderId, now) : [];
-    return { refund, ended };
+    return { refund, named, ended };
   });
+  const { named } = created;
   const { refund, ended } =
-    created.refund.status === 'started' ? await refundAtGateway(deps, created.refund) : created;
-  return { refund: toRefundDto(refund), message: describe(refund, ended), endedSubscriptionIds: ended };
+    created.refund.status === 'started' ? await refundAtGateway(deps, created.refund, named) : created;
+  return {
+    refund: toRefundDto(refund),
+    message: describe(refund, named, ended),
+    endedSubscriptionIds: ended,
+  };
 }
 
 /**
@@ -161,6 +170,7 @@ export async function refundBill(
 export async function refundAtGateway(
   deps: RefundDeps,
   refund: RefundRow,
+  bill: BillNaming,
   opts: { lookFirst?: boolean } = {},
 ): Promise<{ refund: RefundRow; ended: number[] }> {
   const chargeId = await paidChargeOfBill(deps.db, refund.orderId);
@@ -169,7 +179,7 @@ export async function refundAtGateway(
     result = {
       status: 'failed',
       code: 'no_charge',
-      message: `Bill #${refund.orderId} has no card charge to refund.`,
+      message: `${billMentionFirst(bill)} has no card charge to refund.`,
     };
   } else {
     try {
@@ -185,11 +195,16 @@ export async function refundAtGateway(
       return { refund, ended: [] };
     }
   }
-  return applyRefundResult(deps, refund, result);
+  return applyRefundResult(deps, refund, bill, result);
 }
 
 /** Writes what the gateway answered; a refund that succeeded takes its credit note number here. */
-async function applyRefundResult(deps: RefundDeps, refund: RefundRow, result: RefundResult) {
+async function applyRefundResult(
+  deps: RefundDeps,
+  refund: RefundRow,
+  bill: BillNaming,
+  result: RefundResult,
+) {
   if (result.status === 'pending' && refund.status === 'pending') return { refund, ended: [] };
   return deps.db.transaction(async (tx: DbOrTx) => {
     const now = deps.clock.now();
@@ -205,7 +220,7 @@ async function applyRefundResult(deps: RefundDeps, refund: RefundRow, result: Re
           },
     );
     if (!finished) return { refund, ended: [] };
-    await recordAudit(tx, 'refund.updated', { before: refund, after: finished });
+    await recordAudit(tx, 'refund.updated', { before: refund, after: finished, bill });
     await announceCreditNote(tx, finished, now);
     const ended =
       finished.status === 'succeeded' && finished.endSubscription

@@ -60,8 +60,15 @@ async function buy(api: Awaited<ReturnType<TestApp['loginDemo']>>, planName: str
   );
   expect(res.status).toBe(200);
   const [bill] = await t.db.select().from(orders).where(eq(orders.id, res.body.orderId));
+  // Paid by card or issued as an invoice, the bill has its invoice number, which names it.
+  expect(bill!.invoiceNumber).toMatch(/^2026-\d{6}$/);
   return bill!;
 }
+
+const named = (bill: { id: number; invoiceNumber: string | null }) => ({
+  orderId: bill.id,
+  invoiceNumber: bill.invoiceNumber,
+});
 
 beforeAll(async () => {
   t = await createTestApp({ gateway: lossyGateway });
@@ -105,7 +112,7 @@ describe('POST /api/ops/bills/:orderId/refunds', () => {
     expect(first.body.refund).toMatchObject({ amount: 10.5, status: 'succeeded', reason: 'Goodwill' });
     expect(first.body.refund.creditNoteNumber).toMatch(/^2026-\d{6}$/);
     expect(first.body.message).toBe(
-      `Refunded $10.50 of bill #${bill.id}; credit note ${first.body.refund.creditNoteNumber} issued.`,
+      `Refunded $10.50 of bill ${bill.invoiceNumber}; credit note ${first.body.refund.creditNoteNumber} issued.`,
     );
     expect(retried.body.refund).toEqual(first.body.refund);
     expect(await sandboxRefundsOf(bill.id)).toEqual([{ amount_cents: 10_50 }]);
@@ -155,9 +162,9 @@ describe('POST /api/ops/bills/:orderId/refunds', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      RefundMessages.overRefund(bill.totalCents, bill.id, bill.totalCents, 20_00),
+      RefundMessages.overRefund(bill.totalCents, named(bill), bill.totalCents, 20_00),
     );
-    expect(res.body.message).toContain('has left to refund');
+    expect(res.body.message).toContain(`is more than bill ${bill.invoiceNumber} has left to refund: `);
     expect(await t.db.select().from(refunds)).toEqual(before);
     expect(await sandboxRefundsOf(bill.id)).toEqual([{ amount_cents: 20_00 }]);
   });
@@ -190,7 +197,9 @@ describe('POST /api/ops/bills/:orderId/refunds', () => {
     expect(await sandboxRefundsOf(bill.id)).toEqual([{ amount_cents: bill.totalCents }]);
     const again = await op.post(`/api/ops/bills/${bill.id}/refunds`, { amount: 0.01, reason: 'More' });
     expect(again.status).toBe(400);
-    expect(again.body.message).toBe(RefundMessages.overRefund(1, bill.id, bill.totalCents, bill.totalCents));
+    expect(again.body.message).toBe(
+      RefundMessages.overRefund(1, named(bill), bill.totalCents, bill.totalCents),
+    );
   });
 
   it('records the refund of a bill paid by invoice without the gateway, saying how the money went back', async () => {
@@ -202,10 +211,12 @@ describe('POST /api/ops/bills/:orderId/refunds', () => {
       reason: 'x',
       offlineMethod: 'Wire',
     });
-    expect(unpaid.body.message).toBe(RefundMessages.notPaid(bill.id, 'Invoiced'));
+    expect(unpaid.body.message).toBe(
+      `Bill ${bill.invoiceNumber} is not paid (status 'Invoiced'): only a paid bill can be refunded.`,
+    );
     await t.db.transaction((tx) => recordBillPayment(tx, t.clock.now(), bill.id, null));
     const without = await op.post(`/api/ops/bills/${bill.id}/refunds`, { amount: 1, reason: 'x' });
-    expect(without.body.message).toBe(RefundMessages.offlineMethodRequired(bill.id));
+    expect(without.body.message).toBe(RefundMessages.offlineMethodRequired(named(bill)));
     const res = await op.post(`/api/ops/bills/${bill.id}/refunds`, {
       amount: 5,
       reason: 'Overpaid',

@@ -109,7 +109,10 @@ describe('the Stripe webhook', () => {
     );
     expect(recorded).toEqual({ deliveries: 2, outcome: 'settled: paid' });
     await t.flushMail();
-    expect(t.mailer.sent.filter((m) => m.subject === `Receipt for bill #${orderId}`)).toHaveLength(1);
+    expect(order!.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
+    expect(
+      t.mailer.sent.filter((m) => m.subject === `Receipt for bill ${order!.invoiceNumber}`),
+    ).toHaveLength(1);
   });
 
   it('voids a pending purchase on payment_intent.payment_failed with the card message', async () => {
@@ -137,7 +140,8 @@ describe('the Stripe webhook', () => {
     });
     await runBillingCycle({ db: t.db, clock, gateway: t.gateway });
     const intent = fake.intents.find((i) => i.customer === org.gatewayCustomerId)!;
-    const orderId = Number(String(intent.description).match(/bill #(\d+)/)?.[1]);
+    // The charge names the bill as it stands before it is paid: by its order.
+    const orderId = Number(String(intent.description).match(/^Renewal order (\d+)$/)?.[1]);
     expect((await findById(t.db, orderId))!.status).toBe(BillStatus.ChargePending);
     intent.status = 'succeeded';
     expect((await deliver(event('payment_intent.succeeded', intent))).statusCode).toBe(200);
@@ -157,19 +161,27 @@ describe('the Stripe webhook', () => {
       reason: 'fraudulent',
       status: 'needs_response',
     };
-    await deliver(event('charge.dispute.created', dispute));
+    const created = event('charge.dispute.created', dispute);
+    await deliver(created);
     await deliver(event('charge.dispute.created', dispute));
     expect(await disputesOfBill(t.db, orderId)).toEqual([
       { id: 'dp_1', amount_cents: 1234, reason: 'fraudulent', status: 'needs_response' },
     ]);
     await t.flushMail();
     const alerts = t.mailer.sent.filter((m) => m.to === 'operator@store.test');
+    const paid = (await findById(t.db, orderId))!;
+    expect(paid.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
+    const [recorded] = await queryRows<{ outcome: string }>(
+      t.db,
+      sql`SELECT outcome FROM stripe_events WHERE id = ${created.id}`,
+    );
+    expect(recorded!.outcome).toBe(`dispute recorded beside bill ${paid.invoiceNumber}`);
     expect(alerts.map((m) => m.subject)).toEqual([
-      `Dispute opened: $12.34 on bill #${orderId} of organization ${(await findById(t.db, orderId))!.organizationId}`,
+      `Dispute opened: $12.34 on bill ${paid.invoiceNumber} of organization ${paid.organizationId}`,
     ]);
 
     // Open, reconcile names it for the operator; once Stripe closes it, it is no longer a difference.
-    const openLine = `Dispute dp_1 on bill #${orderId} ($12.34, fraudulent) is 'needs_response': answer it in Stripe's dashboard.`;
+    const openLine = `Dispute dp_1 on bill ${paid.invoiceNumber} ($12.34, fraudulent) is 'needs_response': answer it in Stripe's dashboard.`;
     const differences = () => reconcile(t.db, t.gateway, { since: null, now: clock.now() });
     expect(await differences()).toContain(openLine);
     await deliver(event('charge.dispute.closed', { ...dispute, status: 'won' }));
@@ -284,7 +296,8 @@ describe('the Stripe webhook', () => {
 
   it('records no dashboard refund beyond what the bill has left, and tells the operator', async () => {
     const { intent, orderId } = await paidPurchase('Webhook Over Refund Co.');
-    const total = (await findById(t.db, orderId))!.totalCents;
+    const { totalCents: total, invoiceNumber } = (await findById(t.db, orderId))!;
+    expect(invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
     const body = chargeRefunded(intent, [dashboardRefund('re_dash_over', total + 1)]);
     await deliver(body);
     expect(await refundRowsOf(orderId)).toEqual([]);
@@ -292,6 +305,8 @@ describe('the Stripe webhook', () => {
       t.db,
       sql`SELECT outcome FROM stripe_events WHERE id = ${body.id}`,
     );
-    expect(row!.outcome).toMatch(/^re_dash_over: not recorded \(A refund of .* is more than bill #/);
+    expect(row!.outcome).toMatch(
+      new RegExp(`^re_dash_over: not recorded \\(A refund of .* is more than bill ${invoiceNumber} has left`),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { billMention } from '@store/core';
 import type Stripe from 'stripe';
 import type { BillingDeps, BillingEngine } from '../billing';
 import { updateCardOnFile } from '../billing-info';
@@ -55,7 +56,7 @@ async function disputeCreated(deps: WebhookDeps, dispute: Stripe.Dispute) {
       'operator alert: a charge was disputed (set OPERATOR_ALERT_EMAIL to be mailed)',
     );
   }
-  return `dispute recorded${bill ? ` beside bill #${bill.orderId}` : ' (no bill of ours)'}`;
+  return `dispute recorded${bill ? ` beside ${billMention(bill)}` : ' (no bill of ours)'}`;
 }
 
 async function chargeRefunded(deps: WebhookDeps, charge: Stripe.Charge) {

@@ -12,7 +12,12 @@ import {
 export type LateSettlement =
   | { subscriptionId: number; name: string; reactivated: true }
   | { subscriptionId: number; name: string; reactivated: false; periodEnded: Date }
-  | { subscriptionId: number; name: string; reactivated: false; unpaidBillId: number };
+  | {
+      subscriptionId: number;
+      name: string;
+      reactivated: false;
+      unpaidBill: { orderId: number; invoiceNumber: string | null };
+    };
 
 /**
  * A bill given up at the end of its grace is settled late: paid, or voided so that nothing is owed
@@ -30,9 +35,9 @@ export async function reactivateAfterLateSettlement(
   const settled: LateSettlement[] = [];
   for (const s of await lockDeactivatedFor(tx, bill.id)) {
     const base = { subscriptionId: s.id, name: s.description };
-    const unpaidBillId = await otherGivenUpBill(tx, s.id, bill.id);
-    if (unpaidBillId !== null) {
-      settled.push({ ...base, reactivated: false, unpaidBillId });
+    const unpaidBill = await otherGivenUpBill(tx, s.id, bill.id);
+    if (unpaidBill !== null) {
+      settled.push({ ...base, reactivated: false, unpaidBill });
     } else if (!s.nextBaseBillingDate || s.nextBaseBillingDate <= now) {
       settled.push({ ...base, reactivated: false, periodEnded: s.nextBaseBillingDate ?? now });
     } else {

@@ -1,11 +1,11 @@
 import { BillStatus, SubscriptionMessages } from '@store/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBillingCycle, testBillingEngine } from '../../../test/support/billing';
 import { type EditableSubscription, editBody } from '../../../test/support/subscription-edit';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
-import { orders } from '../../db/schema';
+import { auditLog, orders, organizations } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { reconcile } from '../billing/reconcile';
@@ -205,5 +205,41 @@ describe('a proration under the gateway minimum', () => {
     expect(res.body.chargedCents).toBe(0);
     expect(res.body.subscription.numberMachines).toBe(s.numberMachines + 1);
     expect(control.calls).toBe(callsBefore);
+  });
+});
+
+describe('a proration of an organization billed by invoice', () => {
+  it('is issued as an invoice, named in the log by its invoice number', async () => {
+    const s = await current();
+    const [{ organizationId }] = await queryRows<{ organizationId: number }>(
+      t.db,
+      sql`SELECT organization_id AS "organizationId" FROM subscriptions WHERE id = ${s.subscriptionId}`,
+    );
+    await t.db
+      .update(organizations)
+      .set({ billedByInvoice: true })
+      .where(eq(organizations.id, organizationId!));
+    try {
+      const res = await demo.put(
+        `/api/subscription/${s.subscriptionId}`,
+        editBody(s, { numberMachines: s.numberMachines + 1 }),
+      );
+      expect(res.status).toBe(200);
+      const [invoice] = await t.db.select().from(orders).where(eq(orders.id, res.body.orderId));
+      expect(invoice).toMatchObject({ kind: 'proration', status: BillStatus.OfflineInvoice });
+      expect(invoice!.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
+      const [entry] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.kind, 'bill.created'), eq(auditLog.organizationId, organizationId!)))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(entry!.subject).toBe(`Bill ${invoice!.invoiceNumber}`);
+    } finally {
+      await t.db
+        .update(organizations)
+        .set({ billedByInvoice: false })
+        .where(eq(organizations.id, organizationId!));
+    }
   });
 });

@@ -115,11 +115,13 @@ export async function billProration(
     amountCents: amount,
   };
   if (byInvoice) {
-    const [invoiceId] = await createBillsWithLines(tx, [{ ...bill, line }]);
-    await recordAudit(tx, 'bill.created', { after: { ...bill, id: invoiceId } });
-    await announceBills(tx, 'bill.issued', [{ id: invoiceId!, organizationId: s.organizationId }]);
+    const [issued] = await createBillsWithLines(tx, [{ ...bill, line }]);
+    const invoiceId = issued!.id;
+    // Named in the log by the invoice number the insert gave it, as the console names it.
+    await recordAudit(tx, 'bill.created', { after: { ...bill, ...issued } });
+    await announceBills(tx, 'bill.issued', [{ id: invoiceId, organizationId: s.organizationId }]);
     await changeSubscription(tx, s.id, terms, s);
-    return { chargedCents: amount, orderId: invoiceId!, pending: false };
+    return { chargedCents: amount, orderId: invoiceId, pending: false };
   }
   const { order, key } = (await openCardBill(tx, bill, [line], prorationAttemptKey))!;
   // The claim: a second save of the version read is stale from here on, so it is never charged.

@@ -40,9 +40,9 @@ export async function otherGivenUpBill(
   tx: Tx,
   subscriptionId: number,
   orderId: number,
-): Promise<number | null> {
+): Promise<{ orderId: number; invoiceNumber: string | null } | null> {
   const [row] = await tx
-    .select({ id: orders.id })
+    .select({ orderId: orders.id, invoiceNumber: orders.invoiceNumber })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(
@@ -55,7 +55,7 @@ export async function otherGivenUpBill(
     )
     .orderBy(orders.id)
     .limit(1);
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 /** Active again, as before its deactivation: renewed at its next billing date as usual. */

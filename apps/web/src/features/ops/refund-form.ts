@@ -1,4 +1,11 @@
-import { RefundMessages, RefundRequestSchema, refundableCents, requiredText, toCents } from '@store/core';
+import {
+  type BillNaming,
+  RefundMessages,
+  RefundRequestSchema,
+  refundableCents,
+  requiredText,
+  toCents,
+} from '@store/core';
 import { z } from 'zod/mini';
 
 // The Refund form validates with the request's own schema; a bill paid by invoice also needs how the
@@ -11,12 +18,12 @@ export interface RefundLimits {
   refundedCents: number;
 }
 
-export const refundFormSchema = (orderId: number, byCard: boolean, limits: RefundLimits) => {
+export const refundFormSchema = (bill: BillNaming, byCard: boolean, limits: RefundLimits) => {
   const base = byCard
     ? RefundRequestSchema
     : z.extend(RefundRequestSchema, {
         offlineMethod: requiredText(
-          RefundMessages.offlineMethodRequired(orderId),
+          RefundMessages.offlineMethodRequired(bill),
           'How the money went back',
           200,
         ),
@@ -30,7 +37,7 @@ export const refundFormSchema = (orderId: number, byCard: boolean, limits: Refun
           code: 'custom',
           input: values.amount,
           path: ['amount'],
-          message: RefundMessages.overRefund(cents, orderId, limits.paidCents, limits.refundedCents),
+          message: RefundMessages.overRefund(cents, bill, limits.paidCents, limits.refundedCents),
         });
     }),
   );

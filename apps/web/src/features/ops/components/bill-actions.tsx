@@ -1,6 +1,5 @@
 import { Alert, Button, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
-  billName,
   formatMediumDate,
   formatUsd,
   type OpsBillDetail,
@@ -92,9 +91,10 @@ function RefundForm({
   const { orderId } = bill;
   const leftCents = refundableCents(limits.paidCents, limits.refundedCents);
   const { paidCents, refundedCents } = limits;
+  const { invoiceNumber } = bill;
   const schema = useMemo(
-    () => refundFormSchema(orderId, byCard, { paidCents, refundedCents }),
-    [orderId, byCard, paidCents, refundedCents],
+    () => refundFormSchema({ orderId, invoiceNumber }, byCard, { paidCents, refundedCents }),
+    [orderId, invoiceNumber, byCard, paidCents, refundedCents],
   );
   const { form, valid, onSubmit, reset } = useSchemaForm(schema, { initialValues: refundFormValues() });
   const [key, setKey] = useState(newKey);
@@ -126,7 +126,7 @@ function RefundForm({
       title: 'Refund',
       body: (
         <>
-          <Text>{OpsConfirmations.refund(amount, billName(bill), bill.organizationName, byCard)}</Text>
+          <Text>{OpsConfirmations.refund(amount, bill, bill.organizationName, byCard)}</Text>
           {body.endSubscription && <Text>{OpsConfirmations.endsSubscriptions}</Text>}
         </>
       ),
@@ -167,7 +167,7 @@ function RefundForm({
             {!byCard && (
               <TextInput
                 label="How the money went back"
-                description={RefundMessages.offlineMethodRequired(orderId).split(': ')[1]}
+                description={RefundMessages.offlineMethodRequired(bill).split(': ')[1]}
                 {...form.getInputProps('offlineMethod')}
                 required
                 maxLength={200}

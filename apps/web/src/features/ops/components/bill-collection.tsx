@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
-  billName,
   formatMediumDateTime,
   formatUsd,
   type OpsBillActionAnswer,
@@ -100,9 +99,7 @@ function RetryNow({ bill, ask, onDone }: ActionProps) {
   const start = () =>
     ask({
       title: 'Retry now',
-      body: (
-        <Text>{OpsConfirmations.retryNow(amountOf(bill), billName(bill), bill.organizationName, card)}</Text>
-      ),
+      body: <Text>{OpsConfirmations.retryNow(amountOf(bill), bill, bill.organizationName, card)}</Text>,
       typeLabel: 'Bill total (USD)',
       expected: bill.total.toFixed(2),
       confirmLabel: `Charge ${amountOf(bill)} now`,
@@ -136,7 +133,7 @@ function CloseBillForm({ bill, ask, onDone }: ActionProps) {
   };
   const amount = amountOf(bill);
   const submit = onSubmit(({ reason }) => {
-    const args = [amount, billName(bill), bill.organizationName] as const;
+    const args = [amount, bill, bill.organizationName] as const;
     ask(
       to.current === 'void'
         ? {

@@ -1,6 +1,5 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import {
-  billName,
   formatUsd,
   type OpsBillActionAnswer,
   type OpsBillDetail,
@@ -34,9 +33,7 @@ export function MarkPaidForm({
     const amount = formatUsd(toCents(bill.total));
     setAsking({
       title: 'Record payment',
-      body: (
-        <Text>{OpsConfirmations.markPaid(amount, billName(bill), bill.organizationName, reference)}</Text>
-      ),
+      body: <Text>{OpsConfirmations.markPaid(amount, bill, bill.organizationName, reference)}</Text>,
       typeLabel: 'Bill total (USD)',
       expected: bill.total.toFixed(2),
       confirmLabel: `Record ${amount} paid`,

@@ -58,7 +58,7 @@ const actionAnswer = {
   status: 'Paid',
   total: 123.45,
   billDate: '2026-01-01T00:00:00.000Z',
-  message: 'Bill #12 is paid.',
+  message: "Bill 2026-000012 is paid: $123.45 received by 'SEPA 42'.",
 };
 
 const show = (ui: ReactNode) =>
@@ -133,6 +133,7 @@ const paidByInvoice: OpsBillDetail = {
     status: 'Paid',
     total: 20,
     billDate: '2026-01-01T00:00:00.000Z',
+    invoiceNumber: '2026-000007',
     lines: [],
     byInvoice: true,
     openInvoice: false,
@@ -171,12 +172,12 @@ describe('Collection', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry now' }));
     expect(
       await screen.findByText(
-        "Charge $123.45 for bill Order 12 to Acme's Visa ending in 4242 now, as a scheduled retry would.",
+        "Charge $123.45 for order 12 to Acme's Visa ending in 4242 now, as a scheduled retry would.",
       ),
     ).toBeTruthy();
     await confirmWith('Bill total (USD)', '123.45', /Charge \$123\.45 now/);
     await waitFor(() => expect(sent).toHaveBeenCalledWith('/api/ops/bills/12/retry', {}));
-    expect(await screen.findByText('Bill #12 is paid.')).toBeTruthy();
+    expect(await screen.findByText("Bill 2026-000012 is paid: $123.45 received by 'SEPA 42'.")).toBeTruthy();
   });
 
   it('voids or writes off by the button pressed, with the reason', async () => {
@@ -184,9 +185,7 @@ describe('Collection', () => {
     const reason = screen.getByRole('textbox', { name: /Reason/ });
     await userEvent.type(reason, 'Company closed');
     await userEvent.click(screen.getByRole('button', { name: 'Write off' }));
-    expect(
-      await screen.findByText(/Write off bill Order 12 of Acme, \$123\.45, as uncollectible/),
-    ).toBeTruthy();
+    expect(await screen.findByText(/Write off order 12 of Acme, \$123\.45, as uncollectible/)).toBeTruthy();
     await confirmWith('Bill total (USD)', '123.45', /Write off \$123\.45/);
     await waitFor(() =>
       expect(sent).toHaveBeenCalledWith('/api/ops/bills/12/write-off', { reason: 'Company closed' }),
@@ -212,10 +211,14 @@ describe('Refund', () => {
     expect(button).toHaveProperty('disabled', true);
     await userEvent.click(screen.getByRole('textbox', { name: /How the money went back/ }));
     await userEvent.tab();
-    expect(await screen.findByText(RefundMessages.offlineMethodRequired(7))).toBeTruthy();
+    expect(
+      await screen.findByText(
+        "Bill 2026-000007 was paid by invoice: say how the money went back, e.g. the bank transfer's reference.",
+      ),
+    ).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: /How the money went back/ }), 'SEPA 43');
     await userEvent.click(button);
-    expect(await screen.findByText('Refund $20.00 of bill Order 7 to Acme.')).toBeTruthy();
+    expect(await screen.findByText('Refund $20.00 of bill 2026-000007 to Acme.')).toBeTruthy();
     await confirmWith('Amount to refund (USD)', '20.00', /Refund \$20\.00/);
     await waitFor(() =>
       expect(sent).toHaveBeenCalledWith('/api/ops/bills/7/refunds', {

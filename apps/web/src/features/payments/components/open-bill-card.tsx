@@ -1,5 +1,13 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { billStatusText, formatLongDate, formatShortDate, formatUsd, type OpenBill } from '@store/core';
+import {
+  billMention,
+  billMentionFirst,
+  billStatusText,
+  formatLongDate,
+  formatShortDate,
+  formatUsd,
+  type OpenBill,
+} from '@store/core';
 
 export interface OpenBillCardProps {
   bill: OpenBill;
@@ -11,7 +19,7 @@ export interface OpenBillCardProps {
 
 /** One bill still owed: what it is for, why it is unpaid, and Pay. */
 export function OpenBillCard({ bill, paying, disabled, onPay }: OpenBillCardProps) {
-  const label = `Bill #${bill.orderId}`;
+  const label = billMentionFirst(bill);
   return (
     <Paper
       withBorder
@@ -53,7 +61,7 @@ export function OpenBillCard({ bill, paying, disabled, onPay }: OpenBillCardProp
             onClick={() => onPay(bill.orderId)}
             loading={paying}
             disabled={disabled || bill.inProgress}
-            aria-label={`Pay bill #${bill.orderId}`}
+            aria-label={`Pay ${billMention(bill)}`}
           >
             Pay
           </Button>
