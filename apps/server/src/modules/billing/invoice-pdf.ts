@@ -1,5 +1,6 @@
 import {
   BillStatus,
+  billName,
   cycleNameOf,
   formatLongDate,
   formatMediumDate,
@@ -21,16 +22,10 @@ const KIND_TITLE: Record<string, string> = {
   proration: 'Plan change (prorated)',
 };
 
-/**
- * An invoice's number: its number in the yearly series once issued (docs/decisions/016); a bill not
- * yet issued (a card charge still open) is named by its bill number.
- */
-export const invoiceLabel = (invoice: Pick<InvoiceData, 'invoiceNumber' | 'orderId'>) =>
-  invoice.invoiceNumber ?? `Bill ${invoice.orderId}`;
-
 /** Renders a bill as a one-or-more-page A4 PDF invoice. */
 export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<Buffer> {
-  const number = invoiceLabel(invoice);
+  // The bill's one name (docs/decisions/032): its invoice number once issued, else "Order N".
+  const number = billName(invoice);
   const frame = documentPdf.startDocument({
     title: `Invoice ${number}`,
     subject: `Invoice ${number} for ${invoice.billedTo.company}`,

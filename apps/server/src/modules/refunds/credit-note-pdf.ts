@@ -1,4 +1,4 @@
-import { type BilledTo, formatLongDate, formatUsd } from '@store/core';
+import { type BilledTo, billName, formatLongDate, formatUsd } from '@store/core';
 import type { Seller } from '../../config';
 import type { RefundRow } from '../../db/schema';
 import { documentPdf } from '../bills';
@@ -16,7 +16,7 @@ export interface CreditNoteData {
  */
 export function renderCreditNotePdf({ refund, invoiceNumber, billedTo }: CreditNoteData, seller: Seller) {
   const number = refund.creditNoteNumber!;
-  const credited = invoiceNumber ?? `Bill ${refund.orderId}`;
+  const credited = billName({ orderId: refund.orderId, invoiceNumber });
   const frame = documentPdf.startDocument({
     title: `Credit note ${number}`,
     subject: `Credit note ${number} for ${billedTo.company}`,
