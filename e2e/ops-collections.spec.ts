@@ -1,9 +1,9 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { expectNoAxeViolations, login } from './support';
 import { registerAndVerify } from './support/accounts';
 import { openSection, operatorPage } from './support/ops-console';
-import { type MailServer, screenshotPath, startMailServer, unique } from './support/smtp';
+import { screenshotPath, testWithServer, unique } from './support/smtp';
 import { addToCart, fillBillingInfo } from './support/store';
 
 // Collections in the operator console (docs/decisions/029): a customer's two renewals are declined
@@ -13,21 +13,10 @@ import { addToCart, fillBillingInfo } from './support/store';
 // then voided. The customer's Billing History says so. The renewals come due by moving the server's
 // demo clock (what `npm run ops -- clock:advance` writes) in its own PostgreSQL database.
 
-const test = base.extend<object, { bank: MailServer & { databaseUrl?: string } }>({
-  bank: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use) => {
-      const server = await startMailServer('ops-collections', () => ({ BILLING_INTERVAL_SECONDS: '1' }));
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ bank }, use) => use(bank.url),
-});
+const test = testWithServer(
+  () => 'ops-collections',
+  () => ({ BILLING_INTERVAL_SECONDS: '1' }),
+);
 
 test.skip(
   !process.env.E2E_DATABASE_URL,
@@ -61,12 +50,12 @@ async function atBothWidths(page: Page, name: string) {
 test('a declined renewal: the operator reads why, records a transfer, and the bill is paid', async ({
   page,
   browser,
-  bank,
+  mailServer,
 }) => {
   test.setTimeout(240_000);
   const orgName = unique('Short Funds Co');
   const email = `${unique('funds')}@example.com`;
-  await registerAndVerify(page, bank, { orgName, email, password: PASSWORD });
+  await registerAndVerify(page, mailServer, { orgName, email, password: PASSWORD });
   await login(page, email, PASSWORD);
   await addToCart(page, 'Artist', 'Studio seat', 'Artist Solo');
   await addToCart(page, 'Artist', 'Spare seat', 'Artist Solo');
@@ -83,10 +72,10 @@ test('a declined renewal: the operator reads why, records a transfer, and the bi
   await fillBillingInfo(page, '4000 0000 0000 9995');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Billing information updated successfully')).toBeVisible();
-  const since = bank.smtp.received.length;
-  await moveDemoClock(bank.databaseUrl, 367);
+  const since = mailServer.smtp.received.length;
+  await moveDemoClock(mailServer.databaseUrl, 367);
   // Declined, the renewal is not issued yet: the mail names it by its order.
-  const notice = await bank.waitForMail(email, /^Payment failed for order \d+$/, since);
+  const notice = await mailServer.waitForMail(email, /^Payment failed for order \d+$/, since);
   const orderId = /order (\d+)$/.exec(notice.subject)![1]!;
   // What the renewal asked for, as the mail says it ("order 12 ($1,234.56)").
   const amount = new RegExp(`order ${orderId} \\((\\$[\\d,.]+)\\)`).exec(notice.text)![1]!;
@@ -94,7 +83,7 @@ test('a declined renewal: the operator reads why, records a transfer, and the bi
   const money = amount.replace(/[$.]/g, (c) => `\\${c}`);
 
   // The operator finds it among the past-due bills.
-  const ops = await operatorPage(browser, bank.url);
+  const ops = await operatorPage(browser, mailServer.url);
   await openSection(ops, 'Bills');
   const pastDue = ops.getByRole('table', { name: 'Bills: Past due' });
   const rows = pastDue.getByRole('row').filter({ hasText: orgName });

@@ -1,8 +1,8 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { expectNoAxeViolations, login } from './support';
 import { registerAndSignIn } from './support/accounts';
-import { type MailServer, screenshotPath, startMailServer, unique } from './support/smtp';
+import { screenshotPath, testWithServer, unique } from './support/smtp';
 import { addToCart, fillBillingInfo } from './support/store';
 
 // 3-D Secure in the browser (docs/decisions/024), the sandbox behaving as Stripe's test cards:
@@ -12,21 +12,10 @@ import { addToCart, fillBillingInfo } from './support/store';
 // The renewal comes due by moving the server's demo clock (what `npm run ops -- clock:advance` writes)
 // in its own PostgreSQL database.
 
-const test = base.extend<object, { bank: MailServer & { databaseUrl?: string } }>({
-  bank: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use) => {
-      const server = await startMailServer('three-d-secure', () => ({ BILLING_INTERVAL_SECONDS: '1' }));
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ bank }, use) => use(bank.url),
-});
+const test = testWithServer(
+  () => 'three-d-secure',
+  () => ({ BILLING_INTERVAL_SECONDS: '1' }),
+);
 
 // The demo clock lives in the server's database and this spec moves it from outside the server,
 // which the embedded database (held by the server's process) does not allow.
@@ -72,9 +61,9 @@ async function subscriptionNames(page: Page): Promise<string[]> {
 
 test('checkout with 4000 0027 6000 3184: the challenge completed buys, abandoned buys nothing', async ({
   page,
-  bank,
+  mailServer,
 }) => {
-  await registerAndSignIn(page, bank, admin);
+  await registerAndSignIn(page, mailServer, admin);
   await saveCard(page, '4000 0027 6000 3184');
 
   const challenge = await checkoutAsks(page, 'Authenticated art');
@@ -125,14 +114,14 @@ test('checkout with 4000 0025 0000 3155 asks too (on-session): completed, and cl
 
 test('a renewal the bank refuses until authenticated is paid from the mailed Pay Bills link', async ({
   page,
-  bank,
+  mailServer,
 }) => {
-  const { smtp } = bank;
+  const { smtp } = mailServer;
   await login(page, admin.email, admin.password);
   await saveCard(page, '4000 0027 6000 3184');
   const since = smtp.received.length;
   // A year and a day on: every annual subscription bought above renews, off-session.
-  const db = new pg.Client({ connectionString: bank.databaseUrl });
+  const db = new pg.Client({ connectionString: mailServer.databaseUrl });
   await db.connect();
   try {
     await db.query(
@@ -143,7 +132,11 @@ test('a renewal the bank refuses until authenticated is paid from the mailed Pay
   } finally {
     await db.end();
   }
-  const notice = await bank.waitForMail(admin.email, /^Please authenticate the payment of order \d+$/, since);
+  const notice = await mailServer.waitForMail(
+    admin.email,
+    /^Please authenticate the payment of order \d+$/,
+    since,
+  );
   const link = /https?:\/\/\S+\/PayBills/.exec(notice.text)?.[0];
   expect(link).toBeTruthy();
 

@@ -64,7 +64,7 @@ export async function startMailServer(
  * as `mailServer` and the baseURL; `name` names its database.
  */
 export const testWithServer = (name: (workerIndex: number) => string, env?: () => Record<string, string>) =>
-  base.extend<object, { mailServer: MailServer }>({
+  base.extend<object, { mailServer: MailServer & { databaseUrl?: string } }>({
     mailServer: [
       // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
       async ({}, use, workerInfo) => {
