@@ -162,7 +162,7 @@ describe('the operator gate', () => {
       .from(persons)
       .where(eq(persons.organizationId, admin.organization.organizationId));
     const jane = colleagues.find((p) => p.id !== admin.person.personId);
-    for (const rights of [4, 5, 7]) {
+    for (const rights of [Rights.Operator, Rights.User | Rights.Operator, 7 | Rights.Operator]) {
       const res = await admin.post(`/api/person/update/${jane!.id}`, { rights });
       expect(res.status).toBe(403);
     }
