@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditValueText } from './audit-words';
-import { hasRole, isRole, ROLES, RoleMessages, rolesOf } from './roles';
+import { hasRole, isRole, ROLES, RoleMessages, rightsWithRoles, rolesOf, rolesText } from './roles';
 import { Rights } from './schemas/entities';
 
 describe('roles', () => {
@@ -31,6 +31,18 @@ describe('roles', () => {
       'developer',
     ]);
     expect(rolesOf({ rights: Rights.User | Rights.Admin })).toEqual(['admin']);
+  });
+
+  it('sets exactly the ticked roles, keeping the bits that are no role', () => {
+    expect(rightsWithRoles(Rights.User, [])).toBe(Rights.User);
+    expect(rightsWithRoles(Rights.User | Rights.Admin, ['billing', 'developer'])).toBe(
+      Rights.User | Rights.Billing | Rights.Developer,
+    );
+    expect(rightsWithRoles(Rights.User | Rights.Operator, ['licenses'])).toBe(
+      Rights.User | Rights.Operator | Rights.Licenses,
+    );
+    expect(rolesText({ rights: Rights.User })).toBe('User');
+    expect(rolesText({ rights: Rights.User | Rights.Billing | Rights.Licenses })).toBe('Billing, Licenses');
   });
 
   it('names the role a refusal needs', () => {

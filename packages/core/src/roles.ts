@@ -62,6 +62,16 @@ export const hasRole = (person: { rights: number }, role: Role): boolean =>
 export const rolesOf = (person: { rights: number }): Role[] =>
   ROLES.filter((r) => (person.rights & r.bit) === r.bit).map((r) => r.role);
 
+/** Rights holding exactly these roles on top of `base`'s other bits (the user bit, the operator's). */
+export const rightsWithRoles = (base: number, roles: readonly Role[]): number =>
+  ROLES.reduce((rights, r) => (roles.includes(r.role) ? rights | r.bit : rights & ~r.bit), base);
+
+/** A person's roles in words, as the Users screen lists them: 'User' for none. */
+export const rolesText = (person: { rights: number }): string => {
+  const held = rolesOf(person);
+  return held.length === 0 ? 'User' : held.map((role) => roleDescription(role).label).join(', ');
+};
+
 export const RoleMessages = {
   /** The 403 of a route whose right the caller lacks: names the role, and who can give it. */
   required: (role: Role) =>
@@ -70,4 +80,13 @@ export const RoleMessages = {
   rolesLabel: 'Roles',
   /** What a person with no role may do, under the checkboxes. */
   plainUser: 'Without a role, a user sees subscriptions and usage, and their own account.',
+  rolesOf: (name: string) => `Roles of ${name}`,
+  saved: (name: string) => `Roles saved for ${name}.`,
+  /** A screen typed into the address bar by a person without its role: the title and the sentence. */
+  neededTitle: (role: Role) =>
+    role === 'admin' ? 'Administrators only' : `The ${roleDescription(role).label} role is needed`,
+  needed: (role: Role, companyName: string, task: string) =>
+    role === 'admin'
+      ? `Only administrators of ${companyName} can ${task}.`
+      : `Only people of ${companyName} with the ${roleDescription(role).label} role can ${task}.`,
 } as const;
