@@ -52,7 +52,11 @@ test('an admin gives roles on Add New User and on the Users screen; the last adm
   await expect(dialog.getByText(RoleMessages.plainUser)).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'Licenses' }).check();
   await dialog.getByRole('checkbox', { name: 'Developer' }).check();
-  await page.screenshot({ path: screenshotPath('users-roles-dialog'), fullPage: true });
+  await page.screenshot({
+    path: screenshotPath('users-roles-dialog'),
+    fullPage: true,
+    animations: 'disabled',
+  });
   await expectNoAxeViolations(page);
   const saved = page.waitForRequest((r) => r.url().includes('/api/person/update/'));
   await dialog.getByRole('button', { name: 'Save Roles' }).click();
@@ -79,6 +83,10 @@ test('an admin gives roles on Add New User and on the Users screen; the last adm
   await page.screenshot({ path: screenshotPath('users-roles-phone'), fullPage: true });
   await page.getByRole('button', { name: 'Roles of Bea Biller' }).click();
   await expect(dialog.getByRole('checkbox', { name: 'Developer' })).toBeChecked();
-  await page.screenshot({ path: screenshotPath('users-roles-dialog-phone'), fullPage: true });
+  await page.screenshot({
+    path: screenshotPath('users-roles-dialog-phone'),
+    fullPage: true,
+    animations: 'disabled',
+  });
   await expectNoAxeViolations(page);
 });
