@@ -109,7 +109,7 @@ describe('the operator gate', () => {
     }
   });
 
-  it('403 to an operator without the XSRF echo on every mutation; their rights carry bit 4', async () => {
+  it('403 to an operator without the XSRF echo on every mutation; their rights carry the operator bit', async () => {
     expect(operator.person.rights & Rights.Operator).toBe(Rights.Operator);
     const me = await operator.get('/api/person/current');
     expect(me.body.rights & Rights.Operator).toBe(Rights.Operator);
