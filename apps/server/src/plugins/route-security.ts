@@ -49,7 +49,7 @@ export const securitySchemes = {
     scheme: 'bearer',
     bearerFormat: 'sk_org_…',
     description:
-      "An organization API token (sk_org_…), made by an admin on the API & Webhooks screen, sent as Authorization: Bearer <token>. A route admits a token only where its security names the token's scope; no XSRF header is needed, since no cookie is involved.",
+      "An organization API token (sk_org_…), made on the API & Webhooks screen by a person with the Developer role, sent as Authorization: Bearer <token>. A route admits a token only where its security names the token's scope; no XSRF header is needed, since no cookie is involved.",
   },
 } as const;
 
