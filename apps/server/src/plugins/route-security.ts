@@ -100,9 +100,9 @@ export const REQUIRED_RIGHT = 'x-required-right';
 
 /**
  * A signed-in route's role, spread into its schema beside its security:
- * `{ security: Access.signedInMutation, ...needs('billing') }`. The same hook that checks the security
- * refuses a person without the role (an administrator holds every role) with a 403 naming it. An
- * API token's caller is no person: its scopes decide, as before.
+ * `{ security: Access.signedInMutation, ...needs('billing') }`. Route security refuses a person
+ * without the role (an administrator holds every role) with a 403 naming it, once the body is valid.
+ * An API token's caller is no person: its scopes decide.
  */
 export const needs = (role: Role) => ({ [REQUIRED_RIGHT]: role }) as const;
 
