@@ -107,7 +107,7 @@ export const REQUIRED_RIGHT = 'x-required-right';
 export const needs = (role: Role) => ({ [REQUIRED_RIGHT]: role }) as const;
 
 /** The role a route's schema declares, if any. */
-export const requiredRole = (schema: FastifySchema | undefined): Role | null => {
+export const requiredRole = (schema: object | undefined): Role | null => {
   const value = (schema as Record<string, unknown> | undefined)?.[REQUIRED_RIGHT];
   return isRole(value) ? value : null;
 };
