@@ -82,6 +82,6 @@ test('an admin renames a user and Activity shows the change with the admin who m
 test('a plain user has no Activity in the menu (typing its address: rights.spec.ts)', async ({ page }) => {
   await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Jane Miller' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Billing History' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Activity' })).toHaveCount(0);
 });

@@ -104,12 +104,12 @@ test('a plain user has no API & Webhooks in the menu, and typing its address say
 }) => {
   await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Jane Miller' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Billing History' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'API & Webhooks' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.goto('/ApiTokens');
   await expect(page.getByTestId('admin-only')).toContainText(
-    `Only administrators of ${DEMO_COMPANY} can manage the organization's API tokens.`,
+    `Only people of ${DEMO_COMPANY} with the Developer role can manage the organization's API tokens.`,
   );
   await expect(page.getByRole('button', { name: 'Create token' })).toHaveCount(0);
 });

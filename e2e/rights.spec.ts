@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { RoleMessages } from '@store/core';
 import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
 
-// docs/design.md §2: the server enforces rights; the client hides what the user cannot do. Jane is a plain
-// user of the demo organization, whose one admin is Dana Demo.
+// docs/design.md §2, §5a: the server enforces rights; the client hides what the user cannot do. Jane is a
+// plain user of the demo organization, whose one admin is Dana Demo; Omar holds the Billing role.
 const JANE = 'jane.miller@example.com';
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 
@@ -21,7 +22,9 @@ test('a plain user fills a cart; cart and checkout say an admin places the order
   await addFlexToCart(page, 'Jane wants Flex');
 
   const cartNotice = page.getByTestId('admin-places-order');
-  await expect(cartNotice).toContainText(`Only an administrator of ${DEMO_COMPANY} can buy these plans.`);
+  await expect(cartNotice).toContainText(
+    `Only an administrator of ${DEMO_COMPANY}, or someone with the Billing role, can buy these plans.`,
+  );
   await expect(cartNotice).toContainText(`Your administrator is Dana Demo (${DEMO_EMAIL}).`);
   await expect(cartNotice.getByRole('link', { name: DEMO_EMAIL })).toHaveAttribute(
     'href',
@@ -33,7 +36,7 @@ test('a plain user fills a cart; cart and checkout say an admin places the order
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId('checkout-total')).not.toHaveText('—');
   await expect(page.getByTestId('admin-places-order')).toContainText(
-    `Only an administrator of ${DEMO_COMPANY} can confirm this purchase.`,
+    `Only an administrator of ${DEMO_COMPANY}, or someone with the Billing role, can confirm this purchase.`,
   );
   await expect(page.getByTestId('admin-places-order')).toContainText('Dana Demo');
   // No button invites what the server would refuse.
@@ -52,18 +55,21 @@ test('a sentence that ends with the organization name has one full stop', async 
   );
 });
 
-for (const [path, task] of [
-  ['/Organization', 'manage users'],
-  ['/CreateAccount', 'manage users'],
-  ['/ModifyBillingInfo', 'manage billing information'],
-  ['/ModifyBillingInfo?returnUrl=%2Fcheckout', 'manage billing information'],
-  ['/Activity', "see the organization's activity"],
+for (const [path, role, task] of [
+  ['/Organization', 'admin', 'manage users'],
+  ['/CreateAccount', 'admin', 'manage users'],
+  ['/ModifyBillingInfo', 'billing', 'manage billing information'],
+  ['/ModifyBillingInfo?returnUrl=%2Fcheckout', 'billing', 'manage billing information'],
+  ['/BillingHistory', 'billing', 'manage billing information'],
+  ['/Activity', 'admin', "see the organization's activity"],
 ] as const) {
-  test(`a plain user who types ${path} sees one page saying only admins ${task}`, async ({ page }) => {
+  test(`a plain user who types ${path} sees one page saying the ${role} role may ${task}`, async ({
+    page,
+  }) => {
     await login(page, JANE, DEMO_PASSWORD);
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Administrators only');
-    await expect(page.getByText(`Only administrators of ${DEMO_COMPANY} can ${task}.`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(RoleMessages.neededTitle(role));
+    await expect(page.getByText(RoleMessages.needed(role, DEMO_COMPANY, task))).toBeVisible();
     await expect(page.getByTestId('organization-admins')).toContainText('Dana Demo');
     // No form, no table, no refused request's alert.
     await expect(page.locator('form')).toHaveCount(0);
@@ -74,6 +80,35 @@ for (const [path, task] of [
     await expect(page).toHaveURL(/\/Subscriptions$/);
   });
 }
+
+test('a plain user has no billing, users or developer items in the menu', async ({ page }) => {
+  await login(page, JANE, DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Jane Miller' }).click();
+  await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
+  for (const name of [
+    'Manage Users',
+    'Modify Billing Information',
+    'Billing History',
+    'Activity',
+    'API & Webhooks',
+  ])
+    await expect(page.getByRole('menuitem', { name })).toHaveCount(0);
+});
+
+test('a billing person sees the billing screens, and no users or developer ones', async ({ page }) => {
+  // Omar Haddad holds the Billing role in the demo data.
+  await login(page, 'omar.haddad@example.com', DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Omar Haddad' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Billing History' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Modify Billing Information' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Manage Users' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'API & Webhooks' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/BillingHistory');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Billing History');
+  await page.goto('/ApiTokens');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(RoleMessages.neededTitle('developer'));
+});
 
 test('an admin still sees the admin screens', async ({ page }) => {
   await loginDemo(page);

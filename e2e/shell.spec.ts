@@ -115,7 +115,8 @@ test('a plain user sees no admin items', async ({ page }) => {
   const { person } = await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
   expect(person.rights & 2).toBe(0);
   await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['My Account', 'Billing History', 'Logout']);
+  // Billing History is the Billing role's (docs/decisions/033).
+  await expect(page.getByRole('menuitem')).toHaveText(['My Account', 'Logout']);
 });
 
 test('alerts clear on navigation', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { RoleMessages } from '@store/core';
 import { DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
 
 // What the Subscriptions screen says of a cancelled subscription and to a plain user. Read-only
@@ -37,12 +38,12 @@ test('a cancelled subscription shows no Next Billing Date, and its status is nev
   await page.screenshot({ path: `${SCREENS}subscriptions-cancelled-open-editor.png`, fullPage: true });
 });
 
-test("a plain user's editor says that only administrators can change it", async ({ page }) => {
+test("a plain user's editor says that changing it needs the Licenses role", async ({ page }) => {
   await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
   await page.goto('/Subscriptions');
   await openEditor(page, 'Production Engines');
   const notice = page.getByTestId('admins-only');
-  await expect(notice).toContainText('Only an administrator of your organization can change a subscription.');
+  await expect(notice).toContainText(RoleMessages.required('licenses'));
   await expect(notice).toContainText('Your administrator');
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENS}subscriptions-plain-user.png`, fullPage: true });

@@ -21,7 +21,7 @@ const tags = [
   {
     name: 'api-tokens',
     description:
-      "The organization's API tokens, for programs such as a build pipeline (admins, with a session).",
+      "The organization's API tokens, for programs such as a build pipeline (the Developer role, with a session).",
   },
   {
     name: 'webhooks',
@@ -66,7 +66,7 @@ export function apiDocument(
       title: 'Licensed Software Store API',
       version: '1.0.0',
       description:
-        'Every call of the store and account portal. A person signs in with POST /api/authenticate and sends the token as a bearer Authorization header; calls from the browser that change something echo the XSRF-TOKEN cookie in X-XSRF-TOKEN. A program sends an organization API token (sk_org_…) as its bearer token instead, and needs no XSRF header; the operations it may call name the scope it needs. Engines and designers call the licensing operations with their license key.',
+        'Every call of the store and account portal. A person signs in with POST /api/authenticate and sends the token as a bearer Authorization header; calls from the browser that change something echo the XSRF-TOKEN cookie in X-XSRF-TOKEN. A program sends an organization API token (sk_org_…) as its bearer token instead, and needs no XSRF header; the operations it may call name the scope it needs. Engines and designers call the licensing operations with their license key. An operation a person needs a role for names it in x-required-right (admin, billing, licenses or developer; an administrator holds every role), and answers 403 with code ROLE_REQUIRED to anyone without it.',
       // The API is the store's own service, offered to its customers on the terms the Store Guide sets out.
       license: { name: 'Proprietary', url: new URL(config.storeGuideUrl, config.publicUrl).href },
     },

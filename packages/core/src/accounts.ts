@@ -24,7 +24,7 @@ export const AccountMessages = {
   lastAdminDemote:
     'This user is the last administrator of the organization. Make another user an administrator first.',
   onlyOwnAccount: 'You can only change your own account.',
-  onlyAdminsGrantAdmin: 'Only an administrator can change administrator rights.',
+  onlyAdminsGrantRoles: "Only an administrator can change a user's roles.",
   emailChangePending: (email: string) =>
     `We sent a confirmation link to ${email}. The new address takes effect once it is confirmed; until then, log in with your current address.`,
   tooManyRequests: ThrottleMessages.tooManyRequests,

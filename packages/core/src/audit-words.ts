@@ -3,6 +3,8 @@ import { billingCycle, isBillingMode } from './billing-cycle';
 import { formatMediumDate } from './dates';
 import { paymentTermsText } from './invoice-terms';
 import { formatUsd } from './money';
+import { ROLES } from './roles';
+import { Rights } from './schemas/entities';
 
 /**
  * How the Activity screen says what changed (docs/decisions/017): each field by the label the
@@ -109,13 +111,14 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
   },
 };
 
-/** The rights bits a person may hold (docs/design.md §5a), by name; 4 is the store operator's (Rights.Operator). */
+/**
+ * The rights bits a person may hold (docs/design.md §5a), by name: the customers' roles as the Users
+ * screen names them, and the store operator's own bit.
+ */
 const RIGHT_NAMES: Array<[bit: number, name: string]> = [
-  [1, 'User'],
-  [2, 'Administrator'],
-  [4, 'Store operator'],
-  [8, 'Licenses'],
-  [16, 'Developer'],
+  [Rights.User, 'User'],
+  ...ROLES.map((r): [number, string] => [r.bit, r.label]),
+  [Rights.Operator, 'Store operator'],
 ];
 
 const fromWords = (field: string) => field.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());

@@ -18,6 +18,8 @@ export const ErrorCode = z.enum([
   'UNAUTHORIZED',
   'XSRF',
   'FORBIDDEN',
+  // A person without the role a route needs (docs/decisions/033): the message names the role.
+  'ROLE_REQUIRED',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'TOO_MANY_REQUESTS',

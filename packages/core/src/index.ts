@@ -27,6 +27,7 @@ export * from './pricing';
 export * from './product-form-controls';
 export * from './products';
 export * from './refunds';
+export * from './roles';
 export * from './sandbox-card';
 export * from './schemas';
 export * from './sentences';

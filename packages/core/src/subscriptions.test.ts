@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProductFlag } from './products';
+import { Rights } from './schemas/entities';
 import { SubscriptionMessages, subscriptionActions, usageDateRanges } from './subscriptions';
 
 const base = {
@@ -12,7 +13,7 @@ const base = {
   allowOffline: true,
   plan: { product: ProductFlag.ATE },
 };
-const admin = { organizationId: 1, isAdmin: true };
+const admin = { organizationId: 1, rights: Rights.User | Rights.Admin };
 
 describe('subscriptionActions', () => {
   it('offers everything to an admin of the owning organization for an active Pro subscription', () => {
@@ -32,7 +33,7 @@ describe('subscriptionActions', () => {
   });
 
   it("makes a sub-account's subscription read-only, without usage button", () => {
-    const a = subscriptionActions(base, { organizationId: 9, isAdmin: true });
+    const a = subscriptionActions(base, { organizationId: 9, rights: Rights.User | Rights.Admin });
     expect(a).toMatchObject({
       owned: false,
       canEdit: false,
@@ -45,12 +46,38 @@ describe('subscriptionActions', () => {
   });
 
   it('lets plain users look only', () => {
-    expect(subscriptionActions(base, { organizationId: 1, isAdmin: false })).toMatchObject({
+    expect(subscriptionActions(base, { organizationId: 1, rights: Rights.User })).toMatchObject({
       canEdit: false,
       showCancel: false,
       showFlushKeys: false,
       showDeactivateMachine: false,
+      showOfflineForm: false,
       showUsageButton: true,
+    });
+    expect(
+      subscriptionActions({ ...base, isOfflineEnabled: true }, { organizationId: 1, rights: Rights.User })
+        .showOfflineDownload,
+    ).toBe(false);
+  });
+
+  it('gives the Licenses role the editor and the keys, the Billing role the cancel', () => {
+    const licenses = { organizationId: 1, rights: Rights.User | Rights.Licenses };
+    expect(subscriptionActions(base, licenses)).toMatchObject({
+      canEdit: true,
+      showCancel: false,
+      showFlushKeys: true,
+      showDeactivateMachine: true,
+      showOfflineForm: true,
+    });
+    expect(subscriptionActions({ ...base, isOfflineEnabled: true }, licenses).showOfflineDownload).toBe(true);
+    expect(
+      subscriptionActions(base, { organizationId: 1, rights: Rights.User | Rights.Billing }),
+    ).toMatchObject({
+      canEdit: false,
+      showCancel: true,
+      showFlushKeys: false,
+      showDeactivateMachine: false,
+      showOfflineForm: false,
     });
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { addMonthsClamped, formatLongDate, formatShortDate } from './dates';
 import { PaymentAuthenticationSchema } from './payments';
 import { canFlushKeys, isManagerPlan } from './products';
+import { hasRole } from './roles';
 import { PricingPlanSchema, SubscriptionSchema } from './schemas/entities';
 import { isCancelled } from './subscription-state';
 
@@ -56,7 +57,6 @@ export const SubscriptionMessages = {
   offlineReadOnly: 'This subscription is enabled for offline use; its settings can no longer be changed.',
   perpetualFixed: "A perpetual license's plan, engines and designers cannot be changed.",
   perpetualNoCancel: 'A perpetual license cannot be cancelled.',
-  adminOnly: 'Only an administrator of your organization can change a subscription.',
   planNotOffered: 'That plan is not offered for this product.',
   noExtraDesigners: 'This plan does not allow additional designers.',
   enginesOnlyForPro: 'Number of engines applies only to engine plans; it must be 0 for this plan.',
@@ -96,8 +96,8 @@ export const SubscriptionMessages = {
     'Offline use is enabled: the plan, max overages, engines, designers and name are fixed while the offline license is in use.',
 } as const;
 
-/** Who is looking at a subscription, as far as the screen's actions are concerned. */
-export type Viewer = { organizationId: number; isAdmin: boolean };
+/** Who is looking at a subscription, as far as the screen's actions are concerned: their organization and rights. */
+export type Viewer = { organizationId: number; rights: number };
 
 type ActionSubject = {
   organizationId: number;
@@ -131,7 +131,8 @@ export type SubscriptionActions = {
 /**
  * Which parts of the detail row show (docs/spec.md §2, §4, §6; decisions in docs/decisions/006):
  * - another organization's (a sub-account's) subscription is read-only, with no actions;
- * - plain users see, admins change (docs/design.md §2);
+ * - plain users see; the Licenses role edits, flushes keys, deactivates machines and goes offline, the
+ *   Billing role cancels (docs/design.md §5a; an administrator holds both);
  * - cancelled: nothing can be changed; offline enabled: plan, overages, machines, designers and name
  *   are read-only and the offline file can be downloaded;
  * - perpetual: no cancel, no usage (it is not usage-billed), only the name is editable;
@@ -148,18 +149,20 @@ export const showsUsageFigures = (
 export const subscriptionActions = (sub: ActionSubject, viewer: Viewer): SubscriptionActions => {
   const owned = sub.organizationId === viewer.organizationId;
   const cancelled = isCancelled(sub);
-  const mayChange = owned && viewer.isAdmin && !cancelled;
+  const licenses = hasRole(viewer, 'licenses');
+  const mayChange = owned && licenses && !cancelled;
+  const mayCancel = owned && hasRole(viewer, 'billing') && !cancelled;
   const offline = sub.isOfflineEnabled;
   const volumeOffline = offline && sub.offlineVolume;
   return {
     owned,
     canEdit: mayChange && !offline && !sub.isPerpetualLicense,
     canEditNameOnly: mayChange && !offline && sub.isPerpetualLicense,
-    showCancel: mayChange && !sub.isPerpetualLicense,
+    showCancel: mayCancel && !sub.isPerpetualLicense,
     showFlushKeys: mayChange && !offline && canFlushKeys(sub.plan),
     showDeactivateMachine: mayChange,
     showOfflineForm: mayChange && !offline && sub.allowOffline,
-    showOfflineDownload: owned && offline,
+    showOfflineDownload: owned && licenses && offline,
     showManagerWarning: isManagerPlan(sub.plan) && !offline,
     showUsageButton: owned && !sub.isPerpetualLicense && !volumeOffline,
     showUsageFigures: showsUsageFigures(sub),

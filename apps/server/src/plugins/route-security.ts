@@ -4,7 +4,11 @@ import {
   ApiTokenMessages,
   type ApiTokenScope,
   ErrorBodySchema,
+  hasRole,
   isOperator,
+  isRole,
+  type Role,
+  RoleMessages,
   TwoFactorMessages,
 } from '@store/core';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
@@ -45,7 +49,7 @@ export const securitySchemes = {
     scheme: 'bearer',
     bearerFormat: 'sk_org_…',
     description:
-      "An organization API token (sk_org_…), made by an admin on the API & Webhooks screen, sent as Authorization: Bearer <token>. A route admits a token only where its security names the token's scope; no XSRF header is needed, since no cookie is involved.",
+      "An organization API token (sk_org_…), made on the API & Webhooks screen by a person with the Developer role, sent as Authorization: Bearer <token>. A route admits a token only where its security names the token's scope; no XSRF header is needed, since no cookie is involved.",
   },
 } as const;
 
@@ -70,7 +74,7 @@ export const Access = {
   /** With or without a token; a valid one is read, an invalid one counts as none (logout). */
   optionalSignIn: [{}, { bearer: [] }] as Requirement[],
   /**
-   * A store operator (rights bit 4; docs/decisions/015). The bearer's `operator` role: to anyone
+   * A store operator (core's Rights.Operator; docs/decisions/015). The bearer's `operator` role: to anyone
    * else, admins included, the route does not exist (404).
    */
   operator: [{ bearer: [OPERATOR_ROLE] }] as Requirement[],
@@ -87,6 +91,26 @@ export const orToken = (security: Requirement[], scope: ApiTokenScope): Requirem
   ...security,
   { apiToken: [scope] },
 ];
+
+/**
+ * The API document's extension on an operation naming the role a person needs to call it
+ * (docs/design.md §5a, docs/decisions/033): `admin`, `billing`, `licenses` or `developer`.
+ */
+export const REQUIRED_RIGHT = 'x-required-right';
+
+/**
+ * A signed-in route's role, spread into its schema beside its security:
+ * `{ security: Access.signedInMutation, ...needs('billing') }`. Route security refuses a person
+ * without the role (an administrator holds every role) with a 403 naming it, once the body is valid.
+ * An API token's caller is no person: its scopes decide.
+ */
+export const needs = (role: Role) => ({ [REQUIRED_RIGHT]: role }) as const;
+
+/** The role a route's schema declares, if any. */
+export const requiredRole = (schema: object | undefined): Role | null => {
+  const value = (schema as Record<string, unknown> | undefined)?.[REQUIRED_RIGHT];
+  return isRole(value) ? value : null;
+};
 
 /** The scopes that admit a token to a route; none: tokens are refused there. */
 export const tokenScopes = (security: Requirement[]): string[] => security.flatMap((r) => r.apiToken ?? []);
@@ -134,7 +158,8 @@ export function impliedErrorStatuses(schema: FastifySchema, methods: string[]): 
   }
   if (requires(security, 'bearer')) {
     statuses.add(401);
-    // A person who must set up two-factor sign-in first is refused elsewhere.
+    // A person who must set up two-factor sign-in first is refused elsewhere, and a person without
+    // the route's role (x-required-right) everywhere.
     statuses.add(403);
   }
   if (requires(security, 'xsrf')) statuses.add(403);
@@ -156,7 +181,8 @@ export const errorResponses = (...statuses: number[]) =>
  * The one place a request's security is checked, from the route's declaration, before anything
  * else reads the request (docs/design.md §4 "Order of checks"): 401 without a valid token, 404 on an
  * operator's route to anyone else (docs/decisions/015), then 403 without the XSRF echo; body and
- * params are validated after this hook, rights in the service.
+ * params are validated after this hook, then the route's role (x-required-right) is checked, and
+ * ownership in the service.
  */
 export function registerRouteSecurity(
   app: FastifyInstance,
@@ -171,6 +197,14 @@ export function registerRouteSecurity(
 
   app.addHook('onRoute', (route) => {
     const schema = route.schema;
+    const declared = (schema as Record<string, unknown> | undefined)?.[REQUIRED_RIGHT];
+    // A role only means something for a person who signed in: declared elsewhere it would not be checked.
+    if (
+      declared !== undefined &&
+      !(isRole(declared) && requires((schema?.security ?? []) as Requirement[], 'bearer'))
+    ) {
+      throw new Error(`${route.method} ${route.url}: ${REQUIRED_RIGHT} needs a role and a signed-in route`);
+    }
     if (!schema || (schema as { hide?: boolean }).hide) return;
     const response = (schema.response ?? {}) as Record<string | number, unknown>;
     const methods = ([] as string[]).concat(route.method);
@@ -218,6 +252,16 @@ export function registerRouteSecurity(
     }
     if (request.auth?.twoFactorSetupRequired && !request.routeOptions.config.allowDuringTwoFactorSetup) {
       throw new HttpError(403, TwoFactorMessages.setupRequired, 'TWO_FACTOR_SETUP_REQUIRED');
+    }
+  });
+
+  // The route's role, from the same declaration, once body and params are valid: docs/design.md §4's
+  // order puts a 400 before the 403s of rights and ownership. An API token's caller is no person;
+  // its scope was checked above and no role applies (docs/decisions/033).
+  app.addHook('preHandler', async (request) => {
+    const role = requiredRole(request.routeOptions.schema);
+    if (role && request.auth && !request.auth.apiToken && !hasRole(request.auth.person, role)) {
+      throw new HttpError(403, RoleMessages.required(role), 'ROLE_REQUIRED');
     }
   });
 

@@ -97,7 +97,8 @@ export async function seedDemoOrganizations(db: DbOrTx): Promise<DemoOrganizatio
     .values([
       { ...person(demo!.id, admin, 'Dana', 'Demo', DEMO_EMAIL), phone: '+1 303 555 0100' },
       person(demo!.id, 1, 'Jane', 'Miller', DEMO_USER_EMAIL),
-      person(demo!.id, 1, 'Omar', 'Haddad', 'omar.haddad@example.com'),
+      // A billing person: the demo shows a role beside the admin and the plain user (docs/decisions/033).
+      person(demo!.id, Rights.User | Rights.Billing, 'Omar', 'Haddad', 'omar.haddad@example.com'),
       person(europe!.id, admin, 'Dana', 'Demo', DEMO_EMAIL),
       person(perpetual!.id, admin, 'Peter', 'Price', PERPETUAL_EMAIL),
     ])

@@ -30,9 +30,15 @@ export interface Route {
   body?: JsonSchema;
   /** The route's declared security requirements (alternatives of schemes that must all hold). */
   security?: Array<Record<string, string[]>>;
+  /** The operation's name in generated clients. */
+  operationId?: string;
+  /** The role a person needs (the operation's x-required-right), if any. */
+  requiredRight?: string;
 }
 
 interface OpenApiOperation {
+  operationId?: string;
+  'x-required-right'?: string;
   parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>;
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   security?: Array<Record<string, string[]>>;
@@ -67,6 +73,8 @@ export function routesOf(doc: { paths: Record<string, Record<string, OpenApiOper
           .map((p) => ({ name: p.name, schema: p.schema ?? {} })),
         body: op.requestBody?.content?.['application/json']?.schema,
         security: op.security,
+        operationId: op.operationId,
+        requiredRight: op['x-required-right'],
       });
     }
   }

@@ -4,8 +4,8 @@ import { useCurrentUser } from '../lib/current-user';
 import { loginPathFor } from '../lib/navigation';
 import { AppShell, PageLoader } from './app-shell';
 import type { RouteHandle } from './page-title';
-import { RequireAdmin } from './require-admin';
 import { RequireOperator } from './require-operator';
+import { RequireRole } from './require-role';
 
 // The route table of docs/spec.md §2, plus /catalog (docs/design.md §2). Each screen is its own chunk, shown
 // in the shell with a loader until it has arrived (docs/decisions/020: React Router's declarative
@@ -99,34 +99,37 @@ export const routes: RouteObject[] = [
             ...screen('Usage Details', usageDetails),
           },
           { path: 'Account/:id', ...screen('My Account', () => import('./routes/account')) },
-          { path: 'BillingHistory', ...screen('Billing History', () => import('./routes/billing-history')) },
           { path: 'checkout', ...screen('Checkout', () => import('./routes/checkout')) },
           { path: 'confirmed', ...screen('Order Confirmed', () => import('./routes/confirmed')) },
-          // docs/design.md §2: users and billing information are the admins'.
+          // docs/design.md §5a: each screen below is one role's (docs/decisions/033).
           {
-            element: <RequireAdmin task="manage users" />,
+            element: <RequireRole needs="admin" task="manage users" />,
             children: [
               { path: 'Organization', ...screen('Users', () => import('./routes/organization')) },
               { path: 'CreateAccount', ...screen('Add New User', () => import('./routes/create-account')) },
             ],
           },
           {
-            element: <RequireAdmin task="see the organization's activity" />,
+            element: <RequireRole needs="admin" task="see the organization's activity" />,
             children: [{ path: 'Activity', ...screen('Activity', () => import('./routes/activity')) }],
           },
           // docs/decisions/026: the organization's API tokens.
           {
-            element: <RequireAdmin task="manage the organization's API tokens" />,
+            element: <RequireRole needs="developer" task="manage the organization's API tokens" />,
             children: [
               { path: 'ApiTokens', ...screen('API & Webhooks', () => import('./routes/api-tokens')) },
             ],
           },
           {
-            element: <RequireAdmin task="manage billing information" />,
+            element: <RequireRole needs="billing" task="manage billing information" />,
             children: [
               {
                 path: 'ModifyBillingInfo',
                 ...screen('Modify Billing Information', () => import('./routes/modify-billing-info')),
+              },
+              {
+                path: 'BillingHistory',
+                ...screen('Billing History', () => import('./routes/billing-history')),
               },
               // docs/decisions/024: bills paid with the admin present (3-D Secure); the renewal mail's link.
               { path: 'PayBills', ...screen('Pay Bills', () => import('./routes/pay-bills')) },

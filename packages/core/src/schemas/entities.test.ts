@@ -11,7 +11,9 @@ import {
   BillingCycleSchema,
   BillSchema,
   FlexUsageSchema,
+  hasRight,
   isAdmin,
+  isOperator,
   LoginResponseSchema,
   OrganizationSchema,
   PersonSchema,
@@ -93,5 +95,24 @@ describe('rights', () => {
     [0, false],
   ])('rights %i admin %s', (rights, admin) => {
     expect(isAdmin({ rights })).toBe(admin);
+  });
+
+  it.each([
+    [Rights.User, Rights.Billing, false],
+    [Rights.User | Rights.Billing, Rights.Billing, true],
+    [Rights.User | Rights.Billing, Rights.Licenses, false],
+    [Rights.User | Rights.Licenses | Rights.Developer, Rights.Developer, true],
+    [Rights.User | Rights.Admin, Rights.Billing, true],
+    [Rights.User | Rights.Admin, Rights.Developer, true],
+    [Rights.User | Rights.Operator, Rights.Billing, false],
+  ])('rights %i hold right %i: %s', (rights, right, held) => {
+    expect(hasRight({ rights }, right)).toBe(held);
+  });
+
+  it("keeps the operator bit out of the customers' roles", () => {
+    const customer = Rights.User | Rights.Admin | Rights.Billing | Rights.Licenses | Rights.Developer;
+    expect(Rights.Operator & customer).toBe(0);
+    expect(isOperator({ rights: customer })).toBe(false);
+    expect(isOperator({ rights: Rights.User | Rights.Operator })).toBe(true);
   });
 });

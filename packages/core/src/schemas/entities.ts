@@ -88,11 +88,19 @@ export const OrganizationSchema = z.object({
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
-/** Bit flags on a person (docs/design.md §2); the operator bit is granted only by the operator's tool. */
+/**
+ * Bit flags on a person, the spec's `rights` (docs/design.md §5a): 1 user, 2 admin (implies every
+ * other right), then one bit per role (docs/decisions/033). The operator's bit is the store's own,
+ * granted only by the operator's tool: it sits far above the customers' roles so a role added later
+ * never lands on it.
+ */
 export const Rights = {
   User: 1,
   Admin: 2,
-  Operator: 4,
+  Billing: 4,
+  Licenses: 8,
+  Developer: 16,
+  Operator: 1 << 20,
 } as const;
 export type Rights = (typeof Rights)[keyof typeof Rights];
 
@@ -111,6 +119,10 @@ export type Person = z.infer<typeof PersonSchema>;
 
 export const isAdmin = (person: { rights: number }): boolean =>
   (person.rights & Rights.Admin) === Rights.Admin;
+
+/** Whether the person holds a right: its own bit, or admin, which implies every other right. */
+export const hasRight = (person: { rights: number }, right: Rights): boolean =>
+  isAdmin(person) || (person.rights & right) === right;
 
 /** A store operator (docs/decisions/015): the console's routes exist for them alone. */
 export const isOperator = (person: { rights: number }): boolean =>

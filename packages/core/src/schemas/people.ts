@@ -90,7 +90,8 @@ export type RegisterOrganization = z.infer<typeof RegisterOrganizationSchema>;
 export const PersonBodyMessages = {
   currentPasswordRequired: 'Enter your current password to change your password or e-mail address.',
   currentPasswordWrong: 'The current password is not correct.',
-  rightsNotGrantable: 'rights can be 1 (user) or 3 (user and administrator).',
+  rightsNotGrantable:
+    'rights can be 1 (user) plus any of 2 (administrator), 4 (billing), 8 (licenses) and 16 (developer).',
   personIdContradicts: 'The user id is not the user named in the address.',
   personIdOnCreate: 'A new user gets its id when it is created; send none.',
   organizationIdContradicts: 'A user can only be added or changed in your own organization.',
@@ -100,16 +101,18 @@ export const PersonBodyMessages = {
   twoFactorEnabledReadOnly: 'Two-factor sign-in is turned on and off on the Account screen, with a code.',
 } as const;
 
+/** The bits an admin may give through the API: user and the customers' roles, never the operator's. */
+export const GRANTABLE_RIGHTS =
+  Rights.User | Rights.Admin | Rights.Billing | Rights.Licenses | Rights.Developer;
+
 /**
- * The rights an admin may give through the API (docs/design.md §2): user (1) or user and admin (3); 2
- * alone means 3. Anything else, the operator bit above all, is not grantable: null.
+ * The rights an admin may give through the API (docs/design.md §5a): user plus any of admin, billing,
+ * licenses and developer; a role without the user bit still means a user with that role (2 means 3).
+ * Anything else, the operator bit above all, is not grantable: null.
  */
 export function grantableRights(requested: number): number | null {
-  if (requested === Rights.User) return Rights.User;
-  if (requested === Rights.Admin || requested === (Rights.User | Rights.Admin)) {
-    return Rights.User | Rights.Admin;
-  }
-  return null;
+  if (!Number.isInteger(requested) || requested <= 0 || (requested & ~GRANTABLE_RIGHTS) !== 0) return null;
+  return requested | Rights.User;
 }
 
 /** What the body says about the person, against what the person is (null: not yet created). */

@@ -17,8 +17,8 @@ import {
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { requireAdmin, requireAuth } from '../../plugins/auth';
-import { Access, errorResponses, orToken } from '../../plugins/route-security';
+import { requireAuth } from '../../plugins/auth';
+import { Access, errorResponses, needs, orToken } from '../../plugins/route-security';
 import type { AccountsService } from './accounts.service';
 import type { PasswordResetService } from './password-reset.service';
 import type { PersonsService } from './persons.service';
@@ -121,12 +121,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'listUsers',
         security: orToken(Access.signedIn, 'users:read'),
+        ...needs('admin'),
         tags: ['accounts'],
         summary: "The users of the admin's organization",
         response: { 200: z.array(PersonSchema), ...errorResponses(403) },
       },
     },
-    async (request) => persons.listPersons(requireAdmin(request)),
+    async (request) => persons.listPersons(requireAuth(request)),
   );
 
   app.post(
@@ -135,6 +136,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'createUser',
         security: orToken(Access.signedInMutation, 'users:write'),
+        ...needs('admin'),
         tags: ['accounts'],
         summary: 'Add a user to the organization (admin); mails them a link to verify the address',
         body: CreatePersonSchema,
@@ -142,7 +144,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await persons.createPerson(requireAdmin(request), request.body)),
+      reply.status(201).send(await persons.createPerson(requireAuth(request), request.body)),
   );
 
   app.post(
@@ -185,12 +187,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'deleteUser',
         security: orToken(Access.signedInMutation, 'users:write'),
+        ...needs('admin'),
         tags: ['accounts'],
         summary: 'Delete a user of your organization (admin); not yourself, not the last admin',
         params: PersonIdParams,
         response: { 200: DeletePersonResponseSchema, ...errorResponses(403, 404, 409) },
       },
     },
-    async (request) => persons.deletePerson(requireAdmin(request), request.params.id),
+    async (request) => persons.deletePerson(requireAuth(request), request.params.id),
   );
 };

@@ -7,7 +7,7 @@ import { recordAudit } from '../audit';
 import * as repo from './accounts.repository';
 import { issueToken } from './one-time-tokens.repository';
 
-// The store's operators (docs/decisions/015): persons with rights bit 4 in the store's own
+// The store's operators (docs/decisions/015): persons with the operator's rights bit in the store's own
 // organization. Only the operator's tool grants or removes the bit; person bodies never can
 // (grantableRights in core).
 

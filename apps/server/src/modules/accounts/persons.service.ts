@@ -1,6 +1,7 @@
 import {
   AccountMessages,
   type CreatePerson,
+  GRANTABLE_RIGHTS,
   grantableRights,
   isAdmin,
   PersonBodyMessages,
@@ -25,8 +26,6 @@ import * as repo from './accounts.repository';
 import { issueVerifyLink, VERIFY_LIFETIME_MS } from './accounts.service';
 import { issueToken, pendingEmailChange, retirePendingEmailChanges } from './one-time-tokens.repository';
 
-const ROLE_BITS = Rights.User | Rights.Admin;
-
 /** PostgreSQL's unique_violation: two requests raced past the e-mail check. */
 const isUniqueViolation = (e: unknown) =>
   (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
@@ -34,14 +33,14 @@ const isUniqueViolation = (e: unknown) =>
 /**
  * The rights a person body asks for, as the new rights value, or null when nothing changes. Only an
  * admin changes rights, and only to what it may grant (docs/design.md §2): otherwise a 403, nothing saved.
- * Bits outside user/admin (the operator's) are the operator tool's and stay as they are.
+ * Bits outside the grantable ones (the operator's) are the operator tool's and stay as they are.
  */
 function requestedRights(callerIsAdmin: boolean, current: number, requested: number | undefined) {
   if (requested === undefined || requested === current) return null;
-  if (!callerIsAdmin) throw forbidden(AccountMessages.onlyAdminsGrantAdmin);
+  if (!callerIsAdmin) throw forbidden(AccountMessages.onlyAdminsGrantRoles);
   const granted = grantableRights(requested);
   if (granted === null) throw forbidden(PersonBodyMessages.rightsNotGrantable);
-  const next = (current & ~ROLE_BITS) | granted;
+  const next = (current & ~GRANTABLE_RIGHTS) | granted;
   return next === current ? null : next;
 }
 

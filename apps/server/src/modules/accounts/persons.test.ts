@@ -251,6 +251,32 @@ describe('POST /api/person/update/{personId}', () => {
     expect((await personRow(org.person.personId))!.rights).toBe(3);
   });
 
+  it('never takes the admin right from the last admin, even when it is swapped for every other role', async () => {
+    const org = await t.login(PERPETUAL_EMAIL, DEMO_PASSWORD);
+    const allButAdmin = Rights.User | Rights.Billing | Rights.Licenses | Rights.Developer;
+    const res = await org.post(`/api/person/update/${org.person.personId}`, { rights: allButAdmin });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: AccountMessages.lastAdminDemote, code: 'LAST_ADMIN' });
+    expect((await personRow(org.person.personId))!.rights).toBe(3);
+    // Adding roles beside the admin right is no demotion.
+    const more = await org.post(`/api/person/update/${org.person.personId}`, { rights: 3 | Rights.Billing });
+    expect(more.status).toBe(200);
+    expect(more.body.rights).toBe(3 | Rights.Billing);
+    await org.post(`/api/person/update/${org.person.personId}`, { rights: 3 });
+  });
+
+  it('lets an admin give and take the billing, licenses and developer roles', async () => {
+    const roles = Rights.Billing | Rights.Licenses | Rights.Developer;
+    const grant = await admin.post(`/api/person/update/${jane.person.personId}`, { rights: roles });
+    expect(grant.body.rights).toBe(Rights.User | roles);
+    const fewer = await admin.post(`/api/person/update/${jane.person.personId}`, {
+      rights: Rights.User | Rights.Licenses,
+    });
+    expect(fewer.body.rights).toBe(Rights.User | Rights.Licenses);
+    const none = await admin.post(`/api/person/update/${jane.person.personId}`, { rights: Rights.User });
+    expect(none.body.rights).toBe(Rights.User);
+  });
+
   it('lets an admin grant and take away the admin right of a user', async () => {
     const grant = await admin.post(`/api/person/update/${jane.person.personId}`, { rights: 2 });
     expect(grant.body.rights).toBe(3);

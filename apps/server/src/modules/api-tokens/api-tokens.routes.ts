@@ -6,8 +6,8 @@ import {
   idParams,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/auth';
-import { Access, errorResponses } from '../../plugins/route-security';
+import { requireAuth } from '../../plugins/auth';
+import { Access, errorResponses, needs } from '../../plugins/route-security';
 import type { ApiTokenService } from './api-tokens.service';
 
 const tags = ['api-tokens'];
@@ -28,12 +28,13 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'listApiTokens',
         security: Access.signedIn,
+        ...needs('developer'),
         tags,
         summary: "The organization's API tokens not revoked, newest first (never the tokens themselves)",
         response: { 200: ApiTokenListSchema, ...errorResponses(403) },
       },
     },
-    async (request) => ({ apiTokens: await service.list(requireAdmin(request)) }),
+    async (request) => ({ apiTokens: await service.list(requireAuth(request)) }),
   );
 
   app.post(
@@ -42,6 +43,7 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'createApiToken',
         security: Access.signedInMutation,
+        ...needs('developer'),
         tags,
         summary: 'Make an API token with the scopes named; the answer is the only time the token is shown',
         body: CreateApiTokenSchema,
@@ -49,7 +51,7 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.create(requireAdmin(request), request.body)),
+      reply.status(201).send(await service.create(requireAuth(request), request.body)),
   );
 
   app.delete(
@@ -58,12 +60,13 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'revokeApiToken',
         security: Access.signedInMutation,
+        ...needs('developer'),
         tags,
         summary: 'Revoke an API token: every call with it is refused at once, on every server',
         params: idParams('id', 'API token id'),
         response: { 200: ApiTokenSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => service.revoke(requireAdmin(request), request.params.id),
+    async (request) => service.revoke(requireAuth(request), request.params.id),
   );
 };

@@ -6,9 +6,9 @@ import {
   OpsAuditQuerySchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/auth';
+import { requireAuth } from '../../plugins/auth';
 import { csvResponse, sendCsv } from '../../plugins/csv-download';
-import { Access, errorResponses } from '../../plugins/route-security';
+import { Access, errorResponses, needs } from '../../plugins/route-security';
 import type { AuditService } from './audit.service';
 
 /**
@@ -28,6 +28,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       schema: {
         operationId: 'listOrganizationActivity',
         security: Access.signedIn,
+        ...needs('admin'),
         tags: ['audit'],
         summary: "The changes made to the admin's organization, newest first, filtered and paged",
         querystring: ActivityQuerySchema,
@@ -35,7 +36,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       },
     },
     async (request) => {
-      const auth = requireAdmin(request);
+      const auth = requireAuth(request);
       const page = await audit.list({ ...request.query, organizationId: auth.organization.id });
       return { ...page, items: page.items.map(asCustomerSees) };
     },

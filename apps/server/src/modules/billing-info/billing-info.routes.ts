@@ -5,8 +5,8 @@ import {
   OrganizationSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/auth';
-import { Access, errorResponses } from '../../plugins/route-security';
+import { requireAuth } from '../../plugins/auth';
+import { Access, errorResponses, needs } from '../../plugins/route-security';
 import type { BillingService } from '../billing';
 import { type BillingInfoService, toBillingDescription } from './billing-info.service';
 
@@ -21,6 +21,7 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'saveBillingInfo',
         security: Access.signedInMutation,
+        ...needs('billing'),
         tags: ['billing-info'],
         summary: "Saves the billing address and makes the browser's payment method the organization's card",
         body: BillingInfoSchema,
@@ -28,7 +29,7 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const updated = await billingInfo.update(requireAdmin(request), request.body);
+      const updated = await billingInfo.update(requireAuth(request), request.body);
       // docs/design.md §3: new billing information retries the organization's past-due bills at once.
       await billing
         .retryPastDueBills(updated.organizationId)
@@ -43,12 +44,13 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'getBillingDescription',
         security: Access.signedIn,
+        ...needs('billing'),
         tags: ['billing-info'],
         summary: 'The current billing name and address',
         response: { 200: BillingDescriptionSchema, ...errorResponses(403) },
       },
     },
-    async (request) => toBillingDescription(requireAdmin(request).organization),
+    async (request) => toBillingDescription(requireAuth(request).organization),
   );
 
   app.post(
@@ -57,11 +59,12 @@ export const billingInfoRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'startCardSetup',
         security: Access.signedInMutation,
+        ...needs('billing'),
         tags: ['billing-info'],
         summary: "Starts collecting a card: Stripe's SetupIntent client secret (null with the sandbox)",
         response: { 200: CardSetupSchema, ...errorResponses(403) },
       },
     },
-    async (request) => billingInfo.prepareCardSetup(requireAdmin(request)),
+    async (request) => billingInfo.prepareCardSetup(requireAuth(request)),
   );
 };

@@ -1,4 +1,4 @@
-import { BillingMode, BillSchema, BillStatus } from '@store/core';
+import { BillingMode, BillSchema, BillStatus, RoleMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
@@ -90,9 +90,14 @@ describe('GET /api/order/history', () => {
     expect(bills.every((b) => b.subscriptionNames.length > 0)).toBe(true);
   });
 
-  it('is open to plain users of the organization and closed to visitors', async () => {
+  it('is open to the Billing role (docs/decisions/033), refused to plain users and closed to visitors', async () => {
+    const omar = await t.login('omar.haddad@example.com');
+    expect((await omar.get('/api/order/history')).status).toBe(200);
     const jane = await t.login('jane.miller@example.com');
-    expect((await jane.get('/api/order/history')).status).toBe(200);
+    expect((await jane.get('/api/order/history')).body).toEqual({
+      message: RoleMessages.required('billing'),
+      code: 'ROLE_REQUIRED',
+    });
     expect((await t.client().get('/api/order/history')).status).toBe(401);
   });
 });

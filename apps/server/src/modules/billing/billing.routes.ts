@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/domain-error';
 import { requireAuth } from '../../plugins/auth';
 import { pdfDownloadResponses, sendPdf, throttlePdfDownload } from '../../plugins/pdf-download';
-import { Access, orToken } from '../../plugins/route-security';
+import { Access, needs, orToken } from '../../plugins/route-security';
 import type { BillingService } from './billing.service';
 import { renderInvoicePdf } from './invoice-pdf';
 
@@ -23,6 +23,7 @@ export const billingRoutes: FastifyPluginAsyncZod<
       schema: {
         operationId: 'listBills',
         security: orToken(Access.signedIn, 'billing:read'),
+        ...needs('billing'),
         tags: ['billing'],
         summary: "The organization's bills, newest first (Billing History)",
         response: { 200: z.array(BillSchema) },
@@ -37,6 +38,7 @@ export const billingRoutes: FastifyPluginAsyncZod<
       schema: {
         operationId: 'downloadInvoice',
         security: orToken(Access.signedIn, 'billing:read'),
+        ...needs('billing'),
         tags: ['billing'],
         summary:
           "The invoice of one bill as a PDF (invoice_{orderId}.pdf); another organization's bill is a 404",

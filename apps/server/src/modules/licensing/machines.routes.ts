@@ -2,7 +2,7 @@ import { DeactivatedMachineSchema, idParam, MachineListSchema } from '@store/cor
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { requireAuth } from '../../plugins/auth';
-import { Access, errorResponses, orToken } from '../../plugins/route-security';
+import { Access, errorResponses, needs, orToken } from '../../plugins/route-security';
 import type { MachinesService } from './machines.service';
 
 const tags = ['subscriptions'];
@@ -35,6 +35,7 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ machines: MachinesService }
       schema: {
         operationId: 'deactivateMachine',
         security: orToken(Access.signedInMutation, 'licensing'),
+        ...needs('licenses'),
         tags,
         summary: 'Deactivate one machine: its seat is released at once (the rights of Flush Keys)',
         params: MachineParams,

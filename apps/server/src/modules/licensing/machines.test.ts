@@ -1,4 +1,4 @@
-import { SubscriptionMessages } from '@store/core';
+import { RoleMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeOrganization } from '../../../test/support/billing';
@@ -109,14 +109,14 @@ describe('DELETE /api/subscription/{id}/machines/{machineId}', () => {
     expect((await validation('keep-me')).body.code).toBe('VALID');
   });
 
-  it('is for admins: a plain user gets 403 and the machine stays', async () => {
+  it('is for the Licenses role: a plain user gets 403 naming it and the machine stays', async () => {
     const sub = await l.subscribe('Pro Standard', { numberMachines: 1 });
     await activate(sub.apiKey1, 'engine', 'guarded');
     const [machine] = (await admin.get(`/api/subscription/${sub.id}/machines`)).body.machines;
     const user = await l.t.login(USER_EMAIL, PASSWORD, l.org.id);
     const res = await user.delete(`/api/subscription/${sub.id}/machines/${machine.machineId}`);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe(SubscriptionMessages.adminOnly);
+    expect(res.body).toEqual({ message: RoleMessages.required('licenses'), code: 'ROLE_REQUIRED' });
     expect((await admin.get(`/api/subscription/${sub.id}/machines`)).body.machines).toHaveLength(1);
   });
 

@@ -109,7 +109,7 @@ describe('the operator gate', () => {
     }
   });
 
-  it('403 to an operator without the XSRF echo on every mutation; their rights carry bit 4', async () => {
+  it('403 to an operator without the XSRF echo on every mutation; their rights carry the operator bit', async () => {
     expect(operator.person.rights & Rights.Operator).toBe(Rights.Operator);
     const me = await operator.get('/api/person/current');
     expect(me.body.rights & Rights.Operator).toBe(Rights.Operator);
@@ -162,7 +162,7 @@ describe('the operator gate', () => {
       .from(persons)
       .where(eq(persons.organizationId, admin.organization.organizationId));
     const jane = colleagues.find((p) => p.id !== admin.person.personId);
-    for (const rights of [4, 5, 7]) {
+    for (const rights of [Rights.Operator, Rights.User | Rights.Operator, 7 | Rights.Operator]) {
       const res = await admin.post(`/api/person/update/${jane!.id}`, { rights });
       expect(res.status).toBe(403);
     }

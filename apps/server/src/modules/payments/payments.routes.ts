@@ -4,8 +4,8 @@ import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { isSandboxGateway } from '../../gateway/sandbox-gateway';
 import { badRequest } from '../../lib/domain-error';
-import { requireAdmin } from '../../plugins/auth';
-import { Access, errorResponses } from '../../plugins/route-security';
+import { requireAuth } from '../../plugins/auth';
+import { Access, errorResponses, needs } from '../../plugins/route-security';
 import type { PaymentsService } from './payments.service';
 
 const OrderIdParams = idParams('orderId', 'orderId');
@@ -20,12 +20,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
       schema: {
         operationId: 'listOpenBills',
         security: Access.signedIn,
+        ...needs('billing'),
         tags: ['billing'],
         summary: "The organization's card bills still owed (renewals and overage), oldest first (Pay Bills)",
         response: { 200: OpenBillListSchema, ...errorResponses(403) },
       },
     },
-    async (request) => payments.openBills(requireAdmin(request).organization.id),
+    async (request) => payments.openBills(requireAuth(request).organization.id),
   );
 
   app.post(
@@ -34,6 +35,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
       schema: {
         operationId: 'payBill',
         security: Access.signedInMutation,
+        ...needs('billing'),
         tags: ['billing'],
         summary:
           'Pays an open bill with the card on file, the customer present: paid, refused (402), or the bank asks ' +
@@ -42,7 +44,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
         response: { 200: PaymentResultSchema, ...errorResponses(402, 403, 404, 409, 502) },
       },
     },
-    async (request) => payments.pay(requireAdmin(request).organization.id, request.params.orderId),
+    async (request) => payments.pay(requireAuth(request).organization.id, request.params.orderId),
   );
 
   app.post(
@@ -51,6 +53,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
       schema: {
         operationId: 'completeBillAuthentication',
         security: Access.signedInMutation,
+        ...needs('billing'),
         tags: ['billing'],
         summary:
           "The bank's challenge for this bill's charge has ended (completed, failed or closed): the gateway is " +
@@ -60,7 +63,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
         response: { 200: PaymentResultSchema, ...errorResponses(402, 403, 404, 409) },
       },
     },
-    async (request) => payments.authenticated(requireAdmin(request).organization.id, request.params.orderId),
+    async (request) => payments.authenticated(requireAuth(request).organization.id, request.params.orderId),
   );
 
   // The sandbox's stand-in for the bank's 3-D Secure page (demo mode only; Stripe.js talks to Stripe).
@@ -72,6 +75,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
         schema: {
           operationId: 'completeSandboxAuthentication',
           security: Access.signedInMutation,
+          ...needs('billing'),
           tags: ['billing'],
           summary:
             "The sandbox's 3-D Secure challenge: completes or fails the charge its client secret names",

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/domain-error';
 import { requireAuth } from '../../plugins/auth';
 import { pdfDownloadResponses, sendPdf, throttlePdfDownload } from '../../plugins/pdf-download';
-import { Access, orToken } from '../../plugins/route-security';
+import { Access, needs, orToken } from '../../plugins/route-security';
 import { renderCreditNotePdf } from './credit-note-pdf';
 import type { RefundsService } from './refunds.service';
 
@@ -27,6 +27,7 @@ export const creditNotesRoutes: FastifyPluginAsyncZod<
       schema: {
         operationId: 'downloadCreditNote',
         security: orToken(Access.signedIn, 'billing:read'),
+        ...needs('billing'),
         tags: ['billing'],
         summary:
           "A refund's credit note as a PDF (credit_note_{number}.pdf); another organization's is a 404",

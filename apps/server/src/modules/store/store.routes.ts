@@ -6,8 +6,8 @@ import {
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/domain-error';
-import { requireAdmin } from '../../plugins/auth';
-import { Access, errorResponses } from '../../plugins/route-security';
+import { requireAuth } from '../../plugins/auth';
+import { Access, errorResponses, needs } from '../../plugins/route-security';
 import type { PurchaseService } from './purchase.service';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -23,6 +23,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ purchases: PurchaseService }> 
       schema: {
         operationId: 'purchaseCart',
         security: Access.signedInMutation,
+        ...needs('billing'),
         tags: ['store'],
         summary:
           'Buys the cart: re-prices every item, charges the first period of all items once, creates the subscriptions. ' +
@@ -33,7 +34,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ purchases: PurchaseService }> 
       },
     },
     async (request) => {
-      const auth = requireAdmin(request);
+      const auth = requireAuth(request);
       const rawKey = request.headers['idempotency-key'];
       const key = typeof rawKey === 'string' ? rawKey.trim() : null;
       if (key !== null && !KEY_PATTERN.test(key))

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { Access, errorResponses, orToken } from '../../plugins/route-security';
+import { Access, errorResponses, needs, orToken } from '../../plugins/route-security';
 import { sendSerialized } from '../../plugins/serialization';
 import type { SubscriptionService } from './subscriptions.service';
 
@@ -88,6 +88,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
       schema: {
         operationId: 'updateSubscription',
         security: orToken(Access.signedInMutation, 'subscriptions:write'),
+        ...needs('licenses'),
         tags,
         summary: 'Save the editor: increases now with a prorated charge, decreases at the next renewal',
         params: IdParams,
@@ -104,6 +105,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
       schema: {
         operationId: 'cancelSubscription',
         security: orToken(Access.signedInMutation, 'subscriptions:write'),
+        ...needs('billing'),
         tags,
         summary: 'Cancel: access lasts until the end of the paid period',
         params: IdParams,
@@ -119,6 +121,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
       schema: {
         operationId: 'flushKeys',
         security: orToken(Access.signedIn, 'subscriptions:write'),
+        ...needs('licenses'),
         tags,
         summary: 'Release every machine activated against the license key',
         params: IdParams,
@@ -134,6 +137,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
       schema: {
         operationId: 'makeSubscriptionOffline',
         security: orToken(Access.signedInMutation, 'subscriptions:write'),
+        ...needs('licenses'),
         tags,
         summary: 'Enable offline use: signs a license file for the given hosts',
         body: OfflineRequestSchema,
@@ -149,6 +153,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
       schema: {
         operationId: 'downloadOfflineLicense',
         security: orToken(Access.signedIn, 'licensing'),
+        ...needs('licenses'),
         tags,
         summary: 'Download the signed offline license file',
         params: IdParams,

@@ -1,4 +1,11 @@
-import { BillStatus, graceEndOf, licenseId, prorationAttemptKey, SubscriptionMessages } from '@store/core';
+import {
+  BillStatus,
+  graceEndOf,
+  licenseId,
+  prorationAttemptKey,
+  RoleMessages,
+  SubscriptionMessages,
+} from '@store/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginSubAccount } from '../../../test/support/demo-accounts';
@@ -395,7 +402,7 @@ describe('who may change a subscription (docs/spec.md §6)', () => {
       editBody(s, { description: 'By Jane' }),
     );
     expect(res.status).toBe(403);
-    expect(refusal(res.body)).toBe(SubscriptionMessages.adminOnly);
+    expect(refusal(res.body)).toBe(RoleMessages.required('licenses'));
     expect((await jane.delete(`/api/subscription/${s.subscriptionId}`)).status).toBe(403);
     expect(
       (await jane.get(`/api/subscription/${byName('Production Engines').subscriptionId}/flush-keys`)).status,

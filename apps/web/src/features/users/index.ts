@@ -5,4 +5,6 @@ export { usePersons } from './api/get-persons';
 export { useUpdatePerson } from './api/update-person';
 export { AccountFieldEditor, type EditableAccountField } from './components/account-field-editor';
 export { DeleteUserModal } from './components/delete-user-modal';
+export { RoleCheckboxes } from './components/role-checkboxes';
+export { RolesModal } from './components/roles-modal';
 export { UserList } from './components/user-list';

@@ -1,5 +1,5 @@
-import { Divider, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { AccountMessages, isAdmin, Messages, Rights, type UpdatePerson } from '@store/core';
+import { Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { AccountMessages, isAdmin, Messages, type UpdatePerson } from '@store/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { showAlert } from '../../../features/alert';
@@ -111,18 +111,6 @@ export default function AccountScreen() {
             <>
               <Divider />
               <ResetTwoFactor person={p} />
-              <Divider />
-              <Switch
-                py="md"
-                label="Administrator"
-                description="Administrators manage users, subscriptions and billing."
-                checked={isAdmin(p)}
-                disabled={editing !== null || update.isPending}
-                onChange={(e) =>
-                  // Rights are bit flags (docs/spec.md §3); an admin grants 1 (user) or 3 (user and admin).
-                  save({ rights: e.currentTarget.checked ? Rights.User | Rights.Admin : Rights.User })
-                }
-              />
             </>
           )}
         </Stack>

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatUsd, isAdmin } from '@store/core';
+import { formatUsd, hasRole } from '@store/core';
 import { Link, useNavigate } from 'react-router';
 import { emptyCart, removeFromCart } from '../../../features/cart/cart-storage';
 import { CartLines } from '../../../features/cart/components/cart-lines';
@@ -17,10 +17,10 @@ export default function CartScreen() {
   // An item that cannot be bought stays in view with its reason until it is removed.
   const blocked = cart.items.length === 0 || cart.refused.length > 0;
 
-  // docs/design.md §2: anyone signed in may fill a cart; only an admin places the order.
-  const plainUser = user !== null && !isAdmin(user.person);
+  // docs/design.md §5a: anyone signed in may fill a cart; the Billing role (or an admin) places the order.
+  const plainUser = user !== null && !hasRole(user.person, 'billing');
 
-  // Spec §4 "Proceed To Checkout". Billing information is the admins' to add; a plain user reviews the
+  // Spec §4 "Proceed To Checkout". Billing information is the Billing role's to add; a plain user reviews the
   // order at checkout, where it says whom to ask.
   const proceed = () => {
     if (!user) navigate(`/login?${new URLSearchParams({ returnUrl: '/checkout' })}`);
@@ -52,7 +52,8 @@ export default function CartScreen() {
         <Alert color="brand" title="An administrator places the order" data-testid="admin-places-order">
           <Stack gap={4}>
             <Text size="sm">
-              Only an administrator of {user.organization.companyName} can buy these plans.
+              Only an administrator of {user.organization.companyName}, or someone with the Billing role, can
+              buy these plans.
             </Text>
             <AskAnAdmin />
           </Stack>

@@ -4,7 +4,7 @@ import {
   endSentence,
   formatUsd,
   GRACE_DAYS,
-  isAdmin,
+  hasRole,
   Messages,
   purchaseItemFromCart,
   TotalChangedSchema,
@@ -24,8 +24,9 @@ import { errorCodeOf, HttpError } from '../../../lib/http';
 export default function CheckoutScreen() {
   const navigate = useNavigate();
   const user = useCurrentUser();
-  // docs/design.md §2: only admins buy; a plain user sees the order and whom to ask, never a refused button.
-  const admin = user ? isAdmin(user.person) : false;
+  // docs/design.md §5a: the Billing role (or an admin) buys; anyone else sees the order and whom to ask,
+  // never a refused button.
+  const buyer = user ? hasRole(user.person, 'billing') : false;
   // 3-D Secure: the bank's challenge, when it asks, before the order is confirmed.
   const { authenticate, challenge } = usePaymentAuthentication();
   const purchase = usePurchase(authenticate);
@@ -47,7 +48,7 @@ export default function CheckoutScreen() {
   // Spec §4 "Proceed To Checkout": an admin whose organization has no billing information adds it
   // first, also when /checkout is opened directly. Decided on the organization as read now (the billing
   // update stores its answer in the same query), so a buyer who just added a card stays here.
-  const needsBillingInfo = admin && !loading && priced.organization?.hasBillingInfo === false;
+  const needsBillingInfo = buyer && !loading && priced.organization?.hasBillingInfo === false;
   useEffect(() => {
     if (needsBillingInfo)
       navigate(`/ModifyBillingInfo?${new URLSearchParams({ returnUrl: '/checkout' })}`, { replace: true });
@@ -94,11 +95,12 @@ export default function CheckoutScreen() {
     <Stack gap="lg" maw={880} mx="auto">
       <Title order={1}>Checkout</Title>
       {challenge}
-      {!admin && (
+      {!buyer && (
         <Alert color="brand" title="An administrator places the order" data-testid="admin-places-order">
           <Stack gap={4}>
             <Text size="sm">
-              Only an administrator of {companyName} can confirm this purchase. Ask them to buy these plans.
+              Only an administrator of {companyName}, or someone with the Billing role, can confirm this
+              purchase. Ask them to buy these plans.
             </Text>
             <AskAnAdmin />
           </Stack>
@@ -170,7 +172,7 @@ export default function CheckoutScreen() {
               {loading || failed ? '—' : formatUsd(totalCents)}
             </Text>
           </Group>
-          {admin && (
+          {buyer && (
             <Group justify="flex-end">
               <Button
                 size="md"

@@ -1,22 +1,22 @@
-import { Anchor, Button, Checkbox, Group } from '@mantine/core';
-import { Messages, Rights, UserInfoSchema } from '@store/core';
+import { Anchor, Button, Group } from '@mantine/core';
+import { Messages, Rights, ROLE_NAMES, type Role, rightsWithRoles, UserInfoSchema } from '@store/core';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod/mini';
 import { AccountFormFrame } from '../../../components/account-form-frame';
 import { UserInfoFields } from '../../../features/accounts';
 import { showAlert } from '../../../features/alert';
-import { useCreatePerson } from '../../../features/users';
+import { RoleCheckboxes, useCreatePerson } from '../../../features/users';
 import { useSchemaForm } from '../../../lib/form';
 
-// The user-info form plus whether the new user administers the organization.
-const AddUserSchema = z.extend(UserInfoSchema, { admin: z.boolean() });
+// The user-info form plus the new user's roles.
+const AddUserSchema = z.extend(UserInfoSchema, { roles: z.array(z.enum(ROLE_NAMES)) });
 
-/** Add New User (spec §2, §4): the user-info form plus Administrator (docs/design.md §2). */
+/** Add New User (spec §2, §4): the user-info form plus the roles (docs/design.md §5a, docs/decisions/033). */
 export default function CreateAccountScreen() {
   const navigate = useNavigate();
   const create = useCreatePerson();
-  const { form, valid, onSubmit } = useSchemaForm(AddUserSchema, {
-    initialValues: { firstName: '', lastName: '', email: '', password: '', admin: false },
+  const { form, values, valid, onSubmit } = useSchemaForm(AddUserSchema, {
+    initialValues: { firstName: '', lastName: '', email: '', password: '', roles: [] as Role[] },
   });
 
   const submit = onSubmit((v) => {
@@ -27,8 +27,8 @@ export default function CreateAccountScreen() {
         lastName: v.lastName,
         email: v.email,
         password: v.password,
-        // Rights are bit flags (docs/spec.md §3): 1 user, 3 user and administrator.
-        rights: v.admin ? Rights.User | Rights.Admin : Rights.User,
+        // Rights are bit flags (docs/spec.md §3): 1 user, plus a bit per role.
+        rights: rightsWithRoles(Rights.User, v.roles),
       },
       {
         onSuccess: () => {
@@ -42,11 +42,7 @@ export default function CreateAccountScreen() {
   return (
     <AccountFormFrame title="Add New User" width={640} titleAbove onSubmit={submit}>
       <UserInfoFields form={form} />
-      <Checkbox
-        label="Administrator"
-        description="Administrators manage users, subscriptions and billing."
-        {...form.getInputProps('admin', { type: 'checkbox' })}
-      />
+      <RoleCheckboxes value={values.roles} onChange={(roles) => form.setFieldValue('roles', roles)} />
       <Group justify="flex-end">
         <Anchor component={Link} to="/Organization">
           Cancel

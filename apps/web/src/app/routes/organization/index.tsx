@@ -4,15 +4,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { showAlert } from '../../../features/alert';
 import { TwoFactorPolicySwitch } from '../../../features/two-factor';
-import { DeleteUserModal, UserList, useDeletePerson, usePersons } from '../../../features/users';
+import { DeleteUserModal, RolesModal, UserList, useDeletePerson, usePersons } from '../../../features/users';
 import { useCurrentUser } from '../../../lib/current-user';
 
-/** Organization users (spec §2): admins see, add, edit and delete their organization's users. */
+/** Organization users (spec §2): admins see, add, edit and delete their organization's users, and give them roles (docs/decisions/033). */
 export default function OrganizationScreen() {
   const user = useCurrentUser();
   const persons = usePersons();
   const remove = useDeletePerson();
   const [deleting, setDeleting] = useState<Person | null>(null);
+  const [editingRoles, setEditingRoles] = useState<Person | null>(null);
   const companyName = user?.organization.companyName ?? '';
 
   const confirm = (typed: string) => {
@@ -45,10 +46,12 @@ export default function OrganizationScreen() {
           persons={persons.data ?? []}
           currentPersonId={user?.person.personId}
           onDelete={setDeleting}
+          onEditRoles={setEditingRoles}
         />
       )}
       {user && isAdmin(user.person) && <TwoFactorPolicySwitch />}
       <DeleteUserModal person={deleting} onClose={() => setDeleting(null)} onConfirm={confirm} />
+      <RolesModal person={editingRoles} onClose={() => setEditingRoles(null)} />
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { isAdmin } from '@store/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CatalogLink } from '../../../components/catalog-link';
@@ -22,7 +21,7 @@ export default function SubscriptionsScreen() {
   const selected = requested === null ? null : (list.find((s) => s.subscriptionId === requested) ?? null);
   const viewer = {
     organizationId: user?.organization.organizationId ?? 0,
-    isAdmin: user ? isAdmin(user.person) : false,
+    rights: user?.person.rights ?? 0,
   };
 
   // Subscriptions/{id} opened from a link or reload: the row is brought into view once the list is

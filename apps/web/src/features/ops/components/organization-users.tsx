@@ -5,6 +5,8 @@ import {
   OpsConfirmations,
   type OpsOrganizationDetail,
   type Person,
+  roleDescription,
+  rolesOf,
 } from '@store/core';
 import { useState } from 'react';
 import { ColumnHeads } from '../../../components/column-heads';
@@ -65,6 +67,14 @@ export function OrganizationUsers({
                     <Group gap={6}>
                       {name}
                       {isAdmin(p) && <Badge size="xs">Admin</Badge>}
+                      {/* The customer's other roles (docs/decisions/033), so the operator sees who pays and who runs the keys. */}
+                      {rolesOf(p)
+                        .filter((role) => role !== 'admin')
+                        .map((role) => (
+                          <Badge key={role} size="xs">
+                            {roleDescription(role).label}
+                          </Badge>
+                        ))}
                       {!p.emailVerified && (
                         <Badge size="xs" color="gray.7">
                           Not verified

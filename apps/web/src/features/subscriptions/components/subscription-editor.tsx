@@ -1,9 +1,11 @@
 import { Alert, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   formatLongDate,
+  hasRole,
   Messages,
   overageFigureCents,
   overageInputOf,
+  RoleMessages,
   type SubscriptionDetail,
   SubscriptionMessages,
   subscriptionActions,
@@ -59,11 +61,11 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
           {Messages.belongsTo(ownerName)}
         </Alert>
       )}
-      {/* The greyed fields say why: a plain user sees, an admin changes (docs/design.md §2). */}
-      {actions.owned && !viewer.isAdmin && (
+      {/* The greyed fields say why: a plain user sees, the Licenses role changes (docs/design.md §5a). */}
+      {actions.owned && !hasRole(viewer, 'licenses') && (
         <Alert color="gray" variant="light" title="Read-only" data-testid="admins-only">
           <Stack gap={4}>
-            <Text size="sm">{SubscriptionMessages.adminOnly}</Text>
+            <Text size="sm">{RoleMessages.required('licenses')}</Text>
             <AskAnAdmin />
           </Stack>
         </Alert>

@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { isAdmin, type Person } from '@store/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { type Person, RoleMessages, rolesText } from '@store/core';
 import { Link } from 'react-router';
 import { CardList } from '../../../components/card-list';
 import { ColumnHeads } from '../../../components/column-heads';
@@ -26,16 +26,13 @@ export interface UserListProps {
   /** The signed-in person, whose delete icon is hidden (spec §2). */
   currentPersonId: number | undefined;
   onDelete: (person: Person) => void;
+  /** Opens the person's roles for editing (docs/decisions/033). */
+  onEditRoles: (person: Person) => void;
 }
 
 function Badges({ person }: { person: Person }) {
   return (
     <>
-      {isAdmin(person) && (
-        <Badge size="xs" variant="filled">
-          Admin
-        </Badge>
-      )}
       {!person.emailVerified && (
         <Badge size="xs" variant="filled" color="gray.7">
           Not verified
@@ -45,10 +42,23 @@ function Badges({ person }: { person: Person }) {
   );
 }
 
-function Actions({ person, currentPersonId, onDelete }: { person: Person } & Omit<UserListProps, 'persons'>) {
+function Actions({
+  person,
+  currentPersonId,
+  onDelete,
+  onEditRoles,
+}: { person: Person } & Omit<UserListProps, 'persons'>) {
   const name = `${person.firstName} ${person.lastName}`;
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        aria-label={RoleMessages.rolesOf(name)}
+        onClick={() => onEditRoles(person)}
+      >
+        Roles
+      </Button>
       <Anchor component={Link} to={`/Account/${person.personId}`} size="sm" aria-label={`Edit ${name}`}>
         Edit
       </Anchor>
@@ -67,8 +77,9 @@ function Actions({ person, currentPersonId, onDelete }: { person: Person } & Omi
 }
 
 /**
- * The organization's users (spec §2 "Organization users"): first name, last name, email, edit and
- * delete. On a phone each user is a card, so the actions are never scrolled out of sight.
+ * The organization's users (spec §2 "Organization users"): first name, last name, email, their roles
+ * (docs/decisions/033), edit and delete. On a phone each user is a card, so the actions are never
+ * scrolled out of sight.
  */
 export function UserList({ persons, ...actions }: UserListProps) {
   const phone = usePhone();
@@ -85,6 +96,9 @@ export function UserList({ persons, ...actions }: UserListProps) {
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {p.email}
                 </Text>
+                <Text size="sm" data-testid="user-roles">
+                  {RoleMessages.rolesLabel}: {rolesText(p)}
+                </Text>
                 <Group gap="xs">
                   <Badges person={p} />
                 </Group>
@@ -97,7 +111,7 @@ export function UserList({ persons, ...actions }: UserListProps) {
     );
   return (
     <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
-      <ColumnHeads names={['First Name', 'Last Name', 'Email']} actions="Actions" />
+      <ColumnHeads names={['First Name', 'Last Name', 'Email', RoleMessages.rolesLabel]} actions="Actions" />
       <Table.Tbody>
         {persons.map((p) => (
           <Table.Tr key={p.personId}>
@@ -109,6 +123,7 @@ export function UserList({ persons, ...actions }: UserListProps) {
                 <Badges person={p} />
               </Group>
             </Table.Td>
+            <Table.Td data-testid="user-roles">{rolesText(p)}</Table.Td>
             <Table.Td>
               <Actions person={p} {...actions} />
             </Table.Td>
