@@ -3,6 +3,7 @@ import {
   CANCELLATION_COMMENT_MAX,
   CancellationReasonMessages,
   CancelSubscriptionBodySchema,
+  cancelBodyOf,
   cancellationAnswerOf,
   cancellationReasonText,
 } from './cancellation-reasons';
@@ -24,6 +25,19 @@ describe('cancellationAnswerOf', () => {
     ],
   ])('%j reads %j', (body, answer) => {
     expect(cancellationAnswerOf(body)).toEqual(answer);
+  });
+});
+
+describe('cancelBodyOf', () => {
+  it.each([
+    [{ reason: '' as const, comment: ' ' }, undefined],
+    [{ reason: 'other' as const, comment: '' }, { reason: 'other' }],
+    [
+      { reason: '' as const, comment: ' Slow ' },
+      { reason: 'other', comment: 'Slow' },
+    ],
+  ])('%j sends %j', (form, body) => {
+    expect(cancelBodyOf(form)).toEqual(body);
   });
 });
 

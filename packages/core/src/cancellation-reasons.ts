@@ -44,12 +44,16 @@ export const CancelSubscriptionBodySchema = z.strictObject({
 });
 export type CancelSubscriptionBody = z.infer<typeof CancelSubscriptionBodySchema>;
 
-/** The dialog's reason fields: '' while no reason is chosen. */
-export const CancellationReasonFormSchema = z.object({
+/**
+ * The Cancel Subscription dialog: the typed name (spec §5: any text; a mismatch does nothing), then
+ * why, '' while no reason is chosen.
+ */
+export const CancelSubscriptionFormSchema = z.object({
+  typed: z.string(),
   reason: z.union([z.literal(''), z.enum(CANCELLATION_REASONS)]),
   comment: z.string().check(z.maxLength(CANCELLATION_COMMENT_MAX, CancellationReasonMessages.commentTooLong)),
 });
-export type CancellationReasonForm = z.infer<typeof CancellationReasonFormSchema>;
+export type CancelSubscriptionForm = z.infer<typeof CancelSubscriptionFormSchema>;
 
 /** What is kept of an answer: the reason, and the text trimmed (blank is none). */
 export interface CancellationAnswer {
@@ -67,6 +71,15 @@ export function cancellationAnswerOf(
   const comment = body?.comment?.trim() || null;
   const chosen = body?.reason || null;
   return { reason: chosen ?? (comment ? 'other' : null), comment };
+}
+
+/** What the dialog sends: nothing when nothing was said, so the call is the spec's bare DELETE. */
+export function cancelBodyOf(
+  form: Pick<CancelSubscriptionForm, 'reason' | 'comment'>,
+): CancelSubscriptionBody | undefined {
+  const { reason, comment } = cancellationAnswerOf(form);
+  if (!reason) return undefined;
+  return comment ? { reason, comment } : { reason };
 }
 
 /** A reason in words; none ('none' in the console's report) reads 'No reason given'. */
