@@ -61,6 +61,14 @@ try {
             tab,
           );
           if (!result) throw new Error(`lighthouse gave no result for ${page.path}`);
+          // A run Lighthouse could not finish (NO_FCP, NO_NAVSTART on a busy machine) has no metrics:
+          // counted as a zero it would drag the median down, so it is reported and left out.
+          if (result.lhr.runtimeError) {
+            console.log(
+              `${preset.name} ${page.name}: run ${run + 1} failed (${result.lhr.runtimeError.code}), not counted`,
+            );
+            continue;
+          }
           const { categories, audits } = result.lhr;
           runs.push({
             performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -74,6 +82,7 @@ try {
           await browser.close();
         }
       }
+      if (runs.length === 0) throw new Error(`no run of ${page.name} (${preset.name}) finished`);
       const m = (key: keyof Run) => median(runs.map((s) => s[key]));
       const each = (key: keyof Run, digits = 0) => runs.map((s) => fmt(s[key], digits)).join(', ');
       console.log(

@@ -21,8 +21,9 @@ export function startEarly(queryClient: QueryClient, path: string): void {
     // A malformed address: the screen says what it says of it, with nothing asked early.
     return;
   }
+  // The form is not asked for: it is not what a phone paints first, and on slow 4G its code and
+  // styles would share the line with what is (routes/product).
   void import('./routes/product');
-  void import('../features/catalog/components/product-form');
   void queryClient.prefetchQuery(productsQueryOptions);
   void queryClient.prefetchQuery(plansForProductQueryOptions(product));
   void queryClient.prefetchQuery(billingCycleDiscountsQueryOptions);

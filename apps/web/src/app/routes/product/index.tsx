@@ -19,9 +19,9 @@ const PERIODS: { label: string; value: PricePeriod }[] = [
 ];
 
 /**
- * The form is a chunk of its own (its form state, number fields and cart), asked for with the page's
- * (app/early-start.ts) and drawn in a task after the price table's: on a phone's CPU the one render of
- * both blocked the main thread for longest, and the form starts below a phone's first screen.
+ * The form is a chunk of its own (its form state, number fields and cart), asked for once the page
+ * has drawn the price table: the form starts below a phone's first screen, so its code and styles
+ * are not what the phone's first paint waits for.
  */
 const ProductForm = lazy(async () => ({
   default: (await import('../../../features/catalog/components/product-form')).ProductForm,
