@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { CANCELLATION_COMMENT_MAX, CancellationReasonMessages } from '@store/core';
 import { DEMO_PASSWORD, DEMO_SUB_ACCOUNT, expectNoAxeViolations, login, loginDemo } from './support';
+import { judgeBothWidths, openSection, operatorPage } from './support/ops-console';
 
 // The Subscriptions screen (docs/spec.md §2, §4, §5, §6). Tests that change data use the rows of
 // 'Subscription QA Ltd.' (seed/subscriptions.ts), which no other spec reads; the demo rows are only looked at.
@@ -224,31 +226,82 @@ test.describe('actions, on the QA organization’s own rows', () => {
     await expect(page.getByText('Key successfully flushed')).toBeVisible();
   });
 
-  test('Cancel Subscription needs the exact name; a mismatch does nothing', async ({ page }) => {
+  test('Cancel Subscription needs the exact name; a mismatch does nothing; after the name it asks why, and the operator reads it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await open(page, 'QA Cancel Me');
-    let deletes = 0;
+    const deletes: (string | null)[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'DELETE') deletes++;
+      if (r.method() === 'DELETE') deletes.push(r.postData());
     });
     await editor(page).getByRole('button', { name: 'Cancel Subscription' }).click();
     let dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
     await dialog.getByLabel('Subscription name').fill('QA Cancel me');
     await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
     await expect(dialog).toBeHidden();
-    expect(deletes).toBe(0);
+    expect(deletes).toEqual([]);
     await expect(row(page, 'QA Cancel Me')).toContainText('Active');
+
+    // On a phone (the screen stacks its rows there, so it is opened again): the whole dialog fits.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/Subscriptions');
+    await editButton(page, 'QA Cancel Me').click();
+    await expect(page.getByRole('textbox', { name: 'Subscription Name' })).toHaveValue('QA Cancel Me');
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
+    await dialog.getByLabel('Why are you cancelling? (optional)').selectOption('Too expensive');
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: screenshotPath('390-subscriptions-cancel-reason') });
+    await dialog.getByRole('button', { name: 'Keep Subscription' }).click();
+    await expect(dialog).toBeHidden();
+    expect(deletes).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/Subscriptions');
+    await open(page, 'QA Cancel Me');
 
     await editor(page).getByRole('button', { name: 'Cancel Subscription' }).click();
     dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
     await dialog.getByLabel('Subscription name').fill('QA Cancel Me');
+    // Why: optional, after the name; text past the limit is refused with its message, nothing sent.
+    await dialog.getByLabel('Why are you cancelling? (optional)').selectOption('Missing a feature');
+    const text = dialog.getByLabel('Anything you would like to tell us? (optional)');
+    await text.fill('x'.repeat(CANCELLATION_COMMENT_MAX + 1));
+    await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await expect(dialog.getByText(CancellationReasonMessages.commentTooLong)).toBeVisible();
+    expect(deletes).toEqual([]);
+    await text.fill('We need PDF/UA export for our public-sector customers.');
+    await expect(dialog.getByText(CancellationReasonMessages.commentTooLong)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: screenshotPath('subscriptions-cancel-reason') });
     await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
     await expect(
       page.getByText(
         /^QA Cancel Me has been cancelled successfully\. You keep access until [A-Z][a-z]+ \d\d, \d{4}\.$/,
       ),
     ).toBeVisible();
+    expect(deletes.map((d) => (d ? JSON.parse(d) : d))).toEqual([
+      { reason: 'missing-feature', comment: 'We need PDF/UA export for our public-sector customers.' },
+    ]);
     await expect(row(page, 'QA Cancel Me')).toContainText(/Cancelled [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     await expect(editButton(page, 'QA Cancel Me')).toHaveCount(0);
+
+    // The operator reads it under this month and the plan it was on.
+    const ops = await operatorPage(browser, baseURL);
+    await ops.goto('/ops');
+    await openSection(ops, 'Cancellation reasons');
+    // The newest month comes first (the demo's clock may run ahead of the test's).
+    const plan = ops.getByRole('region', { name: /^[A-Z][a-z]+ \d{4}: Pro Standard$/ }).first();
+    await expect(plan.getByRole('row', { name: /Missing a feature \d+/ })).toBeVisible();
+    await expect(plan.getByText('We need PDF/UA export for our public-sector customers.')).toBeVisible();
+    await judgeBothWidths(ops, 'ops-cancellation-reasons');
+    await ops.context().close();
   });
 
   test('Enable Offline: a required field per machine and designer, nothing sent while invalid, then the row is replaced', async ({

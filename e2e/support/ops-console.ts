@@ -21,6 +21,7 @@ export async function openSection(
     | 'Catalogue'
     | 'Bills'
     | 'Disputes'
+    | 'Cancellation reasons'
     | 'Billing runs'
     | 'Audit log'
     | 'Reconcile',

@@ -61,6 +61,7 @@ import { storeRoutes } from './modules/store';
 import { createStripeWebhookService, stripeWebhookRoutes } from './modules/stripe-webhook';
 import {
   addPerpetualLicense,
+  cancellationReasons,
   createOperatorSubscriptionsService,
   createSubscriptionService,
   subscriptionsRoutes,
@@ -201,7 +202,7 @@ export async function buildApp(input: AppInput) {
           listBillingRuns,
           reconcileDifferences,
         },
-        subscriptions: { addPerpetualLicense },
+        subscriptions: { addPerpetualLicense, cancellationReasons },
         dashboard: createOperatorDashboardService(deps),
       }),
       catalog: catalogService,

@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/browser-router';
+import { startEarly } from './app/early-start';
 import { cssVariablesResolver, theme } from './app/theme';
 import { showAlert } from './features/alert';
 import { getCurrentUser, subscribeToCurrentUser } from './lib/current-user';
@@ -22,6 +23,8 @@ subscribeToCurrentUser(() => {
   // The site configuration is the same for everyone; everything else belonged to the old session.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'misc' });
 });
+
+startEarly(queryClient, window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -6,6 +6,7 @@ export * from './bill-rules';
 export * from './bill-status';
 export * from './billed-to';
 export * from './billing-cycle';
+export * from './cancellation-reasons';
 export * from './card-brand';
 export * from './cart-pricing';
 export * from './confirmation';

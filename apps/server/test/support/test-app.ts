@@ -186,7 +186,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
         request('POST', url, body ?? {}, headers),
       put: (url: string, body?: unknown, headers?: Record<string, string>) =>
         request('PUT', url, body ?? {}, headers),
-      delete: (url: string, headers?: Record<string, string>) => request('DELETE', url, undefined, headers),
+      delete: (url: string, headers?: Record<string, string>, body?: unknown) =>
+        request('DELETE', url, body, headers),
     };
   }
 

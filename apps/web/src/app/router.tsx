@@ -170,6 +170,10 @@ export const routes: RouteObject[] = [
                   { path: 'bills/:orderId', ...screen('Bill', () => import('./routes/ops/bill')) },
                   { path: 'disputes', ...screen('Disputes', () => import('./routes/ops/disputes')) },
                   {
+                    path: 'cancellations',
+                    ...screen('Cancellation Reasons', () => import('./routes/ops/cancellations')),
+                  },
+                  {
                     path: 'billing-runs',
                     ...screen('Billing Runs', () => import('./routes/ops/billing-runs')),
                   },

@@ -174,8 +174,9 @@ export function patch<T = unknown>(url: string, body?: unknown, options?: Reques
   return json('PATCH', url, body ?? {}, options);
 }
 
-export function del<T = unknown>(url: string, options?: RequestOptions<T>): Promise<T> {
-  return json('DELETE', url, undefined, options);
+/** DELETE; a body only where the call states one (Cancel Subscription's optional reason). */
+export function del<T = unknown>(url: string, options?: RequestOptions<T>, body?: unknown): Promise<T> {
+  return json('DELETE', url, body, options);
 }
 
 /** Binary downloads such as invoice PDFs (spec §7: Accept application/pdf). */

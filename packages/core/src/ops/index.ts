@@ -1,5 +1,6 @@
 export * from './billing-runs';
 export * from './bills';
+export * from './cancellation-reasons';
 export * from './catalog';
 export * from './common';
 export * from './dashboard';

@@ -124,3 +124,24 @@ export const offlineLicenseIssues = pgTable(
   },
   (t) => [index('offline_license_issues_subscription_idx').on(t.subscriptionId, t.periodStart)],
 );
+
+/**
+ * Each cancellation by a customer (docs/decisions/035): the plan it was on and, when given, why;
+ * read by the console's Cancellation reasons per month and plan.
+ */
+export const subscriptionCancellations = pgTable(
+  'subscription_cancellations',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    pricingPlanId: integer('pricing_plan_id')
+      .notNull()
+      .references(() => pricingPlans.id),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull(),
+    reason: text('reason'),
+    comment: text('comment'),
+  },
+  (t) => [index('subscription_cancellations_cancelled_at_idx').on(t.cancelledAt)],
+);

@@ -5,6 +5,7 @@ import type { OperatorConsoleService } from './operator-console.service';
 import { opsActionsRoutes } from './ops-actions.routes';
 import { opsBillingRunsRoutes } from './ops-billing-runs.routes';
 import { opsBillsRoutes } from './ops-bills.routes';
+import { opsCancellationsRoutes } from './ops-cancellations.routes';
 import { opsCatalogRoutes } from './ops-catalog.routes';
 import { opsOrganizationsRoutes } from './ops-organizations.routes';
 
@@ -22,4 +23,5 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod<{
   await app.register(opsBillsRoutes, deps);
   await app.register(opsBillingRunsRoutes, deps);
   await app.register(opsActionsRoutes, deps);
+  await app.register(opsCancellationsRoutes, deps);
 };

@@ -31,7 +31,7 @@ import type {
 import type { CatalogService } from '../catalog';
 import { toPersonDto } from '../identity';
 import type { OperatorDashboardService } from '../operator-dashboard';
-import type { addPerpetualLicense, LateSettlement } from '../subscriptions';
+import type { addPerpetualLicense, cancellationReasons, LateSettlement } from '../subscriptions';
 import { allBills, billDetail, cardText, listBills, openBalanceOf } from './console-bills.repository';
 import { organizationDetail, searchOrganizations } from './console-organizations.repository';
 
@@ -49,7 +49,10 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'gateway'> & {
       listBillingRuns: typeof listBillingRuns;
       reconcileDifferences: typeof reconcileDifferences;
     };
-  subscriptions: { addPerpetualLicense: typeof addPerpetualLicense };
+  subscriptions: {
+    addPerpetualLicense: typeof addPerpetualLicense;
+    cancellationReasons: typeof cancellationReasons;
+  };
   dashboard: Pick<OperatorDashboardService, 'organizationMrrCents'>;
 };
 
@@ -258,6 +261,9 @@ export function createOperatorConsoleService({
     },
 
     listBillingRuns: () => billing.listBillingRuns(db),
+
+    /** Why customers cancelled, per month and plan (docs/decisions/035). */
+    cancellationReasons: (months: number) => subscriptions.cancellationReasons(db, clock.now(), months),
 
     /** Runs the billing cycle now, recorded as the operator's run. */
     async runBillingCycle(logger: EngineCall['logger']) {

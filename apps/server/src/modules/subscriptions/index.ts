@@ -13,6 +13,7 @@ export {
 } from './operator-subscriptions';
 export { addPerpetualLicense } from './perpetual-licenses';
 export { lockForChange, visible } from './subscription-access';
+export { cancellationReasons } from './subscription-cancellations';
 export { subscriptionsRoutes } from './subscriptions.routes';
 export {
   accrueFromRollups,

@@ -1,4 +1,5 @@
 import {
+  CancelSubscriptionBodySchema,
   FlexUsageSchema,
   FlushKeysResultSchema,
   idParams,
@@ -107,12 +108,15 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<
         security: orToken(Access.signedInMutation, 'subscriptions:write'),
         ...needs('billing'),
         tags,
-        summary: 'Cancel: access lasts until the end of the paid period',
+        summary:
+          'Cancel: access lasts until the end of the paid period; optionally says why (a listed reason and text)',
         params: IdParams,
+        // Optional, so a caller that sends no body (Fastify reads it as null) cancels as it always did.
+        body: z.nullish(CancelSubscriptionBodySchema),
         response: { 200: SubscriptionDetailSchema, ...errorResponses(403, 404, 409) },
       },
     },
-    async (request) => service.cancel(requireAuth(request), request.params.id),
+    async (request) => service.cancel(requireAuth(request), request.params.id, request.body ?? undefined),
   );
 
   app.get(

@@ -1,4 +1,6 @@
 import {
+  type CancelSubscriptionBody,
+  cancellationAnswerOf,
   canFlushKeys,
   type FlexUsage,
   Messages,
@@ -22,6 +24,7 @@ import * as advances from './period-advances.repository';
 import { type ProrationDeps, settlePendingProrations, settleProration } from './proration';
 import { lockForChange, visible as visibleTo } from './subscription-access';
 import { cancelLocked } from './subscription-cancel';
+import { recordCancellation } from './subscription-cancellations.repository';
 import { toSubscriptionDto } from './subscription-dto';
 import * as endings from './subscription-endings.repository';
 import { announceSubscriptions } from './subscription-events';
@@ -75,11 +78,23 @@ export function createSubscriptionService(deps: Deps) {
       return { subscription: await detail(auth, id), ...outcome };
     },
 
-    /** Cancel: access lasts until the end of the paid period; no renewal follows (docs/design.md §3). */
-    async cancel(auth: AuthContext, id: number) {
-      await db.transaction(async (tx) =>
-        cancelLocked(tx, await lockForChange(tx, auth, id), 'periodEnd', clock.now()),
-      );
+    /**
+     * Cancel: access lasts until the end of the paid period; no renewal follows (docs/design.md §3).
+     * Why, when the customer says, is kept with the plan it was on, in the same transaction
+     * (docs/decisions/035).
+     */
+    async cancel(auth: AuthContext, id: number, body?: CancelSubscriptionBody) {
+      await db.transaction(async (tx) => {
+        const record = await lockForChange(tx, auth, id);
+        const now = clock.now();
+        await cancelLocked(tx, record, 'periodEnd', now);
+        await recordCancellation(tx, {
+          subscriptionId: id,
+          pricingPlanId: record.subscription.pricingPlanId,
+          cancelledAt: now,
+          ...cancellationAnswerOf(body),
+        });
+      });
       return detail(auth, id);
     },
 

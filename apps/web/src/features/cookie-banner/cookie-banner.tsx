@@ -1,9 +1,10 @@
 import { Anchor, Button, Container, Group, Paper, Text, Transition } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import { focusNextAfter } from '../../lib/focus';
 import { useConfig } from '../config/api/get-config';
+import classes from './cookie-banner.module.css';
 
 // Spec §4/§9: the dismissal is remembered in a cookie for 365 days; the banner slides in 1000 ms.
 export const COOKIE_CONSENT_NAME = 'cookieconsent_status';
@@ -28,14 +29,10 @@ function PrivacyLink({ href }: { href: string }) {
 
 export function CookieBanner() {
   const { privacyPolicyUrl } = useConfig();
-  const [dismissed] = useState(() => readCookie(COOKIE_CONSENT_NAME) === 'dismiss');
-  const [open, setOpen] = useState(false);
+  // Open from the first render, so its place is kept before anything below it paints; it slides
+  // in by its stylesheet's animation (cookie-banner.module.css), and out by the Transition.
+  const [open, setOpen] = useState(() => readCookie(COOKIE_CONSENT_NAME) !== 'dismiss');
   const notice = useRef<HTMLElement>(null);
-
-  // Mount closed, then open, so the banner slides in rather than appearing at once.
-  useEffect(() => {
-    if (!dismissed) setOpen(true);
-  }, [dismissed]);
 
   const dismiss = () => {
     writeCookie(COOKIE_CONSENT_NAME, 'dismiss', CONSENT_DAYS);
@@ -55,6 +52,7 @@ export function CookieBanner() {
           bg="brand.9"
           c="white"
           py="xs"
+          className={classes.slideIn}
           style={styles}
           data-testid="cookie-banner"
         >

@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: '/ops/organizations', label: 'Organizations' },
   { to: '/ops/bills', label: 'Bills' },
   { to: '/ops/disputes', label: 'Disputes' },
+  { to: '/ops/cancellations', label: 'Cancellation reasons' },
   { to: '/ops/reconcile', label: 'Reconcile' },
   { to: '/ops/billing-runs', label: 'Billing runs' },
   { to: '/ops/audit', label: 'Audit log' },

@@ -1,13 +1,12 @@
 import { Alert, Anchor, Badge, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { isArtistPlan, isProPlan, type PricingPlan, productLabel } from '@store/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CatalogLink } from '../../../components/catalog-link';
 import { useBillingCycleDiscounts } from '../../../features/catalog/api/get-billing-cycle-discounts';
 import { usePlansForProduct } from '../../../features/catalog/api/get-plans-for-product';
 import { useProducts } from '../../../features/catalog/api/get-products';
 import { type PricePeriod, PricingTable } from '../../../features/catalog/components/pricing-table';
-import { ProductForm } from '../../../features/catalog/components/product-form';
 import { useCurrentUser } from '../../../lib/current-user';
 import { HttpError } from '../../../lib/http';
 import { usePageTitle } from '../../page-title';
@@ -18,6 +17,16 @@ const PERIODS: { label: string; value: PricePeriod }[] = [
   { label: 'Monthly', value: 'month' },
   { label: 'Annual', value: 'year' },
 ];
+
+/**
+ * The form is a chunk of its own (its form state, number fields and cart), asked for once the page
+ * has drawn the price table: the form starts below a phone's first screen, so its code and styles
+ * are not what the phone's first paint waits for.
+ */
+const ProductForm = lazy(async () => ({
+  default: (await import('../../../features/catalog/components/product-form')).ProductForm,
+}));
+const FORM_PLACEHOLDER = <Skeleton h={480} />;
 
 function NotFound({ name }: { name: string }) {
   return (
@@ -78,7 +87,9 @@ export default function ProductScreen() {
             <Badge variant="light">{productLabel(product.product)}</Badge>
           )}
         </Group>
-        {product ? (
+        {/* With the table, not before it: a description of several lines arriving first pushed the
+            table's placeholder down the screen (a layout shift on a phone). */}
+        {ready && product ? (
           <Text c="dimmed" maw={760}>
             {product.description}
           </Text>
@@ -139,17 +150,19 @@ export default function ProductScreen() {
           {/* The form under the table, centred: 8 of 12 columns wide on a tablet, 7 on a desktop. */}
           <Box w={{ base: '100%', md: `${(8 / 12) * 100}%`, lg: `${(7 / 12) * 100}%` }} mx="auto">
             {plans.data && plans.data.length > 0 && discounts.data ? (
-              <ProductForm
-                plans={plans.data}
-                selected={selected}
-                onSelect={setChosen}
-                discounts={discounts.data}
-                allowMonthly={user?.organization.allowMonthly ?? true}
-                orgDiscount={user?.organization.discount ?? 0}
-                onAdded={() => navigate('/Cart')}
-              />
+              <Suspense fallback={FORM_PLACEHOLDER}>
+                <ProductForm
+                  plans={plans.data}
+                  selected={selected}
+                  onSelect={setChosen}
+                  discounts={discounts.data}
+                  allowMonthly={user?.organization.allowMonthly ?? true}
+                  orgDiscount={user?.organization.discount ?? 0}
+                  onAdded={() => navigate('/Cart')}
+                />
+              </Suspense>
             ) : (
-              !plans.isError && <Skeleton h={480} />
+              !plans.isError && FORM_PLACEHOLDER
             )}
           </Box>
         </>

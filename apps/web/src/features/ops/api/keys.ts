@@ -10,6 +10,7 @@ export const opsKeys = {
   billingRuns: ['ops', 'billing-runs'] as const,
   dashboard: ['ops', 'dashboard'] as const,
   disputes: ['ops', 'disputes'] as const,
+  cancellations: ['ops', 'cancellations'] as const,
   audit: ['ops', 'audit'] as const,
   reconcile: ['ops', 'reconcile'] as const,
 };

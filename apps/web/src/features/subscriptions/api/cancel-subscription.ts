@@ -1,10 +1,16 @@
-import { SubscriptionDetailSchema } from '@store/core';
+import { type CancelSubscriptionBody, SubscriptionDetailSchema } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { del } from '../../../lib/http';
 import { replaceSubscription } from './replace-subscription';
 
-export const cancelSubscription = (subscriptionId: number) =>
-  del(`/api/subscription/${subscriptionId}`, { schema: SubscriptionDetailSchema });
+/** DELETE /api/subscription/{id}; the reason, when the customer gave one, as its body. */
+export const cancelSubscription = ({
+  subscriptionId,
+  why,
+}: {
+  subscriptionId: number;
+  why?: CancelSubscriptionBody;
+}) => del(`/api/subscription/${subscriptionId}`, { schema: SubscriptionDetailSchema }, why);
 
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
