@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { notFound } from '../../lib/domain-error';
 import { findSubscription, lockForChange, type SubscriptionRecord, visible } from '../subscriptions';
+import { deleteAllLeases } from './leases.repository';
 import { seatsHeld } from './license-reads';
 import { activationLimit } from './licensing.service';
 import { announceMachines } from './machine-events';
@@ -54,13 +55,14 @@ export function createMachinesService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
 
     /**
      * Flush Keys (docs/design.md §5): every machine of the subscription, in the caller's transaction,
-     * each announced released; answers how many.
+     * each announced released, and every lease of a floating license (its seats too are freed);
+     * answers how many seats were freed.
      */
     async deleteAllMachines(tx: DbOrTx, subscriptionId: number): Promise<number> {
       const rows = await machines.deleteAllMachines(tx, subscriptionId);
       const record = rows.length > 0 ? await findSubscription(tx, subscriptionId) : null;
       if (record) await announceReleased(tx, record, rows);
-      return rows.length;
+      return rows.length + (await deleteAllLeases(tx, subscriptionId));
     },
   };
 }
