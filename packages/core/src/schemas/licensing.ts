@@ -266,6 +266,8 @@ export type Machine = z.infer<typeof MachineSchema>;
 
 export const MachineListSchema = z.object({
   heartbeatWindowDays: z.number().check(z.int()),
+  /** Floating: the engines hold leases (GET /api/subscription/{id}/leases), not machines. */
+  seats: z.enum(['node-locked', 'floating']),
   engines: SeatCountSchema,
   designers: SeatCountSchema,
   machines: z.array(MachineSchema),

@@ -269,6 +269,11 @@ describe('the License section: GET and DELETE /api/subscription/{id}/leases', ()
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ leaseMinutes: 15, borrowDays: 7, engines: { used: 2, limit: 3 } });
     expect(list.body.leases.map((x: { hostname: string }) => x.hostname)).toEqual(['pod-one', 'pod-two']);
+    // The machines list says the engines float, and leaves them no machine seat.
+    expect((await user.get(`/api/subscription/${sub.id}/machines`)).body).toMatchObject({
+      seats: 'floating',
+      engines: { used: 0, limit: 0 },
+    });
 
     expect((await user.delete(`/api/subscription/${sub.id}/leases/${a.leaseId}`)).status).toBe(403);
     const ended = await admin.delete(`/api/subscription/${sub.id}/leases/${a.leaseId}`);

@@ -1,4 +1,11 @@
-import { heartbeatCutoff, heartbeatWindowDays, type MachineList, MachineMessages } from '@store/core';
+import {
+  heartbeatCutoff,
+  heartbeatWindowDays,
+  isFloatingPlan,
+  type MachineList,
+  MachineMessages,
+  SeatModel,
+} from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
@@ -34,10 +41,15 @@ export function createMachinesService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
       const window = heartbeatWindowDays(record.plan.heartbeatWindowDays, deps.config.heartbeatWindowDays);
       const now = clock.now();
       const rows = await machines.listMachines(db, subscriptionId);
+      const floating = isFloatingPlan(record.plan);
       const held = seatsHeld(rows, heartbeatCutoff(now, window));
       return {
         heartbeatWindowDays: window,
-        engines: { used: held.engine, limit: activationLimit(record, 'engine') },
+        seats: floating ? SeatModel.Floating : SeatModel.NodeLocked,
+        // A floating license's engines lease seats and never activate: no machine seat is theirs.
+        engines: floating
+          ? { used: held.engine, limit: 0 }
+          : { used: held.engine, limit: activationLimit(record, 'engine') },
         designers: { used: held.designer, limit: activationLimit(record, 'designer') },
         machines: rows.map((r) => machines.toMachine(r, window, now)),
       };
