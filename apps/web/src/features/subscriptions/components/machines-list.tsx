@@ -41,7 +41,9 @@ export function MachinesList({
       </Group>
       {list.length === 0 ? (
         <Text size="xs" c="dimmed">
-          Engines and designers appear here once they activate with the license key.
+          {floating
+            ? 'Designers appear here once they activate with the license key.'
+            : 'Engines and designers appear here once they activate with the license key.'}
         </Text>
       ) : (
         <Stack component="ul" gap={0} p={0} m={0} aria-labelledby={`machines-${subscriptionId}`}>
