@@ -6,7 +6,6 @@ import {
   LeaseMessages,
   leaseExpiry,
   leaseMinutesOf,
-  leaseSeats,
   leaseSeatsText,
   renewedExpiry,
 } from './leases';
@@ -33,12 +32,6 @@ describe('leases', () => {
   it('never shortens a lease on renewal (a borrowed lease keeps its end)', () => {
     expect(renewedExpiry(at('2026-11-02T12:05:00Z'), NOW, 15).toISOString()).toBe('2026-11-02T12:15:00.000Z');
     expect(renewedExpiry(at('2026-11-05T12:00:00Z'), NOW, 15).toISOString()).toBe('2026-11-05T12:00:00.000Z');
-  });
-
-  it('counts the leases held now and names the soonest end', () => {
-    const expiries = [at('2026-11-02T12:10:00Z'), at('2026-11-02T11:59:00Z'), at('2026-11-02T12:03:00Z')];
-    expect(leaseSeats(expiries, NOW)).toEqual({ held: 2, nextEndsAt: at('2026-11-02T12:03:00Z') });
-    expect(leaseSeats([], NOW)).toEqual({ held: 0, nextEndsAt: null });
   });
 
   it('says whether a plan floats, and the seat line and refusal in words', () => {

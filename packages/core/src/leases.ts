@@ -45,18 +45,6 @@ export const renewedExpiry = (current: Date, now: Date, minutes: number): Date =
   return next.getTime() > current.getTime() ? next : current;
 };
 
-/** The seats held now and when the first of them ends (what a refused checkout tells the engine). */
-export function leaseSeats(expiries: readonly Date[], now: Date): { held: number; nextEndsAt: Date | null } {
-  let held = 0;
-  let next: Date | null = null;
-  for (const at of expiries) {
-    if (!isLeaseHeld(at, now)) continue;
-    held++;
-    if (next === null || at.getTime() < next.getTime()) next = at;
-  }
-  return { held, nextEndsAt: next };
-}
-
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The sentences of the lease codes (for the engine's log) and of the portal's leases list. */

@@ -35,6 +35,19 @@ export async function liveLeases(db: DbOrTx, subscriptionId: number, now: Date):
     .orderBy(asc(leases.expiresAt), asc(leases.hostname));
 }
 
+/** Seats held now and when the first of them ends (what a refused checkout tells the engine). */
+export async function leaseSeatsHeld(
+  db: DbOrTx,
+  subscriptionId: number,
+  now: Date,
+): Promise<{ held: number; nextEndsAt: Date | null }> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, next: sql<string | null>`min(${leases.expiresAt})` })
+    .from(leases)
+    .where(and(eq(leases.subscriptionId, subscriptionId), gt(leases.expiresAt, now)));
+  return { held: Number(row?.n ?? 0), nextEndsAt: row?.next ? new Date(row.next) : null };
+}
+
 /** Seats held now (validation's count of a floating license's engines). */
 export async function countLiveLeases(db: DbOrTx, subscriptionId: number, now: Date): Promise<number> {
   const [row] = await db

@@ -11,7 +11,6 @@ import {
   LicensingMessages,
   leaseExpiry,
   leaseMinutesOf,
-  leaseSeats,
   licenseId,
   MAX_BORROW_DAYS,
   productLabel,
@@ -96,18 +95,12 @@ export function createLeasesService(
           return { status: 200 as const, body: result(record, renewed ?? mine, true) };
         }
         if (limit !== null) {
-          const live = await leases.liveLeases(tx, id, now);
-          const seats = leaseSeats(
-            live.map((l) => l.expiresAt),
-            now,
-          );
+          const seats = await leases.leaseSeatsHeld(tx, id, now);
           if (seats.held >= limit) {
             throw new DomainError(
               ValidationCode.TooManyLeases,
               LeaseMessages.tooManyLeases(limit, seats.nextEndsAt),
-              {
-                extra: { nextLeaseEndsAt: seats.nextEndsAt?.toISOString() ?? null },
-              },
+              { extra: { nextLeaseEndsAt: seats.nextEndsAt?.toISOString() ?? null } },
             );
           }
         }
