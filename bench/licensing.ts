@@ -109,45 +109,6 @@ try {
     `validate: ${fmt(validate.requestsPerSecond)} req/s (p99 ${validate.p99} ms, ${validate.failures} failed), bare Fastify ${fmt(bareRun.requestsPerSecond)} req/s`,
   );
 
-  // Usage ingest: every request a batch of 1,000 new reports for the next key.
-  const sent: string[] = [];
-  const now = Date.now();
-  let batchNo = 0;
-  const newBatch = () => {
-    const n = batchNo++;
-    const reports = Array.from({ length: BATCH }, (_, i) => ({
-      transactionId: `b${n}-${i}`,
-      hostname: `host-${i % 20}`,
-      pages: 1 + (i % 5),
-      time: new Date(now - (i % 48) * 3_600_000).toISOString(),
-    }));
-    const body = JSON.stringify({ licenseKey: keys[n % KEYS], reports });
-    sent.push(body);
-    return body;
-  };
-  const ingest = await measure({
-    url: `${store.url}/api/licensing/usage`,
-    method: 'POST',
-    headers,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    setupRequest: (request) => ({ ...request, body: newBatch() }),
-  });
-  // Batches cut off when the load stopped may still be committing: wait until the count is still.
-  const stored = await settledReportCount(database.env.DATABASE_URL!);
-  // Repeats: the first batches sent again must each add nothing.
-  let repeatedAccepted = 0;
-  for (const body of sent.slice(0, 20)) {
-    const res = await fetch(`${store.url}/api/licensing/usage`, { method: 'POST', headers, body });
-    repeatedAccepted += ((await res.json()) as { accepted?: number }).accepted ?? 0;
-  }
-  const storedAfter = await countReports(database.env.DATABASE_URL!);
-  const once = repeatedAccepted === 0 && storedAfter === stored;
-  const reportsPerSecond = ingest.requestsPerSecond * BATCH;
-  console.log(
-    `usage ingest: ${fmt(reportsPerSecond)} reports/s (${fmt(ingest.requestsPerSecond, 1)} batches/s, p99 ${ingest.p99} ms, ${ingest.failures} failed); ${fmt(stored)} reports stored; 20 repeated batches added ${storedAfter - stored} (accepted ${repeatedAccepted})`,
-  );
-
   // Floating seats: checkout and renewal against a bare route answering a checkout's bytes.
   const fleetKeys = await makeLicenseKeys(database.env.DATABASE_URL!, FLOATING_TEMPLATE);
   const leaseIds: string[] = [];
@@ -216,6 +177,45 @@ try {
   await leaseBare.stop();
   console.log(
     `lease checkout: ${fmt(checkout.requestsPerSecond)} req/s (p99 ${checkout.p99} ms, ${checkout.failures} failed), renew: ${fmt(renew.requestsPerSecond)} req/s (p99 ${renew.p99} ms, ${renew.failures} failed), bare Fastify ${fmt(leaseBareRun.requestsPerSecond)} req/s`,
+  );
+
+  // Usage ingest: every request a batch of 1,000 new reports for the next key.
+  const sent: string[] = [];
+  const now = Date.now();
+  let batchNo = 0;
+  const newBatch = () => {
+    const n = batchNo++;
+    const reports = Array.from({ length: BATCH }, (_, i) => ({
+      transactionId: `b${n}-${i}`,
+      hostname: `host-${i % 20}`,
+      pages: 1 + (i % 5),
+      time: new Date(now - (i % 48) * 3_600_000).toISOString(),
+    }));
+    const body = JSON.stringify({ licenseKey: keys[n % KEYS], reports });
+    sent.push(body);
+    return body;
+  };
+  const ingest = await measure({
+    url: `${store.url}/api/licensing/usage`,
+    method: 'POST',
+    headers,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    setupRequest: (request) => ({ ...request, body: newBatch() }),
+  });
+  // Batches cut off when the load stopped may still be committing: wait until the count is still.
+  const stored = await settledReportCount(database.env.DATABASE_URL!);
+  // Repeats: the first batches sent again must each add nothing.
+  let repeatedAccepted = 0;
+  for (const body of sent.slice(0, 20)) {
+    const res = await fetch(`${store.url}/api/licensing/usage`, { method: 'POST', headers, body });
+    repeatedAccepted += ((await res.json()) as { accepted?: number }).accepted ?? 0;
+  }
+  const storedAfter = await countReports(database.env.DATABASE_URL!);
+  const once = repeatedAccepted === 0 && storedAfter === stored;
+  const reportsPerSecond = ingest.requestsPerSecond * BATCH;
+  console.log(
+    `usage ingest: ${fmt(reportsPerSecond)} reports/s (${fmt(ingest.requestsPerSecond, 1)} batches/s, p99 ${ingest.p99} ms, ${ingest.failures} failed); ${fmt(stored)} reports stored; 20 repeated batches added ${storedAfter - stored} (accepted ${repeatedAccepted})`,
   );
 
   const bench = 'licensing (postgres)';
