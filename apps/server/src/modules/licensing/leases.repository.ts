@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isLeaseIdShape, type LeaseState } from '@store/core';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
 import { leases } from '../../db/schema';
 
 // Every write of leases (licensing owns the table, docs/decisions/034). A lease holds its seat while
@@ -21,11 +21,6 @@ export const toLeaseState = (row: LeaseRow): LeaseState => ({
   borrowed: row.borrowedAt !== null,
 });
 
-/** Leases that have ended by themselves hold nothing; checkout removes them under the row lock. */
-export async function deleteExpiredLeases(tx: DbOrTx, subscriptionId: number, now: Date): Promise<void> {
-  await tx.delete(leases).where(and(eq(leases.subscriptionId, subscriptionId), lte(leases.expiresAt, now)));
-}
-
 /** The license's live leases, soonest to end first (the first is when a seat frees up next). */
 export async function liveLeases(db: DbOrTx, subscriptionId: number, now: Date): Promise<LeaseRow[]> {
   return db
@@ -35,17 +30,34 @@ export async function liveLeases(db: DbOrTx, subscriptionId: number, now: Date):
     .orderBy(asc(leases.expiresAt), asc(leases.hostname));
 }
 
-/** Seats held now and when the first of them ends (what a refused checkout tells the engine). */
-export async function leaseSeatsHeld(
-  db: DbOrTx,
+/**
+ * What a checkout decides by, in one statement under the subscription's lock: leases that ended by
+ * themselves are cleared, and it answers the seats other machines hold, when the first of them ends,
+ * and the live lease this fingerprint already holds, if any.
+ */
+export async function checkoutState(
+  tx: DbOrTx,
   subscriptionId: number,
+  fingerprint: string,
   now: Date,
-): Promise<{ held: number; nextEndsAt: Date | null }> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, next: sql<string | null>`min(${leases.expiresAt})` })
-    .from(leases)
-    .where(and(eq(leases.subscriptionId, subscriptionId), gt(leases.expiresAt, now)));
-  return { held: Number(row?.n ?? 0), nextEndsAt: row?.next ? new Date(row.next) : null };
+): Promise<{ others: number; nextEndsAt: Date | null; mine: string | null }> {
+  const [row] = await queryRows<{ others: number; next: Date | string | null; mine: string | null }>(
+    tx,
+    sql`
+    WITH gone AS (
+      DELETE FROM ${leases} WHERE ${leases.subscriptionId} = ${subscriptionId} AND ${leases.expiresAt} <= ${ts(now)}
+    )
+    SELECT count(*) FILTER (WHERE ${leases.fingerprint} <> ${fingerprint})::int AS others,
+           min(${leases.expiresAt}) FILTER (WHERE ${leases.fingerprint} <> ${fingerprint}) AS next,
+           max(${leases.id}::text) FILTER (WHERE ${leases.fingerprint} = ${fingerprint}) AS mine
+    FROM ${leases}
+    WHERE ${leases.subscriptionId} = ${subscriptionId} AND ${leases.expiresAt} > ${ts(now)}`,
+  );
+  return {
+    others: Number(row?.others ?? 0),
+    nextEndsAt: row?.next ? new Date(row.next) : null,
+    mine: row?.mine ?? null,
+  };
 }
 
 /** Seats held now (validation's count of a floating license's engines). */
@@ -111,19 +123,6 @@ export async function findLease(
     .select()
     .from(leases)
     .where(and(eq(leases.id, leaseId), eq(leases.subscriptionId, subscriptionId)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-export async function findLeaseOfFingerprint(
-  db: DbOrTx,
-  subscriptionId: number,
-  fingerprint: string,
-): Promise<LeaseRow | null> {
-  const rows = await db
-    .select()
-    .from(leases)
-    .where(and(eq(leases.subscriptionId, subscriptionId), eq(leases.fingerprint, fingerprint)))
     .limit(1);
   return rows[0] ?? null;
 }

@@ -88,21 +88,17 @@ export function createLeasesService(
         await lockSubscriptionRow(tx, id);
         const now = clock.now();
         const expiresAt = leaseExpiry(now, minutes);
-        await leases.deleteExpiredLeases(tx, id, now);
-        const mine = await leases.findLeaseOfFingerprint(tx, id, body.fingerprint);
-        if (mine) {
-          const renewed = await leases.renewLiveLease(tx, id, mine.id, now, expiresAt, body.hostname);
-          return { status: 200 as const, body: result(record, renewed ?? mine, true) };
+        const seats = await leases.checkoutState(tx, id, body.fingerprint, now);
+        if (seats.mine) {
+          const renewed = await leases.renewLiveLease(tx, id, seats.mine, now, expiresAt, body.hostname);
+          if (renewed) return { status: 200 as const, body: result(record, renewed, true) };
         }
-        if (limit !== null) {
-          const seats = await leases.leaseSeatsHeld(tx, id, now);
-          if (seats.held >= limit) {
-            throw new DomainError(
-              ValidationCode.TooManyLeases,
-              LeaseMessages.tooManyLeases(limit, seats.nextEndsAt),
-              { extra: { nextLeaseEndsAt: seats.nextEndsAt?.toISOString() ?? null } },
-            );
-          }
+        if (limit !== null && seats.others >= limit) {
+          throw new DomainError(
+            ValidationCode.TooManyLeases,
+            LeaseMessages.tooManyLeases(limit, seats.nextEndsAt),
+            { extra: { nextLeaseEndsAt: seats.nextEndsAt?.toISOString() ?? null } },
+          );
         }
         const row = await leases.insertLease(tx, {
           subscriptionId: id,
