@@ -125,11 +125,17 @@ test.describe('as the demo admin', () => {
       'Pro Business',
       'Pro Enterprise',
       'Pro Classic (Grandfathered)',
+      'Pro Fleet',
     ]);
     await page.keyboard.press('Escape');
     await open(page, 'Production Engines');
     await editor(page).getByLabel('Pricing Plan').click();
-    await expect(page.getByRole('option')).toHaveText(['Pro Standard', 'Pro Business', 'Pro Enterprise']);
+    await expect(page.getByRole('option')).toHaveText([
+      'Pro Standard',
+      'Pro Business',
+      'Pro Enterprise',
+      'Pro Fleet',
+    ]);
   });
 
   test("shows a sub-account's subscription read-only, naming its owner", async ({ page }) => {

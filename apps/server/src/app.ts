@@ -43,6 +43,7 @@ import {
 } from './modules/identity';
 import type { LicenseRead } from './modules/licensing';
 import {
+  createLeasesService,
   createLicensingService,
   createMachinesService,
   createOfflineLicenseService,
@@ -159,6 +160,7 @@ export async function buildApp(input: AppInput) {
         signingKeys,
       }),
       machines,
+      leases: createLeasesService({ ...deps, licenses: readCaches.licenses, signingKeys }),
       limits: deps.limits,
     });
   // Each service is built once here and handed to the routes that answer with it.

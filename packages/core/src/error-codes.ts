@@ -71,6 +71,12 @@ export const ErrorCode = z.enum([
   'HEARTBEAT_DEAD',
   'OVER_CAP',
   'TOO_MANY_MACHINES',
+  'TOO_MANY_LEASES',
+  'NO_LEASE',
+  'LEASE_EXPIRED',
+  'NOT_FLOATING',
+  'FLOATING',
+  'BORROW_LIMIT',
   // Our own fault: the message says so, the log has the rest.
   'INTERNAL',
   // The database cannot be reached or is overloaded: try again (Retry-After).

@@ -16,6 +16,7 @@ export * from './dates';
 export * from './error-codes';
 export * from './input-rounding';
 export * from './invoice-terms';
+export * from './leases';
 export * from './licensing';
 export * from './messages';
 export * from './money';

@@ -27,7 +27,7 @@ const active = {
 const day = 86_400_000;
 
 describe('license codes', () => {
-  it('keeps the codes engines already use and adds UNPAID, CANCELLED and HEARTBEAT_DEAD', () => {
+  it('keeps the codes engines already use and adds UNPAID, CANCELLED, HEARTBEAT_DEAD and the lease codes', () => {
     expect(LicenseCodeSchema.options).toEqual([
       'VALID',
       'NOT_FOUND',
@@ -39,6 +39,12 @@ describe('license codes', () => {
       'HEARTBEAT_DEAD',
       'OVER_CAP',
       'TOO_MANY_MACHINES',
+      'TOO_MANY_LEASES',
+      'NO_LEASE',
+      'LEASE_EXPIRED',
+      'NOT_FLOATING',
+      'FLOATING',
+      'BORROW_LIMIT',
     ]);
     expect(Object.values(ValidationCode).sort()).toEqual([...LicenseCodeSchema.options].sort());
   });

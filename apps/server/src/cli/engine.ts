@@ -6,7 +6,7 @@ import { runEngine } from './engine/run-engine';
 // The reference engine (docs/licensing.md): activates, heartbeats, validates and reports usage in a
 // loop, printing what the store answers. It makes live usage for the demo:
 //
-//   npm run engine -- --key <licenseKey> [--host name] [--rate N] [--url http://localhost:3000]
+//   npm run engine -- --key <licenseKey> [--host name] [--rate N] [--url http://localhost:3000] [--floating]
 
 const USAGE = `npm run engine -- --key <licenseKey> [options]
 
@@ -17,7 +17,10 @@ const USAGE = `npm run engine -- --key <licenseKey> [options]
   --url URL          the store (default: $STORE_URL or http://localhost:3000)
   --interval S       seconds between validations and usage reports (default: 5)
   --heartbeat S      seconds between heartbeats (default: 3600)
-  --ticks N          stop after N rounds (default: run until Ctrl+C)`;
+  --ticks N          stop after N rounds (default: run until Ctrl+C)
+  --floating         a floating license: lease a seat instead of activating the host,
+                     renew it, and check it in at exit
+  --fingerprint FP   this machine's fingerprint (default: computed, docs/licensing.md)`;
 
 function positive(name: string, value: string | undefined, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
@@ -39,6 +42,8 @@ async function main(): Promise<number> {
       interval: { type: 'string' },
       heartbeat: { type: 'string' },
       ticks: { type: 'string' },
+      floating: { type: 'boolean' },
+      fingerprint: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -60,6 +65,8 @@ async function main(): Promise<number> {
       intervalSeconds: positive('interval', values.interval, 5),
       heartbeatSeconds: positive('heartbeat', values.heartbeat, 3600),
       ticks: values.ticks === undefined ? undefined : positive('ticks', values.ticks, 1),
+      floating: values.floating ?? false,
+      fingerprint: values.fingerprint,
     },
     { print: (line) => console.log(line), signal: stop.signal },
   );

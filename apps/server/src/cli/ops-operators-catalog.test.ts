@@ -56,7 +56,7 @@ describe('the catalogue from a file', () => {
     await ops('catalog:list');
     expect(lines[0]).toContain('The catalogue is empty.');
     expect(await ops('catalog:import', demoCatalogFile)).toBe(0);
-    expect(lines[0]).toContain('products added 7, updated 0; plans added 17, updated 0.');
+    expect(lines[0]).toContain('products added 7, updated 0; plans added 18, updated 0.');
     const out = join(dir, 'export.json');
     await ops('catalog:export', out);
     const exported = JSON.parse(readFileSync(out, 'utf8'));
@@ -67,7 +67,7 @@ describe('the catalogue from a file', () => {
     expect(exported.products[0].plans).toEqual(original.products[0].plans);
     // Importing again changes nothing but says it updated.
     await ops('catalog:import', out);
-    expect(lines[0]).toContain('products added 0, updated 7; plans added 0, updated 17.');
+    expect(lines[0]).toContain('products added 0, updated 7; plans added 0, updated 18.');
 
     const bad = join(dir, 'bad.json');
     writeFileSync(

@@ -66,6 +66,13 @@ export const STATUS_OF_CODE: Record<ErrorCode, number> = {
   NO_MACHINE: 404,
   HEARTBEAT_DEAD: 409,
   TOO_MANY_MACHINES: 409,
+  // Floating licenses (docs/decisions/034): a full license, a lease gone or lapsed, the wrong kind of call.
+  TOO_MANY_LEASES: 409,
+  NO_LEASE: 404,
+  LEASE_EXPIRED: 409,
+  NOT_FLOATING: 409,
+  FLOATING: 409,
+  BORROW_LIMIT: 409,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 };

@@ -56,8 +56,14 @@ export function applyChange(caches: ReadCaches, payload: string): void {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // The engines' calls change usage and machines many times a second: only the license one names is
-// forgotten here, the database announces the rest; a validation changes none of what is cached.
-const ENGINE_READS = new Set(['/api/licensing/validate']);
+// forgotten here, the database announces the rest. A validation changes none of what is cached, nor
+// does a lease's checkout, renewal or borrow: leases are never cached (validation reads them live).
+const ENGINE_READS = new Set([
+  '/api/licensing/validate',
+  '/api/licensing/leases',
+  '/api/licensing/leases/:leaseId/heartbeat',
+  '/api/licensing/leases/:leaseId/borrow',
+]);
 
 /**
  * Listens for the database's announcements; while not listening, nothing is cached. A change made

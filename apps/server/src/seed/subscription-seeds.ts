@@ -98,6 +98,19 @@ export function demoSubscriptionSeeds(orgs: DemoOrganizations, qaId: number): Su
       maxAdditionalMonthlyChargeCents: 50_00,
       ageMonths: 9,
     },
+    {
+      // Floating seats (docs/decisions/034): engines in containers lease 3 seats for 15 minutes each;
+      // `npm run engine -- --floating --key <its key>` checks one out.
+      key: 'containerFleet',
+      organizationId: orgs.demoId,
+      plan: 'Pro Fleet',
+      description: 'Container Fleet',
+      numberMachines: 3,
+      xtraAutoTags: 0,
+      billingMode: BillingMode.Monthly,
+      maxAdditionalMonthlyChargeCents: 0,
+      ageMonths: 1,
+    },
     // The sub-account's: shown read-only to the parent.
     {
       key: 'europeFlex',

@@ -65,6 +65,10 @@ const PUBLIC = new Set([
   'POST /api/licensing/heartbeat',
   'POST /api/licensing/validate',
   'POST /api/licensing/usage',
+  'POST /api/licensing/leases',
+  'POST /api/licensing/leases/{leaseId}/heartbeat',
+  'POST /api/licensing/leases/{leaseId}/borrow',
+  'DELETE /api/licensing/leases/{leaseId}',
 ]);
 
 /** Routes whose 4xx answers follow the licensing protocol: only "never a 5xx" is asserted. */

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
+import { MAX_BORROW_DAYS, MAX_LEASE_MINUTES } from '../leases';
 import { idParams, intField, moneyField } from '../schemas/common';
 import { PricingPlanSchema } from '../schemas/entities';
+import { LeaseSeatModelSchema } from '../schemas/leases';
 import { ProductSchema } from '../store';
 
 // The operator console's catalogue (the operator API contract, "Catalogue") and the catalogue file
@@ -65,6 +67,12 @@ export const OpsPlanFieldsSchema = z.object({
   sortOrder: z._default(count('Sort order'), 0),
   /** Days a machine may stay silent before its seat is released; null: the store's default. */
   heartbeatWindowDays: z._default(z.nullable(intField('Heartbeat window (days)', 1, 365)), null),
+  /** Node-locked engines activate machines; floating engines lease seats (docs/decisions/034). */
+  seatModel: z._default(LeaseSeatModelSchema, 'node-locked'),
+  /** A floating plan's lease length; null: the default (15 minutes). */
+  leaseMinutes: z._default(z.nullable(intField('Lease length (minutes)', 1, MAX_LEASE_MINUTES)), null),
+  /** Days a lease may be borrowed for offline use; 0: never. */
+  borrowDays: z._default(intField('Borrow days', 0, MAX_BORROW_DAYS), 0),
 });
 export type OpsPlanFields = z.infer<typeof OpsPlanFieldsSchema>;
 
@@ -78,6 +86,9 @@ export const OpsPlanParamsSchema = idParams('planId', 'Plan id');
 export const OpsPlanSchema = z.extend(PricingPlanSchema, {
   sortOrder: z.number().check(z.int()),
   heartbeatWindowDays: z.nullable(z.number().check(z.int())),
+  seatModel: LeaseSeatModelSchema,
+  leaseMinutes: z.nullable(z.number().check(z.int())),
+  borrowDays: z.number().check(z.int()),
   subscriberCount: z.number().check(z.int()),
 });
 export type OpsPlan = z.infer<typeof OpsPlanSchema>;

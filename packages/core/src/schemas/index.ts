@@ -3,6 +3,7 @@ export * from './auth';
 export * from './billing-info';
 export * from './common';
 export * from './entities';
+export * from './leases';
 export * from './licensing';
 export * from './people';
 export * from './product-form';

@@ -29,6 +29,13 @@ export const LicenseCodeSchema = z
     'HEARTBEAT_DEAD',
     'OVER_CAP',
     'TOO_MANY_MACHINES',
+    // Floating licenses' leases (docs/decisions/034).
+    'TOO_MANY_LEASES',
+    'NO_LEASE',
+    'LEASE_EXPIRED',
+    'NOT_FLOATING',
+    'FLOATING',
+    'BORROW_LIMIT',
   ])
   .check(
     z.meta({ description: 'The outcome, machine-readable; docs/licensing.md says what to do for each.' }),
@@ -47,6 +54,12 @@ export const ValidationCode = {
   HeartbeatDead: 'HEARTBEAT_DEAD',
   OverCap: 'OVER_CAP',
   TooManyMachines: 'TOO_MANY_MACHINES',
+  TooManyLeases: 'TOO_MANY_LEASES',
+  NoLease: 'NO_LEASE',
+  LeaseExpired: 'LEASE_EXPIRED',
+  NotFloating: 'NOT_FLOATING',
+  Floating: 'FLOATING',
+  BorrowLimit: 'BORROW_LIMIT',
 } as const satisfies Record<string, LicenseCode>;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 
@@ -86,6 +99,8 @@ export const ValidateRequestSchema = z.strictObject({
   licenseKey: licenseKeyField,
   kind: z.optional(ActivationKindSchema),
   hostname: z.optional(hostnameField),
+  /** A floating license's engine names its lease instead of its host (docs/licensing.md). */
+  leaseId: z.optional(z.string().check(z.maxLength(64, 'leaseId must be at most 64 characters'))),
 });
 export type ValidateRequest = z.infer<typeof ValidateRequestSchema>;
 
@@ -217,8 +232,24 @@ export const ValidationResultSchema = z.object({
     z.object({ engines: z.number().check(z.int()), designers: z.number().check(z.int()) }),
   ),
   heartbeatWindowDays: z.optional(z.number().check(z.int())),
+  /** How the license's engines hold seats: activated machines, or leases (docs/decisions/034). */
+  seats: z.optional(z.enum(['node-locked', 'floating'])),
+  /** A floating license's lease length; renew well within it. */
+  leaseMinutes: z.optional(z.number().check(z.int())),
   /** The machine named by hostname (and kind), when it was ever activated. */
   machine: z.optional(MachineStateSchema),
+  /** A floating license's lease named by leaseId, while it exists. */
+  lease: z.optional(
+    z.object({
+      leaseId: z.string(),
+      fingerprint: z.string(),
+      hostname: z.string(),
+      startedAt: z.string(),
+      renewedAt: z.string(),
+      expiresAt: z.string(),
+      borrowed: z.boolean(),
+    }),
+  ),
 });
 export type ValidationResult = z.infer<typeof ValidationResultSchema>;
 
@@ -235,6 +266,8 @@ export type Machine = z.infer<typeof MachineSchema>;
 
 export const MachineListSchema = z.object({
   heartbeatWindowDays: z.number().check(z.int()),
+  /** Floating: the engines hold leases (GET /api/subscription/{id}/leases), not machines. */
+  seats: z.enum(['node-locked', 'floating']),
   engines: SeatCountSchema,
   designers: SeatCountSchema,
   machines: z.array(MachineSchema),

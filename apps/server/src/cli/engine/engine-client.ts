@@ -22,12 +22,20 @@ export type EngineClientOptions = {
   licenseKey: string;
   hostname: string;
   kind: ActivationKind;
+  /** The machine's identity on a floating license (fingerprint.ts). */
+  fingerprint?: string;
   /** Waits between retries (tests pass one that does not wait). */
   sleep?: (ms: number) => Promise<void>;
   retries?: number;
 };
 
 type MachineBody = { alreadyActivated?: boolean; machine?: { heartbeatDeadline: string } };
+export type LeaseBody = {
+  alreadyHeld?: boolean;
+  leaseMinutes?: number;
+  lease?: { leaseId: string; expiresAt: string; hostname: string };
+  nextLeaseEndsAt?: string | null;
+};
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -39,12 +47,17 @@ export function createEngineClient(options: EngineClientOptions) {
   const sleep = options.sleep ?? wait;
   const machine = { licenseKey: options.licenseKey, kind: options.kind, hostname: options.hostname };
 
-  async function post<T = Record<string, unknown>>(path: string, body: unknown): Promise<StoreAnswer<T>> {
+  async function post<T = Record<string, unknown>>(
+    path: string,
+    body: unknown,
+    method = 'POST',
+  ): Promise<StoreAnswer<T>> {
     try {
       const res = await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        method,
+        ...(body === undefined
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       });
       const json = (await res.json().catch(() => ({}))) as StoreAnswer<T>['body'];
       return { status: res.status, code: json.code ?? String(res.status), body: json };
@@ -58,19 +71,38 @@ export function createEngineClient(options: EngineClientOptions) {
   async function postWithRetries<T = Record<string, unknown>>(
     path: string,
     body: unknown,
+    method = 'POST',
   ): Promise<StoreAnswer<T>> {
-    let answer = await post<T>(path, body);
+    let answer = await post<T>(path, body, method);
     for (let attempt = 0; attempt < (options.retries ?? 5) && retryable(answer.status); attempt++) {
       await sleep(Math.min(30_000, 1000 * 2 ** attempt));
-      answer = await post<T>(path, body);
+      answer = await post<T>(path, body, method);
     }
     return answer;
   }
 
   return {
+    fingerprint: options.fingerprint,
     activate: () => postWithRetries<MachineBody>('/api/licensing/activate', machine),
     heartbeat: () => postWithRetries<MachineBody>('/api/licensing/heartbeat', machine),
-    validate: () => postWithRetries<ValidationResult>('/api/licensing/validate', machine),
+    validate: (leaseId?: string) =>
+      postWithRetries<ValidationResult>(
+        '/api/licensing/validate',
+        leaseId ? { licenseKey: options.licenseKey, kind: options.kind, leaseId } : machine,
+      ),
+    /** Floating licenses (docs/licensing.md): a seat leased by this machine's fingerprint. */
+    checkout: () =>
+      postWithRetries<LeaseBody>('/api/licensing/leases', {
+        licenseKey: options.licenseKey,
+        fingerprint: options.fingerprint,
+        hostname: options.hostname,
+      }),
+    renew: (leaseId: string) =>
+      postWithRetries<LeaseBody>(`/api/licensing/leases/${leaseId}/heartbeat`, {
+        licenseKey: options.licenseKey,
+      }),
+    checkIn: (leaseId: string) =>
+      postWithRetries<{ leaseId?: string }>(`/api/licensing/leases/${leaseId}`, undefined, 'DELETE'),
     /** One call per MAX_USAGE_BATCH reports; answers the last call's answer and the totals accepted. */
     async report(reports: UsageReport[]) {
       let accepted = 0;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLicensingTestApp, type LicensingTestApp } from '../../../test/support/licensing';
 import { subscriptions } from '../../db/schema';
 import { createEngineClient } from './engine-client';
+import { fingerprintOf, machineFingerprint } from './fingerprint';
 import { type EngineOptions, runEngine } from './run-engine';
 
 // The reference engine against the real API over HTTP: what it prints is what the store answers.
@@ -39,7 +40,7 @@ async function run(
       ticks: 3,
       ...options,
     },
-    { print: (line) => lines.push(line.slice(9)), sleep },
+    { print: (line) => lines.push(line.slice(9)), sleep, now: () => l.clock.now() },
   );
   return { code, lines };
 }
@@ -100,6 +101,74 @@ describe('npm run engine', () => {
     } finally {
       l.clock.set(saved);
     }
+  });
+});
+
+describe('npm run engine -- --floating', () => {
+  const minutes = (n: number) => new Date(l.clock.now().getTime() + n * 60_000).toISOString();
+
+  it('leases a seat, validates naming it, renews it before it runs out and checks it in at exit', async () => {
+    const sub = await l.subscribe('Pro Fleet', { numberMachines: 1 });
+    const start = l.clock.now();
+    try {
+      // Each round is 5 minutes apart: the 15-minute lease is renewed at half its length.
+      const { code, lines } = await run(
+        {
+          licenseKey: sub.apiKey1,
+          floating: true,
+          fingerprint: 'pod-uid-1',
+          hostname: 'fleet-pod-1',
+          ticks: 3,
+        },
+        async () => l.clock.advanceMs(5 * 60_000),
+      );
+      expect(code).toBe(0);
+      expect(lines[0]).toBe(`engine fleet-pod-1 → ${url}, 10 pages/s, floating (fingerprint pod-uid-1…)`);
+      expect(lines[1]).toBe(
+        `checkout: 201 leased, seat held until ${new Date(start.getTime() + 15 * 60_000).toISOString()}`,
+      );
+      expect(lines.slice(2)).toEqual([
+        'validate: 200 VALID; usage: 4 reports, 10 pages → accepted 4, duplicates 0',
+        'validate: 200 VALID; usage: 4 reports, 10 pages → accepted 4, duplicates 0',
+        `renew: 200 renewed, seat held until ${minutes(15)}`,
+        'validate: 200 VALID; usage: 4 reports, 10 pages → accepted 4, duplicates 0',
+        'check-in: 200 seat released',
+        'stopped: 12 reports, 30 pages reported',
+      ]);
+      // Checked in: the next container takes the seat at once.
+      const next = await run({ licenseKey: sub.apiKey1, floating: true, fingerprint: 'pod-uid-2', ticks: 1 });
+      expect(next.lines[1]).toMatch(/^checkout: 201 leased/);
+    } finally {
+      l.clock.set(start);
+    }
+  });
+
+  it('stops at the start when every seat is leased, saying when the next lease ends', async () => {
+    const sub = await l.subscribe('Pro Fleet', { numberMachines: 1 });
+    await l.engine('/api/licensing/leases', {
+      licenseKey: sub.apiKey1,
+      fingerprint: 'holder',
+      hostname: 'holder',
+    });
+    const { code, lines } = await run({ licenseKey: sub.apiKey1, floating: true, fingerprint: 'late' });
+    expect(code).toBe(1);
+    expect(lines[1]).toMatch(
+      /^checkout: 409 TOO_MANY_LEASES — All 1 floating seat of this license are leased\./,
+    );
+    expect(lines[1]).toContain(`(next lease ends ${minutes(15)})`);
+  });
+});
+
+describe('machineFingerprint', () => {
+  it('hashes the first source that answers, and the same machine always gets the same fingerprint', () => {
+    const sources = [
+      { source: 'pod', read: () => null },
+      { source: 'machine-id', read: () => '4c4c4544-0042' },
+    ];
+    expect(machineFingerprint(sources)).toBe(fingerprintOf('machine-id', '4c4c4544-0042'));
+    expect(machineFingerprint(sources)).toMatch(/^[0-9a-f]{64}$/);
+    expect(machineFingerprint(sources)).toBe(machineFingerprint(sources));
+    expect(machineFingerprint()).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

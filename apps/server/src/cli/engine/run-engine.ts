@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ActivationKind, UsageReport } from '@store/core';
-import { createEngineClient, type StoreAnswer } from './engine-client';
+import { createEngineClient, type EngineClient, type LeaseBody, type StoreAnswer } from './engine-client';
+import { machineFingerprint } from './fingerprint';
 
 // The reference engine's loop (docs/licensing.md): activate, then every tick heartbeat when due,
 // validate, and — while the store answers VALID — "process" documents and report their pages.
@@ -19,6 +20,10 @@ export type EngineOptions = {
   heartbeatSeconds: number;
   /** Stop after this many ticks (none: run until stopped). */
   ticks?: number;
+  /** A floating license: lease a seat by fingerprint instead of activating the host (docs/decisions/034). */
+  floating?: boolean;
+  /** This machine's fingerprint (default: computed as docs/licensing.md says, fingerprint.ts). */
+  fingerprint?: string;
 };
 
 export type EngineIo = {
@@ -58,13 +63,25 @@ export function documentsOf(pages: number, hostname: string, time: Date): UsageR
   return reports;
 }
 
+/** A checkout or renewal: the lease and until when it holds, or the refusal (with the next lease's end). */
+const describeLease = (answer: StoreAnswer<LeaseBody>, verb: string) => {
+  const lease = answer.body.lease;
+  if (answer.status >= 300 || !lease) {
+    const next = answer.body.nextLeaseEndsAt ? ` (next lease ends ${answer.body.nextLeaseEndsAt})` : '';
+    return `${describe(answer)}${next}`;
+  }
+  return `${answer.status} ${verb}, seat held until ${lease.expiresAt}`;
+};
+
 /** Runs until `ticks` are done or the signal aborts; answers the exit code (0, or 1 when refused at start). */
 export async function runEngine(options: EngineOptions, io: EngineIo): Promise<number> {
   const now = io.now ?? (() => new Date());
   const sleep = io.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const client = createEngineClient({ ...options, sleep });
+  const fingerprint = options.fingerprint ?? (options.floating ? machineFingerprint() : undefined);
+  const client = createEngineClient({ ...options, fingerprint, sleep });
   const stamp = () => now().toISOString().slice(11, 19);
   const print = (line: string) => io.print(`${stamp()} ${line}`);
+  if (options.floating) return runFloating(options, io, { client, now, sleep, print });
 
   print(`${options.kind} ${options.hostname} → ${options.url}, ${options.rate} pages/s`);
   const activation = await client.activate();
@@ -113,6 +130,87 @@ export async function runEngine(options: EngineOptions, io: EngineIo): Promise<n
         ? `validate: 200 VALID; usage: ${reports.length} reports, ${pages} pages → accepted ${accepted}, duplicates ${duplicates}`
         : `validate: 200 VALID; usage: ${answer ? describe(answer) : 'nothing sent'}`,
     );
+  }
+  print(`stopped: ${totals.reports} reports, ${totals.pages} pages reported`);
+  return 0;
+}
+
+/**
+ * A floating license's engine (docs/licensing.md, "Floating licenses"): checks out a lease, renews it at
+ * half its length (or every --heartbeat seconds, whichever is sooner), validates naming it, checks out
+ * again when it was lost, and checks it in when it stops, so its seat is free at once.
+ */
+async function runFloating(
+  options: EngineOptions,
+  io: EngineIo,
+  run: {
+    client: EngineClient;
+    now: () => Date;
+    sleep: (ms: number) => Promise<void>;
+    print: (line: string) => void;
+  },
+): Promise<number> {
+  const { client, now, sleep, print } = run;
+  print(
+    `${options.kind} ${options.hostname} → ${options.url}, ${options.rate} pages/s, floating (fingerprint ${client.fingerprint?.slice(0, 12)}…)`,
+  );
+  const first = await client.checkout();
+  print(`checkout: ${describeLease(first, first.body.alreadyHeld ? 'already held' : 'leased')}`);
+  if (!first.body.lease || first.status >= 300) return 1;
+  let leaseId = first.body.lease.leaseId;
+  const renewMs = () =>
+    Math.min(options.heartbeatSeconds * 1000, ((first.body.leaseMinutes ?? 15) * 60_000) / 2);
+  let lastRenewal = now().getTime();
+  const checkoutAgain = async () => {
+    const again = await client.checkout();
+    print(`checkout: ${describeLease(again, 'leased')}`);
+    if (again.body.lease) leaseId = again.body.lease.leaseId;
+    lastRenewal = now().getTime();
+  };
+  const lost = (code: string) => code === 'LEASE_EXPIRED' || code === 'NO_LEASE';
+
+  let carry = 0;
+  const totals = { reports: 0, pages: 0 };
+  try {
+    for (let tick = 0; options.ticks === undefined || tick < options.ticks; tick++) {
+      if (io.signal?.aborted) break;
+      if (tick > 0) await sleep(options.intervalSeconds * 1000);
+      if (io.signal?.aborted) break;
+
+      if (now().getTime() - lastRenewal >= renewMs()) {
+        const renewal = await client.renew(leaseId);
+        print(`renew: ${describeLease(renewal, 'renewed')}`);
+        lastRenewal = now().getTime();
+        if (lost(renewal.code)) await checkoutAgain();
+      }
+
+      const validation = await client.validate(leaseId);
+      if (validation.code !== 'VALID') {
+        print(`validate: ${describe(validation)} — processing paused`);
+        if (lost(validation.code)) await checkoutAgain();
+        continue;
+      }
+      carry += options.rate * options.intervalSeconds;
+      const pages = Math.floor(carry);
+      carry -= pages;
+      if (pages === 0) {
+        print('validate: 200 VALID — idle');
+        continue;
+      }
+      const reports = documentsOf(pages, options.hostname, now());
+      const { answer, accepted, duplicates } = await client.report(reports);
+      totals.reports += accepted;
+      totals.pages += answer?.status === 200 ? pages : 0;
+      print(
+        answer?.status === 200
+          ? `validate: 200 VALID; usage: ${reports.length} reports, ${pages} pages → accepted ${accepted}, duplicates ${duplicates}`
+          : `validate: 200 VALID; usage: ${answer ? describe(answer) : 'nothing sent'}`,
+      );
+    }
+  } finally {
+    // Checked in at exit, the seat is free at once rather than when the lease runs out.
+    const checkIn = await client.checkIn(leaseId);
+    print(`check-in: ${checkIn.status === 200 ? '200 seat released' : describe(checkIn)}`);
   }
   print(`stopped: ${totals.reports} reports, ${totals.pages} pages reported`);
   return 0;

@@ -39,4 +39,10 @@ export const pricingPlans = pgTable('pricing_plans', {
   sortOrder: integer('sort_order').notNull().default(0),
   // Days a machine may stay silent before its seat is released; null: the store's default (docs/design.md §5).
   heartbeatWindowDays: integer('heartbeat_window_days'),
+  // 'node-locked' or 'floating' (docs/decisions/034, migration 0180); floating engines lease seats.
+  seatModel: text('seat_model').notNull().default('node-locked'),
+  // A floating plan's lease length in minutes; null: the default (15).
+  leaseMinutes: integer('lease_minutes'),
+  // Days a lease may be borrowed for offline use; 0: never.
+  borrowDays: integer('borrow_days').notNull().default(0),
 });

@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { pricingPlans } from './catalog';
 import { organizations } from './organizations';
@@ -101,6 +102,30 @@ export const machineActivations = pgTable(
   (t) => [
     uniqueIndex('machine_activations_unique').on(t.subscriptionId, t.kind, t.hostname),
     index('machine_activations_sub_kind_idx').on(t.subscriptionId, t.kind),
+  ],
+);
+
+/**
+ * A floating license's leases (docs/decisions/034, migration 0180): a seat is held while expires_at is in
+ * the future. One row per fingerprint and license; a borrowed lease (borrowed_at) is held offline.
+ */
+export const leases = pgTable(
+  'leases',
+  {
+    id: uuid('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    hostname: text('hostname').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    borrowedAt: timestamp('borrowed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('leases_fingerprint_unique').on(t.subscriptionId, t.fingerprint),
+    index('leases_subscription_expiry_idx').on(t.subscriptionId, t.expiresAt),
   ],
 );
 

@@ -105,6 +105,9 @@ const SHOWN: Record<string, readonly string[]> = {
     'numberThreads',
     'maxReportsDay',
     'heartbeatWindowDays',
+    'seatModel',
+    'leaseMinutes',
+    'borrowDays',
   ],
   product: ['product', 'name', 'title', 'description', 'isAvailable', 'eula'],
   'billing-run': [

@@ -41,12 +41,22 @@ export const planValues = (f: OpsPlanFields) => ({
   maxReportsDay: f.maxReportsDay,
   sortOrder: f.sortOrder,
   heartbeatWindowDays: f.heartbeatWindowDays,
+  seatModel: f.seatModel,
+  leaseMinutes: f.leaseMinutes,
+  borrowDays: f.borrowDays,
 });
 
 /** The operator's fields of a plan (the inverse of planValues): the wire plan's, and two of its own. */
 export const planFields = (plan: PlanRow): OpsPlanFields => {
   const { pricingPlanId: _id, product: _flag, productName: _name, ...wire } = toPlanDto(plan, '');
-  return { ...wire, sortOrder: plan.sortOrder, heartbeatWindowDays: plan.heartbeatWindowDays };
+  return {
+    ...wire,
+    sortOrder: plan.sortOrder,
+    heartbeatWindowDays: plan.heartbeatWindowDays,
+    seatModel: plan.seatModel as OpsPlanFields['seatModel'],
+    leaseMinutes: plan.leaseMinutes,
+    borrowDays: plan.borrowDays,
+  };
 };
 
 async function findProduct(db: DbOrTx, productId: number): Promise<ProductRow> {

@@ -11,6 +11,9 @@ export const toOpsPlan = (plan: PlanRow, productName: string, subscribers: numbe
   ...toPlanDto(plan, productName),
   sortOrder: plan.sortOrder,
   heartbeatWindowDays: plan.heartbeatWindowDays,
+  seatModel: plan.seatModel as OpsPlan['seatModel'],
+  leaseMinutes: plan.leaseMinutes,
+  borrowDays: plan.borrowDays,
   subscriberCount: subscribers,
 });
 

@@ -32,7 +32,12 @@ describe('catalogue API', () => {
     const res = await t.client().get('/api/product/plans_for_product/Pro');
     expect(res.status).toBe(200);
     const plans = PlanListSchema.parse(res.body);
-    expect(plans.map((p) => p.planName)).toEqual(['Pro Standard', 'Pro Business', 'Pro Enterprise']);
+    expect(plans.map((p) => p.planName)).toEqual([
+      'Pro Standard',
+      'Pro Business',
+      'Pro Enterprise',
+      'Pro Fleet',
+    ]);
     expect(plans[0]).toMatchObject({
       productName: 'Pro',
       product: 1,

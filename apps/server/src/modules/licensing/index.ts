@@ -1,5 +1,7 @@
 // The public entry of the licensing module: other modules and the composition import only this file
 // (docs/ARCHITECTURE.md, "Modules"); everything else in the folder is the module's own.
+
+export { createLeasesService, type LeasesService } from './leases.service';
 export { type SigningKeySource, signingKeySource } from './license-keys';
 export type { LicenseRead } from './license-reads';
 export { buildLicenseVectors, VECTORS_DIR } from './license-vectors';

@@ -23,6 +23,9 @@ export interface LicensePayload {
   issued: string;
   /** End of the paid period + 14 days; null for a perpetual license (it does not expire). */
   expiry: string | null;
+  /** A borrow file (docs/decisions/034): the borrowed lease and the machine that holds it offline. */
+  leaseId?: string;
+  fingerprint?: string;
 }
 
 /**

@@ -15,6 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Limits } from '../../lib/limits/limits';
 import { Access, errorResponses } from '../../plugins/route-security';
 import { createKeyLimits } from './key-limits';
+import { leasesRoutes } from './leases.routes';
+import type { LeasesService } from './leases.service';
 import type { LicensingService } from './licensing.service';
 import { machinesRoutes } from './machines.routes';
 import type { MachinesService } from './machines.service';
@@ -31,11 +33,13 @@ const tags = ['licensing'];
 export const licensingRoutes: FastifyPluginAsyncZod<{
   licensing: LicensingService;
   machines: MachinesService;
+  leases: LeasesService;
   limits: Pick<Limits, 'licensing'>;
 }> = async (app, deps) => {
   const service = deps.licensing;
   const keyLimits = createKeyLimits(deps.limits.licensing);
   await app.register(machinesRoutes, { machines: deps.machines });
+  await app.register(leasesRoutes, { leases: deps.leases, keyLimits });
 
   app.get(
     '/api/licensing/public-key',

@@ -5,13 +5,18 @@ import {
   type HeartbeatRequest,
   heartbeatCutoff,
   heartbeatWindowDays,
+  isFloatingPlan,
+  isLeaseHeld,
   isMachineAlive,
   isOverCap,
   isProPlan,
+  LeaseMessages,
   LicensingMessages,
+  leaseMinutesOf,
   licenseId,
   overageFigureCents,
   productLabel,
+  SeatModel,
   shouldRefreshLastSeen,
   type UsageRequest,
   type ValidateRequest,
@@ -30,6 +35,7 @@ import {
   type SubscriptionRecord,
   type UsageCounters,
 } from '../subscriptions';
+import * as leases from './leases.repository';
 import { LICENSE_FILE_ALG } from './license-file';
 import type { SigningKeySource } from './license-keys';
 import { createLicenseReads, type LicenseRead, seatsHeld } from './license-reads';
@@ -98,6 +104,9 @@ export function createLicensingService(deps: LicensingDeps) {
      */
     async activate(body: ActivateRequest) {
       const record = await runningLicense(body.licenseKey);
+      if (body.kind === 'engine' && isFloatingPlan(record.plan)) {
+        throw new DomainError(ValidationCode.Floating, LeaseMessages.floating);
+      }
       const id = record.subscription.id;
       const window = windowOf(record);
       const limit = activationLimit(record, body.kind);
@@ -172,10 +181,16 @@ export function createLicensingService(deps: LicensingDeps) {
       const now = clock.now();
       const window = windowOf(record);
       const kind = body.kind ?? 'engine';
+      // A floating license's engines hold leases, not machines: they are counted and named by lease.
+      const floating = isFloatingPlan(record.plan);
+      const leasing = floating && kind === 'engine';
       const held = seatsHeld(found.machines, heartbeatCutoff(now, window));
-      let named = body.hostname
-        ? (found.machines.find((m) => m.kind === kind && m.hostname === body.hostname) ?? null)
-        : null;
+      if (floating) held.engine = await leases.countLiveLeases(db, s.id, now);
+      const lease = leasing && body.leaseId ? await leases.findLease(db, s.id, body.leaseId) : null;
+      let named =
+        body.hostname && !leasing
+          ? (found.machines.find((m) => m.kind === kind && m.hostname === body.hostname) ?? null)
+          : null;
       const answer = (code: ValidationResult['code'], detail: string): ValidationResult => ({
         valid: code === ValidationCode.Valid,
         code,
@@ -191,12 +206,23 @@ export function createLicensingService(deps: LicensingDeps) {
         },
         activations: { engines: held.engine, designers: held.designer },
         heartbeatWindowDays: window,
+        seats: floating ? SeatModel.Floating : SeatModel.NodeLocked,
+        ...(floating ? { leaseMinutes: leaseMinutesOf(record.plan.leaseMinutes) } : {}),
         ...(named ? { machine: machines.toMachineState(named, window, now) } : {}),
+        ...(lease ? { lease: leases.toLeaseState(lease) } : {}),
       });
 
       const refusal = await licenseRefusal(db, record, now);
       if (refusal) return answer(refusal.code, refusal.message);
-      if (body.hostname) {
+      if (leasing && body.leaseId) {
+        if (!lease) return answer(ValidationCode.NoLease, LeaseMessages.noLease);
+        if (!isLeaseHeld(lease.expiresAt, now)) {
+          return answer(
+            ValidationCode.LeaseExpired,
+            LeaseMessages.leaseExpired(leaseMinutesOf(record.plan.leaseMinutes)),
+          );
+        }
+      } else if (body.hostname && !leasing) {
         const machine = named;
         if (!machine) return answer(ValidationCode.NoMachine, LicensingMessages.noMachine);
         if (!isMachineAlive(machine.lastSeenAt, now, window)) {

@@ -1,9 +1,17 @@
-import { heartbeatCutoff, heartbeatWindowDays, type MachineList, MachineMessages } from '@store/core';
+import {
+  heartbeatCutoff,
+  heartbeatWindowDays,
+  isFloatingPlan,
+  type MachineList,
+  MachineMessages,
+  SeatModel,
+} from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { notFound } from '../../lib/domain-error';
 import { findSubscription, lockForChange, type SubscriptionRecord, visible } from '../subscriptions';
+import { deleteAllLeases } from './leases.repository';
 import { seatsHeld } from './license-reads';
 import { activationLimit } from './licensing.service';
 import { announceMachines } from './machine-events';
@@ -33,10 +41,15 @@ export function createMachinesService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
       const window = heartbeatWindowDays(record.plan.heartbeatWindowDays, deps.config.heartbeatWindowDays);
       const now = clock.now();
       const rows = await machines.listMachines(db, subscriptionId);
+      const floating = isFloatingPlan(record.plan);
       const held = seatsHeld(rows, heartbeatCutoff(now, window));
       return {
         heartbeatWindowDays: window,
-        engines: { used: held.engine, limit: activationLimit(record, 'engine') },
+        seats: floating ? SeatModel.Floating : SeatModel.NodeLocked,
+        // A floating license's engines lease seats and never activate: no machine seat is theirs.
+        engines: floating
+          ? { used: held.engine, limit: 0 }
+          : { used: held.engine, limit: activationLimit(record, 'engine') },
         designers: { used: held.designer, limit: activationLimit(record, 'designer') },
         machines: rows.map((r) => machines.toMachine(r, window, now)),
       };
@@ -54,13 +67,14 @@ export function createMachinesService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
 
     /**
      * Flush Keys (docs/design.md §5): every machine of the subscription, in the caller's transaction,
-     * each announced released; answers how many.
+     * each announced released, and every lease of a floating license (its seats too are freed);
+     * answers how many seats were freed.
      */
     async deleteAllMachines(tx: DbOrTx, subscriptionId: number): Promise<number> {
       const rows = await machines.deleteAllMachines(tx, subscriptionId);
       const record = rows.length > 0 ? await findSubscription(tx, subscriptionId) : null;
       if (record) await announceReleased(tx, record, rows);
-      return rows.length;
+      return rows.length + (await deleteAllLeases(tx, subscriptionId));
     },
   };
 }

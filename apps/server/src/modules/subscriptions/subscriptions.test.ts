@@ -123,6 +123,7 @@ describe('GET /api/subscription/all and /api/subscription/:id', () => {
       'Pro Business',
       'Pro Enterprise',
       'Pro Classic',
+      'Pro Fleet',
     ]);
     expect(classic.body.find((p: { planName: string }) => p.planName === 'Pro Classic').isAvailable).toBe(
       false,

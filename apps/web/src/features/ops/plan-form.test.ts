@@ -31,6 +31,9 @@ const plan: OpsPlan = {
   description: 'For teams',
   sortOrder: 0,
   heartbeatWindowDays: null,
+  seatModel: 'node-locked',
+  leaseMinutes: null,
+  borrowDays: 0,
   subscriberCount: 2,
 };
 

@@ -33,6 +33,9 @@ export function planFormValues(plan: OpsPlan | null, product: number): PlanFormV
     maxReportsDay: 0,
     sortOrder: 0,
     heartbeatWindowDays: null,
+    seatModel: 'node-locked',
+    leaseMinutes: null,
+    borrowDays: 0,
   };
 }
 

@@ -1,5 +1,16 @@
-import { Alert, Button, Checkbox, Group, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import type { ExistingSubscribers, OpsPlan } from '@store/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DEFAULT_LEASE_MINUTES, type ExistingSubscribers, type OpsPlan } from '@store/core';
 import { useState } from 'react';
 import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
@@ -96,6 +107,33 @@ export function PlanFormModal({
             {count('numRtusPerReport', 'RTUs per report')}
             {count('numPagesInBaseReportCharge', 'Pages in the base report charge')}
             {count('numPagesPerRtu', 'Pages per RTU')}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
+            <Select
+              label="Engine seats"
+              data={[
+                { value: 'node-locked', label: 'Node-locked (activated machines)' },
+                { value: 'floating', label: 'Floating (leases)' },
+              ]}
+              allowDeselect={false}
+              {...form.getInputProps('seatModel')}
+            />
+            <NumberField
+              label="Lease length (minutes)"
+              {...COUNT}
+              min={1}
+              placeholder={`${DEFAULT_LEASE_MINUTES} (default)`}
+              disabled={values.seatModel !== 'floating'}
+              {...form.getInputProps('leaseMinutes')}
+              value={values.leaseMinutes ?? ''}
+              onChange={(v) => form.setFieldValue('leaseMinutes', typeof v === 'number' ? v : null)}
+            />
+            <NumberField
+              label="Borrow days"
+              {...COUNT}
+              disabled={values.seatModel !== 'floating'}
+              {...form.getInputProps('borrowDays')}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             {check('allowXtraAutoTag', 'Extra designers can be bought')}

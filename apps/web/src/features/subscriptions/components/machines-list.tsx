@@ -8,6 +8,7 @@ import {
 } from '@store/core';
 import { useMachines } from '../api/get-machines';
 import { DeactivateMachine } from './deactivate-machine';
+import { LeasesList } from './leases-list';
 
 /**
  * The machines holding the key's seats (docs/design.md §5) under 'n of N engines, m of M designers':
@@ -25,8 +26,11 @@ export function MachinesList({
     return machines.isPending ? <Loader size="xs" aria-label="Loading machines" /> : null;
   }
   const { machines: list, heartbeatWindowDays } = machines.data;
+  // A floating license's engines hold leases, listed apart; its designers still activate machines.
+  const floating = machines.data.seats === 'floating';
   return (
     <Stack gap={6}>
+      {floating && <LeasesList subscriptionId={subscriptionId} canEnd={canDeactivate} />}
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" c="dimmed" id={`machines-${subscriptionId}`}>
           Machines
@@ -37,7 +41,9 @@ export function MachinesList({
       </Group>
       {list.length === 0 ? (
         <Text size="xs" c="dimmed">
-          Engines and designers appear here once they activate with the license key.
+          {floating
+            ? 'Designers appear here once they activate with the license key.'
+            : 'Engines and designers appear here once they activate with the license key.'}
         </Text>
       ) : (
         <Stack component="ul" gap={0} p={0} m={0} aria-labelledby={`machines-${subscriptionId}`}>

@@ -1,0 +1,121 @@
+import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { formatMediumDateTime, LeaseMessages, type LeaseState, leaseSeatsText } from '@store/core';
+import { useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { showAlert } from '../../alert';
+import { useEndLease } from '../api/end-lease';
+import { useLeases } from '../api/get-leases';
+
+/**
+ * A floating license's live leases (docs/decisions/034) under 'n of N floating seats leased': host,
+ * started, renews until, and End where the viewer may deactivate machines.
+ */
+export function LeasesList({ subscriptionId, canEnd }: { subscriptionId: number; canEnd: boolean }) {
+  const leases = useLeases(subscriptionId);
+  if (!leases.data) {
+    return leases.isPending ? <Loader size="xs" aria-label="Loading leases" /> : null;
+  }
+  const { leases: list, engines, leaseMinutes } = leases.data;
+  const heading = `leases-${subscriptionId}`;
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" c="dimmed" id={heading}>
+          Live leases ({leaseMinutes}-minute)
+        </Text>
+        <Text size="sm" fw={600} data-testid="lease-seats">
+          {leaseSeatsText(engines.used, engines.limit)}
+        </Text>
+      </Group>
+      {list.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          {LeaseMessages.noLeases}
+        </Text>
+      ) : (
+        <Stack component="ul" gap={0} p={0} m={0} aria-labelledby={heading}>
+          {list.map((lease) => (
+            <LeaseItem key={lease.leaseId} subscriptionId={subscriptionId} lease={lease} canEnd={canEnd} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function LeaseItem({
+  subscriptionId,
+  lease,
+  canEnd,
+}: {
+  subscriptionId: number;
+  lease: LeaseState;
+  canEnd: boolean;
+}) {
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      align="flex-start"
+      wrap="nowrap"
+      gap="xs"
+      py={6}
+      style={{ listStyle: 'none', borderTop: '1px solid var(--mantine-color-gray-2)' }}
+      data-testid="lease"
+    >
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Group gap={6} wrap="wrap">
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {lease.hostname}
+          </Text>
+          {lease.borrowed && (
+            <Badge size="sm" variant="light" color="blue.9" tt="none" radius="sm">
+              Borrowed offline
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          Started {formatMediumDateTime(lease.startedAt)} · Renews until{' '}
+          {formatMediumDateTime(lease.expiresAt)}
+        </Text>
+      </Stack>
+      {canEnd && <EndLease subscriptionId={subscriptionId} lease={lease} />}
+    </Group>
+  );
+}
+
+/** End one lease: asks first; Cancel changes nothing. */
+function EndLease({ subscriptionId, lease }: { subscriptionId: number; lease: LeaseState }) {
+  const [asking, setAsking] = useState(false);
+  const end = useEndLease();
+  const confirm = () => {
+    setAsking(false);
+    end.mutate(
+      { subscriptionId, leaseId: lease.leaseId },
+      { onSuccess: (gone) => showAlert({ type: 'success', text: LeaseMessages.ended(gone.hostname) }) },
+    );
+  };
+  return (
+    <>
+      <Button
+        variant="outline"
+        color="red.9"
+        size="compact-xs"
+        onClick={() => setAsking(true)}
+        loading={end.isPending}
+        aria-label={`End the lease of ${lease.hostname}`}
+        style={{ flexShrink: 0 }}
+      >
+        End
+      </Button>
+      <ConfirmModal
+        opened={asking}
+        title="End lease"
+        confirmLabel="End lease"
+        onCancel={() => setAsking(false)}
+        onConfirm={confirm}
+      >
+        {LeaseMessages.endConfirm(lease.hostname)}
+      </ConfirmModal>
+    </>
+  );
+}
