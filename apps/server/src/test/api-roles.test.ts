@@ -37,6 +37,7 @@ const EXPECTED: Record<string, Role> = {
   makeSubscriptionOffline: 'licenses',
   downloadOfflineLicense: 'licenses',
   deactivateMachine: 'licenses',
+  endLease: 'licenses',
   listApiTokens: 'developer',
   createApiToken: 'developer',
   revokeApiToken: 'developer',

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { requireAuth } from '../../plugins/auth';
-import { Access, errorResponses, orToken } from '../../plugins/route-security';
+import { Access, errorResponses, needs, orToken } from '../../plugins/route-security';
 import type { createKeyLimits } from './key-limits';
 import type { LeasesService } from './leases.service';
 
@@ -137,6 +137,7 @@ export const leasesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'endLease',
         security: orToken(Access.signedInMutation, 'licensing'),
+        ...needs('licenses'),
         tags: portalTags,
         summary: "End an engine's lease: its seat is free at once (the rights of Deactivate)",
         params: z.extend(SubscriptionParams, LeaseIdParamsSchema.shape),

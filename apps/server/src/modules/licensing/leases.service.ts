@@ -190,7 +190,7 @@ export function createLeasesService(
       };
     },
 
-    /** End, by an admin (the rights of Deactivate): the seat is free at once; the engine's renewal fails. */
+    /** End, by a person with the Licenses role (as Deactivate): the seat is free at once; the engine's renewal fails. */
     async end(auth: AuthContext, subscriptionId: number, leaseId: string) {
       return db.transaction(async (tx) => {
         await lockForChange(tx, auth, subscriptionId);
