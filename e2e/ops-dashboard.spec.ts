@@ -63,28 +63,29 @@ test('the dashboard shows the demo as seeded, and says how it counts', async ({ 
   await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
   await expect(page).toHaveTitle('Dashboard – Operator Console – Subscription Store');
 
-  // The demo's 14 billed subscriptions, each at its plan price a month: Demo Documents Inc. (5 % off)
-  // 1,222.65 + 887.30 + 225.63 + 465.98 + 189.05 + 513.00 + 94.05, its sub-account's Flex 134.10, and
+  // The demo's 15 billed subscriptions, each at its plan price a month: Demo Documents Inc. (5 % off)
+  // 1,222.65 + 887.30 + 225.63 + 465.98 + 189.05 + 513.00 + 94.05 + Container Fleet's 3 × 427.50,
+  // its sub-account's Flex 134.10, and
   // the QA organization's 225.00 + 490.50 + 250 + 1,350 + 250 + 900. Their bills agree, so nothing moved.
   const mrr = region(page, 'Monthly recurring revenue');
-  await expect(mrr).toContainText('$7,197.26');
-  await expect(mrr).toContainText('14 subscriptions running');
+  await expect(mrr).toContainText('$8,479.76');
+  await expect(mrr).toContainText('15 subscriptions running');
   const movement = 'MRR this month';
-  await expect(row(page, movement, /^At the month's start/)).toContainText('$7,197.26');
+  await expect(row(page, movement, /^At the month's start/)).toContainText('$8,479.76');
   await expect(row(page, movement, /^New \(0 subscriptions\)/)).toContainText('$0.00');
   for (const name of [/^Expansion/, /^Contraction/, /^Churn \(0 subscriptions\)/, /^Not billed yet/])
     await expect(row(page, movement, name)).toContainText('$0.00');
-  await expect(row(page, movement, /^MRR now/)).toContainText('$7,197.26');
+  await expect(row(page, movement, /^MRR now/)).toContainText('$8,479.76');
 
-  // No charge failed; the seven monthly subscriptions renew within 30 days (the annual and quarterly
-  // ones later, the cancelled one never): 887.30 + 189.05 + 94.05 + 250 + 1,350 + 250 + 900.
+  // No charge failed; the eight monthly subscriptions renew within 30 days (the annual and quarterly
+  // ones later, the cancelled one never): 887.30 + 189.05 + 94.05 + 1,282.50 + 250 + 1,350 + 250 + 900.
   const failed = region(page, 'Failed payments this week');
   await expect(failed).toContainText('0charges declined since');
   await expect(failed).toContainText('Bills0');
   await expect(failed).toContainText('At risk$0.00');
   const renewals = region(page, 'Renewals in the next 30 days');
-  await expect(renewals).toContainText('7due by');
-  await expect(renewals).toContainText('To bill$3,920.40');
+  await expect(renewals).toContainText('8due by');
+  await expect(renewals).toContainText('To bill$5,202.90');
 
   // The one bill owed: the designer seat's renewal seven months ago, never paid.
   const receivables = region(page, 'Receivables by age');
