@@ -34,9 +34,11 @@ test('billing history lists the bills with their status texts and downloads an i
     'Bill Total (USD)',
     'Invoice',
   ]);
+  // The first page: 50 bills, newest first (the pages are billing-history-paging.spec's).
+  const firstPage = bills.slice(0, 50);
   const rows = table.locator('tbody tr');
-  await expect(rows).toHaveCount(bills.length);
-  for (const [i, bill] of bills.entries()) {
+  await expect(rows).toHaveCount(firstPage.length);
+  for (const [i, bill] of firstPage.entries()) {
     await expect(rows.nth(i).locator('td')).toHaveText(
       [
         formatShortDate(bill.billingDate),
