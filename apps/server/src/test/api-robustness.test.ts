@@ -65,6 +65,8 @@ const PUBLIC = new Set([
   'POST /api/licensing/heartbeat',
   'POST /api/licensing/validate',
   'POST /api/licensing/usage',
+  'GET /api/sso/offered',
+  'POST /api/sso/exchange',
 ]);
 
 /** Routes whose 4xx answers follow the licensing protocol: only "never a 5xx" is asserted. */
