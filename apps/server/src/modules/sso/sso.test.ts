@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestProvider, type TestProvider } from '../../../test/support/oidc-test-provider';
 import { organizationWithAdmin } from '../../../test/support/org-admin';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { persons, ssoAttempts, ssoConfigs } from '../../db/schema';
+import { persons, ssoAttempts, ssoConfigs, twoFactorEnrolments } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../seed/organizations';
 
 // docs/decisions/036: OpenID Connect single sign-on against a real provider (oidc-provider), claimed
@@ -254,6 +254,14 @@ describe('sign-in', () => {
   });
 });
 
+describe('the demo', () => {
+  it('claims its people’s domain, so a developer’s provider can be tried', async () => {
+    const demo = await t.loginDemo();
+    const res = await demo.get('/api/organization/domains');
+    expect(res.body.domains).toEqual([expect.objectContaining({ domain: 'example.com', verified: true })]);
+  });
+});
+
 describe('enforcement', () => {
   it('refuses passwords for the domain’s people once enforced, except admins with two-factor', async () => {
     const [user] = await t.db
@@ -271,6 +279,16 @@ describe('enforcement', () => {
     expect(refused.body).toMatchObject({ success: false, token: null, error: SsoMessages.passwordRefused });
     // An admin without two-factor is refused too: only two-factor makes the password a way back in.
     expect((await signIn(ADMIN_EMAIL)).body.error).toBe(SsoMessages.passwordRefused);
+    // With two-factor the admin's password is the way back in: the second step is asked for.
+    await t.db
+      .insert(twoFactorEnrolments)
+      .values({ personId: adminRow!.id, secret: 'sealed', enabledAt: new Date() });
+    expect((await signIn(ADMIN_EMAIL)).body).toMatchObject({ success: false, twoFactorRequired: true });
+    await t.db.delete(twoFactorEnrolments).where(eq(twoFactorEnrolments.personId, adminRow!.id));
+    // Single sign-on itself is still open to the people whose passwords are refused.
+    idp.signInAs(`new.person@${DOMAIN}`);
+    const res = await exchange(await callback(await throughProvider(await start(`new.person@${DOMAIN}`))));
+    expect(res.body.success).toBe(true);
     await t.endThrottleWindows();
   });
 });
