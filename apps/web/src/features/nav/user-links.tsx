@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { ApiTokenMessages, isAdmin, isOperator } from '@store/core';
+import { ApiTokenMessages, isAdmin, isOperator, SsoMessages } from '@store/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../lib/current-user';
 
@@ -17,6 +17,7 @@ export function userLinks(user: CurrentUser) {
           { to: '/ModifyBillingInfo', label: 'Modify Billing Information' },
           { to: '/Activity', label: 'Activity' },
           { to: '/ApiTokens', label: ApiTokenMessages.menuItem },
+          { to: '/SingleSignOn', label: SsoMessages.menuItem },
         ]
       : []),
     { to: '/BillingHistory', label: 'Billing History' },
