@@ -37,15 +37,15 @@ export function ClaimedDomains() {
               <Table.Tr key={d.domain}>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{d.domain}</Table.Td>
                 <Table.Td>
-                  <Badge color={d.verified ? 'green' : 'yellow'} variant="light">
+                  <Badge color={d.verified ? 'teal.9' : 'gray.7'} tt="none">
                     {d.verified ? SsoMessages.verified : SsoMessages.pending}
                   </Badge>
                 </Table.Td>
                 <Table.Td ta="right">
                   <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
+                    variant="outline"
+                    color="red.9"
+                    size="compact-sm"
                     aria-label={`${SsoMessages.release} ${d.domain}`}
                     onClick={() =>
                       release.mutate(d.domain, {

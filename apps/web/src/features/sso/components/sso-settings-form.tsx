@@ -81,8 +81,8 @@ export function SsoSettingsForm({ settings }: { settings: SsoSettings }) {
             </Button>
             {settings.config && (
               <Button
-                variant="default"
-                color="red"
+                variant="outline"
+                color="red.9"
                 loading={remove.isPending}
                 onClick={() =>
                   remove.mutate(undefined, {
