@@ -173,20 +173,6 @@ export function createSsoService(deps: Deps) {
       await repo.deleteDomain(db, row.id);
     },
 
-    /** The operator verifies an organization's pending claim (`npm run ops -- verify-domain`). */
-    async verifyDomainByOperator(organizationId: number, typed: string): Promise<ClaimedDomain> {
-      const domain = normalDomain(typed);
-      if (!domain) throw badRequest(SsoMessages.domainInvalid, 'domain');
-      return db.transaction(async (tx) => {
-        const row = await repo.findDomain(tx, organizationId, domain);
-        if (!row) throw notFound(SsoMessages.domainNotFound);
-        if (row.verifiedAt) return toDomainDto(row);
-        const taken = await repo.verifiedClaim(tx, domain);
-        if (taken) throw conflict(SsoMessages.domainTaken);
-        return toDomainDto(await repo.verifyDomain(tx, row.id, 'operator', clock.now()));
-      });
-    },
-
     /** GET /api/sso/offered: yes or no, nothing about which organization. */
     async offered(email = '') {
       return { sso: (await offeredFor(email)) !== null };
@@ -309,6 +295,27 @@ export function createSsoService(deps: Deps) {
         enforced,
         isAdmin: isAdmin(person),
         twoFactor: enforced && isAdmin(person) ? await deps.twoFactor.enabled(person.id) : false,
+      });
+    },
+  };
+}
+
+/**
+ * The store's operator verifies a domain an admin could not show as their own address's
+ * (`npm run ops -- org:verify-domain`); a domain verified for another organization is refused.
+ */
+export function createSsoOperatorService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+  return {
+    async verifyDomainByOperator(organizationId: number, typed: string): Promise<ClaimedDomain> {
+      const domain = normalDomain(typed);
+      if (!domain) throw badRequest(SsoMessages.domainInvalid, 'domain');
+      return db.transaction(async (tx) => {
+        const row = await repo.findDomain(tx, organizationId, domain);
+        if (!row) throw notFound(SsoMessages.domainNotFound);
+        if (row.verifiedAt) return toDomainDto(row);
+        const taken = await repo.verifiedClaim(tx, domain);
+        if (taken) throw conflict(SsoMessages.domainTaken);
+        return toDomainDto(await repo.verifyDomain(tx, row.id, 'operator', clock.now()));
       });
     },
   };

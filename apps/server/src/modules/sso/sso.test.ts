@@ -2,6 +2,7 @@ import { SsoMessages, type SsoRefusal } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestProvider, type TestProvider } from '../../../test/support/oidc-test-provider';
+import { opsCli } from '../../../test/support/ops-cli';
 import { organizationWithAdmin } from '../../../test/support/org-admin';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { persons, ssoAttempts, ssoConfigs, twoFactorEnrolments } from '../../db/schema';
@@ -115,6 +116,21 @@ describe('set-up and domains', () => {
     const res = await them.post('/api/organization/domains', { domain: DOMAIN });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(SsoMessages.domainTaken);
+  });
+
+  it('the operator verifies a pending claim from the command line', async () => {
+    const lines: string[] = [];
+    const ops = opsCli(() => t, lines, { mode: 'demo', publicUrl: t.deps.config.publicUrl });
+    expect((await admin.post('/api/organization/domains', { domain: 'acme-labs.test' })).body.verified).toBe(
+      false,
+    );
+    expect(await ops('org:verify-domain', String(orgId), '--domain', 'ACME-labs.test')).toBe(0);
+    expect(lines[0]).toContain('Domain acme-labs.test is verified');
+    const list = await admin.get('/api/organization/domains');
+    expect(list.body.domains).toContainEqual(
+      expect.objectContaining({ domain: 'acme-labs.test', verified: true, verifiedBy: 'operator' }),
+    );
+    expect((await admin.delete('/api/organization/domains/acme-labs.test')).status).toBe(200);
   });
 
   it('offers nothing before the set-up; keeps the secret sealed and never answers it back', async () => {
