@@ -66,6 +66,11 @@ test('a new person at the claimed domain signs in through the provider and is pr
   sso,
 }) => {
   sso.idp.signInAs('nia.new@example.com', { givenName: 'Nia', familyName: 'New' });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('nia.new@example.com');
+  await expect(page.getByRole('link', { name: SsoMessages.continueWithSso })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath('sso-login-offer') });
   await startSso(page, 'nia.new@example.com');
   await expect(page).toHaveURL(/\/Subscriptions/);
   // The ticket never stays in the address bar or history.
