@@ -90,6 +90,7 @@ for (const viewport of WIDTHS) {
       ['/BillingHistory', 'billing-history', 'Billing History'],
       ['/Activity', 'activity', 'Activity'],
       ['/ApiTokens', 'api-tokens', 'API & Webhooks'],
+      ['/SingleSignOn', 'single-sign-on', 'Single sign-on'],
     ] as const)
       await visit(page, width, path, name, title);
 

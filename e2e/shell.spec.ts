@@ -90,6 +90,7 @@ test('the signed-in menu offers the account items by keyboard, admin items inclu
     'Modify Billing Information',
     'Activity',
     'API & Webhooks',
+    'Single sign-on',
     'Billing History',
     'Logout',
   ]);

@@ -24,6 +24,11 @@ const tags = [
       "The organization's API tokens, for programs such as a build pipeline (the Developer role, with a session).",
   },
   {
+    name: 'sso',
+    description:
+      "Single sign-on with OpenID Connect: the organization's set-up and claimed e-mail domains (admins), and the sign-in's browser redirects.",
+  },
+  {
     name: 'webhooks',
     description:
       "The organization's webhook endpoints and their deliveries: messages signed as Standard Webhooks specifies, sent when something happens to the organization's subscriptions, bills, machines and users.",

@@ -58,6 +58,7 @@ import {
 import { createOperatorDashboardService, operatorDashboardRoutes } from './modules/operator-dashboard';
 import { createPaymentsService, paymentsRoutes } from './modules/payments';
 import { createRefundsService, creditNotesRoutes, refundsRoutes } from './modules/refunds';
+import { createSsoService, ssoRoutes } from './modules/sso';
 import { storeRoutes } from './modules/store';
 import { createStripeWebhookService, stripeWebhookRoutes } from './modules/stripe-webhook';
 import {
@@ -68,7 +69,7 @@ import {
   subscriptionsRoutes,
 } from './modules/subscriptions';
 import { createSystemService, systemRoutes } from './modules/system';
-import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
+import { createTwoFactorService, twoFactorKey, twoFactorRoutes } from './modules/two-factor';
 import { webhooksRoutes } from './modules/webhooks';
 import { webDistDir } from './paths';
 import { recordApiRoutes } from './plugins/api-routes';
@@ -169,8 +170,19 @@ export async function buildApp(input: AppInput) {
   const twoFactor = createTwoFactorService({ ...deps, throttle: createSignInThrottle(deps) });
   const system: FastifyPluginAsync = (scope) =>
     systemRoutes(scope, { ...deps, system: createSystemService(deps) });
+  const ssoService = createSsoService({
+    ...deps,
+    secretKey: () => twoFactorKey(db, deps.config),
+    organizations: createOrganizationsService(deps),
+    twoFactor,
+  });
   const identity: FastifyPluginAsync = (scope) =>
-    identityRoutes(scope, { ...deps, identity: createIdentityService({ ...deps, twoFactor }) });
+    identityRoutes(scope, {
+      ...deps,
+      identity: createIdentityService({ ...deps, twoFactor, sso: ssoService }),
+    });
+  const sso: FastifyPluginAsync = (scope) =>
+    ssoRoutes(scope, { sso: ssoService, publicUrl: deps.config.publicUrl });
   const accounts: FastifyPluginAsync = (scope) =>
     accountsRoutes(scope, {
       accounts: createAccountsService(deps),
@@ -267,6 +279,7 @@ export async function buildApp(input: AppInput) {
     ownSessions,
     audit,
     apiTokenSettings,
+    sso,
     webhooks,
     creditNotes,
     refunds,

@@ -34,6 +34,7 @@ export * from './sandbox-card';
 export * from './schemas';
 export * from './sentences';
 export * from './sign-in-throttle';
+export * from './sso';
 export * from './store';
 export * from './stored-cart';
 export * from './subscription-change';

@@ -31,6 +31,8 @@ Organizations
   org:set <orgId> [--discount <fraction 0..1>] [--allow-monthly yes|no] [--perpetual yes|no] [--invoice yes|no] [--terms 14|30|60]
                                              Set an organization's discount and terms.
   admin:promote <email> [--org <orgId>]      Make a person an administrator of their organization.
+  org:verify-domain <orgId> --domain <domain>
+                                             Verify an e-mail domain the organization's admin claimed (single sign-on).
   license:add <orgId> --product <name|flag> --description <text> --version <text> --machines <n> --cpus <n>
                                              Add a perpetual license to an organization.
   offline:allow-reissue <subscriptionId>     Allow one more change of the hosts of an offline license this period.

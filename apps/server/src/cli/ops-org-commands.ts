@@ -9,6 +9,7 @@ import { DomainError } from '../lib/domain-error';
 import { hashPassword } from '../lib/passwords';
 import { createOrganizationsService } from '../modules/accounts';
 import { createCatalogService } from '../modules/catalog';
+import { createSsoOperatorService } from '../modules/sso';
 import { addPerpetualLicense } from '../modules/subscriptions';
 import { describeOrg, findOrg, type OpsContext, type Parsed, positiveInt, required, yesNo } from './ops-args';
 import { OpsError } from './ops-error';
@@ -57,6 +58,17 @@ export async function runOrgCommand(p: Parsed, ctx: OpsContext): Promise<number 
       });
       out(
         `Created organization ${org.id} '${org.companyName}'${parent ? ` under ${parent.id} '${parent.companyName}'` : ''} with admin ${email}.`,
+      );
+      return 0;
+    }
+
+    case 'org:verify-domain': {
+      const org = await findOrg(organizations, p.args[0]);
+      const domain = required(p, 'domain');
+      const sso = createSsoOperatorService({ db, clock: ctx.clock });
+      const verified = await sso.verifyDomainByOperator(org.id, domain);
+      out(
+        `Domain ${verified.domain} is verified for ${org.id} '${org.companyName}': its people are offered single sign-on.`,
       );
       return 0;
     }

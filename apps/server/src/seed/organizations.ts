@@ -1,6 +1,6 @@
 import { Rights } from '@store/core';
 import type { DbOrTx } from '../db/client';
-import { organizations, persons } from '../db/schema';
+import { organizations, persons, ssoDomains } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -10,6 +10,7 @@ export const DEMO_SUB_ACCOUNT = 'Demo Documents Europe';
 export const PERPETUAL_EMAIL = 'perpetual@example.com';
 export const PERPETUAL_COMPANY = 'Perpetual Print Works Ltd.';
 export const DEMO_USER_EMAIL = 'jane.miller@example.com';
+export const DEMO_SSO_DOMAIN = 'example.com';
 
 export interface DemoOrganizations {
   demoId: number;
@@ -103,6 +104,16 @@ export async function seedDemoOrganizations(db: DbOrTx): Promise<DemoOrganizatio
       person(perpetual!.id, admin, 'Peter', 'Price', PERPETUAL_EMAIL),
     ])
     .returning();
+  // The demo organization holds its people's domain, so single sign-on can be tried by setting up a
+  // provider the developer runs on the Single sign-on screen (docs/decisions/036).
+  const claimedAt = new Date('2026-01-05T09:00:00Z');
+  await db.insert(ssoDomains).values({
+    organizationId: demo!.id,
+    domain: DEMO_SSO_DOMAIN,
+    verifiedBy: 'operator',
+    verifiedAt: claimedAt,
+    createdAt: claimedAt,
+  });
   return {
     demoId: demo!.id,
     europeId: europe!.id,

@@ -69,6 +69,8 @@ const PUBLIC = new Set([
   'POST /api/licensing/leases/{leaseId}/heartbeat',
   'POST /api/licensing/leases/{leaseId}/borrow',
   'DELETE /api/licensing/leases/{leaseId}',
+  'GET /api/sso/offered',
+  'POST /api/sso/exchange',
 ]);
 
 /** Routes whose 4xx answers follow the licensing protocol: only "never a 5xx" is asserted. */

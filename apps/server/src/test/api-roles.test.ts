@@ -38,6 +38,12 @@ const EXPECTED: Record<string, Role> = {
   downloadOfflineLicense: 'licenses',
   deactivateMachine: 'licenses',
   endLease: 'licenses',
+  getSsoSettings: 'admin',
+  putSsoSettings: 'admin',
+  deleteSsoSettings: 'admin',
+  listClaimedDomains: 'admin',
+  claimDomain: 'admin',
+  releaseDomain: 'admin',
   listApiTokens: 'developer',
   createApiToken: 'developer',
   revokeApiToken: 'developer',
@@ -59,8 +65,15 @@ const ENDS_OWN_SESSIONS = new Set(['signOut', 'endSession', 'endOtherSessions'])
 const VALID_BODY: Record<string, Record<string, unknown>> = {
   createWebhookEndpoint: { url: 'https://example.com/webhooks' },
   updateWebhookEndpoint: { url: 'https://example.com/webhooks' },
+  putSsoSettings: {
+    kind: 'oidc',
+    issuer: 'https://idp.example.com',
+    clientId: 'store',
+    clientSecret: 'secret',
+  },
+  claimDomain: { domain: 'robustness.example.com' },
 };
-const VALID_PATH = { number: '2026-000123' };
+const VALID_PATH = { number: '2026-000123', domain: 'robustness.example.com' };
 
 const PASSWORD = 'roles-password-1';
 type Client = Awaited<ReturnType<TestApp['login']>>;

@@ -1,4 +1,4 @@
-import { Messages, PersonBodyMessages } from '@store/core';
+import { Messages, PersonBodyMessages, SsoMessages } from '@store/core';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -40,9 +40,10 @@ ajv.addFormat('date-time', () => true);
 
 /**
  * Refusals of a value for what it says of other rows, not for its form: a person body's personId
- * on creation (docs/design.md §2 "Person bodies"). The document cannot state those.
+ * on creation (docs/design.md §2 "Person bodies"), an issuer whose provider does not answer its
+ * discovery document (docs/decisions/036). The document cannot state those.
  */
-const RELATIONS = new Set<string>(Object.values(PersonBodyMessages));
+const RELATIONS = new Set<string>([...Object.values(PersonBodyMessages), SsoMessages.discoveryFailed]);
 
 /** Operators' routes do not exist for a customer; logging out would end the walk's session. */
 const WALKED = (r: Route) => !r.path.startsWith('/api/ops/') && r.path !== '/api/person/logout';

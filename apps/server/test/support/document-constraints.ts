@@ -90,6 +90,7 @@ const PATTERN_INSIDE = [
   'walker@example.com',
   'ABCDE-23456',
   'http://127.0.0.1/hooks',
+  'example.com',
 ];
 const PATTERN_OUTSIDE = [
   '2147483648',

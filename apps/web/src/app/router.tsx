@@ -1,3 +1,4 @@
+import { SsoMessages } from '@store/core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
@@ -83,6 +84,8 @@ export const routes: RouteObject[] = [
       { path: 'guide', ...screen('Store Guide', () => import('./routes/guide')) },
       { path: 'privacy', ...screen('Privacy Policy', () => import('./routes/privacy')) },
       { path: 'VerifyEmail/:id', ...screen('Verify Email', () => import('./routes/verify-email')) },
+      // docs/decisions/036: where single sign-on lands, signed in or told why not.
+      { path: 'sso', ...screen('Single sign-on', () => import('./routes/sso')) },
 
       // Logged in.
       {
@@ -118,6 +121,16 @@ export const routes: RouteObject[] = [
             element: <RequireRole needs="developer" task="manage the organization's API tokens" />,
             children: [
               { path: 'ApiTokens', ...screen('API & Webhooks', () => import('./routes/api-tokens')) },
+            ],
+          },
+          // docs/decisions/036: the organization's single sign-on and claimed domains.
+          {
+            element: <RequireRole needs="admin" task="set up single sign-on" />,
+            children: [
+              {
+                path: 'SingleSignOn',
+                ...screen(SsoMessages.heading, () => import('./routes/single-sign-on')),
+              },
             ],
           },
           {

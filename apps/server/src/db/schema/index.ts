@@ -8,6 +8,7 @@ export * from './persons';
 export * from './platform';
 export * from './refunds';
 export * from './rows';
+export * from './sso';
 export * from './subscriptions';
 export * from './system';
 export * from './two-factor';

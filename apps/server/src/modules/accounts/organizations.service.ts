@@ -9,6 +9,7 @@ import {
   storedTaxId,
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
 import type { OrganizationRow } from '../../db/schema';
 import { badRequest, conflict, DomainError, notFound } from '../../lib/domain-error';
 import { enqueueMail } from '../../mail/outbox';
@@ -124,6 +125,33 @@ export function createOrganizationsService({ db, clock, config }: Deps) {
         await recordAudit(tx, 'organization.updated', { before: org, after: updated });
         return updated;
       });
+    },
+
+    /**
+     * The person single sign-on signs in (docs/decisions/036): the organization's person at that
+     * address, or, the first time, a new one with the rights given (just-in-time provisioning). The
+     * provider vouched for the address, so it is verified; the person has no password (an empty hash
+     * never verifies) and may set one through the reset link. In the caller's transaction.
+     */
+    async findOrProvisionSsoPerson(
+      tx: DbOrTx,
+      input: { organizationId: number; email: string; firstName: string; lastName: string; rights: number },
+    ) {
+      const existing = await repo.findPersonByEmailInOrganization(tx, input.organizationId, input.email);
+      if (existing) return { person: existing, created: false };
+      const person = await repo.insertPerson(tx, {
+        organizationId: input.organizationId,
+        rights: input.rights,
+        passwordHash: '',
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: '',
+        email: input.email,
+        emailVerified: true,
+      });
+      await recordAudit(tx, 'person.created', { after: person });
+      await recordEvent(tx, person.organizationId, 'user.created', toPersonDto(person));
+      return { person, created: true };
     },
 
     /** Makes a user an administrator of their organization. */

@@ -1,5 +1,6 @@
-import { type LoginRequest, type LoginResponse, Messages, TwoFactorMessages } from '@store/core';
+import { type LoginRequest, type LoginResponse, Messages, SsoMessages, TwoFactorMessages } from '@store/core';
 import type { AppDeps } from '../../app-deps';
+import type { PersonRow } from '../../lib/auth-context';
 import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import type { TwoFactorService } from '../two-factor';
@@ -20,9 +21,14 @@ const failure = {
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions' | 'limits'> & {
   twoFactor: Pick<TwoFactorService, 'enabled' | 'checkAtSignIn' | 'setupRequired'>;
+  /**
+   * Single sign-on's enforcement (docs/decisions/036), handed in where the app is composed: whether a
+   * password may sign this person in. Without it (the command line) passwords are always allowed.
+   */
+  sso?: { passwordAllowed(person: PersonRow): Promise<boolean> };
 };
 
-export function createIdentityService({ db, clock, sessions, limits, twoFactor }: Deps) {
+export function createIdentityService({ db, clock, sessions, limits, twoFactor, sso }: Deps) {
   const throttle = createSignInThrottle({ limits, clock });
 
   return {
@@ -56,6 +62,9 @@ export function createIdentityService({ db, clock, sessions, limits, twoFactor }
         }
         const { person, organization } = matched[0]!;
         if (!person.emailVerified) return { failed: false, value: { ...failure, error: EMAIL_NOT_VERIFIED } };
+        if (sso && !(await sso.passwordAllowed(person))) {
+          return { failed: false, value: { ...failure, error: SsoMessages.passwordRefused } };
+        }
         if (await twoFactor.enabled(person.id)) {
           if (!input.totp && !input.recoveryCode) {
             const value = { ...failure, twoFactorRequired: true, error: TwoFactorMessages.codeRequired };

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { ApiTokenMessages, hasRole, isOperator, type Role } from '@store/core';
+import { ApiTokenMessages, hasRole, isOperator, type Role, SsoMessages } from '@store/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../lib/current-user';
 
@@ -16,6 +16,7 @@ export function userLinks(user: CurrentUser) {
     ...(may('billing') ? [{ to: '/ModifyBillingInfo', label: 'Modify Billing Information' }] : []),
     ...(may('admin') ? [{ to: '/Activity', label: 'Activity' }] : []),
     ...(may('developer') ? [{ to: '/ApiTokens', label: ApiTokenMessages.menuItem }] : []),
+    ...(may('admin') ? [{ to: '/SingleSignOn', label: SsoMessages.menuItem }] : []),
     ...(may('billing') ? [{ to: '/BillingHistory', label: 'Billing History' }] : []),
     ...(isOperator(user.person) ? [{ to: '/ops', label: 'Operator console' }] : []),
   ];

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   type LoginRequest,
   LoginRequestSchema,
@@ -6,6 +7,7 @@ import {
   Messages,
   type Person,
   type PossibleOrganization,
+  SsoMessages,
 } from '@store/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +17,7 @@ import { setCurrentUser } from '../../../lib/current-user';
 import { useFocusWhenShown } from '../../../lib/focus';
 import { useSchemaForm } from '../../../lib/form';
 import { clearAlert, showAlert } from '../../alert';
+import { ssoStartUrl, useSsoOffered } from '../../sso';
 import { useAuthenticate } from '../api/authenticate';
 
 // The form holds the company as the select's text; the request's orgId is a number or null.
@@ -43,6 +46,9 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const { form, onSubmit, reset } = useSchemaForm(organizations ? LoginFieldsWithCompany : LoginFields, {
     initialValues: { email: '', password: '', orgId: '' },
   });
+  // docs/decisions/036: once the address is typed, a claimed domain with single sign-on set up offers it.
+  const [typedEmail] = useDebouncedValue(form.getValues().email, 300);
+  const ssoOffered = useSsoOffered(typedEmail).data?.sso === true;
   // The select appears above the Login button that was pressed: focus moves to it, the next step.
   const focusCompany = useFocusWhenShown<HTMLSelectElement>();
 
@@ -134,6 +140,11 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         <Button type="submit" fullWidth loading={authenticate.isPending} mt="xs">
           Login
         </Button>
+        {ssoOffered && (
+          <Button component="a" href={ssoStartUrl(typedEmail)} variant="default" fullWidth>
+            {SsoMessages.continueWithSso}
+          </Button>
+        )}
         <Group justify="space-between">
           <Anchor component={Link} to="/ForgotPassword" size="sm">
             Forgot Password

@@ -1,0 +1,310 @@
+import { SsoMessages, type SsoRefusal } from '@store/core';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestProvider, type TestProvider } from '../../../test/support/oidc-test-provider';
+import { opsCli } from '../../../test/support/ops-cli';
+import { organizationWithAdmin } from '../../../test/support/org-admin';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { persons, ssoAttempts, ssoConfigs, twoFactorEnrolments } from '../../db/schema';
+import { DEMO_PASSWORD } from '../../seed/organizations';
+
+// docs/decisions/036: OpenID Connect single sign-on against a real provider (oidc-provider), claimed
+// domains, just-in-time provisioning, enforcement, and each refusal changing nothing.
+
+let t: TestApp;
+let idp: TestProvider;
+type Client = Awaited<ReturnType<TestApp['login']>>;
+let admin: Client;
+let orgId: number;
+const DOMAIN = 'acme-sso.test';
+const ADMIN_EMAIL = `admin@${DOMAIN}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  idp = await startTestProvider(`${t.deps.config.publicUrl}/api/sso/oidc/callback`);
+  const made = await organizationWithAdmin(t, 'Acme SSO', ADMIN_EMAIL);
+  orgId = made.org.id;
+  admin = await made.signIn();
+});
+afterAll(async () => {
+  await idp?.close();
+  await t.close();
+});
+
+const putConfig = (body: Record<string, unknown> = {}) =>
+  admin.put('/api/organization/sso', {
+    kind: 'oidc',
+    issuer: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    ...body,
+  });
+
+/** Follows the browser's redirects through the provider; answers the URL it sends back to the store. */
+async function throughProvider(location: string): Promise<URL> {
+  const cookies = new Map<string, string>();
+  let url = location;
+  for (let hop = 0; hop < 12; hop++) {
+    if (url.startsWith(t.deps.config.publicUrl)) return new URL(url);
+    const res = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, v] = pair!.split('=');
+      cookies.set(k!, v ?? '');
+    }
+    const next = res.headers.get('location');
+    if (!next) throw new Error(`the provider stopped at ${url}: ${res.status} ${await res.text()}`);
+    url = new URL(next, url).href;
+  }
+  throw new Error('too many redirects');
+}
+
+async function start(email: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` });
+  expect(res.statusCode).toBe(302);
+  return String(res.headers.location);
+}
+
+async function callback(answer: URL) {
+  const res = await t.app.inject({ method: 'GET', url: `${answer.pathname}${answer.search}` });
+  expect(res.statusCode).toBe(302);
+  return new URL(String(res.headers.location));
+}
+
+async function exchange(landing: URL) {
+  const ticket = new URLSearchParams(landing.hash.slice(1)).get('ticket');
+  expect(ticket).toBeTruthy();
+  return t.client().post('/api/sso/exchange', { ticket });
+}
+
+const refusalOf = (landing: URL) => landing.searchParams.get('error') as SsoRefusal | null;
+const personCount = async () =>
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(persons)
+      .where(eq(persons.organizationId, orgId))
+  )[0]!.n;
+
+describe('set-up and domains', () => {
+  it('claims the domain of the admin’s own verified address at once; another waits for the operator', async () => {
+    const own = await admin.post('/api/organization/domains', { domain: DOMAIN.toUpperCase() });
+    expect(own.status).toBe(201);
+    expect(own.body).toMatchObject({ domain: DOMAIN, verified: true, verifiedBy: 'email' });
+    const other = await admin.post('/api/organization/domains', { domain: 'elsewhere.test' });
+    expect(other.body).toMatchObject({ domain: 'elsewhere.test', verified: false, verifiedBy: 'pending' });
+    const again = await admin.post('/api/organization/domains', { domain: DOMAIN });
+    expect(again.status).toBe(409);
+    const bad = await admin.post('/api/organization/domains', { domain: 'not a domain' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ message: SsoMessages.domainInvalid, field: 'domain' });
+    const list = await admin.get('/api/organization/domains');
+    expect(list.body.domains.map((d: { domain: string }) => d.domain)).toEqual([
+      'acme-sso.test',
+      'elsewhere.test',
+    ]);
+    expect((await admin.delete('/api/organization/domains/elsewhere.test')).status).toBe(200);
+    expect((await admin.delete('/api/organization/domains/elsewhere.test')).status).toBe(404);
+  });
+
+  it('another organization cannot claim a domain verified for this one', async () => {
+    const other = await organizationWithAdmin(t, 'Other Co', `boss@${DOMAIN}`);
+    const them = await other.signIn();
+    const res = await them.post('/api/organization/domains', { domain: DOMAIN });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(SsoMessages.domainTaken);
+  });
+
+  it('the operator verifies a pending claim from the command line', async () => {
+    const lines: string[] = [];
+    const ops = opsCli(() => t, lines, { mode: 'demo', publicUrl: t.deps.config.publicUrl });
+    expect((await admin.post('/api/organization/domains', { domain: 'acme-labs.test' })).body.verified).toBe(
+      false,
+    );
+    expect(await ops('org:verify-domain', String(orgId), '--domain', 'ACME-labs.test')).toBe(0);
+    expect(lines[0]).toContain('Domain acme-labs.test is verified');
+    const list = await admin.get('/api/organization/domains');
+    expect(list.body.domains).toContainEqual(
+      expect.objectContaining({ domain: 'acme-labs.test', verified: true, verifiedBy: 'operator' }),
+    );
+    expect((await admin.delete('/api/organization/domains/acme-labs.test')).status).toBe(200);
+  });
+
+  it('offers nothing before the set-up; keeps the secret sealed and never answers it back', async () => {
+    expect((await t.client().get(`/api/sso/offered?email=someone@${DOMAIN}`)).body).toEqual({ sso: false });
+    const unreachable = await putConfig({ issuer: 'http://127.0.0.1:9/nothing' });
+    expect(unreachable.status).toBe(400);
+    expect(unreachable.body).toMatchObject({ message: SsoMessages.discoveryFailed, field: 'issuer' });
+    const noSecret = await putConfig({ clientSecret: undefined });
+    expect(noSecret.status).toBe(400);
+    expect(noSecret.body.field).toBe('clientSecret');
+    expect(await t.db.select().from(ssoConfigs)).toEqual([]);
+
+    const res = await putConfig();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      redirectUri: `${t.deps.config.publicUrl}/api/sso/oidc/callback`,
+      config: {
+        kind: 'oidc',
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecretSet: true,
+        enforced: false,
+      },
+    });
+    expect(JSON.stringify(res.body)).not.toContain(idp.clientSecret);
+    const [row] = await t.db.select().from(ssoConfigs);
+    expect(row!.clientSecretBox).not.toContain(idp.clientSecret);
+    // Saved again without the secret: the kept one stays.
+    expect((await putConfig({ clientSecret: '' })).status).toBe(200);
+    expect((await t.db.select().from(ssoConfigs))[0]!.clientSecretBox).toBe(row!.clientSecretBox);
+    expect((await t.client().get(`/api/sso/offered?email=Someone@${DOMAIN.toUpperCase()}`)).body).toEqual({
+      sso: true,
+    });
+    expect((await t.client().get('/api/sso/offered?email=someone@elsewhere.test')).body).toEqual({
+      sso: false,
+    });
+  });
+
+  it('is an admin’s: a plain user is refused', async () => {
+    const res = await t.client().get('/api/organization/sso');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('sign-in', () => {
+  beforeEach(() => idp.signInAs(`new.person@${DOMAIN}`, { givenName: 'Nia', familyName: 'New' }));
+
+  it('signs a new person in with an ordinary session, provisioned with the default role', async () => {
+    const before = await personCount();
+    const location = await start(`new.person@${DOMAIN}`);
+    expect(location.startsWith(idp.issuer)).toBe(true);
+    const auth = new URL(location);
+    expect(auth.searchParams.get('code_challenge_method')).toBe('S256');
+    const landing = await callback(await throughProvider(location));
+    expect(landing.pathname).toBe('/sso');
+    expect(landing.search).toBe('');
+    const res = await exchange(landing);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      person: { email: `new.person@${DOMAIN}`, firstName: 'Nia' },
+    });
+    expect(res.body.organization.organizationId).toBe(orgId);
+    expect(await personCount()).toBe(before + 1);
+    const [created] = await t.db
+      .select()
+      .from(persons)
+      .where(eq(persons.email, `new.person@${DOMAIN}`));
+    expect(created).toMatchObject({ rights: 1, emailVerified: true, passwordHash: '' });
+    const session = t.client(res.body.token);
+    expect((await session.get('/api/person/current')).body.email).toBe(`new.person@${DOMAIN}`);
+    // The ticket is single use.
+    expect((await exchange(landing)).status).toBe(400);
+  });
+
+  it('signs an existing person in without making another', async () => {
+    idp.signInAs(ADMIN_EMAIL);
+    const before = await personCount();
+    const res = await exchange(await callback(await throughProvider(await start(ADMIN_EMAIL))));
+    expect(res.body.person.email).toBe(ADMIN_EMAIL);
+    expect(await personCount()).toBe(before);
+  });
+
+  async function refusedWith(refusal: SsoRefusal, landing: URL, before: number) {
+    expect(refusalOf(landing)).toBe(refusal);
+    expect(landing.hash).toBe('');
+    expect(await personCount()).toBe(before);
+  }
+
+  it('refuses a code used twice (replayed)', async () => {
+    const answer = await throughProvider(await start(`new.person@${DOMAIN}`));
+    const before = await personCount();
+    expect((await callback(answer)).hash).toContain('ticket=');
+    await refusedWith('replayed', await callback(answer), before);
+  });
+
+  it('refuses an answer after the attempt expired', async () => {
+    const answer = await throughProvider(await start(`late@${DOMAIN}`));
+    const before = await personCount();
+    t.clock.advanceMs(11 * 60_000);
+    await refusedWith('expired', await callback(answer), before);
+  });
+
+  it('refuses a state this store never issued', async () => {
+    const answer = await throughProvider(await start(`x@${DOMAIN}`));
+    answer.searchParams.set('state', 'forged-state');
+    await refusedWith('state-mismatch', await callback(answer), await personCount());
+  });
+
+  it('refuses a nonce that does not match', async () => {
+    const answer = await throughProvider(await start(`y@${DOMAIN}`));
+    await t.db.update(ssoAttempts).set({ nonce: 'another-nonce' }).where(sql`used_at IS NULL`);
+    await refusedWith('nonce-mismatch', await callback(answer), await personCount());
+  });
+
+  it('refuses an answer that names another issuer', async () => {
+    const answer = await throughProvider(await start(`z@${DOMAIN}`));
+    answer.searchParams.set('iss', 'https://evil.example');
+    await refusedWith('wrong-issuer', await callback(answer), await personCount());
+  });
+
+  it('refuses an ID token meant for another audience', async () => {
+    const answer = await throughProvider(await start(`w@${DOMAIN}`));
+    idp.tamper('audience');
+    await refusedWith('wrong-audience', await callback(answer), await personCount());
+  });
+
+  it('refuses an address outside the claimed domains', async () => {
+    idp.signInAs('stranger@elsewhere.test');
+    const answer = await throughProvider(await start(`v@${DOMAIN}`));
+    await refusedWith('outside-domains', await callback(answer), await personCount());
+  });
+
+  it('refuses to start for an address whose domain offers no SSO', async () => {
+    const landing = new URL(await start('someone@elsewhere.test'));
+    expect(refusalOf(landing)).toBe('not-offered');
+  });
+});
+
+describe('the demo', () => {
+  it('claims its people’s domain, so a developer’s provider can be tried', async () => {
+    const demo = await t.loginDemo();
+    const res = await demo.get('/api/organization/domains');
+    expect(res.body.domains).toEqual([expect.objectContaining({ domain: 'example.com', verified: true })]);
+  });
+});
+
+describe('enforcement', () => {
+  it('refuses passwords for the domain’s people once enforced, except admins with two-factor', async () => {
+    const [user] = await t.db
+      .select()
+      .from(persons)
+      .where(eq(persons.email, `new.person@${DOMAIN}`));
+    const [adminRow] = await t.db.select().from(persons).where(eq(persons.email, ADMIN_EMAIL));
+    await t.db.update(persons).set({ passwordHash: adminRow!.passwordHash }).where(eq(persons.id, user!.id));
+    const signIn = (email: string) =>
+      t.client().post('/api/authenticate', { email, password: DEMO_PASSWORD, orgId: null, rememberMe: true });
+    expect((await signIn(`new.person@${DOMAIN}`)).body.success).toBe(true);
+
+    expect((await putConfig({ clientSecret: undefined, enforced: true })).body.config.enforced).toBe(true);
+    const refused = await signIn(`new.person@${DOMAIN}`);
+    expect(refused.body).toMatchObject({ success: false, token: null, error: SsoMessages.passwordRefused });
+    // An admin without two-factor is refused too: only two-factor makes the password a way back in.
+    expect((await signIn(ADMIN_EMAIL)).body.error).toBe(SsoMessages.passwordRefused);
+    // With two-factor the admin's password is the way back in: the second step is asked for.
+    await t.db
+      .insert(twoFactorEnrolments)
+      .values({ personId: adminRow!.id, secret: 'sealed', enabledAt: new Date() });
+    expect((await signIn(ADMIN_EMAIL)).body).toMatchObject({ success: false, twoFactorRequired: true });
+    await t.db.delete(twoFactorEnrolments).where(eq(twoFactorEnrolments.personId, adminRow!.id));
+    // Single sign-on itself is still open to the people whose passwords are refused.
+    idp.signInAs(`new.person@${DOMAIN}`);
+    const res = await exchange(await callback(await throughProvider(await start(`new.person@${DOMAIN}`))));
+    expect(res.body.success).toBe(true);
+    await t.endThrottleWindows();
+  });
+});
