@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { HOSTNAME_MAX, LICENSE_KEY_MAX } from './licensing';
+import { HOSTNAME_MAX, LeaseStateSchema, LICENSE_KEY_MAX } from './licensing';
 
 // Floating seats' contract (docs/licensing.md "Floating licenses", docs/decisions/034): what an engine
 // sends to /api/licensing/leases and gets back, and the License section's live leases.
@@ -76,20 +76,6 @@ export const LeaseIdParamsSchema = z.object({
  */
 export const isLeaseIdShape = (id: string): boolean =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
-/** A lease as the engine and the portal see it. */
-export const LeaseStateSchema = z.object({
-  leaseId: z.string(),
-  fingerprint: z.string(),
-  hostname: z.string(),
-  startedAt: z.string(),
-  renewedAt: z.string(),
-  /** Without a renewal by then the seat is free: renew well before (at half the lease length). */
-  expiresAt: z.string(),
-  /** Borrowed for offline use: held until returned (checked in) or its borrow ends. */
-  borrowed: z.boolean(),
-});
-export type LeaseState = z.infer<typeof LeaseStateSchema>;
 
 /** Checkout (201 new, 200 the fingerprint's lease renewed) and renewal (200). */
 export const LeaseResultSchema = z.object({

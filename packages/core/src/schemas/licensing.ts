@@ -212,6 +212,20 @@ const SeatCountSchema = z.object({
 });
 export type SeatCount = z.infer<typeof SeatCountSchema>;
 
+/** A floating license's lease as the engine and the portal see it (docs/decisions/034). */
+export const LeaseStateSchema = z.object({
+  leaseId: z.string(),
+  fingerprint: z.string(),
+  hostname: z.string(),
+  startedAt: z.string(),
+  renewedAt: z.string(),
+  /** Without a renewal by then the seat is free: renew well before (at half the lease length). */
+  expiresAt: z.string(),
+  /** Borrowed for offline use: held until returned (checked in) or its borrow ends. */
+  borrowed: z.boolean(),
+});
+export type LeaseState = z.infer<typeof LeaseStateSchema>;
+
 /** POST /api/licensing/validate: always 200, `valid` and the code say the outcome. */
 export const ValidationResultSchema = z.object({
   valid: z.boolean(),
@@ -239,17 +253,7 @@ export const ValidationResultSchema = z.object({
   /** The machine named by hostname (and kind), when it was ever activated. */
   machine: z.optional(MachineStateSchema),
   /** A floating license's lease named by leaseId, while it exists. */
-  lease: z.optional(
-    z.object({
-      leaseId: z.string(),
-      fingerprint: z.string(),
-      hostname: z.string(),
-      startedAt: z.string(),
-      renewedAt: z.string(),
-      expiresAt: z.string(),
-      borrowed: z.boolean(),
-    }),
-  ),
+  lease: z.optional(LeaseStateSchema),
 });
 export type ValidationResult = z.infer<typeof ValidationResultSchema>;
 
