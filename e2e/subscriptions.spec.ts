@@ -255,8 +255,14 @@ test.describe('actions, on the QA organization’s own rows', () => {
     await page.goto('/Subscriptions');
     await editButton(page, 'QA Cancel Me').click();
     await expect(page.getByRole('textbox', { name: 'Subscription Name' })).toHaveValue('QA Cancel Me');
-    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
+    // The card's editor has just opened: on a busy machine a click during its transition can land
+    // before the button is wired, so click until the dialog shows (one dialog, never two).
+    await expect(async () => {
+      if (!(await dialog.isVisible()))
+        await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+      await expect(dialog).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await dialog.getByLabel('Why are you cancelling? (optional)').selectOption('Too expensive');
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
