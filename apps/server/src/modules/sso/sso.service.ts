@@ -21,6 +21,7 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import type { OrganizationsService } from '../accounts';
 import { toOrganizationDto, toPersonDto } from '../identity';
 import type { TwoFactorService } from '../two-factor';
+import { toDomainDto } from './domain-dto';
 import { oidcRefusal } from './oidc-refusal';
 import * as repo from './sso.repository';
 
@@ -46,13 +47,6 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions'> & {
   organizations: Pick<OrganizationsService, 'findOrProvisionSsoPerson'>;
   twoFactor: Pick<TwoFactorService, 'enabled'>;
 };
-
-const toDomainDto = (row: repo.SsoDomainRow): ClaimedDomain => ({
-  domain: row.domain,
-  verified: row.verifiedAt !== null,
-  verifiedBy: row.verifiedBy ?? 'pending',
-  createdAt: row.createdAt.toISOString(),
-});
 
 /**
  * Single sign-on with OpenID Connect (docs/decisions/036): the set-up and claimed domains an admin
@@ -295,27 +289,6 @@ export function createSsoService(deps: Deps) {
         enforced,
         isAdmin: isAdmin(person),
         twoFactor: enforced && isAdmin(person) ? await deps.twoFactor.enabled(person.id) : false,
-      });
-    },
-  };
-}
-
-/**
- * The store's operator verifies a domain an admin could not show as their own address's
- * (`npm run ops -- org:verify-domain`); a domain verified for another organization is refused.
- */
-export function createSsoOperatorService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
-  return {
-    async verifyDomainByOperator(organizationId: number, typed: string): Promise<ClaimedDomain> {
-      const domain = normalDomain(typed);
-      if (!domain) throw badRequest(SsoMessages.domainInvalid, 'domain');
-      return db.transaction(async (tx) => {
-        const row = await repo.findDomain(tx, organizationId, domain);
-        if (!row) throw notFound(SsoMessages.domainNotFound);
-        if (row.verifiedAt) return toDomainDto(row);
-        const taken = await repo.verifiedClaim(tx, domain);
-        if (taken) throw conflict(SsoMessages.domainTaken);
-        return toDomainDto(await repo.verifyDomain(tx, row.id, 'operator', clock.now()));
       });
     },
   };

@@ -14,6 +14,11 @@ export {
 export { addPerpetualLicense } from './perpetual-licenses';
 export { lockForChange, visible } from './subscription-access';
 export { cancellationReasons } from './subscription-cancellations';
+export {
+  createSubscriptionPeriodsService,
+  offlineSubscriptionsOfRenewals,
+  type SubscriptionPeriodsService,
+} from './subscription-periods.service';
 export { subscriptionsRoutes } from './subscriptions.routes';
 export {
   accrueFromRollups,
@@ -21,7 +26,6 @@ export {
   allowOfflineReissue,
   announceUsageChanged,
   billCoversRunningPeriod,
-  createSubscriptionPeriodsService,
   createSubscriptionService,
   createSubscriptions,
   endRefundedSubscriptions,
@@ -30,9 +34,7 @@ export {
   importPerpetualLicenses,
   importSubscriptions,
   lockSubscriptionRow,
-  offlineSubscriptionsOfRenewals,
   recordOfflineLicense,
-  type SubscriptionPeriodsService,
   type SubscriptionRecord,
   type SubscriptionService,
   type UsageCounters,
