@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { HOSTNAME_MAX, LeaseStateSchema, LICENSE_KEY_MAX } from './licensing';
+// A lease request's key and host name are read exactly as an activation's.
+import { hostnameField, LeaseStateSchema, licenseKeyField } from './licensing';
 
 // Floating seats' contract (docs/licensing.md "Floating licenses", docs/decisions/034): what an engine
 // sends to /api/licensing/leases and gets back, and the License section's live leases.
@@ -11,14 +12,6 @@ export const LeaseSeatModelSchema = z.enum(['node-locked', 'floating'], {
 });
 export type LeaseSeatModel = z.infer<typeof LeaseSeatModelSchema>;
 
-const licenseKeyField = z
-  .string({ error: 'licenseKey is required' })
-  .check(
-    z.trim(),
-    z.minLength(1, 'licenseKey is required'),
-    z.maxLength(LICENSE_KEY_MAX, 'licenseKey is too long'),
-  );
-
 /** The engine's machine identity (docs/licensing.md, "Fingerprints"): a digest, never a secret. */
 const fingerprintField = z
   .string({ error: 'fingerprint is required' })
@@ -27,14 +20,6 @@ const fingerprintField = z
     z.minLength(1, 'fingerprint is required'),
     z.maxLength(FINGERPRINT_MAX, `fingerprint must be at most ${FINGERPRINT_MAX} characters`),
     z.regex(/^[A-Za-z0-9._:-]+$/, 'fingerprint may hold only letters, digits and . _ : -'),
-  );
-
-const hostnameField = z
-  .string({ error: 'hostname is required' })
-  .check(
-    z.trim(),
-    z.minLength(1, 'hostname is required'),
-    z.maxLength(HOSTNAME_MAX, `hostname must be at most ${HOSTNAME_MAX} characters`),
   );
 
 /** POST /api/licensing/leases: check out a floating seat for this machine. */

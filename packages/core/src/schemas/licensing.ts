@@ -63,14 +63,14 @@ export const ValidationCode = {
 } as const satisfies Record<string, LicenseCode>;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 
-const licenseKeyField = z
+export const licenseKeyField = z
   .string({ error: 'licenseKey is required' })
   .check(
     z.trim(),
     z.minLength(1, 'licenseKey is required'),
     z.maxLength(LICENSE_KEY_MAX, 'licenseKey is too long'),
   );
-const hostnameField = z
+export const hostnameField = z
   .string({ error: 'hostname is required' })
   .check(
     z.trim(),
