@@ -1,10 +1,9 @@
-import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { formatMediumDateTime, LeaseMessages, type LeaseState, leaseSeatsText } from '@store/core';
-import { useState } from 'react';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { showAlert } from '../../alert';
 import { useEndLease } from '../api/end-lease';
 import { useLeases } from '../api/get-leases';
+import { ReleaseSeatButton } from './release-seat-button';
 
 /**
  * A floating license's live leases (docs/decisions/034) under 'n of N floating seats leased': host,
@@ -85,37 +84,21 @@ function LeaseItem({
 
 /** End one lease: asks first; Cancel changes nothing. */
 function EndLease({ subscriptionId, lease }: { subscriptionId: number; lease: LeaseState }) {
-  const [asking, setAsking] = useState(false);
   const end = useEndLease();
-  const confirm = () => {
-    setAsking(false);
-    end.mutate(
-      { subscriptionId, leaseId: lease.leaseId },
-      { onSuccess: (gone) => showAlert({ type: 'success', text: LeaseMessages.ended(gone.hostname) }) },
-    );
-  };
   return (
-    <>
-      <Button
-        variant="outline"
-        color="red.9"
-        size="compact-xs"
-        onClick={() => setAsking(true)}
-        loading={end.isPending}
-        aria-label={`End the lease of ${lease.hostname}`}
-        style={{ flexShrink: 0 }}
-      >
-        End
-      </Button>
-      <ConfirmModal
-        opened={asking}
-        title="End lease"
-        confirmLabel="End lease"
-        onCancel={() => setAsking(false)}
-        onConfirm={confirm}
-      >
-        {LeaseMessages.endConfirm(lease.hostname)}
-      </ConfirmModal>
-    </>
+    <ReleaseSeatButton
+      label="End"
+      ariaLabel={`End the lease of ${lease.hostname}`}
+      title="End lease"
+      confirmLabel="End lease"
+      question={LeaseMessages.endConfirm(lease.hostname)}
+      pending={end.isPending}
+      onConfirm={() =>
+        end.mutate(
+          { subscriptionId, leaseId: lease.leaseId },
+          { onSuccess: (gone) => showAlert({ type: 'success', text: LeaseMessages.ended(gone.hostname) }) },
+        )
+      }
+    />
   );
 }
