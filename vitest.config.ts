@@ -7,7 +7,17 @@ export default defineConfig({
     // PostgreSQL, HTTP or a child process, so three at a time keep both cores busy.
     maxWorkers: 3,
     projects: [
-      { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], environment: 'node' } },
+      // Pure functions: nothing a file does can leak into the next, so the files of a worker share one
+      // module cache instead of importing zod and the core again for each (23 s of the core's 24 s).
+      {
+        test: {
+          name: 'core',
+          root: 'packages/core',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'server',
@@ -27,6 +37,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['../../scripts/fail-on-console-error.ts'],
+          // The files of a worker share one module cache (React, Mantine and the core imported once:
+          // 55 s became 26 s); each file cleans up what it renders and undoes the globals it stubs.
+          isolate: false,
           // Typing into Mantine forms under jsdom is CPU-bound: on a busy 2-core machine a form's
           // test can pass the 5 s default without anything being wrong.
           testTimeout: 20_000,

@@ -1,5 +1,5 @@
 import { ErrorCodes, Messages, PersonSchema } from '@store/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   sampleOrganization as organization,
   samplePerson as person,
@@ -30,6 +30,9 @@ beforeEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API; the client reads document.cookie.
   document.cookie = 'XSRF-TOKEN=xsrf%20value; path=/';
 });
+
+// The test files of a worker share their globals (vitest.config.ts): the next file gets its own fetch.
+afterAll(() => vi.unstubAllGlobals());
 
 afterEach(() => {
   fetchMock.mockReset();

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../../../test/support/match-media';
 import { BillActions } from './bill-actions';
 import { BillCollection } from './bill-collection';
@@ -49,6 +49,8 @@ afterEach(() => {
   cleanup();
   sent.mockClear();
 });
+// The test files of a worker share their globals (vitest.config.ts): the next file gets its own fetch.
+afterAll(() => vi.unstubAllGlobals());
 
 const actionAnswer = {
   orderId: 12,
