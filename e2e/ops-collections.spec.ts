@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { expectNoAxeViolations, login } from './support';
-import { registerAndVerify } from './support/accounts';
-import { openSection, operatorPage } from './support/ops-console';
-import { screenshotPath, testWithServer, unique } from './support/smtp';
+import { newCustomer } from './support/accounts';
+import { checkOutWithCard, openSection, operatorPage } from './support/ops-console';
+import { screenshotPath, testWithServer } from './support/smtp';
 import { addToCart, fillBillingInfo } from './support/store';
 
 // Collections in the operator console (docs/decisions/029): a customer's two renewals are declined
@@ -53,19 +53,10 @@ test('a declined renewal: the operator reads why, records a transfer, and the bi
   mailServer,
 }) => {
   test.setTimeout(240_000);
-  const orgName = unique('Short Funds Co');
-  const email = `${unique('funds')}@example.com`;
-  await registerAndVerify(page, mailServer, { orgName, email, password: PASSWORD });
-  await login(page, email, PASSWORD);
+  const { orgName, email } = await newCustomer(page, mailServer, 'Short Funds', PASSWORD);
   await addToCart(page, 'Artist', 'Studio seat', 'Artist Solo');
   await addToCart(page, 'Artist', 'Spare seat', 'Artist Solo');
-  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
-  await expect(page).toHaveURL(/\/ModifyBillingInfo\?returnUrl=%2Fcheckout/);
-  await fillBillingInfo(page, '4242424242424242');
-  await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByRole('button', { name: 'Confirm Purchase' }).click();
-  await expect(page).toHaveURL(/\/confirmed$/);
+  await checkOutWithCard(page);
 
   // The card on file now lacks funds; a year and a day on, the renewals are charged and declined.
   await page.goto('/ModifyBillingInfo');

@@ -1,8 +1,7 @@
-import { registerAndVerify } from './support/accounts';
-import { login } from './support/auth';
+import { newCustomer } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { buyWithCard, openSection, operatorPage } from './support/ops-console';
-import { expect, screenshotPath, test, unique } from './support/smtp';
+import { expect, screenshotPath, test } from './support/smtp';
 
 // The operator console's catalogue (docs/design.md §2) end to end: an operator creates a product and a
 // plan, a customer buys it, the operator reprices it and takes it off sale, and the customer keeps it
@@ -15,13 +14,7 @@ test('a product and plan from the console are bought, repriced and grandfathered
   mailServer,
 }) => {
   test.setTimeout(240_000);
-  const customerEmail = `${unique('buyer')}@example.com`;
-  await registerAndVerify(page, mailServer, {
-    orgName: unique('Buyer Org'),
-    email: customerEmail,
-    password: 'buyer-password',
-  });
-  await login(page, customerEmail, 'buyer-password');
+  await newCustomer(page, mailServer, 'Buyer');
 
   // The operator reaches the console from the user menu.
   const ops = await operatorPage(browser, baseURL);
@@ -123,13 +116,7 @@ test('a customer has no way into the console, and their first load holds none of
   mailServer,
 }) => {
   test.setTimeout(120_000);
-  const email = `${unique('first')}@example.com`;
-  await registerAndVerify(page, mailServer, {
-    orgName: unique('First Load Org'),
-    email,
-    password: 'first-password',
-  });
-  await login(page, email, 'first-password');
+  await newCustomer(page, mailServer, 'First Load');
   await page.waitForLoadState('networkidle');
   // The scripts' addresses are noted as they load and their bodies fetched afterwards: a response
   // of a page the browser has navigated away from keeps no body, and hashed assets never change.

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { registerAndSignIn } from './support/accounts';
+import { newCustomer } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { operatorPage } from './support/ops-console';
-import { expect, screenshotPath, testWithServer, unique } from './support/smtp';
+import { operatorPage, searchOrganizations } from './support/ops-console';
+import { expect, screenshotPath, testWithServer } from './support/smtp';
 import { addToCart } from './support/store';
 
 // Payment terms of an invoice customer (docs/decisions/030): the operator bills an organization by
@@ -32,14 +32,11 @@ test('an operator sets an invoice customer’s payment terms to net 30', async (
   mailServer,
 }) => {
   test.setTimeout(180_000);
-  const orgName = unique('Net Terms Org');
-  const email = `${unique('net-terms')}@example.com`;
-  await registerAndSignIn(page, mailServer, { orgName, email, password: 'terms-password' });
+  const { orgName, email } = await newCustomer(page, mailServer, 'Net Terms');
 
   const ops = await operatorPage(browser, baseURL);
   await ops.goto('/ops/organizations');
-  await ops.getByLabel('Name, e-mail or license key').fill(email);
-  await ops.getByRole('button', { name: 'Search' }).click();
+  await searchOrganizations(ops, email);
   await ops.getByRole('table', { name: 'Organizations found' }).getByRole('link', { name: orgName }).click();
   await expect(ops.getByRole('heading', { level: 2, name: orgName })).toBeVisible();
 

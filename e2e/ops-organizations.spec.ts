@@ -1,7 +1,7 @@
-import { registerAndVerify } from './support/accounts';
+import { newOrganization } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { openSection, operatorPage } from './support/ops-console';
-import { expect, screenshotPath, test, unique } from './support/smtp';
+import { openSection, operatorPage, searchOrganizations } from './support/ops-console';
+import { expect, screenshotPath, test } from './support/smtp';
 
 // The operator console's organizations, bills and billing runs (docs/design.md §2), on a desk and on a
 // phone: every screen axe-clean and photographed.
@@ -13,16 +13,13 @@ test('an operator finds an organization by e-mail and edits its terms', async ({
   mailServer,
 }) => {
   test.setTimeout(180_000);
-  const orgName = unique('Terms Org');
-  const email = `${unique('terms')}@example.com`;
-  await registerAndVerify(page, mailServer, { orgName, email, password: 'terms-password' });
+  const { orgName, email } = await newOrganization(page, mailServer, 'Terms');
 
   const ops = await operatorPage(browser, baseURL);
   await ops.goto('/ops/organizations');
   await expectNoAxeViolations(ops);
   await ops.screenshot({ path: screenshotPath('ops-organizations'), fullPage: true });
-  await ops.getByLabel('Name, e-mail or license key').fill(email);
-  await ops.getByRole('button', { name: 'Search' }).click();
+  await searchOrganizations(ops, email);
   await expect(ops).toHaveURL(/q=/);
   const found = ops.getByRole('table', { name: 'Organizations found' });
   await expect(found.getByRole('row')).toHaveCount(2);

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { registerAndVerify } from './support/accounts';
-import { login } from './support/auth';
+import { newCustomer } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { buyWithCard, operatorPage } from './support/ops-console';
 import { expect, screenshotPath, test, unique } from './support/smtp';
@@ -30,10 +29,7 @@ test('an operator changes, extends and cancels a subscription, resets two-factor
   mailServer,
 }) => {
   test.setTimeout(240_000);
-  const orgName = unique('Actions Org');
-  const email = `${unique('owner')}@example.com`;
-  await registerAndVerify(page, mailServer, { orgName, email, password: PASSWORD });
-  const { token } = await login(page, email, PASSWORD);
+  const { orgName, email, token } = await newCustomer(page, mailServer, 'Actions', PASSWORD);
   await buyWithCard(page, 'Artist', 'Artist Solo', 'Studio seat');
 
   // The owner signs in with two factors; a second administrator is added.

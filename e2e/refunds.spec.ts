@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { registerAndSignIn } from './support/accounts';
+import { newCustomer } from './support/accounts';
 import { storedToken } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { buyWithCard, operatorPage } from './support/ops-console';
-import { expect, screenshotPath, test, unique } from './support/smtp';
+import { expect, screenshotPath, test } from './support/smtp';
 
 // Refunds and credit notes (docs/design.md §3, docs/decisions/016): the customer gives a tax id on Modify
 // Billing Info, the operator refunds part of the paid bill from the console's bill page, and the
@@ -16,12 +16,7 @@ test('a refunded bill shows its credit note in Billing History, and the tax id i
   mailServer,
 }) => {
   test.setTimeout(180_000);
-  const email = `${unique('refunded')}@example.com`;
-  await registerAndSignIn(page, mailServer, {
-    orgName: unique('Refunded Org'),
-    email,
-    password: 'refund-password',
-  });
+  await newCustomer(page, mailServer, 'Refunded');
   await buyWithCard(page, 'Pro', 'Pro Standard', 'Refunded engine');
 
   // Modify Billing Info carries the tax id, saved with the billing update.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type LoginResult, login } from './auth';
-import { expect, type MailServer } from './smtp';
+import { expect, type MailServer, unique } from './smtp';
 
 export interface Registered {
   orgName: string;
@@ -51,4 +51,32 @@ export async function requestPasswordReset(
   await expect(page).toHaveURL(/\/login/);
   const mail = await mailServer.waitForMail(email, 'Reset your password', since);
   return mailServer.linkIn(mail, 'ResetPassword');
+}
+
+/** A new organization of the spec's own, its name and its admin's address made unique from `name`, registered and verified. */
+export async function newOrganization(
+  page: Page,
+  mailServer: MailServer,
+  name: string,
+  password?: string,
+): Promise<Registered> {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const r = {
+    orgName: unique(`${name} Org`),
+    email: `${unique(slug)}@example.com`,
+    password: password ?? `${slug}-password`,
+  };
+  await registerAndVerify(page, mailServer, r);
+  return r;
+}
+
+/** newOrganization, its admin then signed in. */
+export async function newCustomer(
+  page: Page,
+  mailServer: MailServer,
+  name: string,
+  password?: string,
+): Promise<Registered & LoginResult> {
+  const r = await newOrganization(page, mailServer, name, password);
+  return { ...r, ...(await login(page, r.email, r.password)) };
 }

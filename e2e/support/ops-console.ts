@@ -36,13 +36,24 @@ export async function openSection(
 /** The customer's side of a purchase with the sandbox card: cart, billing information, checkout. */
 export async function buyWithCard(page: Page, product: string, plan: string, name: string) {
   await addToCart(page, product, name, plan);
+  await checkOutWithCard(page);
+}
+
+/** From a filled cart of an organization without a card: the card given on the way, then confirmed. */
+export async function checkOutWithCard(page: Page, cardNumber = '4242424242424242') {
   await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
   await expect(page).toHaveURL(/\/ModifyBillingInfo\?returnUrl=%2Fcheckout/);
-  await fillBillingInfo(page, '4242424242424242');
+  await fillBillingInfo(page, cardNumber);
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await page.getByRole('button', { name: 'Confirm Purchase' }).click();
   await expect(page).toHaveURL(/\/confirmed$/);
+}
+
+/** Searches the console's Organizations for `text` (a name, an admin's e-mail or a license key). */
+export async function searchOrganizations(ops: Page, text: string) {
+  await ops.getByLabel('Name, e-mail or license key').fill(text);
+  await ops.getByRole('button', { name: 'Search' }).click();
 }
 
 /** The screen at rest, axe-clean, no sideways scroll, photographed at its width. */
