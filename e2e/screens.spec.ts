@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations, loginDemo, storedToken } from './support';
+import { loginDemo, storedToken } from './support';
 import { registerAndVerify, requestPasswordReset } from './support/accounts';
-import { expect, screenshotPath, test, unique } from './support/smtp';
+import { judgeScreen } from './support/screen';
+import { expect, test, unique } from './support/smtp';
 
 // Every screen of the store, at a desktop's 1280 px and a phone's 390 px: titled as itself, no
 // sideways scroll, no axe-core violation, and a screenshot in .screens/ for a person to look at.
@@ -15,18 +16,9 @@ const WIDTHS = [
 /** Judges the screen on show; `title` is its name in the document title (“Checkout – Subscription Store”). */
 async function judge(page: Page, width: number, name: string, title: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Loaded: no spinner left (each is labelled 'Loading…'; progress bars such as the usage meter stay).
-  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
   await expect(page, name).toHaveTitle(`${title} – Subscription Store`);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is ${scrollWidth} px wide at ${innerWidth} px`).toBeLessThanOrEqual(
-    innerWidth,
-  );
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath(`${width}-${name}`), fullPage: true });
+  // Loaded (no spinner left: each is labelled 'Loading…'), axe-clean, no sideways scroll, photographed.
+  await judgeScreen(page, `${width}-${name}`);
 }
 
 async function visit(page: Page, width: number, path: string, name: string, title: string) {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import { expectNoAxeViolations } from './axe';
 import { signInAsOperator } from './operator';
-import { expect, screenshotPath } from './smtp';
+import { judgeScreen } from './screen';
+import { expect } from './smtp';
 import { addToCart, fillBillingInfo } from './store';
 
 /** A second browser context signed in as the demo operator, beside the customer's page. */
@@ -56,25 +56,11 @@ export async function searchOrganizations(ops: Page, text: string) {
   await ops.getByRole('button', { name: 'Search' }).click();
 }
 
-/** The screen at rest, axe-clean, no sideways scroll, photographed at its width. */
-export async function judge(page: Page, name: string) {
-  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is ${scrollWidth} px wide at ${innerWidth} px`).toBeLessThanOrEqual(
-    innerWidth,
-  );
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath(name), fullPage: true });
-}
-
 /** Judged at a desk's width and then a phone's. */
 export async function judgeBothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await judge(page, name);
+  await judgeScreen(page, name);
   await page.setViewportSize({ width: 390, height: 844 });
-  await judge(page, `ops-390-${name.replace(/^ops-/, '')}`);
+  await judgeScreen(page, `ops-390-${name.replace(/^ops-/, '')}`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
