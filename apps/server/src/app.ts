@@ -58,7 +58,7 @@ import {
 import { createOperatorDashboardService, operatorDashboardRoutes } from './modules/operator-dashboard';
 import { createPaymentsService, paymentsRoutes } from './modules/payments';
 import { createRefundsService, creditNotesRoutes, refundsRoutes } from './modules/refunds';
-import { createSsoService, ssoRoutes } from './modules/sso';
+import { createSsoOperatorService, createSsoService, ssoRoutes } from './modules/sso';
 import { storeRoutes } from './modules/store';
 import { createStripeWebhookService, stripeWebhookRoutes } from './modules/stripe-webhook';
 import {
@@ -182,7 +182,11 @@ export async function buildApp(input: AppInput) {
       identity: createIdentityService({ ...deps, twoFactor, sso: ssoService }),
     });
   const sso: FastifyPluginAsync = (scope) =>
-    ssoRoutes(scope, { sso: ssoService, publicUrl: deps.config.publicUrl });
+    ssoRoutes(scope, {
+      sso: ssoService,
+      operator: createSsoOperatorService(deps),
+      publicUrl: deps.config.publicUrl,
+    });
   const accounts: FastifyPluginAsync = (scope) =>
     accountsRoutes(scope, {
       accounts: createAccountsService(deps),

@@ -101,6 +101,19 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
     expiresAt: 'Expires',
     revokedAt: 'Revoked',
   },
+  // The Single sign-on screen (docs/decisions/037); never a secret, a certificate or an assertion.
+  sso: {
+    kind: 'Protocol',
+    issuer: 'Identity Provider',
+    clientId: 'Client ID',
+    samlSsoUrl: 'Sign-In URL',
+    samlMetadataUrl: 'Metadata URL',
+    enforced: 'Require Single Sign-On',
+    defaultRole: 'Role Of People It Creates',
+    email: 'Email',
+    refusal: 'Refused Because',
+  },
+  'sso-domain': { domain: 'Domain', verifiedBy: 'Verified By' },
   // The API & Webhooks screen's endpoints (docs/decisions/027).
   webhook: {
     url: 'Endpoint',

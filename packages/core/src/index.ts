@@ -35,6 +35,7 @@ export * from './schemas';
 export * from './sentences';
 export * from './sign-in-throttle';
 export * from './sso';
+export * from './sso-config';
 export * from './store';
 export * from './stored-cart';
 export * from './subscription-change';

@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { maxChars } from './schemas/common';
 
 // Single sign-on with OpenID Connect and claimed e-mail domains (docs/design.md §5a,
 // docs/decisions/036): the provider vouches for the person; the store still decides the
@@ -20,6 +19,10 @@ export const SSO_REFUSALS = [
   'not-offered',
   'provider-refused',
   'provider-unreachable',
+  // SAML 2.0 (docs/decisions/037): neither the answer nor its assertion is signed, or not by the
+  // certificate the provider's metadata names.
+  'unsigned',
+  'bad-signature',
 ] as const;
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
 
@@ -27,7 +30,42 @@ export const SsoMessages = {
   heading: 'Single sign-on',
   menuItem: 'Single sign-on',
   intro:
-    "Let your organization's people sign in through your identity provider (OpenID Connect). Register the redirect URI below at the provider, then enter what it gives you.",
+    "Let your organization's people sign in through your identity provider, with OpenID Connect or SAML 2.0. Register the store at the provider, then enter what it gives you.",
+  protocolLabel: 'Protocol',
+  oidcHeading: 'OpenID Connect',
+  samlHeading: 'SAML 2.0',
+  // SAML 2.0 (docs/decisions/037).
+  spEntityIdLabel: 'Entity ID (audience)',
+  acsUrlLabel: 'Assertion consumer service URL',
+  spMetadataDownload: 'Download the store’s SAML metadata',
+  metadataSourceLabel: 'Identity provider metadata',
+  metadataPaste: 'Paste XML',
+  metadataFromUrl: 'From a URL',
+  metadataXmlLabel: 'Metadata XML',
+  metadataXmlDescription: 'The SAML 2.0 metadata your identity provider offers for download.',
+  metadataUrlLabel: 'Metadata URL',
+  metadataUrlDescription: 'Read when you save, and read again each time you save.',
+  metadataKept: (entityId: string) =>
+    `The metadata of ${entityId} is kept. Leave this empty to keep it, or give new metadata to replace it.`,
+  metadataRequired: 'Paste the identity provider’s metadata XML or enter its URL',
+  metadataBoth: 'Give the metadata XML or its URL, not both',
+  metadataUrlInvalid: 'Metadata URL must be an https:// address',
+  metadataTooLong: 'Metadata XML must be at most 200000 characters',
+  metadataUnreadable:
+    'This is not SAML 2.0 metadata of an identity provider: an EntityDescriptor with an IDPSSODescriptor was expected.',
+  metadataNoSsoUrl:
+    'The metadata names no single sign-on URL with the HTTP-Redirect binding, so the store cannot send people there.',
+  metadataNoCertificate:
+    'The metadata names no valid signing certificate: the store accepts only answers the provider signed.',
+  metadataFetchFailed:
+    'The metadata could not be read from that URL: no answer within 5 seconds, an error, or more than 1 MB.',
+  idpEntityIdLabel: 'Identity provider',
+  idpSsoUrlLabel: 'Sign-in URL',
+  // Both protocols.
+  defaultRoleLabel: 'Role of people single sign-on creates',
+  defaultRoleDescription:
+    'Someone signing in for the first time is created as a user with this role. Administrators are only ever made by an administrator.',
+  defaultRoleUser: 'User (no role)',
   redirectUriLabel: 'Redirect URI',
   issuerLabel: 'Issuer URL',
   issuerDescription:
@@ -53,6 +91,10 @@ export const SsoMessages = {
   verified: 'Verified',
   pending: 'Waiting for the store to verify it',
   noDomains: 'Your organization has claimed no domains.',
+  // The operator's console (organization page).
+  opsNoDomains: 'The organization has claimed no domains.',
+  opsVerify: 'Verify',
+  opsVerified: (domain: string) => `Domain ${domain} is verified: its people are offered single sign-on.`,
   // Sign-in.
   continueWithSso: 'Continue with single sign-on',
   signingIn: 'Signing you in…',
@@ -88,6 +130,10 @@ export const SsoMessages = {
     'not-offered': 'Single sign-on is not offered for this e-mail address.',
     'provider-refused': 'The identity provider did not sign you in.',
     'provider-unreachable': 'The identity provider could not be reached. Please try again later.',
+    unsigned:
+      "The identity provider's answer was not signed, so the store cannot trust it. Ask your administrator to check the single sign-on set-up.",
+    'bad-signature':
+      "The identity provider's answer was not signed with your organization's identity provider certificate. Ask your administrator to check the single sign-on set-up.",
   } satisfies Record<SsoRefusal, string>,
 } as const;
 
@@ -105,7 +151,7 @@ export const emailDomain = (email: string) => {
 /** A domain name of two labels or more; its length (SSO_DOMAIN_MAX) normalDomain checks. */
 const DOMAIN_PATTERN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 /** Stated in the API document; what it cannot state (no query, no credentials) isAcceptableIssuer checks. */
-const ISSUER_PATTERN =
+export const ISSUER_PATTERN =
   /^(?:https:\/\/\S+|http:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::[0-9]+)?(?:\/\S*)?)$/;
 
 /**
@@ -122,15 +168,6 @@ export const claimVerifiedAtOnce = (domain: string, admin: { email: string; emai
 export const passwordSignInAllowed = (p: { enforced: boolean; isAdmin: boolean; twoFactor: boolean }) =>
   !p.enforced || (p.isAdmin && p.twoFactor);
 
-const text = (required: string, label: string) =>
-  z
-    .string({ error: required })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: required, abort: true }),
-      ...maxChars(SSO_TEXT_MAX, `${label} must be at most ${SSO_TEXT_MAX} characters`),
-    );
-
 /**
  * The issuer: https, or http only on this machine (a provider a developer or a test runs locally).
  * No query or fragment: OpenID Connect Discovery appends its path to it.
@@ -146,37 +183,6 @@ export const isAcceptableIssuer = (value: string) => {
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 };
-
-/** The body of PUT /api/organization/sso, and the screen's form. */
-export const PutSsoConfigSchema = z.strictObject({
-  kind: z.literal('oidc', { error: 'Kind must be "oidc"' }),
-  issuer: text(SsoMessages.issuerInvalid, 'Issuer URL').check(
-    z.regex(ISSUER_PATTERN, { error: SsoMessages.issuerInvalid, abort: true }),
-    z.refine(isAcceptableIssuer, SsoMessages.issuerInvalid),
-  ),
-  clientId: text(SsoMessages.clientIdRequired, 'Client ID'),
-  /** Omitted or empty: keep the secret already kept (the screen never holds it). */
-  clientSecret: z.optional(z.string().check(...maxChars(SSO_TEXT_MAX, 'Client secret is too long'))),
-  enforced: z.optional(z.boolean()),
-});
-export type PutSsoConfig = z.infer<typeof PutSsoConfigSchema>;
-
-/** The set-up as answered: never the secret, only that one is kept. */
-export const SsoConfigSchema = z.object({
-  kind: z.literal('oidc'),
-  issuer: z.string(),
-  clientId: z.string(),
-  clientSecretSet: z.boolean(),
-  enforced: z.boolean(),
-});
-export type SsoConfig = z.infer<typeof SsoConfigSchema>;
-
-export const SsoSettingsSchema = z.object({
-  /** What the admin registers at the provider. */
-  redirectUri: z.string(),
-  config: z.nullable(SsoConfigSchema),
-});
-export type SsoSettings = z.infer<typeof SsoSettingsSchema>;
 
 /** A domain as typed, in any case; the server lowers it (normalDomain). */
 export const DomainNameSchema = z

@@ -33,6 +33,15 @@ export const AUDIT_KIND_LABELS = {
   'product.created': 'Product created',
   'product.updated': 'Product changed',
   'billing-run': 'Billing run',
+  // Single sign-on (docs/decisions/037): its set-up, claimed domains, sign-ins and refusals.
+  'sso.created': 'Single sign-on set up',
+  'sso.updated': 'Single sign-on changed',
+  'sso.deleted': 'Single sign-on removed',
+  'sso.signed-in': 'Signed in through single sign-on',
+  'sso.refused': 'Single sign-on refused',
+  'sso-domain.created': 'Domain claimed',
+  'sso-domain.verified': 'Domain verified',
+  'sso-domain.deleted': 'Domain released',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;

@@ -1,19 +1,43 @@
+import type { SsoDefaultRole } from '@store/core';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { persons } from './persons';
 
-/** An organization's OpenID Connect set-up (migration 0200, docs/decisions/036), written only by modules/sso. */
+/**
+ * An organization's single sign-on set-up, OpenID Connect or SAML 2.0 (migrations 0200 and 0220,
+ * docs/decisions/036 and 037), written only by modules/sso. `issuer` is the provider's name its
+ * answers carry: the OpenID issuer, or the SAML IdP's entity id.
+ */
 export const ssoConfigs = pgTable('sso_configs', {
   organizationId: integer('organization_id')
     .primaryKey()
     .references(() => organizations.id, { onDelete: 'cascade' }),
-  kind: text('kind').$type<'oidc'>().notNull(),
+  kind: text('kind').$type<'oidc' | 'saml'>().notNull(),
   issuer: text('issuer').notNull(),
-  clientId: text('client_id').notNull(),
-  /** Sealed with the server's key for secrets (lib/secret-box), never answered back. */
-  clientSecretBox: text('client_secret_box').notNull(),
+  /** OpenID Connect only. */
+  clientId: text('client_id'),
+  /** OpenID Connect only; sealed with the server's key for secrets (lib/secret-box), never answered back. */
+  clientSecretBox: text('client_secret_box'),
+  /** SAML only: where the provider takes the AuthnRequest (HTTP-Redirect binding). */
+  samlSsoUrl: text('saml_sso_url'),
+  /** SAML only: the provider's signing certificates, base64 DER, one per line. */
+  samlCertificates: text('saml_certificates'),
+  /** SAML only: where the metadata was read from, when given as a URL. */
+  samlMetadataUrl: text('saml_metadata_url'),
   enforced: boolean('enforced').notNull().default(false),
+  /** The role of people created just in time besides user (core's SsoDefaultRole). */
+  defaultRole: text('default_role').$type<SsoDefaultRole>().notNull().default('user'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
@@ -45,8 +69,9 @@ export const ssoAttempts = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    nonce: text('nonce').notNull(),
-    codeVerifier: text('code_verifier').notNull(),
+    /** OpenID Connect only (a SAML attempt is keyed by its AuthnRequest ID). */
+    nonce: text('nonce'),
+    codeVerifier: text('code_verifier'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -56,4 +81,20 @@ export const ssoAttempts = pgTable(
     ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
   },
   (t) => [index('sso_attempts_expires_idx').on(t.expiresAt)],
+);
+
+/** SAML assertion IDs already accepted, until the assertion's end of validity: a replay is refused. */
+export const ssoSamlAssertions = pgTable(
+  'sso_saml_assertions',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.assertionId] }),
+    index('sso_saml_assertions_expires_idx').on(t.expiresAt),
+  ],
 );

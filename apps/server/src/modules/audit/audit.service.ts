@@ -58,6 +58,8 @@ function nameOf(kind: AuditKind, row: Row, change: AuditChange): string {
       return `API token ${row.name}`;
     case 'webhook':
       return `Webhook endpoint ${row.url}`;
+    case 'sso-domain':
+      return `Domain ${row.domain}`;
     case 'plan':
       return String(row.planName ?? `Plan ${row.id}`);
     case 'product':

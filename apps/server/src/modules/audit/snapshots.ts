@@ -110,6 +110,19 @@ const SHOWN: Record<string, readonly string[]> = {
     'borrowDays',
   ],
   product: ['product', 'name', 'title', 'description', 'isAvailable', 'eula'],
+  // Never the client secret, the certificates, or anything of an assertion (docs/decisions/037).
+  sso: [
+    'kind',
+    'issuer',
+    'clientId',
+    'samlSsoUrl',
+    'samlMetadataUrl',
+    'enforced',
+    'defaultRole',
+    'email',
+    'refusal',
+  ],
+  'sso-domain': ['domain', 'verifiedBy'],
   'billing-run': [
     'ended',
     'unpaid',

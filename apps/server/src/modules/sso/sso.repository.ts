@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { ssoAttempts, ssoConfigs, ssoDomains } from '../../db/schema';
+import { ssoAttempts, ssoConfigs, ssoDomains, ssoSamlAssertions } from '../../db/schema';
 
 export type SsoConfigRow = typeof ssoConfigs.$inferSelect;
 export type SsoDomainRow = typeof ssoDomains.$inferSelect;
@@ -20,9 +20,13 @@ export async function upsertConfig(tx: DbOrTx, values: typeof ssoConfigs.$inferI
       set: {
         kind: values.kind,
         issuer: values.issuer,
-        clientId: values.clientId,
-        clientSecretBox: values.clientSecretBox,
+        clientId: values.clientId ?? null,
+        clientSecretBox: values.clientSecretBox ?? null,
+        samlSsoUrl: values.samlSsoUrl ?? null,
+        samlCertificates: values.samlCertificates ?? null,
+        samlMetadataUrl: values.samlMetadataUrl ?? null,
         enforced: values.enforced,
+        defaultRole: values.defaultRole,
         updatedAt: values.updatedAt,
       },
     })
@@ -124,4 +128,19 @@ export async function takeTicket(tx: DbOrTx, ticketHash: string, now: Date) {
 /** Attempts past their life are of no use, not even to tell a replay: housekeeping may drop them. */
 export async function deleteAttemptsBefore(tx: DbOrTx, before: Date) {
   await tx.delete(ssoAttempts).where(lt(ssoAttempts.expiresAt, before));
+}
+
+/** Remembers an accepted assertion id until `until`; false when it was already used (a replay). */
+export async function rememberAssertion(
+  tx: DbOrTx,
+  organizationId: number,
+  assertionId: string,
+  until: Date,
+) {
+  const rows = await tx
+    .insert(ssoSamlAssertions)
+    .values({ organizationId, assertionId, expiresAt: until })
+    .onConflictDoNothing()
+    .returning({ assertionId: ssoSamlAssertions.assertionId });
+  return rows.length === 1;
 }

@@ -14,7 +14,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses, needs } from '../../plugins/route-security';
-import { CALLBACK_PATH, SsoRefused, type SsoService, WEB_SSO_PATH } from './sso.service';
+import { CALLBACK_PATH } from './oidc-sign-in';
+import { samlRoutes } from './saml.routes';
+import { SsoRefused, type SsoService, WEB_SSO_PATH } from './sso.service';
+import { ssoOperatorRoutes } from './sso-operator.routes';
+import type { createSsoOperatorService } from './sso-operator.service';
 
 const tags = ['sso'];
 const Done = z.object({ success: z.literal(true) });
@@ -24,12 +28,23 @@ const Done = z.object({ success: z.literal(true) });
  * calls the Single sign-on screen makes so customers' IT can script them; the sign-in routes are
  * public browser redirects whose refusals land on the web app's /sso screen with the reason's code.
  */
-export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; publicUrl: string }> = async (app, deps) => {
+export const ssoRoutes: FastifyPluginAsyncZod<{
+  sso: SsoService;
+  operator: ReturnType<typeof createSsoOperatorService>;
+  publicUrl: string;
+}> = async (app, deps) => {
   const { sso } = deps;
   const refusedTo = (error: unknown) => {
     if (!(error instanceof SsoRefused)) throw error;
     return `${deps.publicUrl}${WEB_SSO_PATH}?error=${error.refusal}`;
   };
+  // Its own scope: the ACS takes a form post, a body no other route parses.
+  await app.register(ssoOperatorRoutes, { operator: deps.operator });
+  await app.register(samlRoutes, {
+    sso,
+    refusedTo,
+    signedIn: (ticket) => signedInAt(deps.publicUrl, ticket),
+  });
 
   app.get(
     '/api/organization/sso',
@@ -39,7 +54,8 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; publicUrl: stri
         security: Access.signedIn,
         ...needs('admin'),
         tags,
-        summary: "The organization's single sign-on set-up (never the client secret) and the redirect URI",
+        summary:
+          "The organization's single sign-on set-up (never the client secret), the OpenID redirect URI and the store's SAML entity id, ACS and metadata",
         response: { 200: SsoSettingsSchema, ...errorResponses(403) },
       },
     },
@@ -54,7 +70,8 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; publicUrl: stri
         security: Access.signedInMutation,
         ...needs('admin'),
         tags,
-        summary: 'Set up OpenID Connect single sign-on; the issuer must answer its discovery document',
+        summary:
+          "Set up single sign-on: OpenID Connect (the issuer must answer its discovery document) or SAML 2.0 (the identity provider's metadata, pasted or at a URL read now)",
         body: PutSsoConfigSchema,
         response: { 200: SsoSettingsSchema, ...errorResponses(400, 403) },
       },
@@ -192,9 +209,8 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; publicUrl: stri
         // The URL the provider redirected to, as registered: openid-client checks it is the redirect URI.
         const answered = new URL(sso.redirectUri);
         answered.search = new URL(request.url, sso.redirectUri).search;
-        const ticket = await sso.callback(answered);
-        // The ticket rides in the fragment: never sent to a server, never in a log or a Referer.
-        location = `${deps.publicUrl}${WEB_SSO_PATH}#ticket=${ticket}`;
+        const { ticket } = await sso.callback(answered);
+        location = signedInAt(deps.publicUrl, ticket);
       } catch (error) {
         location = refusedTo(error);
       }
@@ -221,3 +237,6 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; publicUrl: stri
       }),
   );
 };
+
+/** The ticket rides in the fragment: never sent to a server, never in a log or a Referer. */
+const signedInAt = (publicUrl: string, ticket: string) => `${publicUrl}${WEB_SSO_PATH}#ticket=${ticket}`;

@@ -2,6 +2,7 @@ import { SsoMessages, type SsoRefusal } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestProvider, type TestProvider } from '../../../test/support/oidc-test-provider';
+import { loginOperator } from '../../../test/support/operator';
 import { opsCli } from '../../../test/support/ops-cli';
 import { organizationWithAdmin } from '../../../test/support/org-admin';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -130,7 +131,43 @@ describe('set-up and domains', () => {
     expect(list.body.domains).toContainEqual(
       expect.objectContaining({ domain: 'acme-labs.test', verified: true, verifiedBy: 'operator' }),
     );
+    // In the organization's Activity log, by the operator.
+    const log = await admin.get('/api/organization/activity?kind=sso-domain.verified');
+    expect(log.body.items[0]).toMatchObject({
+      subject: 'Domain acme-labs.test',
+      actor: { kind: 'operator' },
+      before: { verifiedBy: null },
+      after: { verifiedBy: 'operator' },
+    });
     expect((await admin.delete('/api/organization/domains/acme-labs.test')).status).toBe(200);
+  });
+
+  it('the operator verifies a pending claim from the console, through the same service', async () => {
+    const op = await loginOperator(t);
+    expect((await admin.post('/api/organization/domains', { domain: 'acme-console.test' })).status).toBe(201);
+    const listed = await op.get(`/api/ops/organizations/${orgId}/domains`);
+    expect(listed.body.domains).toContainEqual(
+      expect.objectContaining({ domain: 'acme-console.test', verified: false, verifiedBy: 'pending' }),
+    );
+    const verified = await op.post(`/api/ops/organizations/${orgId}/domains/ACME-console.test/verify`, {});
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({
+      domain: 'acme-console.test',
+      verified: true,
+      verifiedBy: 'operator',
+    });
+    // Not claimed by the organization, or not a domain: refused, nothing changed.
+    const unclaimed = await op.post(`/api/ops/organizations/${orgId}/domains/nobody.test/verify`, {});
+    expect(unclaimed.status).toBe(404);
+    expect(unclaimed.body.message).toBe(SsoMessages.domainNotFound);
+    expect((await op.post(`/api/ops/organizations/${orgId}/domains/not_a_domain/verify`, {})).status).toBe(
+      400,
+    );
+    // A customer's admin cannot.
+    expect(
+      (await admin.post(`/api/ops/organizations/${orgId}/domains/acme-console.test/verify`, {})).status,
+    ).toBe(404);
+    expect((await admin.delete('/api/organization/domains/acme-console.test')).status).toBe(200);
   });
 
   it('offers nothing before the set-up; keeps the secret sealed and never answers it back', async () => {
@@ -147,12 +184,14 @@ describe('set-up and domains', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       redirectUri: `${t.deps.config.publicUrl}/api/sso/oidc/callback`,
+      saml: expect.objectContaining({ acsUrl: `${t.deps.config.publicUrl}/api/sso/saml/acs` }),
       config: {
         kind: 'oidc',
         issuer: idp.issuer,
         clientId: idp.clientId,
         clientSecretSet: true,
         enforced: false,
+        defaultRole: 'user',
       },
     });
     expect(JSON.stringify(res.body)).not.toContain(idp.clientSecret);
@@ -204,6 +243,16 @@ describe('sign-in', () => {
     expect((await session.get('/api/person/current')).body.email).toBe(`new.person@${DOMAIN}`);
     // The ticket is single use.
     expect((await exchange(landing)).status).toBe(400);
+  });
+
+  it('gives people it creates the organization’s default role, never more', async () => {
+    expect(
+      (await putConfig({ clientSecret: undefined, defaultRole: 'billing' })).body.config.defaultRole,
+    ).toBe('billing');
+    idp.signInAs(`biller@${DOMAIN}`);
+    const res = await exchange(await callback(await throughProvider(await start(`biller@${DOMAIN}`))));
+    expect(res.body.person).toMatchObject({ email: `biller@${DOMAIN}`, rights: 1 | 4 });
+    expect((await putConfig({ clientSecret: undefined, defaultRole: 'user' })).status).toBe(200);
   });
 
   it('signs an existing person in without making another', async () => {

@@ -3,6 +3,7 @@ import { formatMediumDate } from '@store/core';
 import { useParams, useSearchParams } from 'react-router';
 import { useOrganization } from '../../../../features/ops/api/get-organization';
 import { ConsoleSection } from '../../../../features/ops/components/console-section';
+import { OrganizationDomains } from '../../../../features/ops/components/organization-domains';
 import { OrganizationRelations } from '../../../../features/ops/components/organization-relations';
 import { OrganizationSubscriptions } from '../../../../features/ops/components/organization-subscriptions';
 import { OrganizationSummary } from '../../../../features/ops/components/organization-summary';
@@ -12,7 +13,7 @@ import { PagedBills } from '../../../../features/ops/components/paged-bills';
 import { pageParam } from '../../../../features/ops/paging';
 import { usePageTitle } from '../../../page-title';
 
-/** One organization as the operator sees it: its summary, terms, people, subscriptions, bills and relations. */
+/** One organization as the operator sees it: its summary, terms, people, claimed domains, subscriptions, bills and relations. */
 export default function OpsOrganizationScreen() {
   const organizationId = Number(useParams().organizationId);
   const detail = useOrganization(organizationId);
@@ -36,6 +37,7 @@ export default function OpsOrganizationScreen() {
         organizationName={organization.name}
         users={detail.data.users}
       />
+      <OrganizationDomains organizationId={organizationId} />
       <OrganizationSubscriptions
         organizationId={organizationId}
         customer={organization.name}

@@ -1,0 +1,86 @@
+import { Button, Checkbox, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { type PutOidcConfig, PutOidcConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
+import { useSchemaForm } from '../../../lib/form';
+import { showAlert } from '../../alert';
+import { usePutSsoSettings } from '../api/put-sso-settings';
+import { CopyableValue, DefaultRoleSelect, RemoveSsoButton } from './sso-shared-fields';
+
+const initialValues = (settings: SsoSettings): PutOidcConfig => {
+  const config = settings.config?.kind === 'oidc' ? settings.config : null;
+  return {
+    kind: 'oidc',
+    issuer: config?.issuer ?? '',
+    clientId: config?.clientId ?? '',
+    clientSecret: '',
+    enforced: settings.config?.enforced ?? false,
+    defaultRole: settings.config?.defaultRole ?? 'user',
+  };
+};
+
+/**
+ * The OpenID Connect set-up (docs/decisions/036): the redirect URI to register at the provider, then
+ * what the provider gives. The secret is never shown again: left empty, the kept one stays.
+ */
+export function OidcSettingsForm({ settings }: { settings: SsoSettings }) {
+  const save = usePutSsoSettings();
+  const kept = settings.config?.kind === 'oidc' ? settings.config : null;
+  const { form, onSubmit, reset } = useSchemaForm(PutOidcConfigSchema, {
+    initialValues: initialValues(settings),
+  });
+  const submit = onSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        reset(initialValues(saved));
+        showAlert({ type: 'success', text: SsoMessages.saved });
+      },
+    }),
+  );
+  return (
+    <Stack gap="md" component="section" aria-labelledby="sso-oidc-heading">
+      <Title order={2} size="h3" id="sso-oidc-heading">
+        {SsoMessages.oidcHeading}
+      </Title>
+      <CopyableValue
+        label={SsoMessages.redirectUriLabel}
+        value={settings.redirectUri}
+        testId="sso-redirect-uri"
+      />
+      <form onSubmit={submit} noValidate aria-label={SsoMessages.heading}>
+        <Stack gap="sm" maw={560}>
+          <TextInput
+            label={SsoMessages.issuerLabel}
+            description={SsoMessages.issuerDescription}
+            required
+            autoComplete="off"
+            {...form.getInputProps('issuer')}
+          />
+          <TextInput
+            label={SsoMessages.clientIdLabel}
+            required
+            autoComplete="off"
+            {...form.getInputProps('clientId')}
+          />
+          <PasswordInput
+            label={SsoMessages.clientSecretLabel}
+            description={kept?.clientSecretSet ? SsoMessages.clientSecretKept : undefined}
+            required={!kept}
+            autoComplete="new-password"
+            {...form.getInputProps('clientSecret')}
+          />
+          <Checkbox
+            label={SsoMessages.enforcedLabel}
+            description={SsoMessages.enforcedDescription}
+            {...form.getInputProps('enforced', { type: 'checkbox' })}
+          />
+          <DefaultRoleSelect {...form.getInputProps('defaultRole')} />
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {SsoMessages.save}
+            </Button>
+            {settings.config && <RemoveSsoButton />}
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

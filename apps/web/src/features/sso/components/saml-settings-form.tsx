@@ -1,0 +1,127 @@
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type PutSamlConfig, PutSamlConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
+import { useState } from 'react';
+import { useSchemaForm } from '../../../lib/form';
+import { showAlert } from '../../alert';
+import { usePutSsoSettings } from '../api/put-sso-settings';
+import { CopyableValue, DefaultRoleSelect, RemoveSsoButton } from './sso-shared-fields';
+
+type Source = 'xml' | 'url';
+
+const initialValues = (settings: SsoSettings): PutSamlConfig => ({
+  kind: 'saml',
+  metadataXml: '',
+  metadataUrl: (settings.config?.kind === 'saml' && settings.config.metadataUrl) || '',
+  enforced: settings.config?.enforced ?? false,
+  defaultRole: settings.config?.defaultRole ?? 'user',
+});
+
+/**
+ * The SAML 2.0 set-up (docs/decisions/037): what to give the identity provider (the store's entity
+ * id, ACS and metadata to download), then the provider's metadata, pasted or at a URL the server
+ * reads at each save. Left empty, the kept metadata stays.
+ */
+export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
+  const save = usePutSsoSettings();
+  const kept = settings.config?.kind === 'saml' ? settings.config : null;
+  const [source, setSource] = useState<Source>(kept && !kept.metadataUrl ? 'xml' : kept ? 'url' : 'xml');
+  const { form, onSubmit, reset } = useSchemaForm(PutSamlConfigSchema, {
+    initialValues: initialValues(settings),
+  });
+  const submit = onSubmit((values) =>
+    save.mutate(
+      // Only the chosen source goes: the other field may still hold what was typed before switching.
+      source === 'xml' ? { ...values, metadataUrl: undefined } : { ...values, metadataXml: undefined },
+      {
+        onSuccess: (saved) => {
+          reset(initialValues(saved));
+          showAlert({ type: 'success', text: SsoMessages.saved });
+        },
+      },
+    ),
+  );
+  return (
+    <Stack gap="md" component="section" aria-labelledby="sso-saml-heading">
+      <Title order={2} size="h3" id="sso-saml-heading">
+        {SsoMessages.samlHeading}
+      </Title>
+      <CopyableValue
+        label={SsoMessages.spEntityIdLabel}
+        value={settings.saml.entityId}
+        testId="sso-sp-entity-id"
+      />
+      <CopyableValue label={SsoMessages.acsUrlLabel} value={settings.saml.acsUrl} testId="sso-acs-url" />
+      <Anchor href={settings.saml.metadataUrl} download>
+        {SsoMessages.spMetadataDownload}
+      </Anchor>
+      {kept && (
+        <Text size="sm" data-testid="sso-saml-kept">
+          {SsoMessages.metadataKept(kept.entityId ?? '')}
+        </Text>
+      )}
+      <form onSubmit={submit} noValidate aria-label={SsoMessages.samlHeading}>
+        <Stack gap="sm" maw={560}>
+          <div>
+            <Text fw={500} size="sm" id="sso-metadata-source">
+              {SsoMessages.metadataSourceLabel}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="sso-metadata-source"
+              value={source}
+              onChange={(value) => setSource(value as Source)}
+              data={[
+                { value: 'xml', label: SsoMessages.metadataPaste },
+                { value: 'url', label: SsoMessages.metadataFromUrl },
+              ]}
+            />
+          </div>
+          {source === 'xml' ? (
+            <Textarea
+              label={SsoMessages.metadataXmlLabel}
+              description={SsoMessages.metadataXmlDescription}
+              required={!kept}
+              autosize
+              minRows={4}
+              maxRows={12}
+              spellCheck={false}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              {...form.getInputProps('metadataXml')}
+            />
+          ) : (
+            <TextInput
+              label={SsoMessages.metadataUrlLabel}
+              description={SsoMessages.metadataUrlDescription}
+              required={!kept}
+              type="url"
+              autoComplete="off"
+              {...form.getInputProps('metadataUrl')}
+            />
+          )}
+          <Checkbox
+            label={SsoMessages.enforcedLabel}
+            description={SsoMessages.enforcedDescription}
+            {...form.getInputProps('enforced', { type: 'checkbox' })}
+          />
+          <DefaultRoleSelect {...form.getInputProps('defaultRole')} />
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {SsoMessages.save}
+            </Button>
+            {settings.config && <RemoveSsoButton />}
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

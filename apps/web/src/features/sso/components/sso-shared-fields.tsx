@@ -1,0 +1,51 @@
+import { Button, Code, Select, type SelectProps, Text } from '@mantine/core';
+import { SSO_DEFAULT_ROLES, SsoMessages, ssoDefaultRoleLabel } from '@store/core';
+import { showAlert } from '../../alert';
+import { useDeleteSsoSettings } from '../api/delete-sso-settings';
+
+/** A value the admin copies into the identity provider's set-up. */
+export function CopyableValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <Text fw={500} size="sm">
+        {label}
+      </Text>
+      <Code block data-testid={testId} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+        {value}
+      </Code>
+    </div>
+  );
+}
+
+const roleOptions = SSO_DEFAULT_ROLES.map((role) => ({ value: role, label: ssoDefaultRoleLabel(role) }));
+
+/** The role of people single sign-on creates (docs/decisions/037): user or one role, never admin. */
+export function DefaultRoleSelect(props: Omit<SelectProps, 'data'>) {
+  return (
+    <Select
+      label={SsoMessages.defaultRoleLabel}
+      description={SsoMessages.defaultRoleDescription}
+      data={roleOptions}
+      allowDeselect={false}
+      {...props}
+    />
+  );
+}
+
+export function RemoveSsoButton() {
+  const remove = useDeleteSsoSettings();
+  return (
+    <Button
+      variant="outline"
+      color="red.9"
+      loading={remove.isPending}
+      onClick={() =>
+        remove.mutate(undefined, {
+          onSuccess: () => showAlert({ type: 'success', text: SsoMessages.removed }),
+        })
+      }
+    >
+      {SsoMessages.remove}
+    </Button>
+  );
+}
