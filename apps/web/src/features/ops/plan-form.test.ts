@@ -34,6 +34,7 @@ const plan: OpsPlan = {
   seatModel: 'node-locked',
   leaseMinutes: null,
   borrowDays: 0,
+  entitlements: ['ocr', 'pages=500'],
   subscriberCount: 2,
 };
 
