@@ -11,7 +11,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -61,13 +63,32 @@ public final class LicenseFileVerifier {
     return payload;
   }
 
+  /**
+   * The features a verified payload licenses, in the file's order: TRUE for a bare feature, a Long for a
+   * number (a limit, such as max-pages-per-document), a String for a token. A version 1 file (no
+   * "entitlements") licenses none. Names and values never hold quotes or braces (docs/licensing.md).
+   */
+  public static Map<String, Object> entitlements(String payload) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    Matcher object = Pattern.compile("\"entitlements\":\\{([^}]*)\\}").matcher(payload);
+    if (!object.find()) return out;
+    Matcher entry = Pattern.compile("\"([a-z0-9-]+)\":(true|\\d+|\"([^\"]*)\")").matcher(object.group(1));
+    while (entry.find()) {
+      String value = entry.group(2);
+      out.put(entry.group(1), entry.group(3) != null ? entry.group(3) : "true".equals(value) ? Boolean.TRUE : Long.valueOf(value));
+    }
+    return out;
+  }
+
   /** java LicenseFileVerifier public-key.pem license.lic 2026-12-01T00:00:00Z host [engine|designer] */
   public static void main(String[] args) throws Exception {
     String file = Files.readString(Path.of(args[1])), pem = Files.readString(Path.of(args[0]));
     try {
       String payload = verify(file, pem, Instant.parse(args[2]), args[3], args.length > 4 ? args[4] : "engine");
       Matcher id = Pattern.compile("\"licenseId\":(\\d+)").matcher(payload);
-      System.out.println("valid " + (id.find() ? id.group(1) : "?"));
+      List<String> features = new ArrayList<>();
+      entitlements(payload).forEach((name, value) -> features.add(value == Boolean.TRUE ? name : name + "=" + value));
+      System.out.println("valid " + (id.find() ? id.group(1) : "?") + " " + (features.isEmpty() ? "-" : String.join(",", features)));
     } catch (LicenseFileException e) {
       System.out.println("invalid " + e.reason + ": " + e.getMessage());
     }

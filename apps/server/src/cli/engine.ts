@@ -1,6 +1,6 @@
 import { hostname as osHostname } from 'node:os';
 import { parseArgs } from 'node:util';
-import { ActivationKindSchema } from '@store/core';
+import { ActivationKindSchema, parseEntitlement } from '@store/core';
 import { runEngine } from './engine/run-engine';
 
 // The reference engine (docs/licensing.md): activates, heartbeats, validates and reports usage in a
@@ -20,7 +20,22 @@ const USAGE = `npm run engine -- --key <licenseKey> [options]
   --ticks N          stop after N rounds (default: run until Ctrl+C)
   --floating         a floating license: lease a seat instead of activating the host,
                      renew it, and check it in at exit
-  --fingerprint FP   this machine's fingerprint (default: computed, docs/licensing.md)`;
+  --fingerprint FP   this machine's fingerprint (default: computed, docs/licensing.md)
+  --needs LIST       features each job needs, comma-separated (ocr,pdf-a,max-pages-per-document=4):
+                     a job the license lacks one of is refused with ENTITLEMENT_MISSING`;
+
+/** --needs: each a feature in the grammar of entitlements (docs/licensing.md). */
+function needsOf(value: string | undefined): string[] {
+  const needs = (value ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  for (const need of needs) {
+    const parsed = parseEntitlement(need);
+    if ('error' in parsed) throw new Error(`--needs: ${parsed.error}`);
+  }
+  return needs;
+}
 
 function positive(name: string, value: string | undefined, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
@@ -44,6 +59,7 @@ async function main(): Promise<number> {
       ticks: { type: 'string' },
       floating: { type: 'boolean' },
       fingerprint: { type: 'string' },
+      needs: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -67,6 +83,7 @@ async function main(): Promise<number> {
       ticks: values.ticks === undefined ? undefined : positive('ticks', values.ticks, 1),
       floating: values.floating ?? false,
       fingerprint: values.fingerprint,
+      needs: needsOf(values.needs),
     },
     { print: (line) => console.log(line), signal: stop.signal },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { EntitlementListSchema } from '../entitlements';
 import { MAX_BORROW_DAYS, MAX_LEASE_MINUTES } from '../leases';
 import { idParams, intField, moneyField } from '../schemas/common';
 import { PricingPlanSchema } from '../schemas/entities';
@@ -73,6 +74,8 @@ export const OpsPlanFieldsSchema = z.object({
   leaseMinutes: z._default(z.nullable(intField('Lease length (minutes)', 1, MAX_LEASE_MINUTES)), null),
   /** Days a lease may be borrowed for offline use; 0: never. */
   borrowDays: z._default(intField('Borrow days', 0, MAX_BORROW_DAYS), 0),
+  /** The features the plan licenses (docs/decisions/039): `name` or `name=value`, each name once. */
+  entitlements: z._default(EntitlementListSchema, []),
 });
 export type OpsPlanFields = z.infer<typeof OpsPlanFieldsSchema>;
 

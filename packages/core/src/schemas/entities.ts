@@ -27,6 +27,8 @@ export const PricingPlanSchema = z.object({
   numberThreads: z.number().check(z.int()),
   maxReportsDay: z.number().check(z.int()),
   description: z.string(),
+  /** The features the plan licenses, sorted by name: `ocr`, `max-pages-per-document=500` (docs/decisions/039). */
+  entitlements: z.array(z.string()),
 });
 export type PricingPlan = z.infer<typeof PricingPlanSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { EntitlementsSchema } from '../entitlements';
 // A lease request's key and host name are read exactly as an activation's.
 import { hostnameField, LeaseStateSchema, licenseKeyField } from './licensing';
 
@@ -68,6 +69,7 @@ export const LeaseResultSchema = z.object({
   leaseMinutes: z.number().check(z.int()),
   alreadyHeld: z.boolean(),
   lease: LeaseStateSchema,
+  entitlements: EntitlementsSchema,
 });
 export type LeaseResult = z.infer<typeof LeaseResultSchema>;
 
@@ -76,6 +78,7 @@ export const LeaseBorrowResultSchema = z.object({
   licenseId: z.number().check(z.int()),
   lease: LeaseStateSchema,
   borrowFile: z.string(),
+  entitlements: EntitlementsSchema,
 });
 
 /** Check-in by the engine, or End by an administrator: the lease whose seat was freed. */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { EntitlementsSchema } from '../entitlements';
 
 // The engines' contract (docs/design.md §5, docs/licensing.md): what engines and designers send to
 // /api/licensing/* and what they get back, plus the machines list of the subscription editor.
@@ -196,12 +197,14 @@ export const ActivationResultSchema = z.object({
   kind: ActivationKindSchema,
   hostname: z.string(),
   machine: MachineStateSchema,
+  entitlements: EntitlementsSchema,
 });
 
 /** POST /api/licensing/heartbeat: the machine, seen now. */
 export const HeartbeatResultSchema = z.object({
   licenseId: z.number().check(z.int()),
   machine: MachineStateSchema,
+  entitlements: EntitlementsSchema,
 });
 
 const SeatCountSchema = z.object({
@@ -246,6 +249,8 @@ export const ValidationResultSchema = z.object({
     z.object({ engines: z.number().check(z.int()), designers: z.number().check(z.int()) }),
   ),
   heartbeatWindowDays: z.optional(z.number().check(z.int())),
+  /** The features in force now: the plan's, whatever the code (absent only for NOT_FOUND). */
+  entitlements: z.optional(EntitlementsSchema),
   /** How the license's engines hold seats: activated machines, or leases (docs/decisions/034). */
   seats: z.optional(z.enum(['node-locked', 'floating'])),
   /** A floating license's lease length; renew well within it. */

@@ -61,6 +61,7 @@ export const samplePlan: PricingPlan = {
   numberThreads: 8,
   maxReportsDay: 0,
   description: 'Pro for one engine',
+  entitlements: ['ocr'],
 };
 
 /** A cart item of the sample plan: one engine, annual, with a 10 % organization discount. */

@@ -104,6 +104,37 @@ describe('npm run engine', () => {
   });
 });
 
+describe('npm run engine -- --needs', () => {
+  it('refuses a job that needs a feature the license lacks, naming it, and runs one that needs what it has', async () => {
+    const sub = await l.subscribe('Pro Standard', { numberMachines: 1 });
+    const refused = await run({ licenseKey: sub.apiKey1, needs: ['ocr', 'barcodes'], ticks: 1 });
+    expect(refused.lines.slice(2)).toEqual([
+      'validate: 200 VALID; job refused: ENTITLEMENT_MISSING — This license does not include barcodes, which the job needs.',
+      'stopped: 0 reports, 0 pages reported',
+    ]);
+    const tooLong = await run({ licenseKey: sub.apiKey1, needs: ['max-pages-per-document=501'], ticks: 1 });
+    expect(tooLong.lines[2]).toBe(
+      'validate: 200 VALID; job refused: ENTITLEMENT_MISSING — This license does not include max-pages-per-document=501, which the job needs.',
+    );
+    const fits = await run({ licenseKey: sub.apiKey1, needs: ['ocr', 'max-pages-per-document=4'], ticks: 1 });
+    expect(fits.lines[2]).toBe('validate: 200 VALID; usage: 4 reports, 10 pages → accepted 4, duplicates 0');
+  });
+
+  it('reads the entitlements from the answer a floating license gets too', async () => {
+    const sub = await l.subscribe('Pro Fleet', { numberMachines: 1 });
+    const { lines } = await run({
+      licenseKey: sub.apiKey1,
+      floating: true,
+      fingerprint: 'pod-needs',
+      needs: ['redaction'],
+      ticks: 1,
+    });
+    expect(lines[2]).toBe(
+      'validate: 200 VALID; job refused: ENTITLEMENT_MISSING — This license does not include redaction, which the job needs.',
+    );
+  });
+});
+
 describe('npm run engine -- --floating', () => {
   const minutes = (n: number) => new Date(l.clock.now().getTime() + n * 60_000).toISOString();
 

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ActivationKind, UsageReport } from '@store/core';
+import {
+  type ActivationKind,
+  ENTITLEMENT_MISSING,
+  EntitlementMessages,
+  type Entitlements,
+  type UsageReport,
+  unmetNeed,
+} from '@store/core';
 import { createEngineClient, type EngineClient, type LeaseBody, type StoreAnswer } from './engine-client';
 import { machineFingerprint } from './fingerprint';
 
@@ -24,6 +31,8 @@ export type EngineOptions = {
   floating?: boolean;
   /** This machine's fingerprint (default: computed as docs/licensing.md says, fingerprint.ts). */
   fingerprint?: string;
+  /** Features each job needs (`ocr`, `max-pages-per-document=4`): without them the job is refused. */
+  needs?: string[];
 };
 
 export type EngineIo = {
@@ -51,6 +60,15 @@ const describeMachine = (answer: MachineAnswer) => {
         : 'alive';
   return `${answer.status} ${what}, seat held until ${machine.heartbeatDeadline}`;
 };
+
+/**
+ * An engine's own refusal of a job (docs/licensing.md, "Entitlements"): the license the store answered
+ * lacks a feature the job needs. The store never sends this code; the engine says it, naming the feature.
+ */
+export function jobRefusal(entitlements: Entitlements | undefined, needs: readonly string[]): string | null {
+  const missing = unmetNeed(entitlements ?? {}, needs);
+  return missing === null ? null : `${ENTITLEMENT_MISSING} — ${EntitlementMessages.missing(missing)}`;
+}
 
 /** Documents of 1 to 4 pages adding up to `pages`, each a report with its own transaction id. */
 export function documentsOf(pages: number, hostname: string, time: Date): UsageReport[] {
@@ -112,6 +130,11 @@ export async function runEngine(options: EngineOptions, io: EngineIo): Promise<n
       if (validation.code === 'HEARTBEAT_DEAD' || validation.code === 'NO_MACHINE') {
         print(`activate: ${describeMachine(await client.activate())}`);
       }
+      continue;
+    }
+    const refused = jobRefusal(validation.body.entitlements, options.needs ?? []);
+    if (refused) {
+      print(`validate: 200 VALID; job refused: ${refused}`);
       continue;
     }
     carry += options.rate * options.intervalSeconds;
@@ -188,6 +211,11 @@ async function runFloating(
       if (validation.code !== 'VALID') {
         print(`validate: ${describe(validation)} — processing paused`);
         if (lost(validation.code)) await checkoutAgain();
+        continue;
+      }
+      const refused = jobRefusal(validation.body.entitlements, options.needs ?? []);
+      if (refused) {
+        print(`validate: 200 VALID; job refused: ${refused}`);
         continue;
       }
       carry += options.rate * options.intervalSeconds;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 
 /** A product of the catalogue; `name` is the {productName} of Products/{productName}. */
@@ -45,4 +46,6 @@ export const pricingPlans = pgTable('pricing_plans', {
   leaseMinutes: integer('lease_minutes'),
   // Days a lease may be borrowed for offline use; 0: never.
   borrowDays: integer('borrow_days').notNull().default(0),
+  // The features the plan licenses, sorted by name (docs/decisions/039, migration 0185).
+  entitlements: text('entitlements').array().notNull().default(sql`'{}'::text[]`),
 });

@@ -108,6 +108,7 @@ const SHOWN: Record<string, readonly string[]> = {
     'seatModel',
     'leaseMinutes',
     'borrowDays',
+    'entitlements',
   ],
   product: ['product', 'name', 'title', 'description', 'isAvailable', 'eula'],
   // Never the client secret, the certificates, or anything of an assertion (docs/decisions/037).

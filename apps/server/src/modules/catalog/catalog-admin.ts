@@ -5,6 +5,7 @@ import {
   type OpsPlanBody,
   type OpsPlanFields,
   type OpsProductBody,
+  sortEntitlements,
   toCents,
 } from '@store/core';
 import type { DbOrTx } from '../../db/client';
@@ -44,6 +45,7 @@ export const planValues = (f: OpsPlanFields) => ({
   seatModel: f.seatModel,
   leaseMinutes: f.leaseMinutes,
   borrowDays: f.borrowDays,
+  entitlements: sortEntitlements(f.entitlements),
 });
 
 /** The operator's fields of a plan (the inverse of planValues): the wire plan's, and two of its own. */

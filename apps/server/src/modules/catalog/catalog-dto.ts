@@ -24,6 +24,7 @@ export function toPlanDto(plan: PlanRow, productName: string): PricingPlan {
     numberThreads: plan.numberThreads,
     maxReportsDay: plan.maxReportsDay,
     description: plan.description,
+    entitlements: plan.entitlements,
   };
 }
 

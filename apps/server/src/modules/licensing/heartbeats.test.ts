@@ -39,6 +39,7 @@ describe('POST /api/licensing/heartbeat', () => {
         heartbeatDeadline: new Date(l.clock.now().getTime() + 7 * DAY).toISOString(),
         alive: true,
       },
+      entitlements: { 'max-pages-per-document': 500, ocr: true, 'pdf-a': true },
     });
     expect(await lastSeen('hb-01')).toEqual(l.clock.now());
   });

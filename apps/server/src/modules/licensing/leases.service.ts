@@ -21,8 +21,9 @@ import type { AuthContext } from '../../lib/auth-context';
 import { DomainError, licenseRefused, notFound } from '../../lib/domain-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { lockForChange, lockSubscriptionRow, type SubscriptionRecord, visible } from '../subscriptions';
+import { entitlementsOf } from './entitlements';
 import * as leases from './leases.repository';
-import { signLicenseFile } from './license-file';
+import { LICENSE_FILE_VERSION, signLicenseFile } from './license-file';
 import type { SigningKeySource } from './license-keys';
 import { createLicenseReads, type LicenseRead } from './license-reads';
 import { licenseRefusal } from './license-standing';
@@ -71,6 +72,7 @@ export function createLeasesService(
     leaseMinutes: minutesOf(record),
     alreadyHeld,
     lease: leases.toLeaseState(row),
+    entitlements: entitlementsOf(record),
   });
 
   return {
@@ -157,6 +159,7 @@ export function createLeasesService(
       const s = record.subscription;
       const borrowFile = signLicenseFile(
         {
+          version: LICENSE_FILE_VERSION,
           keyId: keys.keyId,
           licenseId: licenseId(s.id),
           subscriptionId: s.id,
@@ -170,10 +173,16 @@ export function createLeasesService(
           expiry: until.toISOString(),
           leaseId: row.id,
           fingerprint: row.fingerprint,
+          entitlements: entitlementsOf(record),
         },
         keys.privateKey,
       );
-      return { licenseId: licenseId(s.id), lease: leases.toLeaseState(row), borrowFile };
+      return {
+        licenseId: licenseId(s.id),
+        lease: leases.toLeaseState(row),
+        borrowFile,
+        entitlements: entitlementsOf(record),
+      };
     },
 
     /** The License section's live leases: anyone who sees the subscription sees them. */

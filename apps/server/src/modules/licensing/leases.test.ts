@@ -55,6 +55,7 @@ describe('POST /api/licensing/leases (checkout)', () => {
         expiresAt: new Date(l.clock.now().getTime() + 15 * MINUTE).toISOString(),
         borrowed: false,
       },
+      entitlements: { barcodes: true, 'max-pages-per-document': 2000, ocr: true, 'pdf-a': true },
     });
     l.clock.advanceMs(MINUTE);
     expect((await checkout(sub.apiKey1, 'fp-b')).status).toBe(201);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
-import { keyIdOf, type LicensePayload, signLicenseFile } from './license-file';
+import { type IssuedLicensePayload, keyIdOf, LICENSE_FILE_VERSION, signLicenseFile } from './license-file';
 import { signingKeySource } from './license-keys';
 import { verifyLicenseFile } from './verify-license-file';
 
@@ -29,7 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const payload: LicensePayload = {
+const payload: IssuedLicensePayload = {
+  version: LICENSE_FILE_VERSION,
   licenseId: 50_001,
   subscriptionId: 1,
   description: 'Plant Floor',
@@ -40,6 +41,7 @@ const payload: LicensePayload = {
   designerHosts: [],
   issued: '2026-11-02T12:00:00.000Z',
   expiry: null,
+  entitlements: { ocr: true },
 };
 
 describe('the configured signing key', () => {

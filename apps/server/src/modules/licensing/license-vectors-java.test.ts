@@ -23,6 +23,12 @@ afterAll(() => {
   if (classes) rmSync(classes, { recursive: true, force: true });
 });
 
+/** How the Java verifier prints a file's entitlements: the operator's `name` / `name=value`, or `-` for none. */
+const features = (entitlements: LicenseVector['entitlements'] = {}) =>
+  Object.entries(entitlements)
+    .map(([name, value]) => (value === true ? name : `${name}=${value}`))
+    .join(',') || '-';
+
 describe('the Java verifier of docs/licensing.md', () => {
   it('is the one the documentation shows, verbatim', () => {
     const docs = readFileSync(join(root, 'docs/licensing.md'), 'utf8');
@@ -48,6 +54,8 @@ describe('the Java verifier of docs/licensing.md', () => {
       ['-cp', classes, 'LicenseFileVerifier', 'public-key.pem', v.file, v.now, v.hostname, v.kind],
       { cwd: vectorsDir, encoding: 'utf8' },
     ).trim();
-    expect(out.split(':')[0]).toBe(v.expect === 'valid' ? `valid ${v.licenseId}` : `invalid ${v.expect}`);
+    expect(out.split(':')[0]).toBe(
+      v.expect === 'valid' ? `valid ${v.licenseId} ${features(v.entitlements)}` : `invalid ${v.expect}`,
+    );
   });
 });

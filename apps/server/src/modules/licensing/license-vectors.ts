@@ -1,10 +1,14 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import type { Entitlements } from '@store/core';
 import {
+  type IssuedLicensePayload,
   keyIdOf,
   LICENSE_FILE_BEGIN,
   LICENSE_FILE_END,
+  LICENSE_FILE_VERSION,
   type LicensePayload,
   signLicenseFile,
+  signPayload,
 } from './license-file';
 
 // The offline license test vectors (docs/licensing/vectors): files signed by fixed test keys, so
@@ -32,6 +36,8 @@ export type LicenseVector = {
   /** 'valid', or the reason a verifier refuses the file (LicenseFileFailure). */
   expect: 'valid' | 'unknown-key' | 'signature' | 'expired' | 'wrong-host';
   licenseId?: number;
+  /** What a valid file licenses: its payload's `entitlements` (a version 1 file has none: {}). */
+  entitlements?: Entitlements;
 };
 
 export type LicenseVectors = {
@@ -54,7 +60,8 @@ function tamper(file: string, payload: LicensePayload): string {
 export function buildLicenseVectors(): LicenseVectors {
   const store = testKey('store');
   const other = testKey('another store');
-  const payload: LicensePayload = {
+  const payload: IssuedLicensePayload = {
+    version: LICENSE_FILE_VERSION,
     keyId: keyIdOf(store.publicKey),
     licenseId: 50_042,
     subscriptionId: 42,
@@ -66,13 +73,25 @@ export function buildLicenseVectors(): LicenseVectors {
     designerHosts: ['design-ws-01'],
     issued: '2026-11-02T12:00:00.000Z',
     expiry: '2027-12-16T12:00:00.000Z',
+    entitlements: { barcodes: true, edition: 'pro', 'max-pages-per-document': 500, ocr: true, 'pdf-a': true },
   };
+  const entitlements = payload.entitlements;
+  // A file issued before payloads had a version and entitlements: verifiers read it as licensing none.
+  const { version: _version, entitlements: _none, ...version1 } = payload;
   const valid = signLicenseFile(payload, store.privateKey);
   const files: Record<string, string> = {
     'public-key.pem': store.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     'valid.lic': valid,
-    'valid-perpetual.lic': signLicenseFile({ ...payload, licenseId: 50_043, expiry: null }, store.privateKey),
+    'valid-perpetual.lic': signLicenseFile(
+      { ...payload, licenseId: 50_043, expiry: null, entitlements: {} },
+      store.privateKey,
+    ),
+    'valid-version-1.lic': signPayload({ ...version1, licenseId: 50_044 }, store.privateKey),
     'tampered.lic': tamper(valid, { ...payload, engineHosts: [...payload.engineHosts, 'plant-engine-c'] }),
+    'tampered-entitlements.lic': tamper(valid, {
+      ...payload,
+      entitlements: { ...payload.entitlements, 'max-pages-per-document': 100_000, redaction: true },
+    }),
     'expired.lic': signLicenseFile({ ...payload, expiry: '2026-11-16T12:00:00.000Z' }, store.privateKey),
     'unknown-key-id.lic': signLicenseFile({ ...payload, keyId: keyIdOf(other.publicKey) }, other.privateKey),
   };
@@ -86,6 +105,7 @@ export function buildLicenseVectors(): LicenseVectors {
       kind: 'engine',
       expect: 'valid',
       licenseId: 50_042,
+      entitlements,
     },
     {
       name: 'valid designer, host names compared without case',
@@ -95,6 +115,7 @@ export function buildLicenseVectors(): LicenseVectors {
       kind: 'designer',
       expect: 'valid',
       licenseId: 50_042,
+      entitlements,
     },
     {
       name: 'valid perpetual (no expiry)',
@@ -104,12 +125,31 @@ export function buildLicenseVectors(): LicenseVectors {
       kind: 'engine',
       expect: 'valid',
       licenseId: 50_043,
+      entitlements: {},
+    },
+    {
+      name: 'valid version 1 (issued before entitlements: none)',
+      file: 'valid-version-1.lic',
+      now,
+      hostname: 'plant-engine-a',
+      kind: 'engine',
+      expect: 'valid',
+      licenseId: 50_044,
+      entitlements: {},
     },
     {
       name: 'tampered',
       file: 'tampered.lic',
       now,
       hostname: 'plant-engine-c',
+      kind: 'engine',
+      expect: 'signature',
+    },
+    {
+      name: 'tampered entitlements (a feature added)',
+      file: 'tampered-entitlements.lic',
+      now,
+      hostname: 'plant-engine-a',
       kind: 'engine',
       expect: 'signature',
     },

@@ -35,6 +35,7 @@ import {
   type SubscriptionRecord,
   type UsageCounters,
 } from '../subscriptions';
+import { entitlementsOf } from './entitlements';
 import * as leases from './leases.repository';
 import { LICENSE_FILE_ALG } from './license-file';
 import type { SigningKeySource } from './license-keys';
@@ -143,6 +144,7 @@ export function createLicensingService(deps: LicensingDeps) {
             kind: body.kind,
             hostname: body.hostname,
             machine: machines.toMachineState(row, window, now),
+            entitlements: entitlementsOf(record),
           },
         };
       });
@@ -169,7 +171,11 @@ export function createLicensingService(deps: LicensingDeps) {
         }
         throw new DomainError(ValidationCode.NoMachine, LicensingMessages.noMachine);
       }
-      return { licenseId: licenseId(id), machine: machines.toMachineState(row, window, now) };
+      return {
+        licenseId: licenseId(id),
+        machine: machines.toMachineState(row, window, now),
+        entitlements: entitlementsOf(record),
+      };
     },
 
     /** Answers 200 with valid true/false and the code; only a malformed body is an error. */
@@ -206,6 +212,7 @@ export function createLicensingService(deps: LicensingDeps) {
         },
         activations: { engines: held.engine, designers: held.designer },
         heartbeatWindowDays: window,
+        entitlements: entitlementsOf(record),
         seats: floating ? SeatModel.Floating : SeatModel.NodeLocked,
         ...(floating ? { leaseMinutes: leaseMinutesOf(record.plan.leaseMinutes) } : {}),
         ...(named ? { machine: machines.toMachineState(named, window, now) } : {}),

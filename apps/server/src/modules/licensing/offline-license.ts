@@ -7,7 +7,8 @@ import {
   recordOfflineLicense,
   type SubscriptionRecord,
 } from '../subscriptions';
-import { type LicensePayload, signLicenseFile } from './license-file';
+import { entitlementsOf } from './entitlements';
+import { type IssuedLicensePayload, LICENSE_FILE_VERSION, signLicenseFile } from './license-file';
 import type { SigningKeySource } from './license-keys';
 
 // The signed offline license file (docs/design.md §5): what Enable Offline and each paid renewal issue.
@@ -30,7 +31,8 @@ export function createOfflineLicenseService(deps: { signingKeys: SigningKeySourc
   ): Promise<string> {
     const keys = await deps.signingKeys(db);
     const s = record.subscription;
-    const payload: LicensePayload = {
+    const payload: IssuedLicensePayload = {
+      version: LICENSE_FILE_VERSION,
       keyId: keys.keyId,
       licenseId: licenseId(s.id),
       subscriptionId: s.id,
@@ -47,6 +49,7 @@ export function createOfflineLicenseService(deps: { signingKeys: SigningKeySourc
           nextBaseBillingDate: s.nextBaseBillingDate,
           unpaidPeriodStart: await unpaidPeriodStartOf(db, s.id),
         })?.toISOString() ?? null,
+      entitlements: entitlementsOf(record),
     };
     return signLicenseFile(payload, keys.privateKey);
   }

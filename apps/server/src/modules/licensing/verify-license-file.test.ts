@@ -1,10 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  type IssuedLicensePayload,
   keyIdOf,
   LICENSE_FILE_BEGIN,
   LICENSE_FILE_END,
-  type LicensePayload,
+  LICENSE_FILE_VERSION,
   signLicenseFile,
 } from './license-file';
 import { verifyLicenseFile } from './verify-license-file';
@@ -12,7 +13,8 @@ import { verifyLicenseFile } from './verify-license-file';
 const pair = generateKeyPairSync('ed25519');
 const publicKeyPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 const key = pair.privateKey;
-const payload: LicensePayload = {
+const payload: IssuedLicensePayload = {
+  version: LICENSE_FILE_VERSION,
   keyId: keyIdOf(pair.publicKey),
   licenseId: 50_007,
   subscriptionId: 7,
@@ -24,6 +26,7 @@ const payload: LicensePayload = {
   designerHosts: ['ws-1'],
   issued: '2026-11-02T12:00:00.000Z',
   expiry: '2027-08-30T12:00:00.000Z',
+  entitlements: { ocr: true, 'max-pages-per-document': 500 },
 };
 
 const body = (file: string) =>

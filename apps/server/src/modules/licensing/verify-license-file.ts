@@ -1,4 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
+import type { Entitlements } from '@store/core';
 import {
   keyIdOf,
   LICENSE_FILE_ALG,
@@ -58,6 +59,9 @@ export function assertLicensedHost(
     throw new LicenseFileError('wrong-host', `This license file does not license the ${kind} ${hostname}`);
   }
 }
+
+/** What a verified file licenses; a version 1 file (issued before entitlements) licenses none. */
+export const fileEntitlements = (payload: LicensePayload): Entitlements => payload.entitlements ?? {};
 
 const corrupt = () => new LicenseFileError('malformed', 'The license file is corrupt');
 

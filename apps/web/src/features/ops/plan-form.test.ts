@@ -2,6 +2,7 @@ import type { OpsPlan } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import {
   becomesUnavailable,
+  entitlementsProblem,
   PlanFormSchema,
   planFormValues,
   priceChanged,
@@ -34,6 +35,7 @@ const plan: OpsPlan = {
   seatModel: 'node-locked',
   leaseMinutes: null,
   borrowDays: 0,
+  entitlements: ['ocr', 'pages=500'],
   subscriberCount: 2,
 };
 
@@ -78,5 +80,19 @@ describe('the plan form', () => {
     const before = planFormValues(plan, 1);
     expect(becomesUnavailable(before, { ...before, isAvailable: false })).toBe(true);
     expect(becomesUnavailable({ ...before, isAvailable: false }, before)).toBe(false);
+  });
+
+  it("edits the plan's entitlements and names the first bad or repeated one", () => {
+    expect(planFormValues(plan, 1).entitlements).toEqual(['ocr', 'pages=500']);
+    expect(planFormValues(null, 1).entitlements).toEqual([]);
+    expect(entitlementsProblem(['ocr', 'max-pages-per-document=500'])).toBeNull();
+    expect(entitlementsProblem(['ocr', 'PDF-A'])).toBe(
+      'Entitlement "PDF-A": a name is 1 to 40 lowercase letters, digits and hyphens, starting with a letter or digit',
+    );
+    expect(entitlementsProblem(['pages=5', 'pages=6'])).toBe('Entitlement pages is listed more than once');
+    const values = { ...planFormValues(plan, 1), entitlements: ['ocr', 'ocr=1'] };
+    expect(PlanFormSchema.safeParse(values).error?.issues.map((i) => i.message)).toEqual([
+      'Entitlement ocr is listed more than once',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { type OpsPlan, OpsPlanBodySchema } from '@store/core';
+import { EntitlementListSchema, type OpsPlan, OpsPlanBodySchema } from '@store/core';
 import type { z } from 'zod/mini';
 
 // Every pricing-plan field of docs/spec.md §3 as the catalogue screen edits it: core's plan body (money in
@@ -36,6 +36,7 @@ export function planFormValues(plan: OpsPlan | null, product: number): PlanFormV
     seatModel: 'node-locked',
     leaseMinutes: null,
     borrowDays: 0,
+    entitlements: [],
   };
 }
 
@@ -63,3 +64,10 @@ export const becomesUnavailable = (before: PlanFormValues, after: PlanFormValues
 
 export const UNAVAILABLE_NOTE =
   "New customers can no longer buy this plan. Its subscribers keep it; their subscription editor shows it as '(Grandfathered)'.";
+
+/**
+ * What is wrong with the entitlements as they stand, shown as soon as a chip is added (adding one is a
+ * deliberate act, unlike typing in a field): the first problem core's grammar finds, or null.
+ */
+export const entitlementsProblem = (list: string[]): string | null =>
+  EntitlementListSchema.safeParse(list).error?.issues[0]?.message ?? null;

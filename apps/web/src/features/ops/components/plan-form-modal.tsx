@@ -26,6 +26,7 @@ import {
   priceChangeImpact,
   UNAVAILABLE_NOTE,
 } from '../plan-form';
+import { EntitlementsInput } from './entitlements-input';
 import { OpsModal } from './ops-modal';
 
 const MONEY = { decimalScale: 2, min: 0, prefix: '$', thousandSeparator: ',' } as const;
@@ -135,6 +136,10 @@ export function PlanFormModal({
               {...form.getInputProps('borrowDays')}
             />
           </SimpleGrid>
+          <EntitlementsInput
+            value={values.entitlements}
+            onChange={(list) => form.setFieldValue('entitlements', list)}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             {check('allowXtraAutoTag', 'Extra designers can be bought')}
             {check('isChargePerReport', 'Charged per report')}

@@ -20,6 +20,7 @@ import { LicenseKey } from './license-key';
 import { MachinesList } from './machines-list';
 import { OfflineSection } from './offline-section';
 import { PerpetualDetails } from './perpetual-details';
+import { PlanEntitlements } from './plan-entitlements';
 import { SubscriptionCostPanel } from './subscription-cost-panel';
 import { SubscriptionTermsForm } from './subscription-terms-form';
 import { SubscriptionUsagePanel } from './subscription-usage-panel';
@@ -91,6 +92,7 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
         <Stack gap="md">
           <DetailPanel title="License">
             <LicenseKey subscription={s} withheldFor={actions.owned ? null : ownerName} />
+            <PlanEntitlements subscription={s} />
             <MachinesList subscriptionId={s.subscriptionId} canDeactivate={actions.showDeactivateMachine} />
             {actions.showFlushKeys && <FlushKeys subscription={s} />}
           </DetailPanel>
