@@ -18,6 +18,7 @@ import { DetailPanel } from './detail-panel';
 import { FlushKeys } from './flush-keys';
 import { LicenseKey } from './license-key';
 import { MachinesList } from './machines-list';
+import { OfflineActivations } from './offline-activations';
 import { OfflineSection } from './offline-section';
 import { PerpetualDetails } from './perpetual-details';
 import { SubscriptionCostPanel } from './subscription-cost-panel';
@@ -93,6 +94,7 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
             <LicenseKey subscription={s} withheldFor={actions.owned ? null : ownerName} />
             <MachinesList subscriptionId={s.subscriptionId} canDeactivate={actions.showDeactivateMachine} />
             {actions.showFlushKeys && <FlushKeys subscription={s} />}
+            {actions.showDeactivateMachine && <OfflineActivations subscriptionId={s.subscriptionId} />}
           </DetailPanel>
           {s.isPerpetualLicense ? (
             <PerpetualDetails subscriptionId={s.subscriptionId} />
