@@ -46,7 +46,9 @@ import {
   createLeasesService,
   createLicensingService,
   createMachinesService,
+  createOfflineActivationService,
   createOfflineLicenseService,
+  createOfflineUsageService,
   licensingRoutes,
   signingKeySource,
 } from './modules/licensing';
@@ -151,6 +153,8 @@ export async function buildApp(input: AppInput) {
   });
   const subscriptions: FastifyPluginAsync = (scope) =>
     subscriptionsRoutes(scope, { ...deps, subscriptions: subscriptionService });
+  // Offline files' usage keys derive from the server's one key for secrets (docs/decisions/040).
+  const serverKey = () => twoFactorKey(db, deps.config);
   // The license reads' cache is typed by licensing; the platform only knows whose each entry is.
   const licensing: FastifyPluginAsync = (scope) =>
     licensingRoutes(scope, {
@@ -162,6 +166,8 @@ export async function buildApp(input: AppInput) {
       }),
       machines,
       leases: createLeasesService({ ...deps, licenses: readCaches.licenses, signingKeys }),
+      offlineActivations: createOfflineActivationService({ ...deps, signingKeys, serverKey }),
+      offlineUsage: createOfflineUsageService({ ...deps, signingKeys, serverKey }),
       limits: deps.limits,
     });
   // Each service is built once here and handed to the routes that answer with it.

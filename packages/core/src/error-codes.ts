@@ -77,6 +77,12 @@ export const ErrorCode = z.enum([
   'NOT_FLOATING',
   'FLOATING',
   'BORROW_LIMIT',
+  // Offline activation by request file and usage files from offline sites (docs/decisions/040).
+  'LICENSE_KEY_MISMATCH',
+  'USAGE_FILE_TAMPERED',
+  'UNKNOWN_LICENSE_FILE',
+  'FINGERPRINT_MISMATCH',
+  'RELEASE_CODE_WRONG',
   // Our own fault: the message says so, the log has the rest.
   'INTERNAL',
   // The database cannot be reached or is overloaded: try again (Retry-After).

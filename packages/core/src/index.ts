@@ -21,6 +21,7 @@ export * from './leases';
 export * from './licensing';
 export * from './messages';
 export * from './money';
+export * from './offline-activation';
 export * from './ops';
 export * from './organization-admins';
 export * from './overage';

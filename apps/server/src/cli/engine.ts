@@ -1,12 +1,22 @@
 import { hostname as osHostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ActivationKindSchema, parseEntitlement } from '@store/core';
+import { machineFingerprint } from './engine/fingerprint';
+import {
+  installLicenseFile,
+  releaseLicenseFile,
+  writeActivationRequest,
+  writeUsageFile,
+} from './engine/offline-commands';
 import { runEngine } from './engine/run-engine';
 
 // The reference engine (docs/licensing.md): activates, heartbeats, validates and reports usage in a
 // loop, printing what the store answers. It makes live usage for the demo:
 //
 //   npm run engine -- --key <licenseKey> [--host name] [--rate N] [--url http://localhost:3000] [--floating]
+//
+// and, for a machine without network, the offline commands (docs/licensing.md, "Offline activation by
+// request file"): request, install, usage-file and release.
 
 const USAGE = `npm run engine -- --key <licenseKey> [options]
 
@@ -22,7 +32,20 @@ const USAGE = `npm run engine -- --key <licenseKey> [options]
                      renew it, and check it in at exit
   --fingerprint FP   this machine's fingerprint (default: computed, docs/licensing.md)
   --needs LIST       features each job needs, comma-separated (ocr,pdf-a,max-pages-per-document=4):
-                     a job the license lacks one of is refused with ENTITLEMENT_MISSING`;
+                     a job the license lacks one of is refused with ENTITLEMENT_MISSING
+
+Offline, without network (docs/licensing.md, "Offline activation by request file"):
+
+  npm run engine -- request --key KEY --out req.json [--host NAME] [--kind KIND]
+                     write an activation request to upload in the portal's License section
+  npm run engine -- install --file license.lic --public-key key.pem [--host NAME] [--kind KIND]
+                     verify the portal's answer (key from GET /api/licensing/public-key) and install it
+  npm run engine -- usage-file --pages N --out usage.json [--host NAME]
+                     write N pages processed offline as a signed usage file to upload in the portal
+  npm run engine -- release
+                     remove the installed file and print the release code that frees its seat
+
+  --dir DIR          where the installed license file is kept (default: ./engine-offline)`;
 
 /** --needs: each a feature in the grammar of entitlements (docs/licensing.md). */
 function needsOf(value: string | undefined): string[] {
@@ -47,8 +70,14 @@ function positive(name: string, value: string | undefined, fallback: number, all
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
     options: {
+      out: { type: 'string' },
+      file: { type: 'string' },
+      'public-key': { type: 'string' },
+      dir: { type: 'string' },
+      pages: { type: 'string' },
       key: { type: 'string' },
       host: { type: 'string' },
       kind: { type: 'string' },
@@ -63,12 +92,49 @@ async function main(): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
   });
+  const kind = ActivationKindSchema.safeParse(values.kind ?? 'engine');
+  if (!kind.success) throw new Error("--kind must be 'engine' or 'designer'");
+  const command = positionals[0];
+  if (command && !values.help) {
+    const io = { print: (line: string) => console.log(line) };
+    const machine = {
+      hostname: values.host ?? osHostname(),
+      kind: kind.data,
+      fingerprint: values.fingerprint ?? machineFingerprint(),
+      dir: values.dir ?? 'engine-offline',
+    };
+    const required = (name: string, value: string | undefined) => {
+      if (!value) throw new Error(`${command} needs --${name}`);
+      return value;
+    };
+    if (command === 'request') {
+      writeActivationRequest(
+        { ...machine, licenseKey: required('key', values.key), out: required('out', values.out) },
+        io,
+      );
+    } else if (command === 'install') {
+      installLicenseFile(
+        {
+          ...machine,
+          file: required('file', values.file),
+          publicKey: required('public-key', values['public-key']),
+        },
+        io,
+      );
+    } else if (command === 'usage-file') {
+      const pages = positive('pages', required('pages', values.pages), 0);
+      writeUsageFile({ ...machine, pages, out: required('out', values.out) }, io);
+    } else if (command === 'release') {
+      releaseLicenseFile(machine, io);
+    } else {
+      throw new Error(`Unknown command ${command}: request, install, usage-file or release`);
+    }
+    return 0;
+  }
   if (values.help || !values.key) {
     console.log(USAGE);
     return values.help ? 0 : 1;
   }
-  const kind = ActivationKindSchema.safeParse(values.kind ?? 'engine');
-  if (!kind.success) throw new Error("--kind must be 'engine' or 'designer'");
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   return runEngine(

@@ -73,6 +73,12 @@ export const STATUS_OF_CODE: Record<ErrorCode, number> = {
   NOT_FLOATING: 409,
   FLOATING: 409,
   BORROW_LIMIT: 409,
+  // Offline activation and usage files (docs/decisions/040): what the administrator uploaded is wrong.
+  LICENSE_KEY_MISMATCH: 400,
+  USAGE_FILE_TAMPERED: 400,
+  UNKNOWN_LICENSE_FILE: 404,
+  FINGERPRINT_MISMATCH: 400,
+  RELEASE_CODE_WRONG: 404,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 };

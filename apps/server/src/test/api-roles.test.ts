@@ -38,6 +38,9 @@ const EXPECTED: Record<string, Role> = {
   downloadOfflineLicense: 'licenses',
   deactivateMachine: 'licenses',
   endLease: 'licenses',
+  answerActivationRequest: 'licenses',
+  releaseOfflineActivation: 'licenses',
+  uploadUsageFile: 'licenses',
   getSsoSettings: 'admin',
   putSsoSettings: 'admin',
   deleteSsoSettings: 'admin',
@@ -72,6 +75,19 @@ const VALID_BODY: Record<string, Record<string, unknown>> = {
     clientSecret: 'secret',
   },
   claimDomain: { domain: 'robustness.example.com' },
+  answerActivationRequest: {
+    request: {
+      type: 'activation-request',
+      version: 1,
+      licenseKey: 'robust',
+      fingerprint: 'robust',
+      hostname: 'robust',
+      kind: 'engine',
+      engineVersion: '1.0.0',
+      nonce: 'robust',
+    },
+  },
+  uploadUsageFile: { usageFile: { enc: 'e30=', sig: 'robust', alg: 'base64+hmac-sha256' } },
 };
 const VALID_PATH = { number: '2026-000123', domain: 'robustness.example.com' };
 

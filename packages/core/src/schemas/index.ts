@@ -5,6 +5,7 @@ export * from './common';
 export * from './entities';
 export * from './leases';
 export * from './licensing';
+export * from './offline-activation';
 export * from './people';
 export * from './product-form';
 export * from './purchase';

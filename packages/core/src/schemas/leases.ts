@@ -14,7 +14,7 @@ export const LeaseSeatModelSchema = z.enum(['node-locked', 'floating'], {
 export type LeaseSeatModel = z.infer<typeof LeaseSeatModelSchema>;
 
 /** The engine's machine identity (docs/licensing.md, "Fingerprints"): a digest, never a secret. */
-const fingerprintField = z
+export const fingerprintField = z
   .string({ error: 'fingerprint is required' })
   .check(
     z.trim(),

@@ -2,6 +2,7 @@ export * from './api-tokens';
 export * from './audit';
 export * from './billing-runs';
 export * from './catalog';
+export * from './offline';
 export * from './orders';
 export * from './organizations';
 export * from './persons';

@@ -1,5 +1,5 @@
 import { type BillingRunTrigger, BillStatus } from '@store/core';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { recordAudit } from '../audit';
 import {
   type BillingCycleCounts,
@@ -8,6 +8,7 @@ import {
   type BillsService,
   emptyCounts,
   type FinalOutcome,
+  type LateOverage,
   optionsOf,
   overageBill,
   type PlannedAttempt,
@@ -27,6 +28,9 @@ export type { BillingCycleCounts, BillingDeps, BillingLogger, BillingOptions } f
 /** What the engine asks of licensing: docs/design.md §5, each paid renewal issues a new offline license file. */
 export interface LicensingForBilling {
   reissueForPaidRenewals(db: Db, orderIds: number[], now: Date): Promise<void>;
+  /** Overage of months already billed, from usage offline sites reported late (docs/decisions/040). */
+  lateOverageDue(tx: DbOrTx, subscriptionIds: number[]): Promise<LateOverage[]>;
+  markLateOverageBilled(tx: DbOrTx, ids: number[], now: Date): Promise<void>;
 }
 
 /** The engine's dependencies; what it asks of bills, subscriptions, the store and licensing is named here. */
@@ -251,9 +255,31 @@ const billOverage = (deps: BillingEngineDeps, counts: BillingCycleCounts, starte
     const subs = await deps.subscriptions.claimDueOverage(tx, now, afterId, limit);
     const last = { full: subs.length === limit, lastId: subs[subs.length - 1]?.id ?? afterId };
     if (subs.length === 0) return { ...last, charges: [] };
-    const made = subs.map((s) => overageBill(s, now));
+    const late = await deps.licensing.lateOverageDue(
+      tx,
+      subs.map((s) => s.id),
+    );
+    const made = subs.map((s) =>
+      overageBill(
+        s,
+        now,
+        late.filter((l) => l.subscriptionId === s.id),
+      ),
+    );
     const bills = made.flatMap((m) => (m.bill ? [m.bill] : []));
     const inserted = await deps.bills.insertBillsStartingCharges(tx, bills, now, leaseEnd(deps, now));
+    // Late overage is billed once: marked in the transaction of the bill that carries it.
+    await deps.licensing.markLateOverageBilled(
+      tx,
+      late
+        .filter((l) =>
+          made.some(
+            (m) => m.rollover.id === l.subscriptionId && m.bill && inserted.ids.has(m.bill.periodKey),
+          ),
+        )
+        .map((l) => l.id),
+      now,
+    );
     await deps.subscriptions.rollOverUsage(
       tx,
       made.map((m) => m.rollover),

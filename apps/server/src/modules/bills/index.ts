@@ -53,4 +53,4 @@ export {
 export * as documentPdf from './document-pdf';
 export { type PlannedAttempt, StartedBatches } from './first-attempts';
 export { mailIssuedInvoices, remindUnpaidInvoices } from './invoice-mails';
-export { type DueSubscription, overageBill, renewalBill } from './scheduled-bills';
+export { type DueSubscription, type LateOverage, overageBill, renewalBill } from './scheduled-bills';

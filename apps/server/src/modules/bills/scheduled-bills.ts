@@ -10,6 +10,7 @@ import {
   dueDateOf,
   formatUsd,
   initialBillStatus,
+  lateOverageLine,
   monthsPerCycle,
   overageChargeCents,
   overageFigureCents,
@@ -154,12 +155,22 @@ export function renewalBill(
   };
 }
 
+/** Overage of a month already billed, from usage an offline site reported late (docs/decisions/040). */
+export interface LateOverage {
+  id: number;
+  subscriptionId: number;
+  monthStart: Date;
+  rtus: number;
+  amountCents: number;
+}
+
 /**
  * The month of usage that ended at nextOverageBillingDate: spec §9's figure (with the annual
  * allowance where set), capped at maxAdditionalMonthlyCharge, never discounted. Returns the bill
- * (null when there is nothing to bill) and the counters for the next month.
+ * (null when there is nothing to bill) and the counters for the next month. Overage of earlier
+ * months reported late rides on this bill, a line each naming its month, even when this month has none.
  */
-export function overageBill(sub: DueSubscription, now: Date) {
+export function overageBill(sub: DueSubscription, now: Date, late: LateOverage[] = []) {
   const periodEnd = sub.nextOverageBillingDate!;
   const periodStart = addMonthsClamped(periodEnd, -1, sub.anchorDay);
   const overRtus = unbilledOverRtus({
@@ -202,36 +213,62 @@ export function overageBill(sub: DueSubscription, now: Date) {
     }
   }
   const rollover = { id: sub.id, nextOverageBillingDate, accrued, billed, usageYearStart };
-  if (amount <= 0) return { bill: null, rollover };
+  const lateCents = late.reduce((sum, l) => sum + l.amountCents, 0);
+  if (amount <= 0 && lateCents <= 0) return { bill: null, rollover };
 
   const billedTo = billedToOf(sub.org);
-  const status = scheduledStatus(amount, billedTo.billedByInvoice);
+  const total = amount + lateCents;
+  const status = scheduledStatus(total, billedTo.billedByInvoice);
   const cappedNote = capped
     ? `, capped at your maximum of ${formatUsd(sub.maxAdditionalMonthlyChargeCents)}`
     : '';
+  const lineOf = (description: string, periodStart: Date, periodEnd: Date, cents: number) => ({
+    subscriptionId: sub.id,
+    description,
+    productName: productLabel(sub.plan.product),
+    planName: sub.plan.planName,
+    billingMode: sub.billingMode,
+    periodStart,
+    periodEnd,
+    // Overage is never discounted; the cap is not a discount, so the line shows what is owed.
+    listCents: cents,
+    discountCents: 0,
+    amountCents: cents,
+  });
+  const lines = [
+    ...(amount > 0
+      ? [
+          lineOf(
+            `${sub.description}: overage, ${overRtus.toLocaleString('en-US')} RTUs over the allowance${cappedNote}`,
+            periodStart,
+            periodEnd,
+            amount,
+          ),
+        ]
+      : []),
+    ...late
+      .filter((l) => l.amountCents > 0)
+      .map((l) =>
+        lineOf(
+          lateOverageLine(sub.description, l.monthStart, l.rtus),
+          l.monthStart,
+          addMonthsClamped(l.monthStart, 1, sub.anchorDay),
+          l.amountCents,
+        ),
+      ),
+  ];
   const bill: NewBill = {
     ...scheduledBill(sub, 'overage', {
       status,
-      totalCents: amount,
+      totalCents: total,
       billingDate: periodEnd,
       periodStart,
       now,
     }),
     paidAt: null,
     billedTo,
-    line: {
-      subscriptionId: sub.id,
-      description: `${sub.description}: overage, ${overRtus.toLocaleString('en-US')} RTUs over the allowance${cappedNote}`,
-      productName: productLabel(sub.plan.product),
-      planName: sub.plan.planName,
-      billingMode: sub.billingMode,
-      periodStart,
-      periodEnd,
-      // Overage is never discounted; the cap is not a discount, so the line shows what is owed.
-      listCents: amount,
-      discountCents: 0,
-      amountCents: amount,
-    },
+    line: lines[0]!,
+    carriedLines: lines.slice(1),
   };
   return { bill, rollover };
 }

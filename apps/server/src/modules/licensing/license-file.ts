@@ -36,6 +36,12 @@ export interface LicensePayload {
   /** A borrow file (docs/decisions/034): the borrowed lease and the machine that holds it offline. */
   leaseId?: string;
   fingerprint?: string;
+  /**
+   * A file answering an activation request (docs/decisions/040): its id, bound to `fingerprint`, and
+   * the per-file key that signs its usage files and makes its release code.
+   */
+  fileId?: string;
+  usageKey?: string;
 }
 
 /**

@@ -20,6 +20,9 @@ import type { LeasesService } from './leases.service';
 import type { LicensingService } from './licensing.service';
 import { machinesRoutes } from './machines.routes';
 import type { MachinesService } from './machines.service';
+import { offlineActivationRoutes } from './offline-activation.routes';
+import type { OfflineActivationService } from './offline-activation.service';
+import type { OfflineUsageService } from './offline-usage.service';
 
 const tags = ['licensing'];
 // Activation, heartbeat and validation answer a few hundred bytes, under the size the store
@@ -34,12 +37,15 @@ export const licensingRoutes: FastifyPluginAsyncZod<{
   licensing: LicensingService;
   machines: MachinesService;
   leases: LeasesService;
+  offlineActivations: OfflineActivationService;
+  offlineUsage: OfflineUsageService;
   limits: Pick<Limits, 'licensing'>;
 }> = async (app, deps) => {
   const service = deps.licensing;
   const keyLimits = createKeyLimits(deps.limits.licensing);
   await app.register(machinesRoutes, { machines: deps.machines });
   await app.register(leasesRoutes, { leases: deps.leases, keyLimits });
+  await app.register(offlineActivationRoutes, deps);
 
   app.get(
     '/api/licensing/public-key',

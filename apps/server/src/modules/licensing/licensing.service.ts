@@ -43,6 +43,7 @@ import { createLicenseReads, type LicenseRead, seatsHeld } from './license-reads
 import { licenseRefusal } from './license-standing';
 import { announceMachines } from './machine-events';
 import * as machines from './machines.repository';
+import { countLiveOfflineActivations } from './offline-activation.repository';
 import { insertReports, type UsageReport } from './usage.repository';
 import { createUsageAlerts } from './usage-alerts';
 
@@ -120,7 +121,13 @@ export function createLicensingService(deps: LicensingDeps) {
         await announceMachines(tx, 'machine.released', owner, dead, window, now);
         const existing = await machines.findMachine(tx, id, body.kind, body.hostname);
         if (existing) await machines.markSeen(tx, existing.id, now);
-        else if (limit !== null && (await machines.countMachines(tx, id, body.kind)) >= limit) {
+        else if (
+          limit !== null &&
+          // A license file answering an activation request holds a seat like a machine (decision 040).
+          (await machines.countMachines(tx, id, body.kind)) +
+            (await countLiveOfflineActivations(tx, id, body.kind, now)) >=
+            limit
+        ) {
           throw new DomainError(
             ValidationCode.TooManyMachines,
             LicensingMessages.tooManyMachines(body.kind, limit),

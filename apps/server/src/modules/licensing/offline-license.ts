@@ -10,8 +10,44 @@ import {
 import { entitlementsOf } from './entitlements';
 import { type IssuedLicensePayload, LICENSE_FILE_VERSION, signLicenseFile } from './license-file';
 import type { SigningKeySource } from './license-keys';
+import { lateOverageDue, markLateOverageBilled } from './offline-activation.repository';
 
 // The signed offline license file (docs/design.md §5): what Enable Offline and each paid renewal issue.
+
+/**
+ * The payload every offline file is built from (Enable Offline's, a renewal's, an activation request's
+ * answer): the subscription's license and plan, the hosts named, valid to the end of its last paid
+ * period + 14 days: a renewal billed but not paid adds nothing (docs/design.md §3).
+ */
+export async function licensePayloadOf(
+  db: DbOrTx,
+  record: SubscriptionRecord,
+  keyId: string,
+  hosts: { engineHosts: string[]; designerHosts: string[] },
+  now: Date,
+): Promise<IssuedLicensePayload> {
+  const s = record.subscription;
+  return {
+    version: LICENSE_FILE_VERSION,
+    keyId,
+    licenseId: licenseId(s.id),
+    subscriptionId: s.id,
+    description: s.description,
+    product: record.plan.product,
+    productName: productLabel(record.plan.product),
+    plan: record.plan.planName,
+    engineHosts: hosts.engineHosts,
+    designerHosts: hosts.designerHosts,
+    issued: now.toISOString(),
+    expiry:
+      offlineLicenseExpiry({
+        isPerpetualLicense: s.isPerpetualLicense,
+        nextBaseBillingDate: s.nextBaseBillingDate,
+        unpaidPeriodStart: await unpaidPeriodStartOf(db, s.id),
+      })?.toISOString() ?? null,
+    entitlements: entitlementsOf(record),
+  };
+}
 
 /**
  * Offline license files, signed with the key the process was composed with: Enable Offline (handed to
@@ -19,10 +55,7 @@ import type { SigningKeySource } from './license-keys';
  * Each takes the caller's database or transaction, so a file is recorded with the caller's rows.
  */
 export function createOfflineLicenseService(deps: { signingKeys: SigningKeySource }) {
-  /**
-   * Signs the offline license file for a subscription (docs/design.md §5), valid to the end of its last
-   * paid period + 14 days: a renewal billed but not paid adds nothing (docs/design.md §3).
-   */
+  /** Signs the offline license file for a subscription (docs/design.md §5) naming these hosts. */
   async function issueOfflineLicense(
     db: DbOrTx,
     record: SubscriptionRecord,
@@ -30,27 +63,7 @@ export function createOfflineLicenseService(deps: { signingKeys: SigningKeySourc
     now: Date,
   ): Promise<string> {
     const keys = await deps.signingKeys(db);
-    const s = record.subscription;
-    const payload: IssuedLicensePayload = {
-      version: LICENSE_FILE_VERSION,
-      keyId: keys.keyId,
-      licenseId: licenseId(s.id),
-      subscriptionId: s.id,
-      description: s.description,
-      product: record.plan.product,
-      productName: productLabel(record.plan.product),
-      plan: record.plan.planName,
-      engineHosts: hosts.engineHosts,
-      designerHosts: hosts.designerHosts,
-      issued: now.toISOString(),
-      expiry:
-        offlineLicenseExpiry({
-          isPerpetualLicense: s.isPerpetualLicense,
-          nextBaseBillingDate: s.nextBaseBillingDate,
-          unpaidPeriodStart: await unpaidPeriodStartOf(db, s.id),
-        })?.toISOString() ?? null,
-      entitlements: entitlementsOf(record),
-    };
+    const payload = await licensePayloadOf(db, record, keys.keyId, hosts, now);
     return signLicenseFile(payload, keys.privateKey);
   }
 
@@ -78,6 +91,9 @@ export function createOfflineLicenseService(deps: { signingKeys: SigningKeySourc
   return {
     issueOfflineLicense,
     reissueOfflineLicense,
+    /** The billing engine's overage run: late usage's overage goes on the next bill, once (decision 040). */
+    lateOverageDue,
+    markLateOverageBilled,
     /**
      * docs/design.md §5: each paid renewal issues a new offline license file, whose expiry follows the
      * newly paid period: after a card charge (the billing engine, a bill paid on the Pay Bills page) and

@@ -18,6 +18,7 @@ import { DetailPanel } from './detail-panel';
 import { FlushKeys } from './flush-keys';
 import { LicenseKey } from './license-key';
 import { MachinesList } from './machines-list';
+import { OfflineActivations } from './offline-activations';
 import { OfflineSection } from './offline-section';
 import { PerpetualDetails } from './perpetual-details';
 import { PlanEntitlements } from './plan-entitlements';
@@ -95,6 +96,7 @@ function Editor({ subscription: s, viewer }: { subscription: SubscriptionDetail;
             <PlanEntitlements subscription={s} />
             <MachinesList subscriptionId={s.subscriptionId} canDeactivate={actions.showDeactivateMachine} />
             {actions.showFlushKeys && <FlushKeys subscription={s} />}
+            {actions.showDeactivateMachine && <OfflineActivations subscriptionId={s.subscriptionId} />}
           </DetailPanel>
           {s.isPerpetualLicense ? (
             <PerpetualDetails subscriptionId={s.subscriptionId} />
