@@ -5,6 +5,7 @@ import {
   billingFacts,
   DETAIL_ROW_TRANSITION_MS,
   EditToggle,
+  PaymentDueNotice,
   RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
@@ -55,6 +56,7 @@ export function SubscriptionCards({
                       {s.ownerName}
                     </Text>
                   )}
+                  <PaymentDueNotice subscription={s} viewer={viewer} />
                 </div>
                 <EditToggle subscription={s} expanded={expanded} onToggle={onToggle} />
               </Group>
