@@ -166,10 +166,18 @@ test('the operator sets the retry schedule and the reminders on the Dunning scre
   );
   await photograph(op, 'ops-dunning');
 
-  await op.getByRole('checkbox', { name: 'Retry days: day 2' }).check();
-  await op.getByRole('checkbox', { name: 'Retry days: day 13' }).uncheck();
+  // A chip's checkbox is drawn by its label: the operator clicks the day as shown.
+  const chip = (group: string, day: number) =>
+    op
+      .getByRole('group', { name: group })
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${day}$`) });
+  await chip('Retry days', 2).click();
+  await chip('Retry days', 13).click();
   await op.getByRole('checkbox', { name: 'Mail the admins when the bill is first declined' }).uncheck();
-  await op.getByRole('checkbox', { name: 'Days before deactivation: day 7' }).uncheck();
+  await chip('Days before deactivation', 7).click();
+  await expect(op.getByRole('checkbox', { name: 'Retry days: day 2' })).toBeChecked();
+  await expect(op.getByRole('checkbox', { name: 'Retry days: day 13' })).not.toBeChecked();
   await op.getByRole('button', { name: 'Save' }).click();
   await expect(op.getByText('Dunning settings saved.')).toBeVisible();
   await op.reload();

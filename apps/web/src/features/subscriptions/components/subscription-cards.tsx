@@ -56,10 +56,11 @@ export function SubscriptionCards({
                       {s.ownerName}
                     </Text>
                   )}
-                  <PaymentDueNotice subscription={s} viewer={viewer} />
                 </div>
                 <EditToggle subscription={s} expanded={expanded} onToggle={onToggle} />
               </Group>
+              {/* Below the heading, at the card's width: beside it, it would push Edit out of the card. */}
+              <PaymentDueNotice subscription={s} viewer={viewer} />
               {!perpetual && (
                 <>
                   <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
