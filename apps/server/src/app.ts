@@ -31,7 +31,7 @@ import {
   reconcileDifferences,
 } from './modules/billing';
 import { billingInfoRoutes, createBillingInfoService } from './modules/billing-info';
-import { billingContacts } from './modules/bills';
+import { billingContacts, createDunningSettingsService } from './modules/bills';
 import { catalogRoutes, createCatalogService } from './modules/catalog';
 import { createDisputesService, disputesRoutes } from './modules/disputes';
 import {
@@ -238,6 +238,7 @@ export async function buildApp(input: AppInput) {
         catalog: catalogService,
         contacts: billingContacts,
       }),
+      dunning: createDunningSettingsService(deps),
     });
   const billingService = createBillingService({ db, engine: billingEngine });
   const refundsService = createRefundsService(deps);

@@ -13,6 +13,7 @@ export * from './confirmation';
 export * from './country-codes';
 export * from './csv';
 export * from './dates';
+export * from './dunning';
 export * from './entitlements';
 export * from './error-codes';
 export * from './input-rounding';

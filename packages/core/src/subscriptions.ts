@@ -28,6 +28,11 @@ export const SubscriptionDetailSchema = z.extend(SubscriptionSchema, {
   /** The owning organization's discount (a fraction), read at each charge. */
   organizationDiscount: z.number(),
   pendingChange: z.nullable(PendingChangeSchema),
+  /**
+   * A declined renewal or overage bill of it is still unpaid: the day it must be paid by, after which the
+   * subscription is deactivated (docs/decisions/042). Absent when nothing is past due.
+   */
+  paymentDueBy: z.optional(z.string()),
 });
 export type SubscriptionDetail = z.infer<typeof SubscriptionDetailSchema>;
 export const SubscriptionDetailListSchema = z.array(SubscriptionDetailSchema);

@@ -1,4 +1,12 @@
-import { billMention, formatLongDate, formatUsd, GRACE_DAYS, type InvoiceReminderKind } from '@store/core';
+import {
+  billMention,
+  DunningMessages,
+  formatLongDate,
+  formatUsd,
+  GRACE_DAYS,
+  type InvoiceReminderKind,
+  PAY_BILLS_PATH,
+} from '@store/core';
 import type { MailMessage } from './mailer';
 import { compose } from './templates';
 
@@ -8,6 +16,34 @@ import { compose } from './templates';
 // before the next renewal; and the operator's alert when a customer disputes a charge.
 
 export const billingInfoLink = (publicUrl: string) => `${publicUrl}/ModifyBillingInfo`;
+/** The pay-now page (docs/decisions/042), where every dunning mail leads. */
+export const payNowLink = (publicUrl: string) => `${publicUrl}${PAY_BILLS_PATH}`;
+
+/**
+ * A reminder that a declined bill is still unpaid, some days before its subscriptions are deactivated
+ * (docs/decisions/042); it stops once the bill is paid.
+ */
+export function paymentReminderMail(a: {
+  publicUrl: string;
+  to: string;
+  orderId: number;
+  invoiceNumber: string | null;
+  totalCents: number;
+  dueDate: Date;
+  reason: string | null;
+}): MailMessage {
+  const payBy = formatLongDate(a.dueDate);
+  const bill = billMention(a);
+  return compose(
+    a.to,
+    DunningMessages.reminderSubject(bill, payBy),
+    [
+      `We still could not charge your card for ${bill} (${formatUsd(a.totalCents)}).${a.reason ? ` Reason: ${a.reason}` : ''}`,
+      `If it is still unpaid on ${payBy}, the subscription on it is deactivated and its license stops working. Pay it now with the card on file or a new card:`,
+    ],
+    { url: payNowLink(a.publicUrl), label: DunningMessages.payNow },
+  );
+}
 
 export function receiptMail(a: {
   to: string;

@@ -8,7 +8,7 @@ import type { TestApp } from './test-app';
 // Customers for the 3-D Secure tests (docs/decisions/024): an organization of its own, its admin
 // signed in, the card on file one of Stripe's test payment methods.
 
-const PASSWORD = 'three-d-secure-pass';
+export const CUSTOMER_PASSWORD = 'three-d-secure-pass';
 export type Client = Awaited<ReturnType<TestApp['login']>>;
 
 /** An organization with a signed-in admin whose card on file is `pm`. */
@@ -21,9 +21,9 @@ export async function customer(
   const org = await makeOrganization(t.db, { name, adminEmail: email, paymentMethodId: pm });
   await t.db
     .update(persons)
-    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .set({ passwordHash: await hashPassword(CUSTOMER_PASSWORD) })
     .where(eq(persons.email, email));
-  return { id: org.id, admin: await t.login(email, PASSWORD), email };
+  return { id: org.id, admin: await t.login(email, CUSTOMER_PASSWORD), email };
 }
 
 /** The sandbox's stand-in for the bank's challenge page. */

@@ -192,6 +192,7 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'audit', ...screen('Audit Log', () => import('./routes/ops/audit')) },
                   { path: 'reconcile', ...screen('Reconcile', () => import('./routes/ops/reconcile')) },
+                  { path: 'dunning', ...screen('Dunning', () => import('./routes/ops/dunning')) },
                 ],
               },
             ],

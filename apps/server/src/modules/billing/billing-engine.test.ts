@@ -181,7 +181,8 @@ describe('a year of billing', () => {
     expect(states['monthly31 2026-04-01']).toEqual({ active: true, status: BillStatus.ChargePastDue });
     const march = (await billsOf(monthly31)).find((b) => iso(b.billingDate) === '2026-03-31')!;
     expect(march.status).toBe(BillStatus.ChargePaid);
-    expect(march.attempts).toBe(2);
+    // Retried on the schedule's days 1 and 3 (docs/decisions/042): the card works again from April 2.
+    expect(march.attempts).toBe(3);
     const attempts = await t.db
       .select()
       .from(paymentAttempts)
@@ -189,7 +190,8 @@ describe('a year of billing', () => {
       .orderBy(asc(paymentAttempts.id));
     expect(attempts.map((a) => [a.gatewayKey, a.status])).toEqual([
       [`bill-${march.id}-attempt-1`, 'declined'],
-      [`bill-${march.id}-attempt-2`, 'succeeded'],
+      [`bill-${march.id}-attempt-2`, 'declined'],
+      [`bill-${march.id}-attempt-3`, 'succeeded'],
     ]);
     await t.flushMail();
     const mail = t.mailer.sent.find((m) => m.subject === `Payment failed for order ${march.id}`);
@@ -209,7 +211,7 @@ describe('a year of billing', () => {
     const bills = await billsOf(unpaid);
     expect(bills.at(-1)!.status).toBe(BillStatus.UnPaid);
     expect(billStatusText(bills.at(-1)!.status)).toBe('Un-Paid');
-    // Retried about every other day: Aug 5, 7, 9, 11, 13, 15, 17.
+    // Charged on Aug 5, then retried on the schedule's days 1, 3, 5, 7, 10, 13: Aug 6, 8, 10, 12, 15, 18.
     expect(bills.at(-1)!.attempts).toBe(7);
     expect(
       bills

@@ -1,4 +1,4 @@
-import { BillingMode } from '@store/core';
+import { BillingMode, BillStatus } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 
@@ -10,7 +10,10 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * The end of a claim: records a notice for each row of its `due` CTE (with its `id` and `renews`) and
  * returns only the rows recorded now; a row already recorded (an earlier pass, another process) was sent.
  */
-const recordedOnce = (kind: 'renewal-reminder' | 'card-expiring', now: Date) => sql`recorded AS (
+const recordedOnce = (
+  kind: 'renewal-reminder' | 'card-expiring' | 'payment-reminder',
+  now: Date,
+) => sql`recorded AS (
           INSERT INTO billing_notices (kind, subject_id, due_on, sent_at)
           SELECT ${sql.raw(`'${kind}'`)}, id, (renews AT TIME ZONE 'UTC')::date, ${ts(now)} FROM due
           ON CONFLICT DO NOTHING RETURNING subject_id)
@@ -41,11 +44,11 @@ export function claimRenewalReminders(tx: DbOrTx, now: Date, withinMs: number, l
 }
 
 /**
- * Organizations whose card on file expires before their next renewal, not warned yet, recorded as
- * warned. The card is good through the last day of its expiry month; the renewal is the earliest of
+ * Organizations whose card on file expires before a renewal within `withinMs` (docs/decisions/042: 14
+ * days ahead, when the admin still has time to add a card), not warned yet, recorded as warned. The card is good through the last day of its expiry month; the renewal is the earliest of
  * the organization's subscriptions that still renew.
  */
-export function claimCardExpiryWarnings(tx: DbOrTx, now: Date, limit: number) {
+export function claimCardExpiryWarnings(tx: DbOrTx, now: Date, withinMs: number, limit: number) {
   return queryRows<{
     id: number;
     brand: string | null;
@@ -60,6 +63,7 @@ export function claimCardExpiryWarnings(tx: DbOrTx, now: Date, limit: number) {
           FROM subscriptions s
           WHERE s.is_active AND s.deactivate_date IS NULL AND NOT s.is_perpetual_license
             AND s.billing_mode <> ${BillingMode.NoBill} AND s.next_base_billing_date > ${ts(now)}
+            AND s.next_base_billing_date <= ${ts(new Date(now.getTime() + withinMs))}
           GROUP BY s.organization_id),
         due AS (
           SELECT o.id, o.card_brand AS brand, o.card_last_four AS last4, o.card_exp_month AS exp_month,
@@ -83,5 +87,35 @@ export function subscriptionsNamed(tx: DbOrTx, subscriptionIds: number[]) {
         subscriptionIds.map((id) => sql`${id}`),
         sql`, `,
       )}) ORDER BY s.id`,
+  );
+}
+
+/**
+ * Past-due card bills a reminder is due for (docs/decisions/042): of the days before the deactivation
+ * the operator chose, the nearest one that has come, so a clock far ahead sends one reminder, not each
+ * missed one. Recorded per bill and reminder day (`renews` is the reminder's day), so each goes out once;
+ * a bill paid, voided or written off is no longer past due and gets none.
+ */
+export function claimPaymentReminders(tx: DbOrTx, now: Date, daysBefore: readonly number[], limit: number) {
+  const days = sql.raw(daysBefore.map((d) => String(Math.trunc(d))).join(', '));
+  return queryRows<{
+    id: number;
+    invoice_number: string | null;
+    organization_id: number;
+    total_cents: number;
+    due_date: unknown;
+    failure_message: string | null;
+  }>(
+    tx,
+    sql`WITH due AS (
+          SELECT o.id, o.invoice_number, o.organization_id, o.total_cents, o.due_date, o.failure_message,
+                 o.due_date - make_interval(days => r.days_before) AS renews
+          FROM orders o
+          CROSS JOIN LATERAL (SELECT min(d) AS days_before FROM unnest(ARRAY[${days}]::int[]) AS d
+            WHERE o.due_date - make_interval(days => d) <= ${ts(now)}) r
+          WHERE o.status = ${BillStatus.ChargePastDue} AND o.kind IN ('renewal', 'overage')
+            AND o.due_date > ${ts(now)} AND r.days_before IS NOT NULL
+          ORDER BY o.id LIMIT ${limit}),
+        ${recordedOnce('payment-reminder', now)}`,
   );
 }

@@ -1,18 +1,25 @@
-import { BillingMode, cardBrandName, toCardBrand } from '@store/core';
+import { BillingMode, CARD_EXPIRY_NOTICE_DAYS, cardBrandName, toCardBrand } from '@store/core';
 import type { DbOrTx } from '../../db/client';
-import { cardExpiringMail, deactivatedMail, renewalReminderMail } from '../../mail/billing-mails';
+import {
+  cardExpiringMail,
+  deactivatedMail,
+  paymentReminderMail,
+  renewalReminderMail,
+} from '../../mail/billing-mails';
 import { enqueueMail } from '../../mail/outbox';
 import type { BillingDeps } from '../bills';
-import { billingContacts, mailIssuedInvoices, remindUnpaidInvoices } from '../bills';
+import { billingContacts, mailIssuedInvoices, readDunningSettings, remindUnpaidInvoices } from '../bills';
 import {
   claimCardExpiryWarnings,
+  claimPaymentReminders,
   claimRenewalReminders,
   subscriptionsNamed,
 } from './billing-notices.repository';
 
 // The billing notices that are not a payment's (decision 018): a reminder 7 days before a quarterly
-// or annual renewal, a warning when the card on file expires before the next renewal, a notice when
-// a subscription is deactivated. Each is recorded in billing_notices with its mails, in one
+// or annual renewal, a warning 14 days ahead when the card on file expires before a renewal, dunning's
+// reminders before a past-due bill's deactivation (decision 042), a notice when a subscription is
+// deactivated. Each is recorded in billing_notices with its mails, in one
 // transaction, so it goes out once.
 
 const DAY_MS = 86_400_000;
@@ -59,7 +66,7 @@ export async function sendBillingNotices(deps: Pick<BillingDeps, 'db' | 'clock' 
   for (;;) {
     const n = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
-      const due = await claimCardExpiryWarnings(tx, now, BATCH);
+      const due = await claimCardExpiryWarnings(tx, now, CARD_EXPIRY_NOTICE_DAYS * DAY_MS, BATCH);
       for (const o of due) {
         const card = `${cardBrandName(toCardBrand(o.brand))} ending in ${o.last4}`;
         const expires = `${String(o.exp_month).padStart(2, '0')}/${o.exp_year}`;
@@ -75,7 +82,40 @@ export async function sendBillingNotices(deps: Pick<BillingDeps, 'db' | 'clock' 
     cardWarnings += n;
     if (n < BATCH) break;
   }
-  return { invoices, invoiceReminders, reminders, cardWarnings };
+  const paymentReminders = await sendPaymentReminders(deps, publicUrl);
+  return { invoices, invoiceReminders, reminders, cardWarnings, paymentReminders };
+}
+
+/** Dunning's reminders before the deactivation, on the days the operator chose (docs/decisions/042). */
+async function sendPaymentReminders(deps: Pick<BillingDeps, 'db' | 'clock'>, publicUrl: string) {
+  const { remindDaysBefore } = await readDunningSettings(deps.db);
+  if (remindDaysBefore.length === 0) return 0;
+  let sent = 0;
+  for (;;) {
+    const n = await deps.db.transaction(async (tx) => {
+      const due = await claimPaymentReminders(tx, deps.clock.now(), remindDaysBefore, BATCH);
+      for (const b of due) {
+        for (const to of await billingContacts(tx, b.organization_id)) {
+          await enqueueMail(
+            tx,
+            paymentReminderMail({
+              publicUrl,
+              to,
+              orderId: Number(b.id),
+              invoiceNumber: b.invoice_number,
+              totalCents: Number(b.total_cents),
+              dueDate: asDate(b.due_date),
+              // Recorded as `code: message` (recordOutcomes); the customer reads the message.
+              reason: b.failure_message?.replace(/^[a-z_]+: /, '') ?? null,
+            }),
+          );
+        }
+      }
+      return due.length;
+    });
+    sent += n;
+    if (n < BATCH) return sent;
+  }
 }
 
 /** In the transaction that deactivates subscriptions for an unpaid bill: their admins are told. */

@@ -48,7 +48,15 @@ async function takeDocumentNumbers(tx: DbOrTx, issued: Date, count: number): Pro
 }
 
 /**
- * Applies what the gateway answered: paid, past due with the next retry, or (unknown, pending) left
+ * The next retry of a bill declined `now`: the first day of the schedule (days after the bill's date,
+ * docs/decisions/042) still ahead; none after the last, so the bill waits for its grace to end.
+ */
+const nextRetrySql = (retryDays: readonly number[], now: Date) => sql`(
+  SELECT min(o.billing_date + make_interval(days => d)) FROM unnest(ARRAY[${sql.raw(retryDays.map((d) => String(Math.trunc(d))).join(', '))}]::int[]) AS d
+  WHERE o.billing_date + make_interval(days => d) > ${ts(now)})`;
+
+/**
+ * Applies what the gateway answered: paid, past due with the next retry of the schedule, or (unknown, pending) left
  * open to be asked about again at its `nextAt`, a transient failure counted. Answers the bills this
  * call marked paid and those it marked past due for a decline (not those settled meanwhile by
  * someone else): their receipts, notices and events.
@@ -57,7 +65,7 @@ export async function recordOutcomes(
   tx: DbOrTx,
   outcomes: AttemptOutcome[],
   now: Date,
-  retryAt: Date,
+  retryDays: readonly number[],
 ): Promise<{ paid: BillRef[]; declined: BillRef[] }> {
   if (outcomes.length === 0) return { paid: [], declined: [] };
   const payload = JSON.stringify(outcomes.map((o) => outcomeRow(o, now)));
@@ -94,7 +102,7 @@ export async function recordOutcomes(
       status = CASE v.outcome WHEN 'succeeded' THEN ${BillStatus.ChargePaid}
                               WHEN 'declined' THEN ${BillStatus.ChargePastDue} ELSE o.status END,
       paid_at = CASE WHEN v.outcome = 'succeeded' THEN ${ts(now)} ELSE o.paid_at END,
-      next_attempt_at = CASE v.outcome WHEN 'succeeded' THEN NULL WHEN 'declined' THEN ${ts(retryAt)}
+      next_attempt_at = CASE v.outcome WHEN 'succeeded' THEN NULL WHEN 'declined' THEN ${nextRetrySql(retryDays, now)}
                                        ELSE v.next_at END,
       failure_message = CASE v.outcome WHEN 'succeeded' THEN NULL WHEN 'declined' THEN v.message
                                        ELSE o.failure_message END,

@@ -218,12 +218,17 @@ export async function adminEmails(db: DbOrTx, organizationId: number): Promise<s
   return result.map((r) => r.email);
 }
 
-export async function billDueDate(db: DbOrTx, orderId: number): Promise<Date | null> {
-  const [row] = await queryRows<{ due_date: unknown }>(
+/** A bill's date and due date (the grace's end), for its decline mail. */
+export async function billDates(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ billingDate: Date; dueDate: Date | null } | null> {
+  const [row] = await queryRows<{ billing_date: unknown; due_date: unknown }>(
     db,
-    sql`SELECT due_date FROM orders WHERE id = ${orderId}`,
+    sql`SELECT billing_date, due_date FROM orders WHERE id = ${orderId}`,
   );
-  return row?.due_date ? date(row.due_date) : null;
+  if (!row) return null;
+  return { billingDate: date(row.billing_date), dueDate: row.due_date ? date(row.due_date) : null };
 }
 
 /** Of these bills, the paid ones with money paid (a receipt each), by id. */

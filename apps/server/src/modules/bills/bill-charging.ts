@@ -1,19 +1,23 @@
-import { billAttemptKey, billMention, formatLongDate, formatUsd, PAY_BILLS_PATH } from '@store/core';
+import {
+  billAttemptKey,
+  billMention,
+  DunningMessages,
+  type DunningSettings,
+  formatLongDate,
+  formatUsd,
+  PAY_BILLS_PATH,
+  retryDatesAfter,
+} from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import { enqueueMails } from '../../mail/outbox';
 import { type AttemptOutcome, declinedAttempts, recordOutcomes } from './attempt-outcomes.repository';
 import { type ChargeClaim, claimChargeableBills, startAttempts } from './bill-attempts.repository';
-import { adminEmails, billDueDate, makePastDueBillsDue } from './bill-batches.repository';
+import { adminEmails, billDates, makePastDueBillsDue } from './bill-batches.repository';
 import { announceBills, billsPaid } from './bill-events';
-import {
-  type BillingCycleCounts,
-  type BillingDeps,
-  emptyCounts,
-  optionsOf,
-  RETRY_INTERVAL_MS,
-} from './billing-engine-options';
+import { type BillingCycleCounts, type BillingDeps, emptyCounts, optionsOf } from './billing-engine-options';
 import { attemptCharge, withEnd } from './charge-attempt';
 import { holdLeases } from './charge-lease.repository';
+import { readDunningSettings } from './dunning-settings';
 import type { PlannedAttempt, StartedBatches } from './first-attempts';
 
 // Charging scheduled bills (renewal, overage): claim a batch and record each attempt's key, call the
@@ -113,16 +117,19 @@ async function chargeStarted(
   // The outcomes; the receipts and decline notices are written with them (decision 018).
   const after = deps.clock.now();
   await deps.db.transaction(async (tx) => {
+    const dunning = await readDunningSettings(tx);
     const { paid, declined } = await recordOutcomes(
       tx,
       outcomes.map((o) => o.outcome),
       after,
-      new Date(after.getTime() + RETRY_INTERVAL_MS),
+      dunning.retryDays,
     );
     await billsPaid(tx, paid, after);
     await announceBills(tx, 'bill.payment_failed', declined, after);
+    const newlyDeclined = new Set(declined.map((b) => b.id));
     for (const { claim, outcome } of outcomes) {
-      if (outcome.outcome === 'declined') await notifyDeclined(tx, deps.publicUrl, claim, outcome);
+      if (newlyDeclined.has(claim.orderId))
+        await notifyDeclined(tx, { publicUrl: deps.publicUrl, dunning, now: after }, claim, outcome);
     }
   });
   await onPaid(
@@ -136,30 +143,34 @@ async function chargeStarted(
   }
 }
 
+/**
+ * The decline mail (docs/decisions/042): once per bill, at its first decline, when the operator keeps
+ * that reminder on; later declines are silent, the reminders before the deactivation follow on their
+ * days. It leads to the pay-now page, where the card on file or a new one pays the bill and the bank
+ * can ask for authentication (3-D Secure, decision 024).
+ */
 async function notifyDeclined(
   tx: DbOrTx,
-  publicUrl: string | undefined,
+  at: { publicUrl: string | undefined; dunning: DunningSettings; now: Date },
   claim: ChargeClaim,
   outcome: AttemptOutcome,
 ): Promise<void> {
-  // The first decline of a bill, and every authentication_required (the customer must act).
-  const first = (await declinedAttempts(tx, claim.orderId)) === 1;
-  if (!first && outcome.code !== 'authentication_required') return;
+  if (!at.dunning.remindAtDecline) return;
+  if ((await declinedAttempts(tx, claim.orderId)) !== 1) return;
   const to = await adminEmails(tx, claim.organizationId);
-  if (to.length === 0) return;
-  const dueDate = await billDueDate(tx, claim.orderId);
-  const due = dueDate ? formatLongDate(dueDate) : '';
-  // The bank wants the cardholder to authenticate (3-D Secure, decision 024): they pay it themselves
-  // on the Pay Bills page, where their bank can ask them; a new card would not help.
+  const dates = await billDates(tx, claim.orderId);
+  if (to.length === 0 || !dates) return;
+  const due = dates.dueDate ? formatLongDate(dates.dueDate) : '';
   const authenticate = outcome.code === 'authentication_required';
   const text = [
     `We could not charge your card for ${billMention(claim)} (${formatUsd(claim.amountCents)}).`,
     `Reason: ${outcome.message ?? 'Your card was declined.'}`,
     '',
     authenticate
-      ? `Your bank asks you to confirm this payment. Please pay the bill at ${publicUrl ?? ''}${PAY_BILLS_PATH}, where your bank can ask you to authenticate it.`
-      : `Please update your billing information at ${publicUrl ?? ''}/ModifyBillingInfo; we will retry the charge at once.`,
-    `We retry about every other day. If the bill is still unpaid on ${due}, the subscription on it is deactivated and its license stops working.`,
+      ? `Your bank asks you to confirm this payment. Please pay the bill at ${at.publicUrl ?? ''}${PAY_BILLS_PATH}, where your bank can ask you to authenticate it.`
+      : `Please pay the bill at ${at.publicUrl ?? ''}${PAY_BILLS_PATH} with the card on file or a new card.`,
+    DunningMessages.retriesAhead(retryDatesAfter(dates.billingDate, at.now, at.dunning.retryDays)),
+    `If the bill is still unpaid on ${due}, the subscription on it is deactivated and its license stops working.`,
   ].join('\n');
   const subject = authenticate
     ? `Please authenticate the payment of ${billMention(claim)}`

@@ -13,10 +13,11 @@ import { startAttempts } from './bill-attempts.repository';
 import type { PaidHook } from './bill-charging';
 import { announceBills, billsPaid } from './bill-events';
 import { claimOf, openBillRows, statusOfOwnBill } from './bill-payment.repository';
-import { type BillingDeps, RETRY_INTERVAL_MS } from './billing-engine-options';
+import type { BillingDeps } from './billing-engine-options';
 import { ABANDON_AFTER_MS } from './card-charge';
 import { attemptCharge, withEnd } from './charge-attempt';
 import { holdLeases } from './charge-lease.repository';
+import { readDunningSettings } from './dunning-settings';
 
 // The Pay Bills page (docs/decisions/024): an organization's open renewal and overage bills, each
 // paid with the customer present, so the bank can ask for authentication (3-D Secure) in the
@@ -54,7 +55,8 @@ async function record(
 ): Promise<PaymentResult> {
   const now = deps.clock.now();
   const paid = await deps.db.transaction(async (tx) => {
-    const recorded = await recordOutcomes(tx, [outcome], now, new Date(now.getTime() + RETRY_INTERVAL_MS));
+    const { retryDays } = await readDunningSettings(tx);
+    const recorded = await recordOutcomes(tx, [outcome], now, retryDays);
     await billsPaid(tx, recorded.paid, now);
     await announceBills(tx, 'bill.payment_failed', recorded.declined, now);
     return recorded.paid.map((b) => b.id);

@@ -6,11 +6,6 @@ import type { Clock } from '../../lib/clock';
 // (batch sizes, concurrency, leases) and the counts a run reports. The engine's steps live in
 // bill-charging.ts and billing/billing-engine.ts; they all read their options through optionsOf.
 
-const DAY_MS = 86_400_000;
-
-/** docs/design.md §3: a declined renewal is retried about every other day. */
-export const RETRY_INTERVAL_MS = 2 * DAY_MS;
-
 export interface BillingLogger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;

@@ -51,6 +51,12 @@ export {
   waitingAuthentication,
 } from './card-charge';
 export * as documentPdf from './document-pdf';
+export {
+  createDunningSettingsService,
+  type DunningSettingsService,
+  readDunningSettings,
+  saveDunningSettings,
+} from './dunning-settings';
 export { type PlannedAttempt, StartedBatches } from './first-attempts';
 export { mailIssuedInvoices, remindUnpaidInvoices } from './invoice-mails';
 export { type DueSubscription, type LateOverage, overageBill, renewalBill } from './scheduled-bills';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DunningSettingsService } from '../bills';
 import type { CatalogService } from '../catalog';
 import type { ConsoleActionsService } from './console-actions.service';
 import type { OperatorConsoleService } from './operator-console.service';
@@ -7,6 +8,7 @@ import { opsBillingRunsRoutes } from './ops-billing-runs.routes';
 import { opsBillsRoutes } from './ops-bills.routes';
 import { opsCancellationsRoutes } from './ops-cancellations.routes';
 import { opsCatalogRoutes } from './ops-catalog.routes';
+import { opsDunningRoutes } from './ops-dunning.routes';
 import { opsOrganizationsRoutes } from './ops-organizations.routes';
 
 /**
@@ -17,6 +19,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod<{
   console: OperatorConsoleService;
   catalog: CatalogService;
   actions: ConsoleActionsService;
+  dunning: DunningSettingsService;
 }> = async (app, deps) => {
   await app.register(opsOrganizationsRoutes, deps);
   await app.register(opsCatalogRoutes, deps);
@@ -24,4 +27,5 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod<{
   await app.register(opsBillingRunsRoutes, deps);
   await app.register(opsActionsRoutes, deps);
   await app.register(opsCancellationsRoutes, deps);
+  await app.register(opsDunningRoutes, deps);
 };

@@ -121,7 +121,8 @@ describe('a failed payment on the bill page', () => {
     expect(res.body.bill).toMatchObject({
       status: 'Past Due',
       declineReason: INSUFFICIENT,
-      nextRetry: new Date(clock.now().getTime() + 2 * DAY_MS).toISOString(),
+      // Day 1 of the retry schedule (docs/decisions/042) after the bill's date, today.
+      nextRetry: new Date(clock.now().getTime() + DAY_MS).toISOString(),
       chargeInFlight: false,
       card: 'Card ending in 4242',
       actions: { retry: true, recordPayment: true, void: true, writeOff: true },
@@ -147,7 +148,7 @@ describe('Retry now', () => {
     expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ orderId: b.id, status: 'Past Due', outcome: 'declined' });
     expect(declined.body.message).toBe(
-      `${OpsBillMessages.retryDeclined('Your card has insufficient funds. (insufficient_funds)')} ${OpsBillMessages.nextRetryOn(formatLongDate(addDays(clock.now(), 2)))}`,
+      `${OpsBillMessages.retryDeclined('Your card has insufficient funds. (insufficient_funds)')} ${OpsBillMessages.nextRetryOn(formatLongDate(addDays(clock.now(), 1)))}`,
     );
     expect((await attemptsOf(b.id)).map((a) => [a.gatewayKey, a.status])).toEqual([
       [`bill-${b.id}-attempt-1`, 'declined'],

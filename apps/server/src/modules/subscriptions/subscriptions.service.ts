@@ -19,6 +19,7 @@ import { recordAudit } from '../audit';
 import { toPlanDto } from '../catalog';
 import { type IssueOfflineLicense, makeOffline, offlineLicenseFile } from './offline.service';
 import * as issues from './offline-issues.repository';
+import { paymentDueDates } from './payment-due.repository';
 import { lockForChange, visible as visibleTo } from './subscription-access';
 import { cancelLocked } from './subscription-cancel';
 import { recordCancellation } from './subscription-cancellations.repository';
@@ -47,14 +48,24 @@ export function createSubscriptionService(deps: Deps) {
 
   const visible = (auth: AuthContext, id: number, tx: DbOrTx = db) => visibleTo(tx, auth, id);
 
+  /** docs/decisions/042: a subscription with a declined bill says by when to pay it. */
+  const withPaymentDue = (dto: SubscriptionDetail, due: Map<number, Date>): SubscriptionDetail => {
+    const by = due.get(dto.subscriptionId);
+    return by ? { ...dto, paymentDueBy: by.toISOString() } : dto;
+  };
+
   async function detail(auth: AuthContext, id: number, tx: DbOrTx = db): Promise<SubscriptionDetail> {
-    return toSubscriptionDto(await visible(auth, id, tx), auth.organization.id);
+    const dto = toSubscriptionDto(await visible(auth, id, tx), auth.organization.id);
+    return withPaymentDue(dto, await paymentDueDates(tx, auth.organization.id));
   }
 
   return {
     async list(auth: AuthContext): Promise<SubscriptionDetail[]> {
-      const records = await repo.listVisible(db, auth.organization.id);
-      return records.map((r) => toSubscriptionDto(r, auth.organization.id));
+      const [records, due] = await Promise.all([
+        repo.listVisible(db, auth.organization.id),
+        paymentDueDates(db, auth.organization.id),
+      ]);
+      return records.map((r) => withPaymentDue(toSubscriptionDto(r, auth.organization.id), due));
     },
 
     get: detail,

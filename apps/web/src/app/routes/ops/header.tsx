@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: '/ops/cancellations', label: 'Cancellation reasons' },
   { to: '/ops/reconcile', label: 'Reconcile' },
   { to: '/ops/billing-runs', label: 'Billing runs' },
+  { to: '/ops/dunning', label: 'Dunning' },
   { to: '/ops/audit', label: 'Audit log' },
   { to: '/ops/catalog', label: 'Catalogue' },
 ] as const;

@@ -46,10 +46,22 @@ export interface BillingFormProps {
   countries: Country[];
   cancelTo: string;
   onUpdated: () => void;
+  /** Where the form is part of a page (the pay-now page): Cancel closes it instead of leaving. */
+  onCancel?: () => void;
+  /** What the submit button says there (the pay-now page pays with the card once it is saved). */
+  submitLabel?: string;
 }
 
 /** Spec §2 Modify Billing Info (left column), §4 "Billing update", §5 "Billing form". */
-export function BillingForm({ current, organization, countries, cancelTo, onUpdated }: BillingFormProps) {
+export function BillingForm({
+  current,
+  organization,
+  countries,
+  cancelTo,
+  onUpdated,
+  onCancel,
+  submitLabel = 'Update',
+}: BillingFormProps) {
   const { gateway } = useConfig();
   const stripeKey = useStripePublicKey(gateway === 'stripe');
   const update = useUpdateBillingInfo();
@@ -176,9 +188,15 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
           <SandboxCardFields {...cardProps} />
         )}
         <Group justify="space-between" mt="sm">
-          <Anchor component={Link} to={cancelTo}>
-            Cancel
-          </Anchor>
+          {onCancel ? (
+            <Button variant="subtle" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : (
+            <Anchor component={Link} to={cancelTo}>
+              Cancel
+            </Anchor>
+          )}
           <Button
             type="submit"
             size="md"
@@ -186,7 +204,7 @@ export function BillingForm({ current, organization, countries, cancelTo, onUpda
             loading={busy}
             aria-describedby={valid ? undefined : 'billing-update-why'}
           >
-            Update
+            {submitLabel}
           </Button>
         </Group>
         {!valid && (

@@ -5,6 +5,7 @@ import {
   billingFacts,
   DETAIL_ROW_TRANSITION_MS,
   EditToggle,
+  PaymentDueNotice,
   RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
@@ -58,6 +59,8 @@ export function SubscriptionCards({
                 </div>
                 <EditToggle subscription={s} expanded={expanded} onToggle={onToggle} />
               </Group>
+              {/* Below the heading, at the card's width: beside it, it would push Edit out of the card. */}
+              <PaymentDueNotice subscription={s} viewer={viewer} />
               {!perpetual && (
                 <>
                   <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>

@@ -1,13 +1,17 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import {
+  DunningMessages,
   formatMediumDate,
+  hasRole,
   isArtistPlan,
   isCancelled,
+  PAY_BILLS_PATH,
   type SubscriptionDetail,
   showsUsageFigures,
   subscriptionStatusText,
   type Viewer,
 } from '@store/core';
+import { Link } from 'react-router';
 import { CompactUsageMeter } from './usage-meter';
 
 // What a subscription row shows (spec §2), shared by the table (wide screens) and the stacked
@@ -63,6 +67,33 @@ export function StatusBadges({ subscription: s }: { subscription: SubscriptionDe
         </Badge>
       )}
     </Group>
+  );
+}
+
+/**
+ * A subscription whose renewal or overage bill was declined says by when to pay it (docs/decisions/042);
+ * whoever may pay (admins, the billing role) is led to the pay-now page.
+ */
+export function PaymentDueNotice({
+  subscription: s,
+  viewer,
+}: {
+  subscription: SubscriptionDetail;
+  viewer: Viewer;
+}) {
+  if (!s.paymentDueBy) return null;
+  return (
+    <Text size="sm" c="red.9" fw={600} mt={4} data-testid={`payment-due-${s.subscriptionId}`}>
+      {DunningMessages.paymentFailed(formatMediumDate(s.paymentDueBy))}
+      {hasRole(viewer, 'billing') && (
+        <>
+          {' '}
+          <Anchor component={Link} to={PAY_BILLS_PATH} size="sm" fw={700} c="red.9" underline="always">
+            {DunningMessages.payNow}
+          </Anchor>
+        </>
+      )}
+    </Text>
   );
 }
 

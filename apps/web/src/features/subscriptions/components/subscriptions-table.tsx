@@ -10,6 +10,7 @@ import {
   billingFacts,
   DETAIL_ROW_TRANSITION_MS,
   EditToggle,
+  PaymentDueNotice,
   RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
@@ -61,6 +62,7 @@ function WideTable({ subscriptions, viewer, perpetual, expandedId, onToggle }: S
                       </Text>
                     )}
                     <RowUsageMeter subscription={s} />
+                    <PaymentDueNotice subscription={s} viewer={viewer} />
                   </Table.Td>
                   {!perpetual && (
                     <>
