@@ -32,6 +32,7 @@ export * from './refunds';
 export * from './roles';
 export * from './sandbox-card';
 export * from './schemas';
+export * from './scim';
 export * from './sentences';
 export * from './sign-in-throttle';
 export * from './sso';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { organizations, persons, sessions, twoFactorEnrolments, twoFactorPolicies } from '../../db/schema';
 
@@ -28,6 +28,9 @@ export function prepareSessionByToken(db: Db) {
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // A deactivated person's sessions are deleted with the deactivation; this holds for one a
+        // sign-in racing it might have left (docs/decisions/038).
+        isNull(persons.deactivatedAt),
       ),
     )
     .limit(1)
@@ -39,8 +42,22 @@ export async function touchSession(db: DbOrTx, sessionId: number, lastUsedAt: Da
   await db.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, sessionId));
 }
 
-export async function insertSession(db: DbOrTx, values: NewSession) {
-  await db.insert(sessions).values(values);
+/**
+ * A new session, unless its person is deactivated: the person's row is read under a share lock, so
+ * a deactivation (which deletes the person's sessions) either waits for this insert or is seen by
+ * it (docs/decisions/038). Answers whether the session was made.
+ */
+export async function insertSessionForActivePerson(db: Db, values: NewSession): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [person] = await tx
+      .select({ deactivatedAt: persons.deactivatedAt })
+      .from(persons)
+      .where(eq(persons.id, values.personId))
+      .for('share');
+    if (!person || person.deactivatedAt) return false;
+    await tx.insert(sessions).values(values);
+    return true;
+  });
 }
 
 export async function deleteSession(db: DbOrTx, sessionId: number) {
