@@ -77,6 +77,7 @@ export const ScimMessages = {
   unknownMember: (id: string) => `No user with id ${JSON.stringify(id)} in this organization.`,
   membersPath: (path: string) => `The path ${path} is not supported on a group: use members.`,
   badRequest: 'The request is not valid.',
+  mediaType: `Send the request body as ${SCIM_MEDIA_TYPE} or application/json.`,
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
 

@@ -30,7 +30,7 @@ function fromDomainError(error: DomainError) {
 const FRAMEWORK_DETAILS: Record<string, [string, ScimType | null]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: ['The request body is not valid JSON.', 'invalidSyntax'],
   FST_ERR_CTP_EMPTY_JSON_BODY: ['The request body is not valid JSON.', 'invalidSyntax'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [`Send the request body as ${SCIM_MEDIA_TYPE} or application/json.`, null],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [ScimMessages.mediaType, null],
   FST_ERR_CTP_BODY_TOO_LARGE: ['The request is too large.', null],
 };
 

@@ -60,6 +60,10 @@ const scimV2: FastifyPluginAsyncZod<{ scim: ScimService; baseUrl: string }> = as
   );
   app.addHook('onRequest', async (request) => {
     if (!request.auth?.apiToken) throw new ScimProblem(401, null, ScimMessages.unauthorized);
+    // Only JSON bodies: any other media type is a 415, not a text for the schema to refuse.
+    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (type !== undefined && type !== SCIM_MEDIA_TYPE && type !== 'application/json')
+      throw new ScimProblem(415, null, ScimMessages.mediaType);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
