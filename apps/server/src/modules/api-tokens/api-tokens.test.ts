@@ -119,7 +119,7 @@ describe('making a token', () => {
     const made = await user.post(TOKENS, { name: 'mine', scopes: ['users:write'], expiresInDays: null });
     expect(made.status).toBe(403);
 
-    const { token, apiToken } = await makeToken(API_TOKEN_SCOPES);
+    const { token, apiToken } = await makeToken(API_TOKEN_SCOPES, 'Every scope');
     const byToken = await callWith(token, 'POST', TOKENS, {
       name: 'x',
       scopes: ['users:read'],
@@ -137,7 +137,7 @@ describe('making a token', () => {
     [{ name: 'CI', scopes: [], expiresInDays: 30 }, 'scopes: Choose at least one scope'],
     [
       { name: 'CI', scopes: ['licensing', 'admin'], expiresInDays: 30 },
-      'scopes.1: "admin" is not a scope; the scopes are subscriptions:read, subscriptions:write, licensing, billing:read, users:read, users:write, webhooks',
+      'scopes.1: "admin" is not a scope; the scopes are subscriptions:read, subscriptions:write, licensing, billing:read, users:read, users:write, webhooks, scim',
     ],
     [
       { name: 'CI', scopes: ['licensing'], expiresInDays: 7 },

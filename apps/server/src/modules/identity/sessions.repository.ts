@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { organizations, persons, sessions, twoFactorEnrolments, twoFactorPolicies } from '../../db/schema';
 
 // SQL of the sessions table, which identity owns (docs/conventions.md: one writer per table).
@@ -43,22 +43,24 @@ export async function touchSession(db: DbOrTx, sessionId: number, lastUsedAt: Da
 }
 
 /**
- * A new session, unless its person is deactivated: the person's row is read under a share lock, so
- * a deactivation (which deletes the person's sessions) either waits for this insert or is seen by
- * it (docs/decisions/038). Answers whether the session was made.
+ * A new session, unless its person is deactivated, in one statement: the person's row is read under
+ * a share lock, so a deactivation (which deletes the person's sessions) either waits for this insert
+ * or is seen by it (docs/decisions/038). Answers whether the session was made.
  */
-export async function insertSessionForActivePerson(db: Db, values: NewSession): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [person] = await tx
-      .select({ deactivatedAt: persons.deactivatedAt })
-      .from(persons)
-      .where(eq(persons.id, values.personId))
-      .for('share');
-    if (!person || person.deactivatedAt) return false;
-    await tx.insert(sessions).values(values);
-    return true;
-  });
+export async function insertSessionForActivePerson(db: DbOrTx, values: NewSession): Promise<boolean> {
+  const made = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO sessions (token_hash, person_id, created_at, last_used_at, expires_at, user_agent, address)
+      SELECT ${values.tokenHash}, p.id, ${iso(values.createdAt)}::timestamptz, ${iso(values.lastUsedAt)}::timestamptz,
+        ${iso(values.expiresAt)}::timestamptz, ${values.userAgent ?? ''}, ${values.address ?? ''}
+      FROM persons p WHERE p.id = ${values.personId} AND p.deactivated_at IS NULL
+      FOR SHARE
+      RETURNING id`,
+  );
+  return made.length > 0;
 }
+
+const iso = (date: Date) => date.toISOString();
 
 export async function deleteSession(db: DbOrTx, sessionId: number) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
