@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyMemberActions,
-  groupPatchActions,
-  SCIM_GROUPS,
-  ScimProblem,
-  scimBoolean,
-  scimGroupById,
-  scimGroupByName,
-  scimPage,
-  userPatchChanges,
-} from './scim';
+import { SCIM_GROUPS, ScimProblem, scimBoolean, scimGroupById, scimGroupByName, scimPage } from './scim';
+import { applyMemberActions, groupPatchActions, userPatchChanges } from './scim-patch';
 
 const problem = (fn: () => unknown) => {
   try {

@@ -1,4 +1,5 @@
-import { SCIM_MEDIA_TYPE } from '@store/core';
+import { SCIM_MEDIA_TYPE, ScimSchemas } from '@store/core';
+import { expect } from 'vitest';
 import type { TestApp } from './test-app';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -66,3 +67,23 @@ export function scimClient(t: Pick<TestApp, 'app'>, token: string | null) {
 }
 
 export type ScimClient = ReturnType<typeof scimClient>;
+
+/** A SCIM error answer: its status, the Error schema, the status as a string, scimType when named. */
+export function expectScimError(res: ScimAnswer, status: number, scimType?: string) {
+  expect(res.status).toBe(status);
+  expect(res.type).toBe(SCIM_MEDIA_TYPE);
+  expect(res.body).toMatchObject({ schemas: [ScimSchemas.error], status: String(status) });
+  expect(typeof res.body.detail).toBe('string');
+  if (scimType) expect(res.body.scimType).toBe(scimType);
+  else expect(res.body.scimType).toBeUndefined();
+}
+
+/** A User as a provider creates one: Ada Lovelace at the address given, active. */
+export const scimUserBody = (userName: string, extra: Record<string, unknown> = {}) => ({
+  schemas: [ScimSchemas.user],
+  userName,
+  name: { givenName: 'Ada', familyName: 'Lovelace' },
+  emails: [{ value: userName, type: 'work', primary: true }],
+  active: true,
+  ...extra,
+});
