@@ -20,6 +20,7 @@ import {
   createOrganizationsService,
   createPasswordResetService,
   createPersonsService,
+  createProvisionedPersonsService,
 } from './modules/accounts';
 import { apiTokensRoutes, createApiTokenService } from './modules/api-tokens';
 import { auditRoutes, createAuditService, registerRequestActor } from './modules/audit';
@@ -60,6 +61,7 @@ import {
 import { createOperatorDashboardService, operatorDashboardRoutes } from './modules/operator-dashboard';
 import { createPaymentsService, paymentsRoutes } from './modules/payments';
 import { createRefundsService, creditNotesRoutes, refundsRoutes } from './modules/refunds';
+import { createScimService, scimBaseUrl, scimRoutes } from './modules/scim';
 import { createSsoOperatorService, createSsoService, ssoRoutes } from './modules/sso';
 import { storeRoutes } from './modules/store';
 import { createStripeWebhookService, stripeWebhookRoutes } from './modules/stripe-webhook';
@@ -205,6 +207,12 @@ export async function buildApp(input: AppInput) {
   const audit: FastifyPluginAsync = (scope) => auditRoutes(scope, { audit: createAuditService(deps) });
   const apiTokenSettings: FastifyPluginAsync = (scope) => apiTokensRoutes(scope, { apiTokens });
   const webhooks: FastifyPluginAsync = (scope) => webhooksRoutes(scope, { webhooks: composeWebhooks(deps) });
+  const scimBase = scimBaseUrl(deps.config.publicUrl);
+  const scim: FastifyPluginAsync = (scope) =>
+    scimRoutes(scope, {
+      scim: createScimService({ persons: createProvisionedPersonsService(deps), baseUrl: scimBase }),
+      baseUrl: scimBase,
+    });
   const catalogService = createCatalogService(deps);
   const money = composeBilling({
     ...deps,
@@ -291,6 +299,7 @@ export async function buildApp(input: AppInput) {
     audit,
     apiTokenSettings,
     sso,
+    scim,
     webhooks,
     creditNotes,
     refunds,

@@ -21,9 +21,14 @@ export const AccountMessages = {
   emailInUse: 'A user with this e-mail address already exists in your organization.',
   cannotDeleteYourself: 'You cannot delete your own account.',
   lastAdminDelete: 'This user is the last administrator of the organization and cannot be deleted.',
+  lastAdminDeactivate:
+    'This user is the last administrator of the organization and cannot be deactivated. Make another user an administrator first.',
   lastAdminDemote:
     'This user is the last administrator of the organization. Make another user an administrator first.',
   onlyOwnAccount: 'You can only change your own account.',
+  /** Sign-in of a person the organization's identity provider deactivated (docs/decisions/038). */
+  deactivated:
+    'Your organization has deactivated this account. Ask an administrator of your organization to reactivate it.',
   onlyAdminsGrantRoles: "Only an administrator can change a user's roles.",
   emailChangePending: (email: string) =>
     `We sent a confirmation link to ${email}. The new address takes effect once it is confirmed; until then, log in with your current address.`,

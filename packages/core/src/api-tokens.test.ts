@@ -29,7 +29,7 @@ describe('CreateApiTokenSchema', () => {
     [{ ...valid, scopes: [] }, 'Choose at least one scope'],
     [
       { ...valid, scopes: ['admin'] },
-      '"admin" is not a scope; the scopes are subscriptions:read, subscriptions:write, licensing, billing:read, users:read, users:write, webhooks',
+      '"admin" is not a scope; the scopes are subscriptions:read, subscriptions:write, licensing, billing:read, users:read, users:write, webhooks, scim',
     ],
     [{ ...valid, scopes: ['licensing', 'licensing'] }, 'Each scope may be named once'],
     [{ ...valid, expiresInDays: 7 }, 'Expires must be in 30, 90 or 365 days, or never'],

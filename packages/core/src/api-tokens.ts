@@ -22,6 +22,7 @@ export const API_TOKEN_SCOPES = [
   'users:read',
   'users:write',
   'webhooks',
+  'scim',
 ] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
@@ -34,6 +35,7 @@ export const API_TOKEN_SCOPE_DESCRIPTIONS: Record<ApiTokenScope, string> = {
   'users:read': "Read the organization's users",
   'users:write': 'Add, change and delete users',
   webhooks: 'Webhook endpoints: add, change and delete them, send test events, read and retry deliveries',
+  scim: 'Provision users and their roles from your identity provider (Okta, Microsoft Entra ID) over SCIM 2.0 at /scim/v2',
 };
 
 /** The lifetimes an admin may choose, in days; null: the token never expires. */

@@ -41,6 +41,8 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
     emailVerified: 'Email Verified',
     twoFactorEnabled: 'Two-Factor Sign-In',
     password: 'Password',
+    deactivatedAt: 'Deactivated',
+    externalId: 'Identity Provider Id',
   },
   organization: {
     companyName: 'Organization Name',

@@ -32,6 +32,8 @@ export const ErrorCode = z.enum([
   'EMAIL_IN_USE',
   'CANNOT_DELETE_SELF',
   'LAST_ADMIN',
+  // A person the organization's identity provider deactivated (docs/decisions/038): no new session.
+  'DEACTIVATED',
   'RESET_LINK_INVALID',
   'RESET_EMAIL_MISMATCH',
   'RESET_ORGANIZATION',

@@ -35,6 +35,8 @@ export * from './refunds';
 export * from './roles';
 export * from './sandbox-card';
 export * from './schemas';
+export * from './scim';
+export * from './scim-patch';
 export * from './sentences';
 export * from './sign-in-throttle';
 export * from './sso';

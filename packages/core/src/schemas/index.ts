@@ -10,4 +10,5 @@ export * from './people';
 export * from './product-form';
 export * from './purchase';
 export * from './responses';
+export * from './scim';
 export * from './sessions';

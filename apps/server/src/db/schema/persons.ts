@@ -29,10 +29,20 @@ export const persons = pgTable(
     email: text('email').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the organization's identity provider deactivates the person through SCIM
+     * (docs/decisions/038): no sign-in and no session until it is cleared.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** The identity provider's own id for the person (SCIM's externalId), kept as sent. */
+    externalId: text('external_id'),
   },
   (t) => [
     uniqueIndex('persons_org_email_unique').on(t.organizationId, sql`lower(${t.email})`),
     index('persons_email_idx').on(sql`lower(${t.email})`),
+    index('persons_org_external_id_idx')
+      .on(t.organizationId, t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { Rights } from '@store/core';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAdminSql, organizations, persons } from '../../db/schema';
 
@@ -75,15 +75,20 @@ export async function emailTakenInOrganization(
 }
 
 /**
- * Locks the organization row and counts its admins, so two concurrent demotions or deletions
- * cannot both pass the last-admin check.
+ * Locks the organization row and counts its admins who can sign in (a deactivated one cannot,
+ * docs/decisions/038), so two concurrent demotions, deletions or deactivations cannot both pass the
+ * last-admin check.
  */
+/** Whether lockAndCountAdmins counts the person: an administrator who was not deactivated. */
+export const isActiveAdmin = (person: { rights: number; deactivatedAt: Date | null }) =>
+  (person.rights & Rights.Admin) !== 0 && person.deactivatedAt === null;
+
 export async function lockAndCountAdmins(tx: DbOrTx, organizationId: number): Promise<number> {
   await tx.execute(sql`SELECT id FROM organizations WHERE id = ${organizationId} FOR UPDATE`);
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(persons)
-    .where(and(eq(persons.organizationId, organizationId), isAdminSql()));
+    .where(and(eq(persons.organizationId, organizationId), isAdminSql(), isNull(persons.deactivatedAt)));
   return Number(row?.n ?? 0);
 }
 

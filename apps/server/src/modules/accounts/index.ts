@@ -13,3 +13,9 @@ export {
 } from './organizations.service';
 export { createPasswordResetService } from './password-reset.service';
 export { createPersonsService } from './persons.service';
+export {
+  createProvisionedPersonsService,
+  type PersonLookup,
+  type ProvisionedPerson,
+  type ProvisionedPersonsService,
+} from './provisioned-persons.service';

@@ -179,7 +179,7 @@ export function createOrganizationsService({ db, clock, config }: Deps) {
       const name = `${person.firstName} ${person.lastName}`;
       if (!isAdmin(person)) throw conflict(OpsActionMessages.notAdmin(name));
       return db.transaction(async (tx) => {
-        if ((await repo.lockAndCountAdmins(tx, organizationId)) <= 1)
+        if (repo.isActiveAdmin(person) && (await repo.lockAndCountAdmins(tx, organizationId)) <= 1)
           throw new DomainError(
             'LAST_ADMIN',
             OpsActionMessages.lastAdminDemote(name, organization.companyName),
@@ -196,7 +196,7 @@ export function createOrganizationsService({ db, clock, config }: Deps) {
       const name = `${person.firstName} ${person.lastName}`;
       await db.transaction(async (tx) => {
         const admins = await repo.lockAndCountAdmins(tx, organizationId);
-        if (isAdmin(person) && admins <= 1)
+        if (repo.isActiveAdmin(person) && admins <= 1)
           throw new DomainError(
             'LAST_ADMIN',
             OpsActionMessages.lastAdminRemove(name, organization.companyName),

@@ -168,7 +168,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
         throw new DomainError('CANNOT_DELETE_SELF', AccountMessages.cannotDeleteYourself);
       await db.transaction(async (tx) => {
         const admins = await repo.lockAndCountAdmins(tx, auth.organization.id);
-        if (isAdmin(target) && admins <= 1)
+        if (repo.isActiveAdmin(target) && admins <= 1)
           throw new DomainError('LAST_ADMIN', AccountMessages.lastAdminDelete);
         // Sessions and one-time tokens cascade with the person row.
         await repo.deletePerson(tx, target.id);
@@ -224,7 +224,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
         if (passwordHash !== undefined) values.passwordHash = passwordHash;
         if (rights !== null) {
           const admins = await repo.lockAndCountAdmins(tx, target.organizationId);
-          const demoted = isAdmin(target) && !isAdmin({ rights });
+          const demoted = repo.isActiveAdmin(target) && !isAdmin({ rights });
           if (demoted && admins <= 1) throw new DomainError('LAST_ADMIN', AccountMessages.lastAdminDemote);
           values.rights = rights;
         }

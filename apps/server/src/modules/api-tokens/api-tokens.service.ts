@@ -54,6 +54,8 @@ function standInPerson(row: repo.ApiTokenRow): PersonRow {
     email: '',
     emailVerified: true,
     createdAt: row.createdAt,
+    deactivatedAt: null,
+    externalId: null,
   };
 }
 

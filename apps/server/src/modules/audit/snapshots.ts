@@ -26,7 +26,17 @@ const SHOWN: Record<string, readonly string[]> = {
     'adminsRequireTwoFactor',
     'taxId',
   ],
-  person: ['firstName', 'lastName', 'email', 'phone', 'rights', 'emailVerified', 'twoFactorEnabled'],
+  person: [
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'rights',
+    'emailVerified',
+    'twoFactorEnabled',
+    'deactivatedAt',
+    'externalId',
+  ],
   'billing-info': [
     'billingName',
     'billingCompany',

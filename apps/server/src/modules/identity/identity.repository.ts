@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAdminSql, organizations, persons } from '../../db/schema';
 
@@ -24,6 +24,6 @@ export function organizationAdmins(db: DbOrTx, organizationId: number) {
   return db
     .select({ firstName: persons.firstName, lastName: persons.lastName, email: persons.email })
     .from(persons)
-    .where(and(eq(persons.organizationId, organizationId), isAdminSql()))
+    .where(and(eq(persons.organizationId, organizationId), isAdminSql(), isNull(persons.deactivatedAt)))
     .orderBy(persons.lastName, persons.firstName, persons.id);
 }

@@ -1,4 +1,11 @@
-import { type LoginRequest, type LoginResponse, Messages, SsoMessages, TwoFactorMessages } from '@store/core';
+import {
+  AccountMessages,
+  type LoginRequest,
+  type LoginResponse,
+  Messages,
+  SsoMessages,
+  TwoFactorMessages,
+} from '@store/core';
 import type { AppDeps } from '../../app-deps';
 import type { PersonRow } from '../../lib/auth-context';
 import { createSignInThrottle } from '../../lib/limits/sign-in-throttle';
@@ -50,6 +57,13 @@ export function createIdentityService({ db, clock, sessions, limits, twoFactor, 
           if (await verifyPassword(c.person.passwordHash, input.password)) matched.push(c);
         }
         if (matched.length === 0) return { failed: true, value: { ...failure, error: INVALID_CREDENTIALS } };
+        // The password was right, so this is no failure to count; a deactivated person is told so,
+        // and is no organization to choose among (docs/decisions/038).
+        const active = matched.filter((m) => m.person.deactivatedAt === null);
+        if (active.length === 0) {
+          return { failed: false, value: { ...failure, error: AccountMessages.deactivated } };
+        }
+        matched.splice(0, matched.length, ...active);
         if (matched.length > 1) {
           const possibleOrganizations = matched.map((m) => ({
             organizationId: m.organization.id,

@@ -1,4 +1,4 @@
-import { isAdmin, isOperator } from '@store/core';
+import { AccountMessages, isAdmin, isOperator } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import type {
   AuthContext,
@@ -7,6 +7,7 @@ import type {
   SessionOrigin,
   SessionService,
 } from '../../lib/auth-context';
+import { DomainError } from '../../lib/domain-error';
 import { hashToken, randomToken } from '../../lib/tokens';
 import * as repo from './sessions.repository';
 
@@ -56,7 +57,7 @@ export function createSessionService({ db, clock, cache }: CredentialResolverDep
     async issue(personId: number, origin: SessionOrigin = { userAgent: '', address: '' }): Promise<string> {
       const token = randomToken(32);
       const now = clock.now();
-      await repo.insertSession(db, {
+      const made = await repo.insertSessionForActivePerson(db, {
         tokenHash: hashToken(token),
         personId,
         userAgent: origin.userAgent.slice(0, MAX_USER_AGENT),
@@ -65,6 +66,8 @@ export function createSessionService({ db, clock, cache }: CredentialResolverDep
         lastUsedAt: now,
         expiresAt: new Date(now.getTime() + IDLE_LIFETIME_MS),
       });
+      // Every way in (password, single sign-on, a reset) ends here: a deactivated person gets no session.
+      if (!made) throw new DomainError('DEACTIVATED', AccountMessages.deactivated);
       return token;
     },
 

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { and, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { organizations, persons, sessions, twoFactorEnrolments, twoFactorPolicies } from '../../db/schema';
 
 // SQL of the sessions table, which identity owns (docs/conventions.md: one writer per table).
@@ -28,6 +28,9 @@ export function prepareSessionByToken(db: Db) {
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // A deactivated person's sessions are deleted with the deactivation; this holds for one a
+        // sign-in racing it might have left (docs/decisions/038).
+        isNull(persons.deactivatedAt),
       ),
     )
     .limit(1)
@@ -39,9 +42,25 @@ export async function touchSession(db: DbOrTx, sessionId: number, lastUsedAt: Da
   await db.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, sessionId));
 }
 
-export async function insertSession(db: DbOrTx, values: NewSession) {
-  await db.insert(sessions).values(values);
+/**
+ * A new session, unless its person is deactivated, in one statement: the person's row is read under
+ * a share lock, so a deactivation (which deletes the person's sessions) either waits for this insert
+ * or is seen by it (docs/decisions/038). Answers whether the session was made.
+ */
+export async function insertSessionForActivePerson(db: DbOrTx, values: NewSession): Promise<boolean> {
+  const made = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO sessions (token_hash, person_id, created_at, last_used_at, expires_at, user_agent, address)
+      SELECT ${values.tokenHash}, p.id, ${iso(values.createdAt)}::timestamptz, ${iso(values.lastUsedAt)}::timestamptz,
+        ${iso(values.expiresAt)}::timestamptz, ${values.userAgent ?? ''}, ${values.address ?? ''}
+      FROM persons p WHERE p.id = ${values.personId} AND p.deactivated_at IS NULL
+      FOR SHARE
+      RETURNING id`,
+  );
+  return made.length > 0;
 }
+
+const iso = (date: Date) => date.toISOString();
 
 export async function deleteSession(db: DbOrTx, sessionId: number) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
