@@ -7,6 +7,7 @@ export * from './leases';
 export * from './licensing';
 export * from './people';
 export * from './product-form';
+export * from './promotions';
 export * from './purchase';
 export * from './responses';
 export * from './sessions';
