@@ -7,6 +7,7 @@ import {
   PromotionMessages,
   type PromotionTerms,
   promotionAppliesToPlan,
+  promotionCartCents,
   promotionCoversCycle,
   promotionCyclesLeft,
   promotionDiscountCents,
@@ -149,5 +150,18 @@ describe('the console form', () => {
     expect(errorsOf(OpsPromotionBodySchema, { ...body, cycles: 0 })).toEqual({
       cycles: 'Cycles must be at least 1',
     });
+  });
+});
+
+describe('promotionCartCents', () => {
+  it('takes the code off each line of a plan it names, each rounded on its own', () => {
+    const lines = [
+      { pricingPlanId: 1, priceCents: 335 },
+      { pricingPlanId: 1, priceCents: 335 },
+      { pricingPlanId: 2, priceCents: 10_000 },
+    ];
+    expect(promotionCartCents({ ...percent(1000), planIds: [] }, lines)).toBe(34 + 34 + 1_000);
+    expect(promotionCartCents({ ...percent(1000), planIds: [1] }, lines)).toBe(68);
+    expect(promotionCartCents({ ...amount(500), planIds: [2] }, lines)).toBe(500);
   });
 });

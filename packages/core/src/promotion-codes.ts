@@ -111,3 +111,20 @@ export const PromotionMessages = {
   /** The bill's and the cost breakdown's line. */
   lineLabel: (code: string) => `Promotion ${code}`,
 } as const;
+
+/**
+ * What a code takes off a cart: each line of a plan it applies to, rounded on its own, as the
+ * purchase prices it (the checkout shows this figure and the server charges it).
+ */
+export const promotionCartCents = (
+  promotion: PromotionTerms & { planIds: readonly number[] },
+  lines: readonly { pricingPlanId: number; priceCents: number }[],
+): number =>
+  lines.reduce(
+    (sum, line) =>
+      sum +
+      (promotionAppliesToPlan(promotion.planIds, line.pricingPlanId)
+        ? promotionDiscountCents(promotion, line.priceCents)
+        : 0),
+    0,
+  );

@@ -31,6 +31,7 @@ const EXPECTED: Record<string, Role> = {
   payBill: 'billing',
   completeBillAuthentication: 'billing',
   purchaseCart: 'billing',
+  checkPromotionCode: 'billing',
   cancelSubscription: 'billing',
   updateSubscription: 'licenses',
   flushKeys: 'licenses',
@@ -72,6 +73,7 @@ const VALID_BODY: Record<string, Record<string, unknown>> = {
     clientSecret: 'secret',
   },
   claimDomain: { domain: 'robustness.example.com' },
+  checkPromotionCode: { code: 'WELCOME10', pricingPlanIds: [1] },
 };
 const VALID_PATH = { number: '2026-000123', domain: 'robustness.example.com' };
 
