@@ -165,6 +165,14 @@ describe('a code at checkout and at renewal', () => {
       amountCents: fullCents - off,
     });
     const subId = res.body.subscriptions[0].subscriptionId;
+    // The Subscriptions screen reads the code and the discounted cycles still to come.
+    expect((await api.get(`/api/subscription/${subId}`)).body.promotion).toEqual({
+      code: 'TWOCYCLES',
+      description: '20% off each of the first 2 cycles',
+      percentBp: 2000,
+      amountOffCents: null,
+      cyclesLeft: 1,
+    });
 
     // Cycle 2: still discounted. Cycle 3: full price. A second run at the same moment bills nothing more.
     const renewalTotals: number[] = [];
@@ -183,8 +191,10 @@ describe('a code at checkout and at renewal', () => {
       .from(orderLines)
       .where(and(eq(orderLines.subscriptionId, subId), eq(orderLines.promotionCode, 'TWOCYCLES')));
     expect(lines).toHaveLength(2);
+    const fresh = await signIn();
+    expect((await fresh.get(`/api/subscription/${subId}`)).body.promotion.cyclesLeft).toBe(0);
     // The invoice shows the code as a line of its own (signed in afresh: months have passed).
-    const pdf = await (await signIn()).get(`/api/order/invoice/${res.body.orderId}`, {
+    const pdf = await fresh.get(`/api/order/invoice/${res.body.orderId}`, {
       accept: 'application/pdf',
     });
     expect(pdf.status).toBe(200);
