@@ -13,4 +13,5 @@ export const opsKeys = {
   cancellations: ['ops', 'cancellations'] as const,
   audit: ['ops', 'audit'] as const,
   reconcile: ['ops', 'reconcile'] as const,
+  promotions: ['ops', 'promotions'] as const,
 };
