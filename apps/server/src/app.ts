@@ -60,6 +60,7 @@ import {
 } from './modules/operator-console';
 import { createOperatorDashboardService, operatorDashboardRoutes } from './modules/operator-dashboard';
 import { createPaymentsService, paymentsRoutes } from './modules/payments';
+import { promotionsRoutes } from './modules/promotions';
 import { createRefundsService, creditNotesRoutes, refundsRoutes } from './modules/refunds';
 import { createScimService, scimBaseUrl, scimRoutes } from './modules/scim';
 import { createSsoOperatorService, createSsoService, ssoRoutes } from './modules/sso';
@@ -251,6 +252,7 @@ export async function buildApp(input: AppInput) {
   const billingService = createBillingService({ db, engine: billingEngine });
   const refundsService = createRefundsService(deps);
   const store: FastifyPluginAsync = (scope) => storeRoutes(scope, { purchases: money.store });
+  const promotions: FastifyPluginAsync = (scope) => promotionsRoutes(scope, { promotions: money.promotions });
   const billingInfo: FastifyPluginAsync = (scope) =>
     billingInfoRoutes(scope, { billingInfo: createBillingInfoService(deps), billing: billingService });
   const billing: FastifyPluginAsync = (scope) => billingRoutes(scope, { ...deps, billing: billingService });
@@ -288,6 +290,7 @@ export async function buildApp(input: AppInput) {
     identity,
     catalog,
     store,
+    promotions,
     billingInfo,
     accounts,
     subscriptions,

@@ -51,6 +51,10 @@ export const ErrorCode = z.enum([
   'PURCHASE_IN_PROGRESS',
   'IDEMPOTENCY_KEY_REUSED',
   'TOTAL_CHANGED',
+  // Promotion codes (docs/decisions/041): a code refused, one not redeemed at checkout, a code taken.
+  'PROMOTION_REFUSED',
+  'PROMOTION_NOT_REDEEMED',
+  'PROMOTION_CODE_TAKEN',
   // 3-D Secure (docs/decisions/024): a bill that cannot be paid from the Pay Bills page now.
   'PAYMENT_IN_PROGRESS',
   'NOT_PAYABLE',

@@ -31,6 +31,7 @@ export * from './payments';
 export * from './pricing';
 export * from './product-form-controls';
 export * from './products';
+export * from './promotion-codes';
 export * from './refunds';
 export * from './roles';
 export * from './sandbox-card';

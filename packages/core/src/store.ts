@@ -4,7 +4,7 @@ import { fractionToBp, fromCents } from './money';
 import { PaymentAuthenticationSchema } from './payments';
 import { planPricingInput, pricePerCycleCents } from './pricing';
 import { isProPlan } from './products';
-import { type CartItem, PricingPlanSchema, type ProductFormInput } from './schemas';
+import { type CartItem, PricingPlanSchema, type ProductFormInput, PurchasePromotionSchema } from './schemas';
 import { PLACEHOLDER_DESCRIPTION, type PurchaseItem } from './schemas/purchase';
 
 // The store's wire shapes and the one chain of pricing that the product form, the cart, the checkout
@@ -37,6 +37,8 @@ export const PurchaseResultSchema = z.object({
   subscriptions: z.array(z.object({ subscriptionId: z.number().check(z.int()), description: z.string() })),
   /** The bank asks the customer to authenticate first (docs/decisions/024): the order is still pending. */
   authentication: z.optional(PaymentAuthenticationSchema),
+  /** The promotion code redeemed and what it took off today's charge (docs/decisions/041). */
+  promotion: z.optional(PurchasePromotionSchema),
 });
 export type PurchaseResult = z.infer<typeof PurchaseResultSchema>;
 

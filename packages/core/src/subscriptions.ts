@@ -33,6 +33,21 @@ export const SubscriptionDetailSchema = z.extend(SubscriptionSchema, {
    * subscription is deactivated (docs/decisions/042). Absent when nothing is past due.
    */
   paymentDueBy: z.optional(z.string()),
+  /**
+   * The promotion code it was bought with (docs/decisions/041): its terms and the discounted cycles
+   * still to come (null: every cycle); absent or null without one.
+   */
+  promotion: z.optional(
+    z.nullable(
+      z.object({
+        code: z.string(),
+        description: z.string(),
+        percentBp: z.nullable(z.number().check(z.int())),
+        amountOffCents: z.nullable(z.number().check(z.int())),
+        cyclesLeft: z.nullable(z.number().check(z.int())),
+      }),
+    ),
+  ),
 });
 export type SubscriptionDetail = z.infer<typeof SubscriptionDetailSchema>;
 export const SubscriptionDetailListSchema = z.array(SubscriptionDetailSchema);

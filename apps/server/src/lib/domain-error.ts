@@ -45,6 +45,9 @@ export const STATUS_OF_CODE: Record<ErrorCode, number> = {
   PURCHASE_IN_PROGRESS: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   TOTAL_CHANGED: 409,
+  PROMOTION_REFUSED: 400,
+  PROMOTION_NOT_REDEEMED: 409,
+  PROMOTION_CODE_TAKEN: 409,
   PAYMENT_IN_PROGRESS: 409,
   NOT_PAYABLE: 409,
   // A cancelled subscription is read-only: a 409. A license refused because its subscription was

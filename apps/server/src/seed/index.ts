@@ -5,6 +5,7 @@ import type { OfflineLicenseService } from '../modules/licensing';
 import { seedBillingHistory } from './billing-history';
 import { seedCatalog } from './catalog';
 import { seedDemoOrganizations } from './organizations';
+import { seedPromotionCodes } from './promotions';
 import { seedDemoSubscriptions } from './subscriptions';
 
 /**
@@ -24,6 +25,7 @@ export async function seedDemo(
     const orgs = await seedDemoOrganizations(tx);
     const subs = await seedDemoSubscriptions(tx, clock, orgs, licensing);
     await seedBillingHistory(tx, clock, orgs, subs);
+    await seedPromotionCodes(tx, clock);
     return true;
   });
 }

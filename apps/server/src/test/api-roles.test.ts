@@ -31,6 +31,7 @@ const EXPECTED: Record<string, Role> = {
   payBill: 'billing',
   completeBillAuthentication: 'billing',
   purchaseCart: 'billing',
+  checkPromotionCode: 'billing',
   cancelSubscription: 'billing',
   updateSubscription: 'licenses',
   flushKeys: 'licenses',
@@ -88,6 +89,7 @@ const VALID_BODY: Record<string, Record<string, unknown>> = {
     },
   },
   uploadUsageFile: { usageFile: { enc: 'e30=', sig: 'robust', alg: 'base64+hmac-sha256' } },
+  checkPromotionCode: { code: 'WELCOME10', pricingPlanIds: [1] },
 };
 const VALID_PATH = { number: '2026-000123', domain: 'robustness.example.com' };
 

@@ -183,6 +183,10 @@ export const routes: RouteObject[] = [
                   { path: 'bills/:orderId', ...screen('Bill', () => import('./routes/ops/bill')) },
                   { path: 'disputes', ...screen('Disputes', () => import('./routes/ops/disputes')) },
                   {
+                    path: 'promotions',
+                    ...screen('Promotion Codes', () => import('./routes/ops/promotions')),
+                  },
+                  {
                     path: 'cancellations',
                     ...screen('Cancellation Reasons', () => import('./routes/ops/cancellations')),
                   },

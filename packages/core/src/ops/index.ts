@@ -7,5 +7,6 @@ export * from './dashboard';
 export * from './disputes';
 export * from './messages';
 export * from './organizations';
+export * from './promotions';
 export * from './reconcile';
 export * from './subscription-actions';

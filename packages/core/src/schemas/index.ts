@@ -8,6 +8,7 @@ export * from './licensing';
 export * from './offline-activation';
 export * from './people';
 export * from './product-form';
+export * from './promotions';
 export * from './purchase';
 export * from './responses';
 export * from './scim';

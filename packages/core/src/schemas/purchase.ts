@@ -137,4 +137,10 @@ export const PurchaseHeadersSchema = z.looseObject({
     .check(
       z.meta({ description: 'The total in cents the checkout showed; a different server total is a 409.' }),
     ),
+  'x-promotion-code': z.optional(z.string()).check(
+    z.meta({
+      description:
+        'A promotion code to redeem with this purchase (case-insensitive); one that cannot be redeemed is a 409 and nothing is charged.',
+    }),
+  ),
 });

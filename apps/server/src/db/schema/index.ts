@@ -7,6 +7,7 @@ export * from './orders';
 export * from './organizations';
 export * from './persons';
 export * from './platform';
+export * from './promotions';
 export * from './refunds';
 export * from './rows';
 export * from './sso';

@@ -76,6 +76,9 @@ export const orderLines = pgTable(
     listCents: integer('list_cents').notNull().default(0),
     discountCents: integer('discount_cents').notNull().default(0),
     amountCents: integer('amount_cents').notNull(),
+    /** A promotion code's share of the line, already taken off amountCents (migration 0240). */
+    promotionCode: text('promotion_code'),
+    promotionCents: integer('promotion_cents').notNull().default(0),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );

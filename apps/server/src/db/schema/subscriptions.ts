@@ -60,6 +60,9 @@ export const subscriptions = pgTable(
     pendingNumberMachines: integer('pending_number_machines'),
     // Optimistic concurrency for the editor (a stale save is a 409).
     version: integer('version').notNull().default(1),
+    // The promotion redemption it was bought with and the cycles discounted so far (migration 0240).
+    promotionRedemptionId: integer('promotion_redemption_id'),
+    promotionCyclesUsed: integer('promotion_cycles_used').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

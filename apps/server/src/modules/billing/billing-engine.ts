@@ -232,7 +232,12 @@ const renewDue = (deps: BillingEngineDeps, counts: BillingCycleCounts, started: 
     );
     await deps.subscriptions.advanceBasePeriods(
       tx,
-      made.map((m) => ({ sub: m.sub, periodStart: m.bill.billingDate, periodEnd: m.periodEnd })),
+      made.map((m) => ({
+        sub: m.sub,
+        periodStart: m.bill.billingDate,
+        periodEnd: m.periodEnd,
+        promotionCycle: m.promotionCycle,
+      })),
       now,
     );
     const inserted = made.filter((m) => ids.has(m.bill.periodKey));

@@ -10,6 +10,7 @@ import {
   isBillUncollectible,
   isBillVoid,
   licenseId,
+  PromotionMessages,
 } from '@store/core';
 import type { Seller } from '../../config';
 import { documentPdf } from '../bills';
@@ -69,13 +70,18 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
   y = header(y);
   let listTotal = 0;
   let discountTotal = 0;
+  let promotionTotal = 0;
   for (const line of invoice.lines) {
     if (y > doc.page.height - 200) {
       doc.addPage();
       y = header(50);
     }
     listTotal += line.listCents;
-    discountTotal += line.discountCents;
+    // A promotion code's share is a line of its own below its item (docs/decisions/041): the item shows
+    // its amount before the code, so the AMOUNT column adds up to the total.
+    const promotionCents = line.promotionCode ? line.promotionCents : 0;
+    discountTotal += line.discountCents + promotionCents;
+    promotionTotal += promotionCents;
     const cycle = cycleNameOf(line.billingMode);
     const detail = [
       [line.productName, line.planName].filter(Boolean).join(' - '),
@@ -107,10 +113,21 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
       width: 55,
       align: 'right',
     });
-    doc
-      .font('Helvetica-Bold')
-      .text(formatUsd(line.amountCents), col.amount, y, { width: right - col.amount - 6, align: 'right' });
+    doc.font('Helvetica-Bold').text(formatUsd(line.amountCents + promotionCents), col.amount, y, {
+      width: right - col.amount - 6,
+      align: 'right',
+    });
     y = documentPdf.endLineRow(frame, y, bottom);
+    if (line.promotionCode && promotionCents > 0) {
+      doc.font('Helvetica').fontSize(9).fillColor(documentPdf.INK);
+      doc.text(PromotionMessages.lineLabel(line.promotionCode), col.desc + 6, y, { width: 188 });
+      const promotionBottom = doc.y;
+      doc.text(`-${formatUsd(promotionCents)}`, col.amount, y, {
+        width: right - col.amount - 6,
+        align: 'right',
+      });
+      y = documentPdf.endLineRow(frame, y, promotionBottom);
+    }
   }
 
   // Totals.
@@ -131,7 +148,7 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: Seller): Promise<
   if (discountTotal > 0) {
     doc.font('Helvetica').fontSize(8).fillColor(documentPdf.GREY);
     doc.text(
-      'Discounts are the billing-cycle discount fixed at purchase and your organization discount. Usage overage is never discounted.',
+      `Discounts are the billing-cycle discount fixed at purchase and your organization discount${promotionTotal > 0 ? ', and the promotion code shown' : ''}. Usage overage is never discounted.`,
       left,
       y + 6,
       { width: width - 240 },

@@ -42,6 +42,9 @@ export interface NewBill {
     listCents: number;
     discountCents: number;
     amountCents: number;
+    /** A promotion code's share, already taken off amountCents (docs/decisions/041). */
+    promotionCode?: string | null;
+    promotionCents?: number;
   };
   /** Further lines: small bills carried into this one (core's smallAmountOutcome). */
   carriedLines?: NewBill['line'][];
@@ -97,14 +100,18 @@ export async function insertBills(tx: DbOrTx, bills: NewBill[]): Promise<Map<str
         list_cents: line.listCents,
         discount_cents: line.discountCents,
         amount_cents: line.amountCents,
+        promotion_code: line.promotionCode ?? null,
+        promotion_cents: line.promotionCents ?? 0,
       })),
     );
   if (lines.length > 0) {
     await tx.execute(sql`INSERT INTO order_lines (order_id, subscription_id, description, product_name, plan_name,
-        billing_mode, period_start, period_end, list_cents, discount_cents, amount_cents)
+        billing_mode, period_start, period_end, list_cents, discount_cents, amount_cents, promotion_code,
+        promotion_cents)
       SELECT * FROM json_to_recordset(${JSON.stringify(lines)}::json) AS v(order_id int, subscription_id int,
         description text, product_name text, plan_name text, billing_mode int, period_start timestamptz,
-        period_end timestamptz, list_cents int, discount_cents int, amount_cents int)`);
+        period_end timestamptz, list_cents int, discount_cents int, amount_cents int, promotion_code text,
+        promotion_cents int)`);
   }
   return ids;
 }

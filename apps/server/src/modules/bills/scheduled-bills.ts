@@ -14,8 +14,12 @@ import {
   monthsPerCycle,
   overageChargeCents,
   overageFigureCents,
+  type PromotionTerms,
   pricePerCycleCents,
   productLabel,
+  promotionAppliesToPlan,
+  promotionCoversCycle,
+  promotionDiscountCents,
   smallAmountOutcome,
   unbilledOverRtus,
 } from '@store/core';
@@ -54,6 +58,17 @@ export interface DueSubscription {
   paymentTermsDays: number;
   /** The organization as billed: its row's billing columns. */
   org: BilledToSource;
+  /**
+   * The promotion code it was bought with (docs/decisions/041): its terms, the plans it names, the
+   * plan billed next and the cycles discounted so far; null without one.
+   */
+  promotion: {
+    code: string;
+    terms: PromotionTerms;
+    planIds: number[];
+    billedPlanId: number;
+    cyclesUsed: number;
+  } | null;
 }
 
 // The bills the engine makes on schedule (docs/design.md §3), priced from the subscription's saved values.
@@ -94,13 +109,14 @@ const scheduledBill = (
 
 /**
  * The renewal bill of a subscription's next period, priced from its saved values (docs/design.md §2),
- * with a line for each small bill carried into it.
+ * less its promotion code while the code covers it, with a line for each small bill carried into it.
+ * `promotionCycle` says whether this period is one the code covers (the subscription counts it).
  */
 export function renewalBill(
   sub: DueSubscription,
   now: Date,
   carried: CarriedBill[] = [],
-): { bill: NewBill; periodEnd: Date } {
+): { bill: NewBill; periodEnd: Date; promotionCycle: boolean } {
   const periodStart = sub.nextBaseBillingDate;
   const periodEnd = addMonthsClamped(periodStart, monthsPerCycle(sub.billingMode), sub.anchorDay);
   const billedTo = billedToOf(sub.org);
@@ -112,8 +128,16 @@ export function renewalBill(
     cycleDiscountBp: sub.billingModeDiscountBp,
     orgDiscountBp: billedTo.orgDiscountBp ?? 0,
   };
-  const amount = pricePerCycleCents(input);
+  const discounted = pricePerCycleCents(input);
   const list = pricePerCycleCents({ ...input, cycleDiscountBp: 0, orgDiscountBp: 0 });
+  // The code covers this period while cycles remain and the plan billed is one it names.
+  const promo = sub.promotion;
+  const promotionCycle =
+    promo !== null &&
+    promotionCoversCycle(promo.terms, promo.cyclesUsed) &&
+    promotionAppliesToPlan(promo.planIds, promo.billedPlanId);
+  const promotionCents = promotionCycle ? promotionDiscountCents(promo.terms, discounted) : 0;
+  const amount = discounted - promotionCents;
   const total = amount + carried.reduce((sum, c) => sum + c.amountCents, 0);
   const byInvoice = billedTo.billedByInvoice;
   // A bill of nothing (a 100 % discount) is paid as it is made: there is nothing to charge.
@@ -128,11 +152,14 @@ export function renewalBill(
     periodStart,
     periodEnd,
     listCents: list,
-    discountCents: list - amount,
+    discountCents: list - discounted,
     amountCents: amount,
+    promotionCode: promotionCycle ? promo.code : null,
+    promotionCents,
   };
   return {
     periodEnd,
+    promotionCycle,
     bill: {
       ...scheduledBill(sub, 'renewal', {
         status,
@@ -150,6 +177,8 @@ export function renewalBill(
         listCents: c.amountCents,
         discountCents: 0,
         amountCents: c.amountCents,
+        promotionCode: null,
+        promotionCents: 0,
       })),
     },
   };

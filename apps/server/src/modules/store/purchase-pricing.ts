@@ -6,8 +6,11 @@ import {
   isProPlan,
   Messages,
   machinesFor,
+  type Promotion,
   type PurchaseItem,
   pricePerCycleCents,
+  promotionAppliesToPlan,
+  promotionDiscountCents,
   Store,
   toCents,
 } from '@store/core';
@@ -27,17 +30,45 @@ export interface PricedItem {
   billingMode: number;
   cycleDiscountBp: number;
   listCents: number;
+  /** After every discount, the promotion code's included. */
   amountCents: number;
+  /** The promotion code that took promotionCents off this item (absent on orders made before codes). */
+  promotionCode?: string | null;
+  promotionCents?: number;
 }
 
 export interface StoredRequest {
   items: PurchaseItem[];
   priced: PricedItem[];
   orgDiscountBp: number;
+  /** The promotion code redeemed with the order and its terms in words (docs/decisions/041). */
+  promotion?: { code: string; description: string };
 }
 
-export function requestHash(items: PurchaseItem[]): string {
-  return createHash('sha256').update(JSON.stringify(items)).digest('hex');
+/** The request's fingerprint for Idempotency-Key; a code is part of it (without one, as before codes). */
+export function requestHash(items: PurchaseItem[], promotionCode: string | null = null): string {
+  const body = promotionCode === null ? items : { items, promotionCode };
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+/**
+ * The promotion code taken off each item it applies to (docs/decisions/041), after the cycle and
+ * organization discounts: the first cycle of what is bought now.
+ */
+export function withPromotion(
+  priced: PricedItem[],
+  promotion: Pick<Promotion, 'code' | 'percentBp' | 'amountOffCents' | 'cycles' | 'planIds'>,
+): PricedItem[] {
+  return priced.map((item) => {
+    if (!promotionAppliesToPlan(promotion.planIds, item.pricingPlanId)) return item;
+    const off = promotionDiscountCents(promotion, item.amountCents);
+    return {
+      ...item,
+      promotionCode: promotion.code,
+      promotionCents: off,
+      amountCents: item.amountCents - off,
+    };
+  });
 }
 
 /** Re-prices every item from the catalogue (the client's prices are never trusted) and applies the rules of docs/design.md §2. */

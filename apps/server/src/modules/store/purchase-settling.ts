@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
 import type { BillingLogger } from '../bills';
 import { addBillLines, type FinalOutcome, settleCardBill, settlePendingCardBills } from '../bills';
+import { redemptionOfOrder, releaseRedemption } from '../promotions';
 import { createSubscriptions } from '../subscriptions';
 import type { StoredRequest } from './purchase-pricing';
 
@@ -24,6 +25,10 @@ export async function createPurchasedSubscriptions(
 ): Promise<void> {
   const start = order.billingDate;
   const anchorDay = start.getUTCDate();
+  // Each item the code applied to remembers the redemption, its first cycle discounted (docs/decisions/041).
+  const redemptionId = stored.priced.some((item) => item.promotionCode)
+    ? await redemptionOfOrder(tx, order.id)
+    : null;
   const rows = stored.priced.map((item) => ({
     organizationId: order.organizationId,
     pricingPlanId: item.pricingPlanId,
@@ -40,6 +45,8 @@ export async function createPurchasedSubscriptions(
     nextOverageBillingDate: addMonthsClamped(start, 1, anchorDay),
     anchorDay,
     version: 1,
+    promotionRedemptionId: item.promotionCode ? redemptionId : null,
+    promotionCyclesUsed: item.promotionCode ? 1 : 0,
   }));
   const created = await createSubscriptions(tx, rows);
   await addBillLines(
@@ -54,8 +61,10 @@ export async function createPurchasedSubscriptions(
       periodStart: start,
       periodEnd: rows[i]!.nextBaseBillingDate,
       listCents: item.listCents,
-      discountCents: item.listCents - item.amountCents,
+      discountCents: item.listCents - item.amountCents - (item.promotionCents ?? 0),
       amountCents: item.amountCents,
+      promotionCode: item.promotionCode ?? null,
+      promotionCents: item.promotionCents ?? 0,
     })),
   );
 }
@@ -74,7 +83,13 @@ export function settlePurchase(
       purchaseAttemptKey(order.id),
       outcome,
       clock.now(),
-      { onPaid: (locked) => createPurchasedSubscriptions(tx, locked, locked.request as StoredRequest) },
+      {
+        onPaid: (locked) => createPurchasedSubscriptions(tx, locked, locked.request as StoredRequest),
+        // Nothing was bought: the code's redemption is given back for another try.
+        onRefused: async (locked) => {
+          await releaseRedemption(tx, locked.id);
+        },
+      },
       attemptStatus,
     ),
   );

@@ -6,6 +6,7 @@ import {
   formatUsd,
   fromCents,
   initialBillStatus,
+  PromotionMessages,
   type PurchaseItem,
   type PurchaseResult,
   purchaseAttemptKey,
@@ -25,8 +26,9 @@ import {
   waitingAuthentication,
 } from '../bills';
 import type { CatalogService } from '../catalog';
+import { redeemPromotion, type UsablePromotion, usablePromotion } from '../promotions';
 import { findBuyer } from './purchase.repository';
-import { priceItems, requestHash, type StoredRequest } from './purchase-pricing';
+import { priceItems, requestHash, type StoredRequest, withPromotion } from './purchase-pricing';
 import {
   createPurchasedSubscriptions,
   type PurchaseDeps,
@@ -44,6 +46,24 @@ const GATEWAY_UNAVAILABLE =
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const isRefusal = (e: unknown): e is DomainError =>
+  e instanceof DomainError && e.code === 'PROMOTION_REFUSED';
+
+/** What the code took off an order's charge, read from the request stored with it. */
+function promotionOf(order: OrderRow): Pick<PurchaseResult, 'promotion'> {
+  const stored = order.request as StoredRequest | null;
+  if (!stored?.promotion) return {};
+  const discountCents = stored.priced.reduce((sum, item) => sum + (item.promotionCents ?? 0), 0);
+  return {
+    promotion: {
+      code: stored.promotion.code,
+      description: stored.promotion.description,
+      discount: fromCents(discountCents),
+      discountCents,
+    },
+  };
+}
+
 /** The catalogue prices every item again: the client's prices are never trusted. */
 type PurchaseServiceDeps = PurchaseDeps & { catalog: Pick<CatalogService, 'findPlans' | 'cycleDiscounts'> };
 
@@ -59,6 +79,7 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
       status: order.status,
       total: fromCents(order.totalCents),
       subscriptions: await subscriptionsOfBill(db, order.id),
+      ...promotionOf(order),
     };
   }
 
@@ -96,18 +117,47 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
     async purchase(
       organizationId: number,
       items: PurchaseItem[],
-      options: { idempotencyKey: string | null; expectedTotalCents: number | null },
+      options: {
+        idempotencyKey: string | null;
+        expectedTotalCents: number | null;
+        /** Normalized (upper-case) by the route; redeemed with the order or the purchase is refused. */
+        promotionCode?: string | null;
+      },
     ): Promise<PurchaseResult> {
       const org = await findBuyer(db, organizationId);
       if (!org) throw badRequest('Your organization no longer exists.');
       if (!org.billedByInvoice && !org.paymentMethodId)
         throw new DomainError('BILLING_INFO_REQUIRED', Store.billingInfoRequired);
 
-      const hash = requestHash(items);
+      const code = options.promotionCode ?? null;
+      const hash = requestHash(items, code);
       const key = options.idempotencyKey ?? `generated-${randomToken(16)}`;
       if (options.idempotencyKey && (await findBillByKey(db, org.id, key))) return replay(org.id, key, hash);
 
-      const priced = await priceItems(deps.catalog, org, items);
+      const listed = await priceItems(deps.catalog, org, items);
+      // A code that cannot be used refuses the purchase with the total without it: nothing is charged
+      // until the customer confirms that total (docs/decisions/041).
+      const notRedeemed = (refusal: DomainError) => {
+        const withoutCode = cartTotalCents(listed.map((item) => item.amountCents));
+        return new DomainError(
+          'PROMOTION_NOT_REDEEMED',
+          PromotionMessages.notRedeemed(refusal.message, formatUsd(withoutCode)),
+          { extra: { total: fromCents(withoutCode), totalCents: withoutCode } },
+        );
+      };
+      let promotion: UsablePromotion | null = null;
+      if (code !== null) {
+        promotion = await usablePromotion(
+          db,
+          code,
+          org.id,
+          listed.map((item) => item.pricingPlanId),
+          clock.now(),
+        ).catch((e) => {
+          throw isRefusal(e) ? notRedeemed(e) : e;
+        });
+      }
+      const priced = promotion ? withPromotion(listed, promotion) : listed;
       const totalCents = cartTotalCents(priced.map((item) => item.amountCents));
       if (options.expectedTotalCents !== null && options.expectedTotalCents !== totalCents) {
         throw new DomainError('TOTAL_CHANGED', Store.totalChanged(formatUsd(totalCents)), {
@@ -119,7 +169,12 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
       }
 
       const now = clock.now();
-      const stored: StoredRequest = { items, priced, orgDiscountBp: org.discountBp };
+      const stored: StoredRequest = {
+        items,
+        priced,
+        orgDiscountBp: org.discountBp,
+        ...(promotion && { promotion: { code: promotion.code, description: promotion.description } }),
+      };
       const common = {
         organizationId: org.id,
         kind: 'purchase',
@@ -134,33 +189,46 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
       // Invoice-billed organizations (and a fully discounted order) owe nothing now: one transaction.
       const status = initialBillStatus({ amountCents: totalCents, billedByInvoice: org.billedByInvoice });
       if (status !== BillStatus.ChargePending) {
-        const done = await db.transaction(async (tx) => {
-          const order = await createBill(tx, {
-            ...common,
-            status,
-            dueDate: dueDateOf({
-              kind: 'purchase',
+        const done = await db
+          .transaction(async (tx) => {
+            const order = await createBill(tx, {
+              ...common,
               status,
-              billingDate: now,
-              paymentTermsDays: org.paymentTermsDays,
-            }),
-            paidAt: status === BillStatus.ChargePaid ? now : null,
+              dueDate: dueDateOf({
+                kind: 'purchase',
+                status,
+                billingDate: now,
+                paymentTermsDays: org.paymentTermsDays,
+              }),
+              paidAt: status === BillStatus.ChargePaid ? now : null,
+            });
+            if (order) {
+              if (promotion)
+                await redeemPromotion(tx, promotion, { organizationId: org.id, orderId: order.id, now });
+              await createPurchasedSubscriptions(tx, order, stored);
+              // Once its lines name its subscriptions; a bill of nothing is paid as it is made.
+              await announceBills(tx, 'bill.issued', [order]);
+              if (order.paidAt) await announceBills(tx, 'bill.paid', [order]);
+            }
+            return order;
+          })
+          .catch((e) => {
+            throw isRefusal(e) ? notRedeemed(e) : e;
           });
-          if (order) {
-            await createPurchasedSubscriptions(tx, order, stored);
-            // Once its lines name its subscriptions; a bill of nothing is paid as it is made.
-            await announceBills(tx, 'bill.issued', [order]);
-            if (order.paidAt) await announceBills(tx, 'bill.paid', [order]);
-          }
-          return order;
-        });
         return done ? resultOf(done) : replay(org.id, key, hash);
       }
 
       // (1)
-      const opened = await db.transaction((tx) =>
-        openCardBill(tx, { ...common, status }, [], purchaseAttemptKey),
-      );
+      const opened = await db
+        .transaction(async (tx) => {
+          const bill = await openCardBill(tx, { ...common, status }, [], purchaseAttemptKey);
+          if (bill && promotion)
+            await redeemPromotion(tx, promotion, { organizationId: org.id, orderId: bill.order.id, now });
+          return bill;
+        })
+        .catch((e) => {
+          throw isRefusal(e) ? notRedeemed(e) : e;
+        });
       if (!opened) return replay(org.id, key, hash);
       const { order } = opened;
 

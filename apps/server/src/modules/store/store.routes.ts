@@ -1,4 +1,7 @@
 import {
+  isPromotionCode,
+  normalizePromotionCode,
+  PromotionMessages,
   PurchaseHeadersSchema,
   PurchaseRequestSchema,
   PurchaseResultSchema,
@@ -27,7 +30,8 @@ export const storeRoutes: FastifyPluginAsyncZod<{ purchases: PurchaseService }> 
         tags: ['store'],
         summary:
           'Buys the cart: re-prices every item, charges the first period of all items once, creates the subscriptions. ' +
-          'Idempotency-Key makes a retry answer with the first result; X-Expected-Total (cents) refuses a changed total with 409.',
+          'Idempotency-Key makes a retry answer with the first result; X-Expected-Total (cents) refuses a changed total with 409; ' +
+          'X-Promotion-Code redeems a promotion code with the order, or refuses with 409 PROMOTION_NOT_REDEEMED and the total without it.',
         body: PurchaseRequestSchema,
         headers: PurchaseHeadersSchema,
         response: { 200: PurchaseResultSchema, ...errorResponses(402, 403, 409, 502) },
@@ -43,9 +47,15 @@ export const storeRoutes: FastifyPluginAsyncZod<{ purchases: PurchaseService }> 
       const expectedTotalCents = parseExpectedTotal(typeof rawTotal === 'string' ? rawTotal : undefined);
       if (expectedTotalCents === undefined)
         throw badRequest('X-Expected-Total must be a whole number of cents.');
+      const rawCode = request.headers['x-promotion-code'];
+      const promotionCode =
+        typeof rawCode === 'string' && rawCode.trim() !== '' ? normalizePromotionCode(rawCode) : null;
+      if (promotionCode !== null && !isPromotionCode(promotionCode))
+        throw badRequest(PromotionMessages.badCode);
       return purchases.purchase(auth.organization.id, request.body, {
         idempotencyKey: key || null,
         expectedTotalCents,
+        promotionCode,
       });
     },
   );

@@ -16,14 +16,16 @@ const list = (values: readonly number[]) => sql.raw(values.join(', '));
  */
 export async function advanceBasePeriods(
   tx: DbOrTx,
-  updates: { sub: DueSubscription; periodStart: Date; periodEnd: Date }[],
+  updates: { sub: DueSubscription; periodStart: Date; periodEnd: Date; promotionCycle?: boolean }[],
 ): Promise<void> {
   if (updates.length === 0) return;
   const payload = JSON.stringify(
-    updates.map(({ sub, periodStart, periodEnd }) => ({
+    updates.map(({ sub, periodStart, periodEnd, promotionCycle }) => ({
       id: sub.id,
       ps: periodStart.toISOString(),
       pe: periodEnd.toISOString(),
+      // A period its promotion code covered counts as one of the code's cycles (docs/decisions/041).
+      pc: promotionCycle ? 1 : 0,
       billed: billedRtusAfterPlanChange({
         annualUsageReset: sub.annualUsageReset,
         billedRtusThisMonth: sub.billedRtusThisMonth,
@@ -37,8 +39,9 @@ export async function advanceBasePeriods(
       number_machines = COALESCE(s.pending_number_machines, s.number_machines),
       xtra_auto_tags = COALESCE(s.pending_xtra_auto_tags, s.xtra_auto_tags),
       pending_pricing_plan_id = NULL, pending_number_machines = NULL, pending_xtra_auto_tags = NULL,
-      billed_rtus_this_month = v.billed, version = s.version + 1
-    FROM json_to_recordset(${payload}::json) AS v(id int, ps timestamptz, pe timestamptz, billed bigint)
+      billed_rtus_this_month = v.billed, promotion_cycles_used = s.promotion_cycles_used + v.pc,
+      version = s.version + 1
+    FROM json_to_recordset(${payload}::json) AS v(id int, ps timestamptz, pe timestamptz, pc int, billed bigint)
     WHERE s.id = v.id`);
 }
 

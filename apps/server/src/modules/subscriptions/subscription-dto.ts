@@ -1,4 +1,11 @@
-import { bpToFraction, fromCents, licenseId, type SubscriptionDetail } from '@store/core';
+import {
+  bpToFraction,
+  fromCents,
+  licenseId,
+  promotionCyclesLeft,
+  promotionTermsText,
+  type SubscriptionDetail,
+} from '@store/core';
 import { toPlanDto } from '../catalog';
 import type { SubscriptionRecord } from './subscriptions.repository';
 
@@ -61,5 +68,19 @@ export function toSubscriptionDto(
           effectiveDate: iso(s.nextBaseBillingDate),
         }
       : null,
+    promotion: promotionOf(record),
+  };
+}
+
+function promotionOf(record: SubscriptionRecord): SubscriptionDetail['promotion'] {
+  const p = record.promotion;
+  if (p.code === null) return null;
+  const terms = { percentBp: p.percentBp, amountOffCents: p.amountOffCents, cycles: p.cycles };
+  return {
+    code: p.code,
+    description: promotionTermsText(terms),
+    percentBp: p.percentBp,
+    amountOffCents: p.amountOffCents,
+    cyclesLeft: promotionCyclesLeft(terms, record.subscription.promotionCyclesUsed),
   };
 }

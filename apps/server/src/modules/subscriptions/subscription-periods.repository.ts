@@ -60,7 +60,30 @@ type SubRow = OrgRow & {
   base_rtus: number;
   overage_per_rtu_micros: unknown;
   base_rtus_before: number;
+  /** The promotion code's columns (RENEWAL_SELECT only; null without a code). */
+  promotion_code?: string | null;
+  promotion_percent_bp?: number | null;
+  promotion_amount_off_cents?: number | null;
+  promotion_cycles?: number | null;
+  promotion_plan_ids?: number[] | null;
+  promotion_cycles_used?: number;
+  billed_plan_id?: number;
 };
+
+const promotionOf = (r: SubRow): DueSubscription['promotion'] =>
+  r.promotion_code
+    ? {
+        code: r.promotion_code,
+        terms: {
+          percentBp: r.promotion_percent_bp == null ? null : num(r.promotion_percent_bp),
+          amountOffCents: r.promotion_amount_off_cents == null ? null : num(r.promotion_amount_off_cents),
+          cycles: r.promotion_cycles == null ? null : num(r.promotion_cycles),
+        },
+        planIds: (r.promotion_plan_ids ?? []).map(num),
+        billedPlanId: num(r.billed_plan_id),
+        cyclesUsed: num(r.promotion_cycles_used ?? 0),
+      }
+    : null;
 
 const toDueSubscription = (r: SubRow): DueSubscription => ({
   id: num(r.id),
@@ -89,6 +112,7 @@ const toDueSubscription = (r: SubRow): DueSubscription => ({
     overagePerRtuMicros: num(r.overage_per_rtu_micros),
   },
   baseRtusBefore: num(r.base_rtus_before),
+  promotion: promotionOf(r),
   paymentTermsDays: num(r.payment_terms_days),
   org: {
     id: num(r.organization_id),
@@ -132,15 +156,21 @@ const SUB_SELECT = sql`SELECT ${SUB_KEY_COLUMNS},
   JOIN organizations o ON o.id = s.organization_id`;
 
 // Decreases saved in the editor wait for the renewal (docs/design.md §3, pending_* columns of 0030):
-// the renewal prices and bills the pending terms and makes them the subscription's terms.
+// the renewal prices and bills the pending terms and makes them the subscription's terms. The
+// promotion code it was bought with is read with it (docs/decisions/041).
 const RENEWAL_SELECT = sql`SELECT ${SUB_KEY_COLUMNS},
     COALESCE(s.pending_number_machines, s.number_machines) AS number_machines,
     COALESCE(s.pending_xtra_auto_tags, s.xtra_auto_tags) AS xtra_auto_tags,
-    ${PERIOD_AND_PLAN_COLUMNS}, cp.base_rtus AS base_rtus_before, ${ORG_COLUMNS}
+    ${PERIOD_AND_PLAN_COLUMNS}, cp.base_rtus AS base_rtus_before, ${ORG_COLUMNS},
+    p.id AS billed_plan_id, s.promotion_cycles_used, pc.code AS promotion_code,
+    pc.percent_bp AS promotion_percent_bp, pc.amount_off_cents AS promotion_amount_off_cents,
+    pc.duration_cycles AS promotion_cycles, pc.plan_ids AS promotion_plan_ids
   ${CLAIMED}
   JOIN pricing_plans p ON p.id = COALESCE(s.pending_pricing_plan_id, s.pricing_plan_id)
   JOIN pricing_plans cp ON cp.id = s.pricing_plan_id
-  JOIN organizations o ON o.id = s.organization_id`;
+  JOIN organizations o ON o.id = s.organization_id
+  LEFT JOIN promotion_redemptions pr ON pr.id = s.promotion_redemption_id
+  LEFT JOIN promotion_codes pc ON pc.id = pr.promotion_code_id`;
 
 /** Renewed only while no bill would be overdue by the next period and no editor charge is open. */
 const RENEWABLE = sql`((SELECT b.id FROM order_lines l JOIN orders b ON b.id = l.order_id

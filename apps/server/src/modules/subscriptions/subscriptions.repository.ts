@@ -11,6 +11,8 @@ import {
   perpetualLicenses,
   pricingPlans,
   products,
+  promotionCodes,
+  promotionRedemptions,
   type SubscriptionRow,
   subscriptions,
 } from '../../db/schema';
@@ -32,6 +34,13 @@ export interface SubscriptionRecord {
     | 'billedByInvoice'
   >;
   pendingPlanName: string | null;
+  /** The promotion code it was bought with (docs/decisions/041), or all null. */
+  promotion: {
+    code: string | null;
+    percentBp: number | null;
+    amountOffCents: number | null;
+    cycles: number | null;
+  };
 }
 
 const pendingPlans = alias(pricingPlans, 'pending_plans');
@@ -50,6 +59,12 @@ const recordColumns = {
     billedByInvoice: organizations.billedByInvoice,
   },
   pendingPlanName: pendingPlans.planName,
+  promotion: {
+    code: promotionCodes.code,
+    percentBp: promotionCodes.percentBp,
+    amountOffCents: promotionCodes.amountOffCents,
+    cycles: promotionCodes.durationCycles,
+  },
 };
 
 function baseQuery(db: DbOrTx) {
@@ -59,7 +74,9 @@ function baseQuery(db: DbOrTx) {
     .innerJoin(pricingPlans, eq(pricingPlans.id, subscriptions.pricingPlanId))
     .innerJoin(organizations, eq(organizations.id, subscriptions.organizationId))
     .leftJoin(products, eq(products.product, pricingPlans.product))
-    .leftJoin(pendingPlans, eq(pendingPlans.id, subscriptions.pendingPricingPlanId));
+    .leftJoin(pendingPlans, eq(pendingPlans.id, subscriptions.pendingPricingPlanId))
+    .leftJoin(promotionRedemptions, eq(promotionRedemptions.id, subscriptions.promotionRedemptionId))
+    .leftJoin(promotionCodes, eq(promotionCodes.id, promotionRedemptions.promotionCodeId));
 }
 
 /** Own organization's and its sub-accounts' subscriptions, never a parent's (docs/design.md §2). */
@@ -149,8 +166,11 @@ function normalize(row: {
   productName: string | null;
   owner: SubscriptionRecord['owner'];
   pendingPlanName: string | null;
+  promotion: SubscriptionRecord['promotion'] | null;
 }): SubscriptionRecord {
-  return { ...row, productName: row.productName ?? '' };
+  // A left-joined group that found nothing comes back as null.
+  const promotion = row.promotion ?? { code: null, percentBp: null, amountOffCents: null, cycles: null };
+  return { ...row, productName: row.productName ?? '', promotion };
 }
 
 export async function findOrganization(db: DbOrTx, id: number): Promise<OrganizationRow | null> {

@@ -5,6 +5,7 @@ import { emptyCart, removeFromCart } from '../../../features/cart/cart-storage';
 import { CartLines } from '../../../features/cart/components/cart-lines';
 import { usePricedCart } from '../../../features/cart/use-priced-cart';
 import { AskAnAdmin } from '../../../features/organization-admins';
+import { PromotionCodeField, PromotionLine, useCartPromotion } from '../../../features/promotions';
 import { useCurrentUser } from '../../../lib/current-user';
 
 export default function CartScreen() {
@@ -12,6 +13,8 @@ export default function CartScreen() {
   const navigate = useNavigate();
   // Signed in, the organization's discount applies (spec §6): the same prices as checkout.
   const { cart, lines, totalCents, organization } = usePricedCart();
+  // A promotion code applied here is shown as its own line and taken off the total (docs/decisions/041).
+  const { promotion, discountCents, canApply } = useCartPromotion(lines);
   const orgDiscount = user ? (organization?.discount ?? 0) : 0;
   const empty = cart.items.length === 0 && cart.refused.length === 0;
   // An item that cannot be bought stays in view with its reason until it is removed.
@@ -61,12 +64,18 @@ export default function CartScreen() {
       )}
       <Paper withBorder radius="md" p="lg">
         <Stack gap="sm">
+          {canApply && cart.items.length > 0 && (
+            <PromotionCodeField pricingPlanIds={cart.items.map((i) => i.pricingPlan.pricingPlanId)} />
+          )}
+          {promotion && cart.items.length > 0 && (
+            <PromotionLine promotion={promotion} discountCents={discountCents} />
+          )}
           <Group justify="space-between">
             <Text fw={600} size="lg">
               Total ({cart.items.length} {cart.items.length === 1 ? 'item' : 'items'})
             </Text>
             <Text fw={700} size="xl" data-testid="cart-total">
-              {formatUsd(totalCents)}
+              {formatUsd(totalCents - discountCents)}
             </Text>
           </Group>
           <Text size="sm" c="dimmed">

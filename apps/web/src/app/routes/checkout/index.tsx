@@ -6,6 +6,7 @@ import {
   GRACE_DAYS,
   hasRole,
   Messages,
+  PromotionNotRedeemedSchema,
   purchaseItemFromCart,
   TotalChangedSchema,
 } from '@store/core';
@@ -18,6 +19,7 @@ import { usePricedCart } from '../../../features/cart/use-priced-cart';
 import { usePurchase } from '../../../features/checkout/api/purchase';
 import { AskAnAdmin } from '../../../features/organization-admins';
 import { usePaymentAuthentication } from '../../../features/payments';
+import { PromotionLine, removePromotion, useCartPromotion } from '../../../features/promotions';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorCodeOf, HttpError } from '../../../lib/http';
 
@@ -44,6 +46,9 @@ export default function CheckoutScreen() {
   const empty = cart.items.length === 0 && cart.refused.length === 0;
   // Nothing is sent while an item cannot be bought: a plan no longer offered, or a refused item.
   const blocked = cart.items.length === 0 || cart.refused.length > 0 || retired.length > 0;
+  // The cart's promotion code: its line, taken off Total Today and sent with the purchase (docs/decisions/041).
+  const { promotion, discountCents } = useCartPromotion(lines);
+  const todayCents = totalCents - discountCents;
 
   // Spec §4 "Proceed To Checkout": an admin whose organization has no billing information adds it
   // first, also when /checkout is opened directly. Decided on the organization as read now (the billing
@@ -62,13 +67,16 @@ export default function CheckoutScreen() {
       {
         items: cart.items.map(purchaseItemFromCart),
         idempotencyKey: attemptKey.current,
-        expectedTotalCents: totalCents,
+        expectedTotalCents: todayCents,
+        promotionCode: promotion?.code ?? null,
       },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           showAlert({ type: 'success', text: Messages.subscriptionPurchased, keep: true });
           // Only this navigation reaches the confirmation: it carries the purchase in its state.
-          navigate('/confirmed', { state: { purchased: true } });
+          navigate('/confirmed', {
+            state: { purchased: true, total: result.total, promotion: result.promotion },
+          });
         },
         onError: (error) => {
           const retryable =
@@ -77,6 +85,12 @@ export default function CheckoutScreen() {
             error.status >= 500 ||
             (error.status === 409 && errorCodeOf(error.body) === ErrorCodes.PURCHASE_IN_PROGRESS);
           if (!retryable) attemptKey.current = newCartItemId();
+          // The code could not be redeemed (used up meanwhile, or already used): nothing was charged; the
+          // alert banner says why and the total without it, which Confirm Purchase now charges.
+          if (error instanceof HttpError && PromotionNotRedeemedSchema.safeParse(error.body).success) {
+            removePromotion();
+            attemptKey.current = newCartItemId();
+          }
           const changed = error instanceof HttpError ? TotalChangedSchema.safeParse(error.body) : null;
           if (changed?.success) {
             setChangedTotal(formatUsd(changed.data.totalCents));
@@ -135,6 +149,11 @@ export default function CheckoutScreen() {
         </Alert>
       )}
       {(lines.length > 0 || cart.refused.length > 0) && <CartLines lines={lines} refused={cart.refused} />}
+      {promotion && lines.length > 0 && (
+        <Paper withBorder radius="md" p="lg">
+          <PromotionLine promotion={promotion} discountCents={discountCents} />
+        </Paper>
+      )}
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
           <List size="sm" spacing={6}>
@@ -169,7 +188,7 @@ export default function CheckoutScreen() {
               </Text>
             </div>
             <Text fw={800} size="xl" data-testid="checkout-total">
-              {loading || failed ? '—' : formatUsd(totalCents)}
+              {loading || failed ? '—' : formatUsd(todayCents)}
             </Text>
           </Group>
           {buyer && (

@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: '/ops/dunning', label: 'Dunning' },
   { to: '/ops/audit', label: 'Audit log' },
   { to: '/ops/catalog', label: 'Catalogue' },
+  { to: '/ops/promotions', label: 'Promotion codes' },
 ] as const;
 
 function SectionLink({ to, label, end = false }: { to: string; label: string; end?: boolean }) {

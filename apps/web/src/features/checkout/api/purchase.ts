@@ -2,6 +2,7 @@ import {
   EXPECTED_TOTAL_HEADER,
   IDEMPOTENCY_KEY_HEADER,
   type PaymentAuthentication,
+  PROMOTION_CODE_HEADER,
   type PurchaseItem,
   PurchaseResultSchema,
 } from '@store/core';
@@ -14,14 +15,17 @@ export interface PurchaseInput {
   idempotencyKey: string;
   /** The total the checkout showed, in cents (docs/design.md §2). */
   expectedTotalCents: number;
+  /** The cart's promotion code, redeemed with the order or refused (docs/decisions/041). */
+  promotionCode?: string | null;
 }
 
-export const purchase = ({ items, idempotencyKey, expectedTotalCents }: PurchaseInput) =>
+export const purchase = ({ items, idempotencyKey, expectedTotalCents, promotionCode }: PurchaseInput) =>
   post('/api/subscription/new', items, {
     schema: PurchaseResultSchema,
     headers: {
       [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
       [EXPECTED_TOTAL_HEADER]: String(expectedTotalCents),
+      ...(promotionCode ? { [PROMOTION_CODE_HEADER]: promotionCode } : {}),
     },
   });
 

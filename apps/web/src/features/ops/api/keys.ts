@@ -14,4 +14,5 @@ export const opsKeys = {
   audit: ['ops', 'audit'] as const,
   reconcile: ['ops', 'reconcile'] as const,
   dunning: ['ops', 'dunning'] as const,
+  promotions: ['ops', 'promotions'] as const,
 };
