@@ -21,8 +21,9 @@ export function OrganizationDomains({ organizationId }: { organizationId: number
             {list.map((d) => (
               <Table.Tr key={d.domain}>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{d.domain}</Table.Td>
-                <Table.Td>
-                  <Badge color={d.verified ? 'teal.9' : 'gray.7'} tt="none">
+                <Table.Td w="1%" style={{ whiteSpace: 'nowrap' }}>
+                  {/* Never cut to "Verifi…" on a phone: this column keeps its word and the domain wraps. */}
+                  <Badge color={d.verified ? 'teal.9' : 'gray.7'} tt="none" style={{ overflow: 'visible' }}>
                     {d.verified ? SsoMessages.verified : SsoMessages.pending}
                   </Badge>
                 </Table.Td>

@@ -1,9 +1,10 @@
-import { Badge, Button, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatMediumDate, type OpsPromotion } from '@store/core';
 import { showAlert } from '../../../../features/alert';
 import { useCatalog } from '../../../../features/ops/api/get-catalog';
 import { useDeactivatePromotion, usePromotions } from '../../../../features/ops/api/promotions';
 import { PromotionForm } from '../../../../features/ops/components/promotion-form';
+import { TableFrame } from '../../../../features/ops/components/table-frame';
 
 const redemptionsText = (p: OpsPromotion) =>
   `${p.redemptions}${p.maxRedemptions === null ? '' : ` of ${p.maxRedemptions}`}`;
@@ -30,8 +31,8 @@ export default function OpsPromotionsScreen() {
       ) : (promotions.data ?? []).length === 0 ? (
         <Text c="dimmed">No promotion codes yet.</Text>
       ) : (
-        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table aria-label="Promotion codes" striped miw={760}>
+        <TableFrame minWidth={760} label="Promotion codes, scrolls sideways">
+          <Table aria-label="Promotion codes" striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Code</Table.Th>
@@ -83,7 +84,7 @@ export default function OpsPromotionsScreen() {
               ))}
             </Table.Tbody>
           </Table>
-        </Paper>
+        </TableFrame>
       )}
     </Stack>
   );
