@@ -71,6 +71,7 @@ const PUBLIC = new Set([
   'DELETE /api/licensing/leases/{leaseId}',
   'GET /api/sso/offered',
   'POST /api/sso/exchange',
+  'GET /api/sso/saml/metadata/{organizationId}',
 ]);
 
 /** Routes whose 4xx answers follow the licensing protocol: only "never a 5xx" is asserted. */

@@ -106,14 +106,16 @@ async function send(route: Route, c: Constraint, value: unknown) {
     },
     payload: hasBody ? JSON.stringify(body ?? {}) : undefined,
   });
-  const message = refusal(res.json());
+  // Only refusals are read: a success may be other than JSON (the SAML metadata is XML).
+  const answer = res.headers['content-type']?.toString().includes('json') ? res.json() : null;
+  const message = refusal(answer);
   // The spec's billing period message names its value, not the field (STANDALONE_MESSAGE).
   const namesField =
     message.startsWith(`${c.field}: `) || message === Messages.invalidBillingPeriod(value as number);
   return {
     status: res.statusCode,
     message,
-    refusedHere: res.statusCode === 400 && namesField && !RELATIONS.has(String(res.json()?.message)),
+    refusedHere: res.statusCode === 400 && namesField && !RELATIONS.has(String(answer?.message)),
   };
 }
 

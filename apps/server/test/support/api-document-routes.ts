@@ -20,6 +20,8 @@ export interface JsonSchema {
   pattern?: string;
   format?: string;
   nullable?: boolean;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
 }
 
 export interface Route {

@@ -49,6 +49,9 @@ let counter = 0;
 /** A value the schema accepts; ids point at nothing, so a call that gets through changes nothing. */
 export function sample(schema: JsonSchema, name = ''): unknown {
   if (schema.enum) return schema.enum[0];
+  // A body of several shapes (single sign-on's OIDC or SAML set-up): the first one.
+  const shapes = schema.anyOf ?? schema.oneOf;
+  if (shapes?.[0]) return sample(shapes[0], name);
   switch (schema.type) {
     case 'object':
       return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v, k)]));
@@ -69,6 +72,7 @@ export function sample(schema: JsonSchema, name = ''): unknown {
       return false;
     case 'string': {
       if (schema.format === 'date-time') return '2026-11-02T12:00:00Z';
+      if (schema.format === 'uri' || /^(issuer|metadataUrl)$/.test(name)) return 'https://idp.example.com';
       if (schema.pattern === '^\\d{4}$') return '4242';
       if (/email/i.test(name)) return `robustness-${++counter}@example.com`;
       if (/password/i.test(name)) return 'robustness-password-1';

@@ -1,5 +1,11 @@
 import { z } from 'zod/mini';
-import { isPromotionCode, normalizePromotionCode, PromotionMessages } from '../promotion-codes';
+import {
+  isPromotionCode,
+  normalizePromotionCode,
+  PROMOTION_CODE_MAX,
+  PROMOTION_CODE_MIN,
+  PromotionMessages,
+} from '../promotion-codes';
 import { idField, intField } from './common';
 import { MAX_PURCHASE_ITEMS } from './purchase';
 
@@ -10,7 +16,12 @@ import { MAX_PURCHASE_ITEMS } from './purchase';
 export const PromotionCodeFieldSchema = z.pipe(
   z
     .string({ error: PromotionMessages.codeRequired })
-    .check(z.minLength(1, PromotionMessages.codeRequired), z.maxLength(200, PromotionMessages.badCode)),
+    // The document states the grammar's length (decision 023); a code is sent trimmed.
+    .check(
+      z.minLength(1, PromotionMessages.codeRequired),
+      z.minLength(PROMOTION_CODE_MIN, PromotionMessages.badCode),
+      z.maxLength(PROMOTION_CODE_MAX, PromotionMessages.badCode),
+    ),
   z.pipe(
     z.transform((raw: string) => normalizePromotionCode(raw)),
     z

@@ -1,3 +1,4 @@
+import { idParams } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { Access, errorResponses } from '../../plugins/route-security';
@@ -35,7 +36,7 @@ export const samlRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           "The store's SAML 2.0 service-provider metadata for an organization (its entity id and ACS), to give the identity provider",
-        params: z.strictObject({ organizationId: z.coerce.number().check(z.int(), z.positive()) }),
+        params: idParams('organizationId', 'Organization id'),
         response: {
           200: {
             description: 'The metadata XML (store-sp-metadata-{organizationId}.xml)',
