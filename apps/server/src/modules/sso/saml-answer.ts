@@ -1,7 +1,6 @@
 import { SamlStatusError } from '@node-saml/node-saml';
 import type { SsoRefusal } from '@store/core';
 import { DOMParser } from '@xmldom/xmldom';
-import type { SignedAssertion } from './saml-sign-in';
 
 /** A SAML answer's size limit: an assertion is a few kilobytes; anything far larger is refused unread. */
 export const SAML_RESPONSE_MAX_CHARS = 400_000;
@@ -78,3 +77,14 @@ export function assertionWindowRefusal(
   if (notBefore !== null && at + CLOCK_SKEW_MS < notBefore) return { refusal: 'expired', until };
   return { refusal: null, until };
 }
+
+/** The signed assertion as node-saml's xml2js reading gives it. */
+export type SignedAssertion = {
+  Assertion?: {
+    $?: { ID?: string };
+    Conditions?: Array<{ $?: { NotBefore?: string; NotOnOrAfter?: string } }>;
+    Subject?: Array<{
+      SubjectConfirmation?: Array<{ SubjectConfirmationData?: Array<{ $?: { NotOnOrAfter?: string } }> }>;
+    }>;
+  };
+};

@@ -2,7 +2,7 @@ import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-
 import type { AppDeps } from '../../app-deps';
 import { hashToken } from '../../lib/tokens';
 import { ATTEMPT_LIFETIME_MS } from './oidc-sign-in';
-import { assertionWindowRefusal, readAnswer, samlRefusal } from './saml-answer';
+import { assertionWindowRefusal, readAnswer, type SignedAssertion, samlRefusal } from './saml-answer';
 import * as repo from './sso.repository';
 import { SsoRefused } from './sso-refused';
 import { type FinishDeps, finishSignIn } from './sso-sign-in-finish';
@@ -142,16 +142,5 @@ export function createSamlSignIn(deps: SamlDeps) {
     },
   };
 }
-
-/** The signed assertion as node-saml's xml2js reading gives it. */
-export type SignedAssertion = {
-  Assertion?: {
-    $?: { ID?: string };
-    Conditions?: Array<{ $?: { NotBefore?: string; NotOnOrAfter?: string } }>;
-    Subject?: Array<{
-      SubjectConfirmation?: Array<{ SubjectConfirmationData?: Array<{ $?: { NotOnOrAfter?: string } }> }>;
-    }>;
-  };
-};
 
 export type SamlSignIn = ReturnType<typeof createSamlSignIn>;

@@ -9,7 +9,8 @@ export type HostUsage = { hostname: string; rangePages: number[] };
 /**
  * Per-host totals over the date ranges, from the daily rollups only (docs/design.md §5). `bounds` are the
  * ranges' start days plus the last range's end; width_bucket numbers the ranges 1..n. One row per
- * host, its ranges' totals as one JSON object: the driver parses fifty rows, not six hundred.
+ * host, its ranges' totals as one JSON object: the driver parses fifty rows, not six hundred. A host
+ * that used no RTUs in the ranges (an engine that reported 0 pages) has nothing to show and no row.
  */
 export async function usageByHostAndRange(
   db: DbOrTx,
@@ -25,7 +26,8 @@ export async function usageByHostAndRange(
         FROM (SELECT hostname, width_bucket(day, ${boundsArray})::int AS bucket, sum(pages)::bigint AS pages
               FROM usage_rollups
               WHERE subscription_id = ${subscriptionId} AND day >= ${first}::date AND day < ${last}::date
-              GROUP BY hostname, bucket) cells
+              GROUP BY hostname, bucket
+              HAVING sum(pages) > 0) cells
         GROUP BY hostname
         ORDER BY hostname`,
   );
