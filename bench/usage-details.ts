@@ -1,6 +1,6 @@
 import { subscriptions } from '../apps/server/src/db/schema';
 import { randomToken } from '../apps/server/src/lib/tokens';
-import { recordUsageFor } from '../apps/server/src/modules/licensing/licensing.service';
+import { recordUsageFor } from '../apps/server/src/modules/licensing/usage-recording';
 import { createTestApp } from '../apps/server/test/support/test-app';
 import { argNumber, fmt, percentile, report } from './lib/report';
 

@@ -24,17 +24,9 @@ import {
   type ValidationResult,
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
-import type { Db, DbOrTx } from '../../db/client';
 import { DomainError, licenseRefused } from '../../lib/domain-error';
 import type { ReadCache } from '../../lib/read-cache';
-import {
-  addAccruedRtus,
-  announceUsageChanged,
-  findSubscriptionByLicenseKey,
-  lockSubscriptionRow,
-  type SubscriptionRecord,
-  type UsageCounters,
-} from '../subscriptions';
+import { findSubscriptionByLicenseKey, lockSubscriptionRow, type SubscriptionRecord } from '../subscriptions';
 import { entitlementsOf } from './entitlements';
 import * as leases from './leases.repository';
 import { LICENSE_FILE_ALG } from './license-file';
@@ -44,8 +36,8 @@ import { licenseRefusal } from './license-standing';
 import { announceMachines } from './machine-events';
 import * as machines from './machines.repository';
 import { countLiveOfflineActivations } from './offline-activation.repository';
-import { insertReports, type UsageReport } from './usage.repository';
 import { createUsageAlerts } from './usage-alerts';
+import { recordUsageFor } from './usage-recording';
 
 type Record_ = SubscriptionRecord;
 
@@ -279,30 +271,3 @@ export function createLicensingService(deps: LicensingDeps) {
 }
 
 export type LicensingService = ReturnType<typeof createLicensingService>;
-
-/**
- * The one rollup path: the API and the benchmark both go through it. In one transaction under the
- * subscription's row lock, new transaction ids are inserted (repeats are ignored by the unique index)
- * and only what was inserted is added to the daily per-host rollups and to accruedRtusThisMonth.
- */
-export async function recordUsageFor(
-  db: Db,
-  subscriptionId: number,
-  reports: UsageReport[],
-): Promise<{
-  accepted: number;
-  duplicates: number;
-  pages: number;
-  counters: UsageCounters | null;
-}> {
-  const run = async (tx: DbOrTx) => {
-    await lockSubscriptionRow(tx, subscriptionId);
-    const { accepted, pages } = await insertReports(tx, subscriptionId, reports);
-    // The month's counter is the subscriptions module's, written in this same transaction.
-    const counters = await addAccruedRtus(tx, subscriptionId, pages);
-    return { accepted, duplicates: reports.length - accepted, pages, counters };
-  };
-  const result = await db.transaction((tx) => run(tx));
-  if (result.counters) await announceUsageChanged(db, subscriptionId);
-  return result;
-}

@@ -11,11 +11,11 @@ import {
 import type { AuthContext } from '../../lib/auth-context';
 import { badRequest, DomainError } from '../../lib/domain-error';
 import { announceUsageChanged, lockSubscriptionRow, type SubscriptionRecord } from '../subscriptions';
-import { recordUsageFor } from './licensing.service';
 import * as offline from './offline-activation.repository';
 import { type OfflineActivationDeps, ownSubscription } from './offline-activation.service';
 import { usageKeyOf, usageSignatureHolds } from './offline-file-keys';
 import { insertReports } from './usage.repository';
+import { recordUsageFor } from './usage-recording';
 
 /** The payload's fileId, read before the signature is checked (it says which key checks it). */
 function namedFileId(enc: string): string {
