@@ -87,7 +87,7 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string):
 async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // npx → tsx → node: signal the whole process group so no grandchild keeps the port.
+  // The whole process group: no child the server started keeps the port.
   const signal = (sig: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, sig);
@@ -128,7 +128,7 @@ export async function startDemoServer(
   const database = serverUrl ? await createDatabase(serverUrl, name) : undefined;
 
   const log = createWriteStream(logFile);
-  const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -147,8 +147,7 @@ export async function startDemoServer(
 
   const stop = async () => {
     await stopProcess(child);
-    // A grandchild (npx → tsx → node) may still flush into the pipes after npx exits: the log stops
-    // listening before it ends, or that late write would throw in the test runner.
+    // The log stops listening before it ends: a late write into the pipes would throw in the runner.
     child.stdout?.unpipe(log);
     child.stderr?.unpipe(log);
     log.end();

@@ -1,40 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { startDemoServer } from './demo-server';
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const webDir = path.join(repoRoot, 'apps/web');
-
-/** Newest modification time under the given paths (files or directories), skipping node_modules. */
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  const visit = (p: string) => {
-    if (!existsSync(p)) return;
-    const stat = statSync(p);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(p)) if (entry !== 'node_modules') visit(path.join(p, entry));
-    } else {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  };
-  for (const p of paths) visit(p);
-  return newest;
-}
-
-function buildWebIfStale(): void {
-  const builtIndex = path.join(webDir, 'dist/index.html');
-  const sources = newestMtime([
-    path.join(webDir, 'src'),
-    path.join(webDir, 'index.html'),
-    path.join(webDir, 'vite.config.ts'),
-    path.join(webDir, 'postcss.config.cjs'),
-    path.join(repoRoot, 'packages/core/src'),
-  ]);
-  if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= sources) return;
-  console.log('[e2e] building apps/web (dist missing or older than its sources)');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
-}
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // E2E_BASE_URL points the tests at a server that is already running (e.g. `vite preview` in
@@ -43,7 +8,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     console.log(`[e2e] using the running server at ${process.env.E2E_BASE_URL}`);
     return async () => undefined;
   }
-  buildWebIfStale();
+  // The demo servers run the compiled server, as `npm start` does (compiling the TypeScript at each
+  // start cost every server seconds of CPU the browsers were waiting for).
+  buildIfStale('apps/web');
+  buildIfStale('apps/server');
   const server = await startDemoServer(`server-${process.env.E2E_RUN_ID ?? process.pid}`);
   process.env.E2E_BASE_URL = server.url;
   return server.stop;

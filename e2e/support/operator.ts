@@ -10,13 +10,34 @@ export const DEMO_OPERATOR_TOTP_SECRET = 'OPERATORDEMOSECRETKEYFORTHESTORE';
 const STEP_SECONDS = 30;
 const isAuthenticate = (url: string) => new URL(url).pathname === '/api/authenticate';
 
+/** The operator's stored session per server, kept by this worker once it has signed in there. */
+const sessions = new Map<string, string>();
+
+/** Whether a stored session still opens the console (a test may have signed the operator out). */
+async function stillSignedIn(page: Page, stored: string): Promise<boolean> {
+  const { token } = JSON.parse(stored) as { token: string };
+  const res = await page.request.get('/api/ops/catalog', { headers: { Authorization: `Bearer ${token}` } });
+  return res.ok();
+}
+
 /**
- * Signs in as the demo operator through the login screen: password, then a code. Each 30-second code
- * is taken once and the server accepts the next period's too, so parallel tests sharing the operator
- * try the current code, then the next, then wait for a fresh period.
+ * Signs in as the demo operator. The first time on a server, through the login screen as an operator
+ * does: password, then a code. Each 30-second code is taken once and the server accepts the next
+ * period's too, so the tests sharing the operator would wait up to half a minute for a fresh code;
+ * later sign-ins of this worker on that server reuse the session (specs that judge the sign-in itself
+ * sign in by hand).
  */
 export async function signInAsOperator(page: Page): Promise<void> {
   await page.goto('/login');
+  const origin = new URL(page.url()).origin;
+  const stored = sessions.get(origin);
+  if (stored && (await stillSignedIn(page, stored))) {
+    await page.evaluate((value) => window.localStorage.setItem('currentUser', value), stored);
+    await page.goto('/ops');
+    await expect(page).toHaveURL(/\/ops(\/|$)/);
+    return;
+  }
+  sessions.delete(origin);
   await page.getByLabel('Email').fill(DEMO_OPERATOR_EMAIL);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -39,6 +60,8 @@ export async function signInAsOperator(page: Page): Promise<void> {
     if (body.success) {
       // The operator lands on the console, not on a customer's (empty) Subscriptions page.
       await expect(page).toHaveURL(/\/ops(\/|$)/);
+      const session = await page.evaluate(() => window.localStorage.getItem('currentUser'));
+      if (session) sessions.set(origin, session);
       return;
     }
   }
