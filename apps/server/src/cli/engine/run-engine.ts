@@ -91,6 +91,46 @@ const describeLease = (answer: StoreAnswer<LeaseBody>, verb: string) => {
   return `${answer.status} ${verb}, seat held until ${lease.expiresAt}`;
 };
 
+/**
+ * What a tick does once the store answered VALID, node-locked or floating alike: refuse a job the
+ * license lacks a feature for, or "process" the pages the rate makes due and report them.
+ */
+function workOf(
+  options: EngineOptions,
+  client: EngineClient,
+  print: (line: string) => void,
+  now: () => Date,
+) {
+  let carry = 0;
+  const totals = { reports: 0, pages: 0 };
+  return {
+    async tick(entitlements: Entitlements | undefined) {
+      const refused = jobRefusal(entitlements, options.needs ?? []);
+      if (refused) {
+        print(`validate: 200 VALID; job refused: ${refused}`);
+        return;
+      }
+      carry += options.rate * options.intervalSeconds;
+      const pages = Math.floor(carry);
+      carry -= pages;
+      if (pages === 0) {
+        print('validate: 200 VALID — idle');
+        return;
+      }
+      const reports = documentsOf(pages, options.hostname, now());
+      const { answer, accepted, duplicates } = await client.report(reports);
+      totals.reports += accepted;
+      totals.pages += answer?.status === 200 ? pages : 0;
+      print(
+        answer?.status === 200
+          ? `validate: 200 VALID; usage: ${reports.length} reports, ${pages} pages → accepted ${accepted}, duplicates ${duplicates}`
+          : `validate: 200 VALID; usage: ${answer ? describe(answer) : 'nothing sent'}`,
+      );
+    },
+    stopped: () => print(`stopped: ${totals.reports} reports, ${totals.pages} pages reported`),
+  };
+}
+
 /** Runs until `ticks` are done or the signal aborts; answers the exit code (0, or 1 when refused at start). */
 export async function runEngine(options: EngineOptions, io: EngineIo): Promise<number> {
   const now = io.now ?? (() => new Date());
@@ -107,8 +147,7 @@ export async function runEngine(options: EngineOptions, io: EngineIo): Promise<n
   if (activation.status !== 200 && activation.status !== 201) return 1;
 
   let lastHeartbeat = now().getTime();
-  let carry = 0;
-  const totals = { reports: 0, pages: 0 };
+  const work = workOf(options, client, print, now);
   for (let tick = 0; options.ticks === undefined || tick < options.ticks; tick++) {
     if (io.signal?.aborted) break;
     if (tick > 0) await sleep(options.intervalSeconds * 1000);
@@ -132,29 +171,9 @@ export async function runEngine(options: EngineOptions, io: EngineIo): Promise<n
       }
       continue;
     }
-    const refused = jobRefusal(validation.body.entitlements, options.needs ?? []);
-    if (refused) {
-      print(`validate: 200 VALID; job refused: ${refused}`);
-      continue;
-    }
-    carry += options.rate * options.intervalSeconds;
-    const pages = Math.floor(carry);
-    carry -= pages;
-    if (pages === 0) {
-      print('validate: 200 VALID — idle');
-      continue;
-    }
-    const reports = documentsOf(pages, options.hostname, now());
-    const { answer, accepted, duplicates } = await client.report(reports);
-    totals.reports += accepted;
-    totals.pages += answer?.status === 200 ? pages : 0;
-    print(
-      answer?.status === 200
-        ? `validate: 200 VALID; usage: ${reports.length} reports, ${pages} pages → accepted ${accepted}, duplicates ${duplicates}`
-        : `validate: 200 VALID; usage: ${answer ? describe(answer) : 'nothing sent'}`,
-    );
+    await work.tick(validation.body.entitlements);
   }
-  print(`stopped: ${totals.reports} reports, ${totals.pages} pages reported`);
+  work.stopped();
   return 0;
 }
 
@@ -192,8 +211,7 @@ async function runFloating(
   };
   const lost = (code: string) => code === 'LEASE_EXPIRED' || code === 'NO_LEASE';
 
-  let carry = 0;
-  const totals = { reports: 0, pages: 0 };
+  const work = workOf(options, client, print, now);
   try {
     for (let tick = 0; options.ticks === undefined || tick < options.ticks; tick++) {
       if (io.signal?.aborted) break;
@@ -213,33 +231,13 @@ async function runFloating(
         if (lost(validation.code)) await checkoutAgain();
         continue;
       }
-      const refused = jobRefusal(validation.body.entitlements, options.needs ?? []);
-      if (refused) {
-        print(`validate: 200 VALID; job refused: ${refused}`);
-        continue;
-      }
-      carry += options.rate * options.intervalSeconds;
-      const pages = Math.floor(carry);
-      carry -= pages;
-      if (pages === 0) {
-        print('validate: 200 VALID — idle');
-        continue;
-      }
-      const reports = documentsOf(pages, options.hostname, now());
-      const { answer, accepted, duplicates } = await client.report(reports);
-      totals.reports += accepted;
-      totals.pages += answer?.status === 200 ? pages : 0;
-      print(
-        answer?.status === 200
-          ? `validate: 200 VALID; usage: ${reports.length} reports, ${pages} pages → accepted ${accepted}, duplicates ${duplicates}`
-          : `validate: 200 VALID; usage: ${answer ? describe(answer) : 'nothing sent'}`,
-      );
+      await work.tick(validation.body.entitlements);
     }
   } finally {
     // Checked in at exit, the seat is free at once rather than when the lease runs out.
     const checkIn = await client.checkIn(leaseId);
     print(`check-in: ${checkIn.status === 200 ? '200 seat released' : describe(checkIn)}`);
   }
-  print(`stopped: ${totals.reports} reports, ${totals.pages} pages reported`);
+  work.stopped();
   return 0;
 }
