@@ -12,6 +12,7 @@ import { invoiceAttachments, startBillingScheduler } from './modules/billing';
 import { createCatalogService } from './modules/catalog';
 import { startHousekeeping } from './modules/housekeeping';
 import { createOfflineLicenseService, signingKeySource } from './modules/licensing';
+import { createSsoSweep } from './modules/sso';
 import { startWebhookSender, type WebhookSender } from './modules/webhooks';
 
 // The background work of the store (decision 018): billing (renewals, retries, deactivation,
@@ -60,7 +61,13 @@ export function startJobs(deps: JobsDeps): Jobs {
     { intervalSeconds: config.billingIntervalSeconds },
   );
   const housekeeping = startHousekeeping(
-    { database, sessions: deps.sessions, links: createLinksService({ db: database.db, clock }), logger },
+    {
+      database,
+      sessions: deps.sessions,
+      links: createLinksService({ db: database.db, clock }),
+      sso: createSsoSweep({ db: database.db, clock }),
+      logger,
+    },
     config.housekeepingIntervalSeconds * 1000,
   );
   const outbox = startOutboxSender(

@@ -7,20 +7,22 @@ export interface HousekeepingDeps {
   database: Database;
   sessions: Pick<SessionService, 'deleteExpired'>;
   links: Pick<LinksService, 'deleteSpent'>;
+  sso: { deleteSpent(): Promise<number> };
   logger?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
 
 /**
  * Deletes what can never be used again: expired sessions, used or expired links, ended throttle
- * windows. Each owner deletes its own rows; running it in several processes at once is harmless.
+ * windows, single sign-on attempts and SAML assertion ids past their life. Each owner deletes its own rows; running it in several processes at once is harmless.
  */
 export async function sweep(deps: HousekeepingDeps) {
   const counts = {
     sessions: await deps.sessions.deleteExpired(),
     links: await deps.links.deleteSpent(),
     throttles: await deleteExpiredLimits(deps.database),
+    sso: await deps.sso.deleteSpent(),
   };
-  if (counts.sessions + counts.links + counts.throttles > 0)
+  if (counts.sessions + counts.links + counts.throttles + counts.sso > 0)
     deps.logger?.info({ housekeeping: counts }, 'housekeeping');
   return counts;
 }

@@ -3,3 +3,4 @@
 export { ssoRoutes } from './sso.routes';
 export { createSsoService, type SsoService } from './sso.service';
 export { createSsoOperatorService } from './sso-operator.service';
+export { createSsoSweep } from './sso-sweep';

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ssoAttempts, ssoConfigs, ssoDomains, ssoSamlAssertions } from '../../db/schema';
 
@@ -125,9 +125,25 @@ export async function takeTicket(tx: DbOrTx, ticketHash: string, now: Date) {
   return row?.personId ?? null;
 }
 
-/** Attempts past their life are of no use, not even to tell a replay: housekeeping may drop them. */
-export async function deleteAttemptsBefore(tx: DbOrTx, before: Date) {
-  await tx.delete(ssoAttempts).where(lt(ssoAttempts.expiresAt, before));
+/**
+ * Attempts and remembered assertion ids past their life are of no use, not even to tell a replay (a
+ * provider's answer is refused once its own validity has ended): housekeeping drops them.
+ */
+export async function deleteSpentBefore(tx: DbOrTx, before: Date): Promise<number> {
+  const attempts = await tx
+    .delete(ssoAttempts)
+    .where(
+      and(
+        lt(ssoAttempts.expiresAt, before),
+        or(isNull(ssoAttempts.ticketExpiresAt), lt(ssoAttempts.ticketExpiresAt, before)),
+      ),
+    )
+    .returning({ id: ssoAttempts.id });
+  const assertions = await tx
+    .delete(ssoSamlAssertions)
+    .where(lt(ssoSamlAssertions.expiresAt, before))
+    .returning({ id: ssoSamlAssertions.assertionId });
+  return attempts.length + assertions.length;
 }
 
 /** Remembers an accepted assertion id until `until`; false when it was already used (a replay). */
