@@ -1,10 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import pg from 'pg';
 import { expectNoAxeViolations, login } from './support';
 import { newCustomer } from './support/accounts';
+import { moveDemoClock, testWithBillingClock } from './support/billing-clock';
 import { checkOutWithCard, openSection, operatorPage } from './support/ops-console';
-import { screenshotPath, testWithServer } from './support/smtp';
-import { addToCart, fillBillingInfo } from './support/store';
+import { screenshotPath } from './support/smtp';
+import { addToCart, saveCard } from './support/store';
 
 // Collections in the operator console (docs/decisions/029): a customer's two renewals are declined
 // (the sandbox's 4000 0000 0000 9995 lacks funds), the operator finds a failed bill among the past-due
@@ -13,31 +13,9 @@ import { addToCart, fillBillingInfo } from './support/store';
 // then voided. The customer's Billing History says so. The renewals come due by moving the server's
 // demo clock (what `npm run ops -- clock:advance` writes) in its own PostgreSQL database.
 
-const test = testWithServer(
-  () => 'ops-collections',
-  () => ({ BILLING_INTERVAL_SECONDS: '1' }),
-);
-
-test.skip(
-  !process.env.E2E_DATABASE_URL,
-  'needs a PostgreSQL server: set E2E_DATABASE_URL (npm test sets it from DATABASE_URL)',
-);
+const test = testWithBillingClock('ops-collections');
 
 const PASSWORD = 'collections-password';
-
-async function moveDemoClock(databaseUrl: string | undefined, days: number) {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    await db.query(
-      `INSERT INTO settings (key, value) VALUES ('demoClock', $1::jsonb)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [JSON.stringify({ offsetMs: days * 86_400_000 })],
-    );
-  } finally {
-    await db.end();
-  }
-}
 
 async function atBothWidths(page: Page, name: string) {
   await page.screenshot({ path: screenshotPath(name), fullPage: true });
@@ -59,10 +37,7 @@ test('a declined renewal: the operator reads why, records a transfer, and the bi
   await checkOutWithCard(page);
 
   // The card on file now lacks funds; a year and a day on, the renewals are charged and declined.
-  await page.goto('/ModifyBillingInfo');
-  await fillBillingInfo(page, '4000 0000 0000 9995');
-  await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText('Billing information updated successfully')).toBeVisible();
+  await saveCard(page, '4000 0000 0000 9995');
   const since = mailServer.smtp.received.length;
   await moveDemoClock(mailServer.databaseUrl, 367);
   // Declined, the renewal is not issued yet: the mail names it by its order.

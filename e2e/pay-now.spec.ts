@@ -1,10 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import pg from 'pg';
 import { expectNoAxeViolations, login } from './support';
 import { registerAndSignIn } from './support/accounts';
+import { moveDemoClock, testWithBillingClock } from './support/billing-clock';
 import { operatorPage } from './support/ops-console';
-import { screenshotPath, testWithServer, unique } from './support/smtp';
-import { addToCart, fillBillingInfo } from './support/store';
+import { screenshotPath, unique } from './support/smtp';
+import { addToCart, fillBillingInfo, saveCard } from './support/store';
 
 // Dunning's pay-now page (docs/decisions/042): a renewal declined off-session is mailed with a link to
 // Pay Bills and shown on the Subscriptions row; there the admin enters a new card that asks for 3-D
@@ -12,15 +12,7 @@ import { addToCart, fillBillingInfo } from './support/store';
 // The operator sets the retry schedule and the reminders on the console's Dunning screen. The renewal
 // comes due by moving the server's demo clock in its own PostgreSQL database.
 
-const test = testWithServer(
-  () => 'pay-now',
-  () => ({ BILLING_INTERVAL_SECONDS: '1' }),
-);
-
-test.skip(
-  !process.env.E2E_DATABASE_URL,
-  'needs a PostgreSQL server: set E2E_DATABASE_URL (npm test sets it from DATABASE_URL)',
-);
+const test = testWithBillingClock('pay-now');
 
 test.describe.configure({ mode: 'serial', timeout: 400_000 });
 
@@ -29,13 +21,6 @@ const admin = {
   email: `${unique('paynow')}@example.com`,
   password: 'pay-now-password',
 };
-
-async function saveCard(page: Page, cardNumber: string) {
-  await page.goto('/ModifyBillingInfo');
-  await fillBillingInfo(page, cardNumber);
-  await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText('Billing information updated successfully')).toBeVisible();
-}
 
 async function photograph(page: Page, name: string) {
   await expectNoAxeViolations(page);
@@ -59,17 +44,7 @@ test('a declined renewal is paid from the mailed link with a new 3-D Secure card
   await saveCard(page, '4000 0000 0000 0341');
 
   const since = mailServer.smtp.received.length;
-  const db = new pg.Client({ connectionString: mailServer.databaseUrl });
-  await db.connect();
-  try {
-    await db.query(
-      `INSERT INTO settings (key, value) VALUES ('demoClock', $1::jsonb)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [JSON.stringify({ offsetMs: 367 * 86_400_000 })],
-    );
-  } finally {
-    await db.end();
-  }
+  await moveDemoClock(mailServer.databaseUrl, 367);
   const notice = await mailServer.waitForMail(admin.email, /^Payment failed for order \d+$/, since);
   expect(notice.text).toContain('with the card on file or a new card');
   expect(notice.text).toMatch(/We will try the card again on /);
@@ -126,15 +101,7 @@ test('the Subscriptions row of an unpaid subscription says by when to pay and le
   await expect(page).toHaveURL(/\/confirmed$/);
 
   const since = mailServer.smtp.received.length;
-  const db = new pg.Client({ connectionString: mailServer.databaseUrl });
-  await db.connect();
-  try {
-    await db.query(`UPDATE settings SET value = $1::jsonb WHERE key = 'demoClock'`, [
-      JSON.stringify({ offsetMs: (367 + 366) * 86_400_000 }),
-    ]);
-  } finally {
-    await db.end();
-  }
+  await moveDemoClock(mailServer.databaseUrl, 367 + 366);
   // Off-session the bank refuses 3184: the decline mail asks the admin to authenticate on the page.
   await mailServer.waitForMail(admin.email, /^Please authenticate the payment of order \d+$/, since);
   await login(page, admin.email, admin.password);

@@ -1,8 +1,8 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { SsoMessages } from '@store/core';
-import { type SamlTestIdp, startSamlTestIdp } from '../apps/server/test/support/saml-test-idp';
+import { startSamlTestIdp } from '../apps/server/test/support/saml-test-idp';
 import { expectNoAxeViolations, loginDemo } from './support';
-import { type DemoServer, startDemoServer } from './support/demo-server';
+import { testWithIdentityProvider } from './support/identity-provider';
 import { screenshotPath } from './support/smtp';
 
 // SAML 2.0 single sign-on in the browser (docs/decisions/037), against a real identity provider this
@@ -10,23 +10,7 @@ import { screenshotPath } from './support/smtp';
 // HTTP-POST binding does): the admin's set-up with the default role, sign-in with just-in-time
 // provisioning, and a wrongly signed answer refused in words. The demo organization holds example.com.
 
-const test = base.extend<object, { saml: { server: DemoServer; idp: SamlTestIdp } }>({
-  saml: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use, workerInfo) => {
-      const server = await startDemoServer(`saml-${workerInfo.workerIndex}`, (url) => ({ PUBLIC_URL: url }));
-      const idp = await startSamlTestIdp();
-      try {
-        await use({ server, idp });
-      } finally {
-        await idp.close();
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ saml }, use) => use(saml.server.url),
-});
+const test = testWithIdentityProvider('saml', () => startSamlTestIdp());
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -44,13 +28,13 @@ async function offered(page: Page, email: string) {
   return button;
 }
 
-test('an admin sets up SAML 2.0 with the provider’s metadata and a default role', async ({ page, saml }) => {
+test('an admin sets up SAML 2.0 with the provider’s metadata and a default role', async ({ page, sso }) => {
   await loginDemo(page);
   await page.goto('/SingleSignOn');
   await chooseSaml(page);
-  const entityId = `${saml.server.url}/api/sso/saml/metadata/`;
+  const entityId = `${sso.server.url}/api/sso/saml/metadata/`;
   await expect(page.getByTestId('sso-sp-entity-id')).toContainText(entityId);
-  await expect(page.getByTestId('sso-acs-url')).toHaveText(`${saml.server.url}/api/sso/saml/acs`);
+  await expect(page.getByTestId('sso-acs-url')).toHaveText(`${sso.server.url}/api/sso/saml/acs`);
   // The store's metadata, downloaded as the admin would to give the provider.
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: SsoMessages.spMetadataDownload }).click();
@@ -60,12 +44,12 @@ test('an admin sets up SAML 2.0 with the provider’s metadata and a default rol
 
   await page.getByRole('button', { name: SsoMessages.save }).click();
   await expect(page.getByText(SsoMessages.metadataRequired)).toBeVisible();
-  await page.getByLabel(SsoMessages.metadataXmlLabel).fill(saml.idp.metadataXml);
+  await page.getByLabel(SsoMessages.metadataXmlLabel).fill(sso.idp.metadataXml);
   await page.getByRole('textbox', { name: SsoMessages.defaultRoleLabel }).click();
   await page.getByRole('option', { name: 'Developer' }).click();
   await page.getByRole('button', { name: SsoMessages.save }).click();
   await expect(page.getByText(SsoMessages.saved)).toBeVisible();
-  await expect(page.getByTestId('sso-saml-kept')).toHaveText(SsoMessages.metadataKept(saml.idp.entityId));
+  await expect(page.getByTestId('sso-saml-kept')).toHaveText(SsoMessages.metadataKept(sso.idp.entityId));
   await expectNoAxeViolations(page);
   await page.screenshot({ path: screenshotPath('sso-saml-settings-desktop'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -79,9 +63,9 @@ test('an admin sets up SAML 2.0 with the provider’s metadata and a default rol
 
 test('a new person at the claimed domain signs in through the SAML provider with the default role', async ({
   page,
-  saml,
+  sso,
 }) => {
-  saml.idp.signInAs('sam.saml@example.com', { firstName: 'Sam', lastName: 'Saml' });
+  sso.idp.signInAs('sam.saml@example.com', { firstName: 'Sam', lastName: 'Saml' });
   const button = await offered(page, 'sam.saml@example.com');
   await expectNoAxeViolations(page);
   await page.screenshot({ path: screenshotPath('sso-saml-login-offer') });
@@ -103,9 +87,9 @@ test('the sign-in step on a phone offers single sign-on', async ({ page }) => {
   await page.screenshot({ path: screenshotPath('sso-saml-login-offer-390') });
 });
 
-test('an answer signed with another certificate is refused in words', async ({ page, saml }) => {
-  saml.idp.signInAs('mallory@example.com');
-  saml.idp.tamper('foreign-signature');
+test('an answer signed with another certificate is refused in words', async ({ page, sso }) => {
+  sso.idp.signInAs('mallory@example.com');
+  sso.idp.tamper('foreign-signature');
   await (await offered(page, 'mallory@example.com')).click();
   await expect(
     page.getByRole('alert').filter({ hasText: SsoMessages.refusals['bad-signature'] }),
@@ -113,8 +97,8 @@ test('an answer signed with another certificate is refused in words', async ({ p
   await expect(page.getByRole('link', { name: SsoMessages.backToSignIn })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: screenshotPath('sso-saml-refused') });
-  saml.idp.signInAs('mallory@example.com');
-  saml.idp.tamper('unsigned');
+  sso.idp.signInAs('mallory@example.com');
+  sso.idp.tamper('unsigned');
   await (await offered(page, 'mallory@example.com')).click();
   await expect(page.getByRole('alert').filter({ hasText: SsoMessages.refusals.unsigned })).toBeVisible();
 });

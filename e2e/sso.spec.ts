@@ -1,8 +1,8 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { SsoMessages } from '@store/core';
-import { startTestProvider, type TestProvider } from '../apps/server/test/support/oidc-test-provider';
+import { startTestProvider } from '../apps/server/test/support/oidc-test-provider';
 import { DEMO_PASSWORD, expectNoAxeViolations, loginDemo } from './support';
-import { type DemoServer, startDemoServer } from './support/demo-server';
+import { testWithIdentityProvider } from './support/identity-provider';
 import { screenshotPath } from './support/smtp';
 
 // Single sign-on with OpenID Connect in the browser (docs/decisions/036), against a real provider
@@ -10,23 +10,9 @@ import { screenshotPath } from './support/smtp';
 // enforcement, and refusals told in words with nothing changed. The demo organization holds
 // example.com, its people's domain. Its own server, whose PUBLIC_URL is the address the browser uses.
 
-const test = base.extend<object, { sso: { server: DemoServer; idp: TestProvider } }>({
-  sso: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use, workerInfo) => {
-      const server = await startDemoServer(`sso-${workerInfo.workerIndex}`, (url) => ({ PUBLIC_URL: url }));
-      const idp = await startTestProvider(`${server.url}/api/sso/oidc/callback`);
-      try {
-        await use({ server, idp });
-      } finally {
-        await idp.close();
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ sso }, use) => use(sso.server.url),
-});
+const test = testWithIdentityProvider('sso', (serverUrl) =>
+  startTestProvider(`${serverUrl}/api/sso/oidc/callback`),
+);
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT, expectNoAxeViolations, login } from './support';
-import { addToCart, CARD_HOLDERS, fillBillingInfo } from './support/store';
+import { addToCart, CARD_HOLDERS, fillBillingInfo, saveCard } from './support/store';
 
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 
@@ -117,10 +117,7 @@ test('an empty cart offers the catalog and cannot proceed', async ({ page }) => 
 
 test('a declined card buys nothing and shows the gateway message', async ({ page }) => {
   await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT);
-  await page.goto('/ModifyBillingInfo');
-  await fillBillingInfo(page, '4000 0000 0000 0341', CARD_HOLDERS.erik);
-  await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText('Billing information updated successfully')).toBeVisible();
+  await saveCard(page, '4000 0000 0000 0341', CARD_HOLDERS.erik);
   await addToCart(page, 'Artist', 'Declined designer');
   await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
@@ -138,10 +135,7 @@ test('a declined card buys nothing and shows the gateway message', async ({ page
   );
 
   // Back to a working card, so the next test (and anyone after) finds the organization as it was.
-  await page.goto('/ModifyBillingInfo');
-  await fillBillingInfo(page, '4242 4242 4242 4242', CARD_HOLDERS.erik);
-  await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText('Billing information updated successfully')).toBeVisible();
+  await saveCard(page, '4242 4242 4242 4242', CARD_HOLDERS.erik);
 });
 
 test('a double-clicked Confirm Purchase makes one order and one charge', async ({ page }) => {

@@ -1,17 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, loginDemo } from './support';
 import { openSection, operatorPage } from './support/ops-console';
 import { screenshotPath } from './support/smtp';
+import { editor, licenseSection } from './support/subscription-editor';
 
 // Entitlements (docs/decisions/039): the customer sees the features in force in the License section;
 // the operator edits a plan's entitlements as chips in the console's plan form. Only the demo's
 // 'Production Engines' (Pro Business, read) and the 'Artist Studio' plan (edited) are touched.
-
-const editor = (page: Page) => page.locator('[data-detail-open="true"] [data-testid^="editor-"]');
-const licenseSection = (page: Page) =>
-  editor(page)
-    .locator('.mantine-Paper-root')
-    .filter({ has: page.getByRole('heading', { name: 'License', exact: true }) });
 
 for (const width of [1280, 390]) {
   test(`the License section lists the entitlements in force (${width} px)`, async ({ page }) => {

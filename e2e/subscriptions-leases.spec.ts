@@ -1,35 +1,17 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
+import { screenshotPath } from './support/smtp';
+import { expectNoSidewaysScroll, licenseSection, openEditor } from './support/subscription-editor';
 
 // A floating license's live leases in the License section (docs/decisions/034): engines check out
 // leases through the licensing API, the section lists them under their seats, and an admin ends one.
 // Only the demo's 'Container Fleet' is touched, which no other spec reads.
 
-const screenshotPath = (name: string) => path.join(import.meta.dirname, '..', '.screens', `${name}.png`);
 const FLEET = 'Container Fleet';
 
-const editor = (page: Page) => page.locator('[data-detail-open="true"] [data-testid^="editor-"]');
-const licenseSection = (page: Page) =>
-  editor(page)
-    .locator('.mantine-Paper-root')
-    .filter({ has: page.getByRole('heading', { name: 'License', exact: true }) });
 const leasesList = (page: Page) => licenseSection(page).getByRole('list', { name: /^Live leases/ });
 const lease = (page: Page, hostname: string) =>
   leasesList(page).getByRole('listitem').filter({ hasText: hostname });
-
-async function open(page: Page, name: string) {
-  await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
-  await expect(editor(page).getByLabel('Subscription Name')).toHaveValue(name);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 /** Engines in containers check out leases with the fleet's key (what the License section shows). */
 async function checkOutLeases(page: Page, token: string, hostnames: string[]) {
@@ -54,7 +36,7 @@ test('the License section lists live leases under their seats; an admin ends one
   const { token } = await loginDemo(page);
   await checkOutLeases(page, token, ['fleet-pod-a', 'fleet-pod-b']);
   await page.goto('/Subscriptions');
-  await open(page, FLEET);
+  await openEditor(page, FLEET);
 
   const license = licenseSection(page);
   await expect(license.getByTestId('lease-seats')).toHaveText('2 of 3 floating seats leased');
@@ -96,7 +78,7 @@ test('a plain user sees the live leases but cannot end them', async ({ page }) =
   await checkOutLeases(page, token, ['fleet-pod-user']);
   await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
   await page.goto('/Subscriptions');
-  await open(page, FLEET);
+  await openEditor(page, FLEET);
   await expect(lease(page, 'fleet-pod-user')).toHaveCount(1);
   await expect(licenseSection(page).getByRole('button', { name: /^End the lease/ })).toHaveCount(0);
 });

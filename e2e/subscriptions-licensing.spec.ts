@@ -1,35 +1,17 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
+import { screenshotPath } from './support/smtp';
+import { editor, expectNoSidewaysScroll, licenseSection, openEditor } from './support/subscription-editor';
 
 // The Subscriptions screen's licensing parts (docs/design.md §5): the License section's machines with
 // Deactivate, and the usage meter on the row and in the editor. Deactivate changes 'QA Machines' of
 // 'Subscription QA Ltd.' (seed/subscriptions.ts), which no other spec reads; demo rows are only looked at.
 
-const screenshotPath = (name: string) => path.join(import.meta.dirname, '..', '.screens', `${name}.png`);
 const QA_EMAIL = 'qa.subscriptions@example.com';
 
-const editor = (page: Page) => page.locator('[data-detail-open="true"] [data-testid^="editor-"]');
-const licenseSection = (page: Page) =>
-  editor(page)
-    .locator('.mantine-Paper-root')
-    .filter({ has: page.getByRole('heading', { name: 'License', exact: true }) });
 const machinesList = (page: Page) => licenseSection(page).getByRole('list', { name: 'Machines' });
 const machine = (page: Page, hostname: string) =>
   machinesList(page).getByRole('listitem').filter({ hasText: hostname });
-
-async function open(page: Page, name: string) {
-  await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
-  await expect(editor(page).getByLabel('Subscription Name')).toHaveValue(name);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 test('the License section lists the machines under their seats; Deactivate asks, Cancel keeps, Deactivate frees the seat', async ({
   page,
@@ -38,7 +20,7 @@ test('the License section lists the machines under their seats; Deactivate asks,
   test.setTimeout(120_000);
   await login(page, QA_EMAIL, DEMO_PASSWORD);
   await page.goto('/Subscriptions');
-  await open(page, 'QA Machines');
+  await openEditor(page, 'QA Machines');
   const license = licenseSection(page);
   await expect(license.getByTestId('machine-seats')).toHaveText('2 of 3 engines, 1 of 2 designers');
   await expect(machinesList(page).getByRole('listitem')).toHaveText([
@@ -90,7 +72,7 @@ test('the License section lists the machines under their seats; Deactivate asks,
 test('a plain user sees the machines but cannot deactivate them', async ({ page }) => {
   await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
   await page.goto('/Subscriptions');
-  await open(page, 'Production Engines');
+  await openEditor(page, 'Production Engines');
   await expect(licenseSection(page).getByTestId('machine-seats')).toHaveText(
     '3 of 3 engines, 2 of 4 designers',
   );
@@ -125,7 +107,7 @@ test.describe('the usage meter', () => {
 
   test('the editor shows both bars with their figures in text', async ({ page }) => {
     test.setTimeout(120_000);
-    await open(page, 'Flex Reporting');
+    await openEditor(page, 'Flex Reporting');
     const meter = editor(page).getByTestId('usage-meter');
     const included = meter.getByRole('progressbar', { name: 'RTUs included this month' });
     await expect(included).toHaveAttribute('aria-valuemax', '25000');
@@ -143,7 +125,7 @@ test.describe('the usage meter', () => {
   test('at 390 px the meter and the machines fit without sideways scrolling', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
-    await open(page, 'Production Engines');
+    await openEditor(page, 'Production Engines');
     await expect(machinesList(page).getByRole('listitem')).toHaveCount(5);
     // Deactivate keeps its whole label beside a host name on a phone.
     const button = await machinesList(page)
@@ -156,7 +138,7 @@ test.describe('the usage meter', () => {
     await expectNoSidewaysScroll(page);
     await licenseSection(page).screenshot({ path: screenshotPath('license-machines-390') });
     await page.getByRole('button', { name: 'Edit Production Engines', exact: true }).click();
-    await open(page, 'Flex Reporting');
+    await openEditor(page, 'Flex Reporting');
     await expect(editor(page).getByTestId('usage-meter')).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);

@@ -1,28 +1,19 @@
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { base32 } from '@store/core';
 import { expectNoAxeViolations, loginDemo } from './support';
+import { screenshotPath } from './support/smtp';
+import { editor, expectNoSidewaysScroll } from './support/subscription-editor';
 
 // Offline activation by request file in the License section (docs/decisions/040): an activation
 // request uploaded (and one pasted), the signed answer downloaded, a usage file counted once, and the
 // seat freed by the release code. Only the demo's 'Flex Reporting' is touched: its engines are not
 // limited, so the seat taken changes no count another spec reads, and the usage reported is 0 pages.
 
-const screenshotPath = (name: string) => path.join(import.meta.dirname, '..', '.screens', `${name}.png`);
 const FLEX = 'Flex Reporting';
 
-const editor = (page: Page) => page.locator('[data-detail-open="true"] [data-testid^="editor-"]');
 const offline = (page: Page) => editor(page).getByTestId('offline-activations');
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 const requestOf = (licenseKey: string, host: string) => ({
   type: 'activation-request',

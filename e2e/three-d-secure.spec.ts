@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import pg from 'pg';
 import { expectNoAxeViolations, login } from './support';
 import { registerAndSignIn } from './support/accounts';
-import { screenshotPath, testWithServer, unique } from './support/smtp';
-import { addToCart, fillBillingInfo } from './support/store';
+import { moveDemoClock, testWithBillingClock } from './support/billing-clock';
+import { screenshotPath, unique } from './support/smtp';
+import { addToCart, saveCard } from './support/store';
 
 // 3-D Secure in the browser (docs/decisions/024), the sandbox behaving as Stripe's test cards:
 // 4000 0027 6000 3184 asks on every charge, 4000 0025 0000 3155 unless set up for off-session use.
@@ -12,17 +12,7 @@ import { addToCart, fillBillingInfo } from './support/store';
 // The renewal comes due by moving the server's demo clock (what `npm run ops -- clock:advance` writes)
 // in its own PostgreSQL database.
 
-const test = testWithServer(
-  () => 'three-d-secure',
-  () => ({ BILLING_INTERVAL_SECONDS: '1' }),
-);
-
-// The demo clock lives in the server's database and this spec moves it from outside the server,
-// which the embedded database (held by the server's process) does not allow.
-test.skip(
-  !process.env.E2E_DATABASE_URL,
-  'needs a PostgreSQL server: set E2E_DATABASE_URL (npm test sets it from DATABASE_URL)',
-);
+const test = testWithBillingClock('three-d-secure');
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -32,13 +22,6 @@ const admin = {
   email: `${unique('secure')}@example.com`,
   password: PASSWORD,
 };
-
-async function saveCard(page: Page, cardNumber: string) {
-  await page.goto('/ModifyBillingInfo');
-  await fillBillingInfo(page, cardNumber);
-  await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText('Billing information updated successfully')).toBeVisible();
-}
 
 /** An Artist plan in the cart, then Confirm Purchase: the bank's challenge opens. */
 async function checkoutAsks(page: Page, name: string) {
@@ -121,17 +104,7 @@ test('a renewal the bank refuses until authenticated is paid from the mailed Pay
   await saveCard(page, '4000 0027 6000 3184');
   const since = smtp.received.length;
   // A year and a day on: every annual subscription bought above renews, off-session.
-  const db = new pg.Client({ connectionString: mailServer.databaseUrl });
-  await db.connect();
-  try {
-    await db.query(
-      `INSERT INTO settings (key, value) VALUES ('demoClock', $1::jsonb)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [JSON.stringify({ offsetMs: 367 * 86_400_000 })],
-    );
-  } finally {
-    await db.end();
-  }
+  await moveDemoClock(mailServer.databaseUrl, 367);
   const notice = await mailServer.waitForMail(
     admin.email,
     /^Please authenticate the payment of order \d+$/,

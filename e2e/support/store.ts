@@ -46,3 +46,11 @@ export async function fillBillingInfo(page: Page, cardNumber: string, holder = C
   await page.getByLabel('Expiration Date').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
 }
+
+/** Saves a card on Modify Billing Information, as the admin does. */
+export async function saveCard(page: Page, cardNumber: string, holder = CARD_HOLDERS.ava) {
+  await page.goto('/ModifyBillingInfo');
+  await fillBillingInfo(page, cardNumber, holder);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Billing information updated successfully')).toBeVisible();
+}

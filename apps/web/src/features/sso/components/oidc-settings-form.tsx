@@ -1,9 +1,9 @@
-import { Button, Checkbox, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { type PutOidcConfig, PutOidcConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { usePutSsoSettings } from '../api/put-sso-settings';
-import { CopyableValue, DefaultRoleSelect, RemoveSsoButton } from './sso-shared-fields';
+import { CopyableValue, SsoFormEnd } from './sso-shared-fields';
 
 const initialValues = (settings: SsoSettings): PutOidcConfig => {
   const config = settings.config?.kind === 'oidc' ? settings.config : null;
@@ -67,18 +67,12 @@ export function OidcSettingsForm({ settings }: { settings: SsoSettings }) {
             autoComplete="new-password"
             {...form.getInputProps('clientSecret')}
           />
-          <Checkbox
-            label={SsoMessages.enforcedLabel}
-            description={SsoMessages.enforcedDescription}
-            {...form.getInputProps('enforced', { type: 'checkbox' })}
+          <SsoFormEnd
+            enforced={form.getInputProps('enforced', { type: 'checkbox' })}
+            defaultRole={form.getInputProps('defaultRole')}
+            saving={save.isPending}
+            configured={Boolean(settings.config)}
           />
-          <DefaultRoleSelect {...form.getInputProps('defaultRole')} />
-          <Group>
-            <Button type="submit" loading={save.isPending}>
-              {SsoMessages.save}
-            </Button>
-            {settings.config && <RemoveSsoButton />}
-          </Group>
         </Stack>
       </form>
     </Stack>

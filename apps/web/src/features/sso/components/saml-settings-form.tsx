@@ -1,21 +1,10 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type PutSamlConfig, PutSamlConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
 import { useState } from 'react';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { usePutSsoSettings } from '../api/put-sso-settings';
-import { CopyableValue, DefaultRoleSelect, RemoveSsoButton } from './sso-shared-fields';
+import { CopyableValue, SsoFormEnd } from './sso-shared-fields';
 
 type Source = 'xml' | 'url';
 
@@ -108,18 +97,12 @@ export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
               {...form.getInputProps('metadataUrl')}
             />
           )}
-          <Checkbox
-            label={SsoMessages.enforcedLabel}
-            description={SsoMessages.enforcedDescription}
-            {...form.getInputProps('enforced', { type: 'checkbox' })}
+          <SsoFormEnd
+            enforced={form.getInputProps('enforced', { type: 'checkbox' })}
+            defaultRole={form.getInputProps('defaultRole')}
+            saving={save.isPending}
+            configured={Boolean(settings.config)}
           />
-          <DefaultRoleSelect {...form.getInputProps('defaultRole')} />
-          <Group>
-            <Button type="submit" loading={save.isPending}>
-              {SsoMessages.save}
-            </Button>
-            {settings.config && <RemoveSsoButton />}
-          </Group>
         </Stack>
       </form>
     </Stack>

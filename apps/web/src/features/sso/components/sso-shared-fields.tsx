@@ -1,4 +1,5 @@
-import { Button, Code, Select, type SelectProps, Text } from '@mantine/core';
+import { Button, Checkbox, Code, Group, Select, type SelectProps, Text } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { SSO_DEFAULT_ROLES, SsoMessages, ssoDefaultRoleLabel } from '@store/core';
 import { showAlert } from '../../alert';
 import { useDeleteSsoSettings } from '../api/delete-sso-settings';
@@ -14,6 +15,39 @@ export function CopyableValue({ label, value, testId }: { label: string; value: 
         {value}
       </Code>
     </div>
+  );
+}
+
+/**
+ * The end of either protocol's form: single sign-on required, the role of new people, then Save and,
+ * once set up, Remove.
+ */
+export function SsoFormEnd({
+  enforced,
+  defaultRole,
+  saving,
+  configured,
+}: {
+  enforced: GetInputPropsReturnType;
+  defaultRole: GetInputPropsReturnType;
+  saving: boolean;
+  configured: boolean;
+}) {
+  return (
+    <>
+      <Checkbox
+        label={SsoMessages.enforcedLabel}
+        description={SsoMessages.enforcedDescription}
+        {...enforced}
+      />
+      <DefaultRoleSelect {...defaultRole} />
+      <Group>
+        <Button type="submit" loading={saving}>
+          {SsoMessages.save}
+        </Button>
+        {configured && <RemoveSsoButton />}
+      </Group>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { showAlert } from '../../alert';
 import { useEndLease } from '../api/end-lease';
 import { useLeases } from '../api/get-leases';
 import { ReleaseSeatButton } from './release-seat-button';
+import { SeatItem } from './seat-item';
 
 /**
  * A floating license's live leases (docs/decisions/034) under 'n of N floating seats leased': host,
@@ -51,34 +52,24 @@ function LeaseItem({
   canEnd: boolean;
 }) {
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      align="flex-start"
-      wrap="nowrap"
-      gap="xs"
-      py={6}
-      style={{ listStyle: 'none', borderTop: '1px solid var(--mantine-color-gray-2)' }}
-      data-testid="lease"
-    >
-      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-        <Group gap={6} wrap="wrap">
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {lease.hostname}
-          </Text>
-          {lease.borrowed && (
-            <Badge size="sm" variant="light" color="blue.9" tt="none" radius="sm">
-              Borrowed offline
-            </Badge>
-          )}
-        </Group>
-        <Text size="xs" c="dimmed">
+    <SeatItem
+      testId="lease"
+      hostname={lease.hostname}
+      badges={
+        lease.borrowed && (
+          <Badge size="sm" variant="light" color="blue.9" tt="none" radius="sm">
+            Borrowed offline
+          </Badge>
+        )
+      }
+      dates={
+        <>
           Started {formatMediumDateTime(lease.startedAt)} · Renews until{' '}
           {formatMediumDateTime(lease.expiresAt)}
-        </Text>
-      </Stack>
-      {canEnd && <EndLease subscriptionId={subscriptionId} lease={lease} />}
-    </Group>
+        </>
+      }
+      action={canEnd && <EndLease subscriptionId={subscriptionId} lease={lease} />}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import {
 import { useMachines } from '../api/get-machines';
 import { DeactivateMachine } from './deactivate-machine';
 import { LeasesList } from './leases-list';
+import { SeatItem } from './seat-item';
 
 /**
  * The machines holding the key's seats (docs/design.md §5) under 'n of N engines, m of M designers':
@@ -74,21 +75,11 @@ function MachineItem({
   canDeactivate: boolean;
 }) {
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      align="flex-start"
-      wrap="nowrap"
-      gap="xs"
-      py={6}
-      style={{ listStyle: 'none', borderTop: '1px solid var(--mantine-color-gray-2)' }}
-      data-testid="machine"
-    >
-      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-        <Group gap={6} wrap="wrap">
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {m.hostname}
-          </Text>
+    <SeatItem
+      testId="machine"
+      hostname={m.hostname}
+      badges={
+        <>
           <Badge size="sm" variant="light" color="gray" tt="none" radius="sm">
             {m.kind === 'engine' ? 'Engine' : 'Designer'}
           </Badge>
@@ -97,12 +88,14 @@ function MachineItem({
               {MachineMessages.seatReleased(windowDays)}
             </Badge>
           )}
-        </Group>
-        <Text size="xs" c="dimmed">
+        </>
+      }
+      dates={
+        <>
           Activated {formatMediumDate(m.activatedAt)} · Last seen {formatMediumDateTime(m.lastSeenAt)}
-        </Text>
-      </Stack>
-      {canDeactivate && <DeactivateMachine subscriptionId={subscriptionId} machine={m} />}
-    </Group>
+        </>
+      }
+      action={canDeactivate && <DeactivateMachine subscriptionId={subscriptionId} machine={m} />}
+    />
   );
 }
