@@ -34,6 +34,9 @@ export async function expectFocused(page: Page, target: Locator, step: string): 
 /** Presses Tab (or Shift+Tab) until the target has focus; every stop on the way must be somewhere, never the body. */
 export async function tabTo(page: Page, target: Locator, options: { back?: boolean; max?: number } = {}) {
   const key = options.back ? 'Shift+Tab' : 'Tab';
+  // A control that focus is on when its screen finishes loading is replaced, and focus falls to the
+  // body: the screen is let load first (each loading placeholder is labelled 'Loading…').
+  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
   for (let i = 0; i < (options.max ?? 40); i++) {
     await page.keyboard.press(key);
     if ((await target.count()) === 1 && (await target.evaluate((el) => el === document.activeElement)))
