@@ -63,6 +63,8 @@ export const subscriptions = pgTable(
     // The promotion redemption it was bought with and the cycles discounted so far (migration 0240).
     promotionRedemptionId: integer('promotion_redemption_id'),
     promotionCyclesUsed: integer('promotion_cycles_used').notNull().default(0),
+    // The end of its free trial, when bought as one (docs/decisions/043, migration 0250).
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

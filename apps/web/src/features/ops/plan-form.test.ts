@@ -36,6 +36,7 @@ const plan: OpsPlan = {
   leaseMinutes: null,
   borrowDays: 0,
   entitlements: ['ocr', 'pages=500'],
+  trialDays: null,
   subscriberCount: 2,
 };
 

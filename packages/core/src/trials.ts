@@ -1,0 +1,66 @@
+import { billingCycle } from './billing-cycle';
+import { formatMediumDate } from './dates';
+import { formatUsd } from './money';
+
+// Free trials (docs/decisions/043): how long a plan's trial may be, when a trial started now ends and
+// how the product page, the cart, the checkout and the Subscriptions row say so. The console's form,
+// the catalogue, the checkout and the billing engine read these; none counts days of its own.
+
+export const TRIAL_DAYS_MIN = 1;
+export const TRIAL_DAYS_MAX = 90;
+/** The admins are mailed this many days before a trial ends (the issue's words). */
+export const TRIAL_REMINDER_DAYS = 3;
+
+const DAY_MS = 86_400_000;
+
+/** Whether a plan's trial length is one the operator may set: whole days, 1 to 90; null is no trial. */
+export const isTrialDays = (days: number | null): boolean =>
+  days === null || (Number.isInteger(days) && days >= TRIAL_DAYS_MIN && days <= TRIAL_DAYS_MAX);
+
+/**
+ * When a trial started at `start` ends: `days` whole days later to the millisecond, so the first paid
+ * period starts at the hour the trial was started, as a renewal keeps its purchase's hour.
+ */
+export const trialEndsAt = (start: Date, days: number): Date => {
+  if (!isTrialDays(days) || days === null) throw new RangeError(`Invalid trial length: ${days} days`);
+  return new Date(start.getTime() + days * DAY_MS);
+};
+
+/** When the trial-ending mail goes out: TRIAL_REMINDER_DAYS before the end. */
+export const trialReminderAt = (endsAt: Date): Date =>
+  new Date(endsAt.getTime() - TRIAL_REMINDER_DAYS * DAY_MS);
+
+export const TrialMessages = {
+  /**
+   * "Trial: ends Dec 11, 2026, then $29.00 per month": the medium date of the subscription list and the
+   * store's dollars, the cycle's own period word (docs/spec.md §9).
+   */
+  trialLine: (endsAt: Date | string, amountCents: number, billingMode: number) =>
+    `Trial: ends ${formatMediumDate(endsAt)}, then ${formatUsd(amountCents)} per ${billingCycle(billingMode).displayPeriod}`,
+  /** The product page's word for a plan that offers a trial, before anything is chosen. */
+  planOffers: (days: number) => `${days}-day free trial`,
+  /**
+   * Two checkouts of one organization raced for the same trial and this one lost: nothing was charged;
+   * the plan is now priced without the trial (docs/decisions/043).
+   */
+  alreadyTrialed: (planName: string, total: string) =>
+    `Your organization has already started the trial of ${planName}, so it is charged now. The new total is ${total}.`,
+} as const;
+
+/**
+ * The cart's items that start a trial, as the checkout prices them: the first item of each plan that
+ * offers one (one trial per organization and plan). The cart does not know the organization's past
+ * trials; the checkout's 409 says so when it counted one it may not have (docs/decisions/043).
+ */
+export const trialItemIds = (
+  items: readonly { id: string; pricingPlan: { pricingPlanId: number; trialDays?: number | null } }[],
+): Set<string> => {
+  const plans = new Set<number>();
+  const ids = new Set<string>();
+  for (const item of items) {
+    if (!item.pricingPlan.trialDays || plans.has(item.pricingPlan.pricingPlanId)) continue;
+    plans.add(item.pricingPlan.pricingPlanId);
+    ids.add(item.id);
+  }
+  return ids;
+};
