@@ -4,7 +4,10 @@ import {
   cartTotalCents,
   type PricingPlan,
   repriceCartItem,
+  TrialMessages,
   toCents,
+  trialEndsAt,
+  trialItemIds,
 } from '@store/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -70,17 +73,36 @@ export function usePricedCart() {
     if (priced && !samePrices(priced, cart.items)) replaceCartItems(priced);
   }, [priced, cart.items]);
 
-  const lines: CartLine[] = (priced ?? cart.items).map((item) => ({
-    item,
-    priceCents: toCents(item.total),
-    priceNote: priced && discounts.data ? cartPriceChangeNote(item, discounts.data) : null,
+  const items = priced ?? cart.items;
+  // A plan's trial (docs/decisions/043) is read from the catalogue as it is now, like its price.
+  const withTrials = items.map((item) => ({
+    ...item,
+    pricingPlan: currentPlans.get(item.pricingPlan.pricingPlanId) ?? item.pricingPlan,
   }));
+  const trials = trialItemIds(withTrials);
+  const now = new Date();
+  const lines: CartLine[] = withTrials.map(({ pricingPlan }, i) => {
+    const item = items[i]!;
+    const priceCents = toCents(item.total);
+    const trialDays = trials.has(item.id) ? pricingPlan.trialDays : null;
+    return {
+      item,
+      priceCents,
+      priceNote: priced && discounts.data ? cartPriceChangeNote(item, discounts.data) : null,
+      trialLine: trialDays
+        ? TrialMessages.trialLine(trialEndsAt(now, trialDays), priceCents, item.billingCycle.mode)
+        : null,
+    };
+  });
   return {
     cart,
     /** Priced now once everything has loaded; until then the prices stored with the items. */
     lines,
     priced: priced !== null,
-    totalCents: cartTotalCents(lines.map((l) => l.priceCents)),
+    /** What is charged today: a trial's first period is charged at its end, not now. */
+    totalCents: cartTotalCents(lines.map((l) => (l.trialLine ? 0 : l.priceCents))),
+    /** Every item starts a trial: nothing is charged now and no card is needed (docs/decisions/043). */
+    onlyTrials: lines.length > 0 && lines.every((l) => l.trialLine !== null),
     loading,
     failed,
     organization: organization.data,

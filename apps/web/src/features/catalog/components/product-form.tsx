@@ -11,8 +11,10 @@ import {
   type PricingPlan,
   productFormFromControls,
   productFormTotalCents,
+  TrialMessages,
   toCurrencyOrZero,
   toIntegerOrZero,
+  trialEndsAt,
 } from '@store/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { NumberField } from '../../../components/number-field';
@@ -215,6 +217,11 @@ export function ProductForm({
           {orgDiscount > 0 && (
             <Text size="xs" c="dimmed" ta="right">
               Includes your organization's {Math.round(orgDiscount * 1000) / 10}% discount
+            </Text>
+          )}
+          {selected?.trialDays && totalCents !== null && (
+            <Text size="sm" fw={600} c="teal.9" ta="right" data-testid="form-trial">
+              {TrialMessages.trialLine(trialEndsAt(new Date(), selected.trialDays), totalCents, mode)}
             </Text>
           )}
         </Paper>
