@@ -193,7 +193,13 @@ describe('the end of a trial', () => {
   });
 
   it('ends without a card on file: the license stops and nothing is billed, once', async () => {
-    const { id, sub } = await trialing('Trial Ended', null);
+    const { id, sub, email } = await trialing('Trial Ended', null);
+    clock.set(new Date(TRIAL_END.getTime() - 3 * DAY + 3_600_000).toISOString());
+    await sendBillingNotices(deps);
+    await t.flushMail();
+    const warned = t.mailer.sent.find((m) => m.to === email && m.subject.includes('free trial'));
+    expect(warned?.text).toContain('with no card on file it will then end and its license will stop');
+    expect(warned?.text).toContain('https://store.test/ModifyBillingInfo');
     clock.set(new Date(TRIAL_END.getTime() + 3_600_000).toISOString());
     await runBillingCycle(deps);
     await runBillingCycle(deps);
