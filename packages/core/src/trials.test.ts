@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BillingMode } from './billing-cycle';
 import { OpsPlanFieldsSchema } from './ops/catalog';
-import { isTrialDays, TrialMessages, trialEndsAt, trialReminderAt } from './trials';
+import { quoteSubscriptionChange } from './subscription-change';
+import { isInTrial, isTrialDays, TrialMessages, trialEndsAt, trialItemIds, trialReminderAt } from './trials';
 
 describe('trials', () => {
   it('allows whole days from 1 to 90, or none', () => {
@@ -34,5 +35,49 @@ describe('trials', () => {
     expect(refused.error?.issues[0]?.message).toBe('Trial days must be at most 90');
     const zero = OpsPlanFieldsSchema.safeParse({ ...base, trialDays: 0 });
     expect(zero.error?.issues[0]?.message).toBe('Trial days must be at least 1');
+  });
+
+  it('is in its trial until converted or ended', () => {
+    const end = new Date('2026-12-11T00:00:00Z');
+    const running = { trialEndsAt: end, nextBaseBillingDate: end, isActive: true, deactivateDate: null };
+    expect(isInTrial(running)).toBe(true);
+    expect(isInTrial({ ...running, nextBaseBillingDate: new Date('2027-12-11T00:00:00Z') })).toBe(false);
+    expect(isInTrial({ ...running, isActive: false, deactivateDate: end })).toBe(false);
+    expect(isInTrial({ ...running, trialEndsAt: null })).toBe(false);
+  });
+
+  it('charges nothing for a higher fee during a trial', () => {
+    const terms = { pricingPlanId: 1, numberMachines: 0, xtraAutoTags: 0 };
+    const input = {
+      current: { ...terms, cycleCents: 10_000 },
+      wanted: { ...terms, pricingPlanId: 2, cycleCents: 20_000 },
+      periodStart: new Date('2026-11-27T00:00:00Z'),
+      periodEnd: new Date('2026-12-11T00:00:00Z'),
+      now: new Date('2026-12-01T00:00:00Z'),
+      overage: {
+        accruedRtusThisMonth: 0,
+        billedRtusThisMonth: 0,
+        annualUsageReset: false,
+        baseRtus: 0,
+        overagePerRtuMicros: 0,
+        overageChargesPaidThisMonthCents: 0,
+      },
+    };
+    expect(quoteSubscriptionChange(input).prorationCents).toBeGreaterThan(0);
+    expect(quoteSubscriptionChange({ ...input, inTrial: true })).toMatchObject({
+      applies: 'now',
+      prorationCents: 0,
+      chargeNow: false,
+    });
+  });
+
+  it('starts one trial per plan in a cart, only of plans that offer one', () => {
+    const item = (id: string, pricingPlanId: number, trialDays: number | null) => ({
+      id,
+      pricingPlan: { pricingPlanId, trialDays },
+    });
+    expect([
+      ...trialItemIds([item('a', 1, 14), item('b', 1, 14), item('c', 2, null), item('d', 3, 7)]),
+    ]).toEqual(['a', 'd']);
   });
 });

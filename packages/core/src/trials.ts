@@ -30,6 +30,22 @@ export const trialEndsAt = (start: Date, days: number): Date => {
 export const trialReminderAt = (endsAt: Date): Date =>
   new Date(endsAt.getTime() - TRIAL_REMINDER_DAYS * DAY_MS);
 
+/**
+ * Still in its free trial: bought as one, neither converted (the conversion moves its next billing date
+ * past the trial's end) nor ended.
+ */
+export const isInTrial = (s: {
+  trialEndsAt: Date | null;
+  nextBaseBillingDate: Date | null;
+  isActive: boolean;
+  deactivateDate: Date | null;
+}): boolean =>
+  s.trialEndsAt !== null &&
+  s.isActive &&
+  s.deactivateDate === null &&
+  s.nextBaseBillingDate !== null &&
+  s.nextBaseBillingDate.getTime() <= s.trialEndsAt.getTime();
+
 export const TrialMessages = {
   /**
    * "Trial: ends Dec 11, 2026, then $29.00 per month": the medium date of the subscription list and the

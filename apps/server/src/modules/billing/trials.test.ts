@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, planId, runBillingCycle } from '../../../test/support/billing';
 import { CUSTOMER_PASSWORD } from '../../../test/support/payment-customers';
+import { editBody } from '../../../test/support/subscription-edit';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { orders, persons, subscriptions } from '../../db/schema';
@@ -137,6 +138,23 @@ describe('starting a trial', () => {
     );
     expect(Number(trials!.n)).toBe(1);
     expect(await subscriptionsOf(id)).toHaveLength(1);
+  });
+});
+
+describe('during a trial', () => {
+  it('a higher plan applies at once with nothing charged; the trial still ends on its date', async () => {
+    const { id, admin, sub } = await trialing('Trial Upgraded', 'pm_card_visa');
+    clock.set(new Date(START.getTime() + 2 * DAY).toISOString());
+    const bigger = await planId(t.db, 'Flex 25,000');
+    const before = (await admin.get(`/api/subscription/${sub.id}`)).body;
+    const saved = await admin.put(`/api/subscription/${sub.id}`, editBody(before, { pricingPlanId: bigger }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ chargedCents: 0, orderId: null, pending: false });
+    expect(saved.body.subscription).toMatchObject({
+      pricingPlanId: bigger,
+      trialEndsAt: TRIAL_END.toISOString(),
+    });
+    expect((await billsOf(id)).map((b) => b.kind)).toEqual(['purchase']);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   bpToFraction,
   fromCents,
+  isInTrial,
   licenseId,
   promotionCyclesLeft,
   promotionTermsText,
@@ -69,20 +70,9 @@ export function toSubscriptionDto(
         }
       : null,
     promotion: promotionOf(record),
-    ...(isTrialing(s) && { trialEndsAt: s.trialEndsAt!.toISOString() }),
+    ...(isInTrial(s) && { trialEndsAt: s.trialEndsAt!.toISOString() }),
   };
 }
-
-/**
- * Still in its free trial (docs/decisions/043): bought as one and not yet converted (the conversion
- * moves its next billing date past the trial's end) nor ended.
- */
-const isTrialing = (s: SubscriptionRecord['subscription']) =>
-  s.trialEndsAt !== null &&
-  s.isActive &&
-  s.deactivateDate === null &&
-  s.nextBaseBillingDate !== null &&
-  s.nextBaseBillingDate.getTime() <= s.trialEndsAt.getTime();
 
 function promotionOf(record: SubscriptionRecord): SubscriptionDetail['promotion'] {
   const p = record.promotion;
