@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -71,6 +72,12 @@ export const subscriptions = pgTable(
     index('subscriptions_org_idx').on(t.organizationId),
     index('subscriptions_due_idx').on(t.nextBaseBillingDate),
     index('subscriptions_overage_due_idx').on(t.nextOverageBillingDate),
+    // Running trials only (migration 0250): the billing pass's and the trial notices' lookups.
+    index('subscriptions_running_trials_idx')
+      .on(t.trialEndsAt)
+      .where(
+        sql`${t.trialEndsAt} IS NOT NULL AND ${t.nextBaseBillingDate} = ${t.trialEndsAt} AND ${t.isActive} AND ${t.deactivateDate} IS NULL`,
+      ),
   ],
 );
 
