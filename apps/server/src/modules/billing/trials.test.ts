@@ -6,7 +6,7 @@ import { CUSTOMER_PASSWORD } from '../../../test/support/payment-customers';
 import { editBody } from '../../../test/support/subscription-edit';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
-import { orders, persons, subscriptions } from '../../db/schema';
+import { orders, organizations, persons, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { hashPassword } from '../../lib/passwords';
 import type { BillingDeps } from './billing-engine';
@@ -138,6 +138,35 @@ describe('starting a trial', () => {
     );
     expect(Number(trials!.n)).toBe(1);
     expect(await subscriptionsOf(id)).toHaveLength(1);
+  });
+});
+
+describe('a trial beside a paid item', () => {
+  it('is given back when the card refuses the paid item, and started by the next checkout', async () => {
+    clock.set(START.toISOString());
+    const { id, admin } = await organization('Trial Beside Art', 'pm_card_chargeDeclined');
+    const art = { ...flexItem(), description: 'Art', pricingPlanId: await planId(t.db, 'Artist Solo') };
+    const cart = [flexItem(), art];
+    const refused = await admin.post('/api/subscription/new', cart, { 'idempotency-key': 'art-1' });
+    expect(refused.status).toBe(402);
+    const trialsOf = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`SELECT count(*)::int AS n FROM plan_trials WHERE organization_id = ${id}`,
+        )
+      )[0]!.n;
+    expect(Number(await trialsOf())).toBe(0);
+
+    await t.db.update(organizations).set({ paymentMethodId: 'pm_card_visa' }).where(eq(organizations.id, id));
+    const bought = await admin.post('/api/subscription/new', cart, { 'idempotency-key': 'art-2' });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    expect(Number(await trialsOf())).toBe(1);
+    const subs = await subscriptionsOf(id);
+    expect(subs.map((s) => [s.description, s.trialEndsAt?.toISOString() ?? null]).sort()).toEqual([
+      ['Art', null],
+      ['Trial scanning', TRIAL_END.toISOString()],
+    ]);
   });
 });
 
