@@ -31,7 +31,8 @@ export const storeRoutes: FastifyPluginAsyncZod<{ purchases: PurchaseService }> 
         summary:
           'Buys the cart: re-prices every item, charges the first period of all items once, creates the subscriptions. ' +
           'Idempotency-Key makes a retry answer with the first result; X-Expected-Total (cents) refuses a changed total with 409; ' +
-          'X-Promotion-Code redeems a promotion code with the order, or refuses with 409 PROMOTION_NOT_REDEEMED and the total without it.',
+          'X-Promotion-Code redeems a promotion code with the order, or refuses with 409 PROMOTION_NOT_REDEEMED and the total without it. ' +
+          "A plan's free trial, once per organization and plan, charges nothing now and needs no card; its first period is charged at the trial's end.",
         body: PurchaseRequestSchema,
         headers: PurchaseHeadersSchema,
         response: { 200: PurchaseResultSchema, ...errorResponses(402, 403, 409, 502) },
