@@ -53,8 +53,6 @@ export const TrialMessages = {
    */
   trialLine: (endsAt: Date | string, amountCents: number, billingMode: number) =>
     `Trial: ends ${formatMediumDate(endsAt)}, then ${formatUsd(amountCents)} per ${billingCycle(billingMode).displayPeriod}`,
-  /** The product page's word for a plan that offers a trial, before anything is chosen. */
-  planOffers: (days: number) => `${days}-day free trial`,
   /**
    * Two checkouts of one organization raced for the same trial and this one lost: nothing was charged;
    * the plan is now priced without the trial (docs/decisions/043).
