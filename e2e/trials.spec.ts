@@ -90,6 +90,15 @@ test('a new organization starts a Flex trial without a card and sees it on Subsc
   await page.goto('/Subscriptions');
   await expect(page.getByTestId(/^trial-\d+$/)).toHaveText(TRIAL_LINE);
   await checked(page, 'trial-subscriptions');
+
+  // One trial per organization and plan: the same plan again is priced in full.
+  await page.goto('/Products/Flex');
+  await expect(page.getByTestId('form-total')).toHaveText('$1,609.20 / year');
+  await expect(page.getByTestId('form-trial')).toHaveCount(0);
+  await addToCart(page, 'Flex', 'More Flex');
+  await expect(page.getByTestId('cart-item')).toHaveCount(1);
+  await expect(page.getByTestId('cart-item-trial')).toHaveCount(0);
+  await expect(page.getByTestId('cart-total')).toHaveText('$1,609.20');
 });
 
 test('at its end a trial with a card converts and is charged; one without a card ends', async ({

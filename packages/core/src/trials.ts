@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { billingCycle } from './billing-cycle';
 import { formatMediumDate } from './dates';
 import { formatUsd } from './money';
@@ -61,15 +62,19 @@ export const TrialMessages = {
     `Your organization has already started the trial of ${planName}, so it is charged now. The new total is ${total}.`,
 } as const;
 
+/** GET /api/organization/trials: the plans whose free trial the organization has already started. */
+export const TrialedPlansSchema = z.object({ pricingPlanIds: z.array(z.number().check(z.int())) });
+export type TrialedPlans = z.infer<typeof TrialedPlansSchema>;
+
 /**
  * The cart's items that start a trial, as the checkout prices them: the first item of each plan that
- * offers one (one trial per organization and plan). The cart does not know the organization's past
- * trials; the checkout's 409 says so when it counted one it may not have (docs/decisions/043).
+ * offers one and whose trial the organization has not started (`trialed`; none known for a visitor).
  */
 export const trialItemIds = (
   items: readonly { id: string; pricingPlan: { pricingPlanId: number; trialDays?: number | null } }[],
+  trialed: readonly number[] = [],
 ): Set<string> => {
-  const plans = new Set<number>();
+  const plans = new Set<number>(trialed);
   const ids = new Set<string>();
   for (const item of items) {
     if (!item.pricingPlan.trialDays || plans.has(item.pricingPlan.pricingPlanId)) continue;

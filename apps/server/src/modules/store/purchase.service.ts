@@ -290,6 +290,9 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
      */
     settlePurchase: (order: OrderRow, outcome: FinalOutcome, attemptStatus?: 'declined' | 'error') =>
       settlePurchase(deps, order, outcome, attemptStatus),
+    /** The plans whose trial the organization has started: the cart prices them without one. */
+    trialedPlanIds: async (organizationId: number) =>
+      [...(await trialedPlans(db, organizationId))].sort((a, b) => a - b),
     /** Checkouts whose answer was lost, asked of the gateway; the settle job's, every tick. */
     settlePendingPurchases: () => settlePendingPurchases(deps),
   };

@@ -6,6 +6,7 @@ import {
   PurchaseRequestSchema,
   PurchaseResultSchema,
   parseExpectedTotal,
+  TrialedPlansSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/domain-error';
@@ -58,6 +59,24 @@ export const storeRoutes: FastifyPluginAsyncZod<{ purchases: PurchaseService }> 
         expectedTotalCents,
         promotionCode,
       });
+    },
+  );
+
+  app.get(
+    '/api/organization/trials',
+    {
+      schema: {
+        operationId: 'listTrialedPlans',
+        security: Access.signedIn,
+        tags: ['store'],
+        summary:
+          'The plans whose free trial the organization has already started (one per plan): the cart prices them without a trial',
+        response: { 200: TrialedPlansSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return { pricingPlanIds: await purchases.trialedPlanIds(auth.organization.id) };
     },
   );
 };

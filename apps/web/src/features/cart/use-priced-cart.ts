@@ -18,6 +18,7 @@ import {
 } from '../auth/api/get-current-organization';
 import { billingCycleDiscountsQueryOptions } from '../catalog/api/get-billing-cycle-discounts';
 import { planWithIdQueryOptions } from '../catalog/api/get-plan-with-id';
+import { getTrialedPlans, trialedPlansQueryKey } from './api/get-trialed-plans';
 import { replaceCartItems, useCart } from './cart-storage';
 import type { CartLine } from './components/cart-lines';
 
@@ -43,16 +44,25 @@ export function usePricedCart() {
     enabled: organizationId !== null,
     ...fresh,
   });
+  // The plans whose trial the organization has had are priced without one, as the checkout will.
+  const trialed = useQuery({
+    queryKey: trialedPlansQueryKey(organizationId),
+    queryFn: ({ signal }) => getTrialedPlans(signal),
+    enabled: organizationId !== null,
+    ...fresh,
+  });
   const discounts = useQuery({ ...billingCycleDiscountsQueryOptions, ...fresh });
   const planIds = [...new Set(cart.items.map((i) => i.pricingPlan.pricingPlanId))];
   const plans = useQueries({ queries: planIds.map((id) => ({ ...planWithIdQueryOptions(id), ...fresh })) });
 
   const loading =
-    (organizationId !== null && organization.isPending) ||
+    (organizationId !== null && (organization.isPending || trialed.isPending)) ||
     discounts.isPending ||
     plans.some((p) => p.isPending);
   const failed =
-    (organizationId !== null && organization.isError) || discounts.isError || plans.some((p) => p.isError);
+    (organizationId !== null && (organization.isError || trialed.isError)) ||
+    discounts.isError ||
+    plans.some((p) => p.isError);
   const currentPlans = new Map<number, PricingPlan>();
   for (const p of plans) if (p.data) currentPlans.set(p.data.pricingPlanId, p.data);
   const orgDiscount = organizationId === null ? 0 : (organization.data?.discount ?? 0);
@@ -79,7 +89,7 @@ export function usePricedCart() {
     ...item,
     pricingPlan: currentPlans.get(item.pricingPlan.pricingPlanId) ?? item.pricingPlan,
   }));
-  const trials = trialItemIds(withTrials);
+  const trials = trialItemIds(withTrials, organizationId === null ? [] : trialed.data?.pricingPlanIds);
   const now = new Date();
   const lines: CartLine[] = withTrials.map(({ pricingPlan }, i) => {
     const item = items[i]!;
@@ -110,6 +120,7 @@ export function usePricedCart() {
     refetch: () => {
       void organization.refetch();
       void discounts.refetch();
+      void trialed.refetch();
       for (const p of plans) void p.refetch();
     },
   };

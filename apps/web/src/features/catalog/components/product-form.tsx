@@ -35,6 +35,8 @@ export interface ProductFormProps {
   discounts: BillingCycleDiscounts;
   allowMonthly: boolean;
   orgDiscount: number;
+  /** Plans whose trial the organization has started: offered without one (docs/decisions/043). */
+  trialedPlanIds: readonly number[];
   onAdded: () => void;
 }
 
@@ -46,6 +48,7 @@ export function ProductForm({
   discounts,
   allowMonthly,
   orgDiscount,
+  trialedPlanIds,
   onAdded,
 }: ProductFormProps) {
   const modes = offeredBillingModes(allowMonthly);
@@ -219,7 +222,7 @@ export function ProductForm({
               Includes your organization's {Math.round(orgDiscount * 1000) / 10}% discount
             </Text>
           )}
-          {selected?.trialDays && totalCents !== null && (
+          {selected?.trialDays && !trialedPlanIds.includes(selected.pricingPlanId) && totalCents !== null && (
             <Text size="sm" fw={600} c="teal.9" ta="right" data-testid="form-trial">
               {TrialMessages.trialLine(trialEndsAt(new Date(), selected.trialDays), totalCents, mode)}
             </Text>
