@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   BillingMode,
+  cartTotalCents,
   cycleDiscountBp,
   descriptionOrPlaceholder,
   isProPlan,
@@ -51,6 +52,10 @@ export interface StoredRequest {
   /** The promotion code redeemed with the order and its terms in words (docs/decisions/041). */
   promotion?: { code: string; description: string };
 }
+
+/** The cart's total with each trial charged its first period now, as the retry will be priced. */
+export const totalWithoutTrials = (priced: PricedItem[]) =>
+  cartTotalCents(priced.map((item) => (item.trialDays ? (item.regularCents ?? 0) : item.amountCents)));
 
 /** The request's fingerprint for Idempotency-Key; a code is part of it (without one, as before codes). */
 export function requestHash(items: PurchaseItem[], promotionCode: string | null = null): string {

@@ -32,10 +32,10 @@ import { redeemPromotion, type UsablePromotion, usablePromotion } from '../promo
 import { startTrials, trialedPlans } from '../subscriptions';
 import { findBuyer } from './purchase.repository';
 import {
-  type PricedItem,
   priceItems,
   requestHash,
   type StoredRequest,
+  totalWithoutTrials,
   withPromotion,
 } from './purchase-pricing';
 import {
@@ -82,10 +82,6 @@ const totalChanged = (totalCents: number, trialedPlanName?: string) =>
       : Store.totalChanged(formatUsd(totalCents)),
     { extra: { total: fromCents(totalCents), totalCents } },
   );
-
-/** The cart's total with each trial charged its first period now, as the retry will be priced. */
-const totalWithoutTrials = (priced: PricedItem[]) =>
-  cartTotalCents(priced.map((item) => (item.trialDays ? (item.regularCents ?? 0) : item.amountCents)));
 
 /** The catalogue prices every item again: the client's prices are never trusted. */
 type PurchaseServiceDeps = PurchaseDeps & { catalog: Pick<CatalogService, 'findPlans' | 'cycleDiscounts'> };
