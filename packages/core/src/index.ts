@@ -49,6 +49,7 @@ export * from './subscription-editor-form';
 export * from './subscription-state';
 export * from './subscriptions';
 export * from './tax-id';
+export * from './trials';
 export * from './two-factor';
 export * from './usage-meter';
 export * from './user-agent';

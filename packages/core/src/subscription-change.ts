@@ -13,6 +13,11 @@ export type SubscriptionChangeInput = {
   now: Date;
   /** This month's usage, for the Max Overages minimum. */
   overage: OverageInput;
+  /**
+   * In its free trial (docs/decisions/043): nothing has been paid, so a higher fee applies at once
+   * without a prorated charge; the trial's end charges the first period at the new terms.
+   */
+  inTrial?: boolean;
 };
 
 export type SubscriptionChangeQuote = {
@@ -55,7 +60,7 @@ export const quoteSubscriptionChange = (input: SubscriptionChangeInput): Subscri
     };
   }
   const prorationCents =
-    input.periodStart && input.periodEnd
+    !input.inTrial && input.periodStart && input.periodEnd
       ? proratedChargeCents({
           oldCycleCents: input.current.cycleCents,
           newCycleCents: input.wanted.cycleCents,

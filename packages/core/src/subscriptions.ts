@@ -34,6 +34,11 @@ export const SubscriptionDetailSchema = z.extend(SubscriptionSchema, {
    */
   paymentDueBy: z.optional(z.string()),
   /**
+   * The end of its free trial while it still runs as one (docs/decisions/043): the first period is
+   * charged then. Absent once converted, or when bought without a trial.
+   */
+  trialEndsAt: z.optional(z.string()),
+  /**
    * The promotion code it was bought with (docs/decisions/041): its terms and the discounted cycles
    * still to come (null: every cycle); absent or null without one.
    */

@@ -148,6 +148,37 @@ export function renewalReminderMail(a: {
   );
 }
 
+/**
+ * TRIAL_REMINDER_DAYS before a free trial ends (docs/decisions/043): what happens then, charged or
+ * ended, and the way to add a card when none is on file.
+ */
+export function trialEndingMail(a: {
+  publicUrl: string;
+  to: string;
+  subscriptionName: string;
+  endsOn: Date;
+  /** "$29.00 per month": the first period's price, in the trial line's words. */
+  afterTrial: string;
+  /** How the first period will be paid: the card on file, an invoice, or nothing (the trial ends). */
+  pays: 'card' | 'invoice' | 'none';
+}): MailMessage {
+  const hasCard = a.pays !== 'none';
+  const what = {
+    card: `we will then charge your card on file ${a.afterTrial}, starting with its first period.`,
+    invoice: `we will then invoice its first period, ${a.afterTrial}.`,
+    none: `with no card on file it will then end and its license will stop. Add a card to keep it, at ${a.afterTrial}:`,
+  }[a.pays];
+  return compose(
+    a.to,
+    `Your free trial of ${a.subscriptionName} ends on ${formatLongDate(a.endsOn)}`,
+    [
+      `The free trial of ${a.subscriptionName} ends on ${formatLongDate(a.endsOn)}: ${what}`,
+      ...(hasCard ? ['To cancel it before then, open the subscription in the store.'] : []),
+    ],
+    hasCard ? undefined : { url: billingInfoLink(a.publicUrl), label: 'Add billing information' },
+  );
+}
+
 /** An invoice customer's grace runs from the invoice's due date, not its date (docs/decisions/030). */
 export function deactivatedMail(a: {
   to: string;

@@ -65,6 +65,14 @@ export async function planId(db: DbOrTx, planName: string): Promise<number> {
 }
 
 /** A cart item of the store: Flex 2,500 bought annually, with nothing added. */
+/**
+ * The demo's plans without their free trials (docs/decisions/043), for tests of paid checkouts: a trial
+ * charges nothing now. Trials have their own test (billing/trials.test.ts).
+ */
+export async function withoutTrials(db: DbOrTx): Promise<void> {
+  await db.update(pricingPlans).set({ trialDays: null });
+}
+
 export const reportsCartItem = async (db: DbOrTx) => ({
   description: 'Reports',
   pricingPlanId: await planId(db, 'Flex 2,500'),

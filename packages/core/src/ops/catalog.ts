@@ -5,6 +5,7 @@ import { idParams, intField, moneyField } from '../schemas/common';
 import { PricingPlanSchema } from '../schemas/entities';
 import { LeaseSeatModelSchema } from '../schemas/leases';
 import { ProductSchema } from '../store';
+import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../trials';
 
 // The operator console's catalogue (the operator API contract, "Catalogue") and the catalogue file
 // of `catalog:import` / `catalog:export`: one shape for the console, the scripts and the demo seed.
@@ -76,6 +77,8 @@ export const OpsPlanFieldsSchema = z.object({
   borrowDays: z._default(intField('Borrow days', 0, MAX_BORROW_DAYS), 0),
   /** The features the plan licenses (docs/decisions/039): `name` or `name=value`, each name once. */
   entitlements: z._default(EntitlementListSchema, []),
+  /** Days of the free trial a checkout starts (docs/decisions/043); null: none. */
+  trialDays: z._default(z.nullable(intField('Trial days', TRIAL_DAYS_MIN, TRIAL_DAYS_MAX)), null),
 });
 export type OpsPlanFields = z.infer<typeof OpsPlanFieldsSchema>;
 
@@ -92,6 +95,7 @@ export const OpsPlanSchema = z.extend(PricingPlanSchema, {
   seatModel: LeaseSeatModelSchema,
   leaseMinutes: z.nullable(z.number().check(z.int())),
   borrowDays: z.number().check(z.int()),
+  trialDays: z.nullable(z.number().check(z.int())),
   subscriberCount: z.number().check(z.int()),
 });
 export type OpsPlan = z.infer<typeof OpsPlanSchema>;

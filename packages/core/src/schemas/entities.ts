@@ -29,6 +29,8 @@ export const PricingPlanSchema = z.object({
   description: z.string(),
   /** The features the plan licenses, sorted by name: `ocr`, `max-pages-per-document=500` (docs/decisions/039). */
   entitlements: z.array(z.string()),
+  /** Days of the free trial a checkout of the plan starts; absent or null: none (docs/decisions/043). */
+  trialDays: z.optional(z.nullable(z.number().check(z.int()))),
 });
 export type PricingPlan = z.infer<typeof PricingPlanSchema>;
 

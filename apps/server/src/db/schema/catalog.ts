@@ -48,4 +48,6 @@ export const pricingPlans = pgTable('pricing_plans', {
   borrowDays: integer('borrow_days').notNull().default(0),
   // The features the plan licenses, sorted by name (docs/decisions/039, migration 0185).
   entitlements: text('entitlements').array().notNull().default(sql`'{}'::text[]`),
+  // Days of the free trial a checkout starts; null: no trial (docs/decisions/043, migration 0250).
+  trialDays: integer('trial_days'),
 });

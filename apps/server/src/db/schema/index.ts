@@ -13,6 +13,7 @@ export * from './rows';
 export * from './sso';
 export * from './subscriptions';
 export * from './system';
+export * from './trials';
 export * from './two-factor';
 export * from './usage';
 export * from './webhooks';

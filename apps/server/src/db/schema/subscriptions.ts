@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -63,12 +64,20 @@ export const subscriptions = pgTable(
     // The promotion redemption it was bought with and the cycles discounted so far (migration 0240).
     promotionRedemptionId: integer('promotion_redemption_id'),
     promotionCyclesUsed: integer('promotion_cycles_used').notNull().default(0),
+    // The end of its free trial, when bought as one (docs/decisions/043, migration 0250).
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('subscriptions_org_idx').on(t.organizationId),
     index('subscriptions_due_idx').on(t.nextBaseBillingDate),
     index('subscriptions_overage_due_idx').on(t.nextOverageBillingDate),
+    // Running trials only (migration 0250): the billing pass's and the trial notices' lookups.
+    index('subscriptions_running_trials_idx')
+      .on(t.trialEndsAt)
+      .where(
+        sql`${t.trialEndsAt} IS NOT NULL AND ${t.nextBaseBillingDate} = ${t.trialEndsAt} AND ${t.isActive} AND ${t.deactivateDate} IS NULL`,
+      ),
   ],
 );
 

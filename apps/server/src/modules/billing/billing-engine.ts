@@ -48,6 +48,7 @@ export interface BillingEngineDeps extends BillingDeps {
   subscriptions: Pick<
     SubscriptionPeriodsService,
     | 'endCancelledSubscriptions'
+    | 'endTrialsWithoutCard'
     | 'deactivateForUnpaidBills'
     | 'claimDueRenewals'
     | 'claimDueOverage'
@@ -165,6 +166,9 @@ async function billDue(
   started: StartedBatches,
 ): Promise<void> {
   await billOverage(deps, counts, started);
+  // A trial at its end converts as a renewal (its first period charged; declined, dunning as any
+  // renewal); one without a card to charge ends first, so it is never billed (docs/decisions/043).
+  counts.ended += await deps.subscriptions.endTrialsWithoutCard(deps.db, deps.clock.now());
   await renewDue(deps, counts, started);
   counts.ended += await deps.subscriptions.endCancelledSubscriptions(deps.db, deps.clock.now());
   // A small bill waiting for a next bill that will never come (core's smallAmountOutcome).

@@ -11,7 +11,7 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * returns only the rows recorded now; a row already recorded (an earlier pass, another process) was sent.
  */
 const recordedOnce = (
-  kind: 'renewal-reminder' | 'card-expiring' | 'payment-reminder',
+  kind: 'renewal-reminder' | 'card-expiring' | 'payment-reminder' | 'trial-ending',
   now: Date,
 ) => sql`recorded AS (
           INSERT INTO billing_notices (kind, subject_id, due_on, sent_at)
@@ -38,6 +38,7 @@ export function claimRenewalReminders(tx: DbOrTx, now: Date, withinMs: number, l
             AND s.billing_mode IN (${BillingMode.Quarterly}, ${BillingMode.Annually})
             AND s.next_base_billing_date > ${ts(now)}
             AND s.next_base_billing_date <= ${ts(new Date(now.getTime() + withinMs))}
+            AND (s.trial_ends_at IS NULL OR s.next_base_billing_date > s.trial_ends_at)
           ORDER BY s.id LIMIT ${limit}),
         ${recordedOnce('renewal-reminder', now)}`,
   );
@@ -117,5 +118,44 @@ export function claimPaymentReminders(tx: DbOrTx, now: Date, daysBefore: readonl
             AND o.due_date > ${ts(now)} AND r.days_before IS NOT NULL
           ORDER BY o.id LIMIT ${limit}),
         ${recordedOnce('payment-reminder', now)}`,
+  );
+}
+
+/**
+ * Free trials ending within `withinMs` (docs/decisions/043: 3 days ahead), not converted or ended, not
+ * told yet, recorded as told; with what the first period will cost and how it would be paid.
+ */
+export function claimTrialEndings(tx: DbOrTx, now: Date, withinMs: number, limit: number) {
+  return queryRows<{
+    id: number;
+    organization_id: number;
+    description: string;
+    billing_mode: number;
+    renews: unknown;
+    by_invoice: boolean;
+    has_card: boolean;
+    product: number;
+    monthly_fee_cents: number;
+    xtra_auto_tag_per_month_cents: number;
+    number_machines: number;
+    xtra_auto_tags: number;
+    billing_mode_discount_bp: number;
+    discount_bp: number;
+  }>(
+    tx,
+    sql`WITH due AS (
+          SELECT s.id, s.organization_id, s.description, s.billing_mode, s.trial_ends_at AS renews,
+                 o.billed_by_invoice AS by_invoice, o.payment_method_id IS NOT NULL AS has_card,
+                 p.product, p.monthly_fee_cents, p.xtra_auto_tag_per_month_cents,
+                 COALESCE(s.pending_number_machines, s.number_machines) AS number_machines,
+                 COALESCE(s.pending_xtra_auto_tags, s.xtra_auto_tags) AS xtra_auto_tags, s.billing_mode_discount_bp, o.discount_bp
+          FROM subscriptions s JOIN organizations o ON o.id = s.organization_id
+            JOIN pricing_plans p ON p.id = COALESCE(s.pending_pricing_plan_id, s.pricing_plan_id)
+          WHERE s.is_active AND s.deactivate_date IS NULL AND s.trial_ends_at IS NOT NULL
+            AND s.next_base_billing_date = s.trial_ends_at
+            AND s.trial_ends_at > ${ts(now)}
+            AND s.trial_ends_at <= ${ts(new Date(now.getTime() + withinMs))}
+          ORDER BY s.id LIMIT ${limit}),
+        ${recordedOnce('trial-ending', now)}`,
   );
 }

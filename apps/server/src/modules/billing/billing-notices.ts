@@ -1,10 +1,20 @@
-import { BillingMode, CARD_EXPIRY_NOTICE_DAYS, cardBrandName, toCardBrand } from '@store/core';
+import {
+  BillingMode,
+  billingCycle,
+  CARD_EXPIRY_NOTICE_DAYS,
+  cardBrandName,
+  formatUsd,
+  pricePerCycleCents,
+  TRIAL_REMINDER_DAYS,
+  toCardBrand,
+} from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import {
   cardExpiringMail,
   deactivatedMail,
   paymentReminderMail,
   renewalReminderMail,
+  trialEndingMail,
 } from '../../mail/billing-mails';
 import { enqueueMail } from '../../mail/outbox';
 import type { BillingDeps } from '../bills';
@@ -13,6 +23,7 @@ import {
   claimCardExpiryWarnings,
   claimPaymentReminders,
   claimRenewalReminders,
+  claimTrialEndings,
   subscriptionsNamed,
 } from './billing-notices.repository';
 
@@ -83,7 +94,48 @@ export async function sendBillingNotices(deps: Pick<BillingDeps, 'db' | 'clock' 
     if (n < BATCH) break;
   }
   const paymentReminders = await sendPaymentReminders(deps, publicUrl);
-  return { invoices, invoiceReminders, reminders, cardWarnings, paymentReminders };
+  const trialEndings = await sendTrialEndings(deps, publicUrl);
+  return { invoices, invoiceReminders, reminders, cardWarnings, paymentReminders, trialEndings };
+}
+
+/** TRIAL_REMINDER_DAYS before a free trial ends, its admins are told what happens then (docs/decisions/043). */
+async function sendTrialEndings(deps: Pick<BillingDeps, 'db' | 'clock'>, publicUrl: string) {
+  let sent = 0;
+  for (;;) {
+    const n = await deps.db.transaction(async (tx) => {
+      const due = await claimTrialEndings(tx, deps.clock.now(), TRIAL_REMINDER_DAYS * DAY_MS, BATCH);
+      for (const s of due) {
+        const cents = pricePerCycleCents({
+          plan: {
+            product: Number(s.product),
+            monthlyFeeCents: Number(s.monthly_fee_cents),
+            xtraAutoTagPerMonthCents: Number(s.xtra_auto_tag_per_month_cents),
+          },
+          numberMachines: Number(s.number_machines),
+          xtraAutoTags: Number(s.xtra_auto_tags),
+          billingMode: Number(s.billing_mode),
+          cycleDiscountBp: Number(s.billing_mode_discount_bp),
+          orgDiscountBp: Number(s.discount_bp),
+        });
+        for (const to of await billingContacts(tx, s.organization_id)) {
+          await enqueueMail(
+            tx,
+            trialEndingMail({
+              publicUrl,
+              to,
+              subscriptionName: s.description,
+              endsOn: asDate(s.renews),
+              afterTrial: `${formatUsd(cents)} per ${billingCycle(Number(s.billing_mode)).displayPeriod}`,
+              pays: s.by_invoice ? 'invoice' : s.has_card ? 'card' : 'none',
+            }),
+          );
+        }
+      }
+      return due.length;
+    });
+    sent += n;
+    if (n < BATCH) return sent;
+  }
 }
 
 /** Dunning's reminders before the deactivation, on the days the operator chose (docs/decisions/042). */

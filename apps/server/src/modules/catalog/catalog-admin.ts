@@ -46,6 +46,7 @@ export const planValues = (f: OpsPlanFields) => ({
   leaseMinutes: f.leaseMinutes,
   borrowDays: f.borrowDays,
   entitlements: sortEntitlements(f.entitlements),
+  trialDays: f.trialDays,
 });
 
 /** The operator's fields of a plan (the inverse of planValues): the wire plan's, and two of its own. */
@@ -58,6 +59,7 @@ export const planFields = (plan: PlanRow): OpsPlanFields => {
     seatModel: plan.seatModel as OpsPlanFields['seatModel'],
     leaseMinutes: plan.leaseMinutes,
     borrowDays: plan.borrowDays,
+    trialDays: plan.trialDays,
   };
 };
 

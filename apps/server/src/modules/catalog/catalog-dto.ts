@@ -25,6 +25,7 @@ export function toPlanDto(plan: PlanRow, productName: string): PricingPlan {
     maxReportsDay: plan.maxReportsDay,
     description: plan.description,
     entitlements: plan.entitlements,
+    trialDays: plan.trialDays,
   };
 }
 

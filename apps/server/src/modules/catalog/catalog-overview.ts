@@ -14,6 +14,7 @@ export const toOpsPlan = (plan: PlanRow, productName: string, subscribers: numbe
   seatModel: plan.seatModel as OpsPlan['seatModel'],
   leaseMinutes: plan.leaseMinutes,
   borrowDays: plan.borrowDays,
+  trialDays: plan.trialDays,
   subscriberCount: subscribers,
 });
 

@@ -71,6 +71,33 @@ describe('the catalogue in the console', () => {
     expect(shop.body.map((p: { planName: string }) => p.planName)).toEqual(['Console Basic']);
   });
 
+  it('a plan offers a trial of 1 to 90 days, or none; the shop carries it as trialDays (docs/decisions/043)', async () => {
+    const made = await op.post('/api/ops/plans', { ...plan(1, 'Console Trial', 80), trialDays: 30 });
+    expect(made.status).toBe(200);
+    expect(made.body.trialDays).toBe(30);
+    for (const [days, message] of [
+      [0, 'trialDays: Trial days must be at least 1'],
+      [91, 'trialDays: Trial days must be at most 90'],
+      [1.5, 'trialDays: Trial days must be a whole number'],
+    ] as const) {
+      const bad = await op.post('/api/ops/plans', {
+        ...plan(1, `Console Trial ${days}`, 80),
+        trialDays: days,
+      });
+      expect(bad.status).toBe(400);
+      expect(refusal(bad.body)).toContain(message);
+    }
+    const shop = await t.client().get('/api/product/plans_for_product/Pro');
+    const offered = shop.body.find((p: { planName: string }) => p.planName === 'Console Trial');
+    expect(offered.trialDays).toBe(30);
+    const none = await op.put(`/api/ops/plans/${made.body.pricingPlanId}`, {
+      ...plan(1, 'Console Trial', 80),
+      trialDays: null,
+    });
+    expect(none.status).toBe(200);
+    expect(none.body.plan.trialDays).toBeNull();
+  });
+
   it('a price change: new purchases at once, a subscription keeps its price until its renewal takes the new one', async () => {
     const made = await op.post('/api/ops/plans', plan(256, 'Console Renewing', 100));
     const planId = made.body.pricingPlanId;

@@ -11,6 +11,7 @@ import {
 } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutTrials } from '../../../test/support/billing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderLines, orders, organizations } from '../../db/schema';
 
@@ -22,6 +23,7 @@ let t: TestApp;
 let plans: PricingPlan[];
 beforeAll(async () => {
   t = await createTestApp();
+  await withoutTrials(t.db);
   const products = (await t.client().get('/api/product/all')).body as Product[];
   plans = [];
   for (const p of products)

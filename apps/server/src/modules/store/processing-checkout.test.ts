@@ -1,6 +1,6 @@
 import { BillStatus, purchaseAttemptKey } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, reportsCartItem } from '../../../test/support/billing';
+import { makeOrganization, reportsCartItem, withoutTrials } from '../../../test/support/billing';
 import { fakeStripe } from '../../../test/support/fake-stripe';
 import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -25,6 +25,7 @@ let stripe: Awaited<ReturnType<typeof listenFakeStripe>>;
 beforeAll(async () => {
   stripe = await listenFakeStripe(fake);
   t = await createTestApp({ clock, gateway: stripe.gateway });
+  await withoutTrials(t.db);
 });
 afterAll(async () => {
   await t.close();

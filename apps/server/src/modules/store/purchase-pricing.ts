@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   BillingMode,
+  cartTotalCents,
   cycleDiscountBp,
   descriptionOrPlaceholder,
   isProPlan,
@@ -35,6 +36,13 @@ export interface PricedItem {
   /** The promotion code that took promotionCents off this item (absent on orders made before codes). */
   promotionCode?: string | null;
   promotionCents?: number;
+  /**
+   * Days of the free trial this item starts (docs/decisions/043): nothing is charged now (list and
+   * amount 0), the first period is charged at the trial's end for regularCents.
+   */
+  trialDays?: number | null;
+  /** What a trial item's first period will cost (the amount it would have had without the trial). */
+  regularCents?: number;
 }
 
 export interface StoredRequest {
@@ -44,6 +52,10 @@ export interface StoredRequest {
   /** The promotion code redeemed with the order and its terms in words (docs/decisions/041). */
   promotion?: { code: string; description: string };
 }
+
+/** The cart's total with each trial charged its first period now, as the retry will be priced. */
+export const totalWithoutTrials = (priced: PricedItem[]) =>
+  cartTotalCents(priced.map((item) => (item.trialDays ? (item.regularCents ?? 0) : item.amountCents)));
 
 /** The request's fingerprint for Idempotency-Key; a code is part of it (without one, as before codes). */
 export function requestHash(items: PurchaseItem[], promotionCode: string | null = null): string {
@@ -60,6 +72,8 @@ export function withPromotion(
   promotion: Pick<Promotion, 'code' | 'percentBp' | 'amountOffCents' | 'cycles' | 'planIds'>,
 ): PricedItem[] {
   return priced.map((item) => {
+    // A trial's first charge is nothing: a code has nothing to take off, nor a cycle to count.
+    if (item.trialDays) return item;
     if (!promotionAppliesToPlan(promotion.planIds, item.pricingPlanId)) return item;
     const off = promotionDiscountCents(promotion, item.amountCents);
     return {
@@ -76,7 +90,10 @@ export async function priceItems(
   catalog: Pick<CatalogService, 'findPlans' | 'cycleDiscounts'>,
   org: OrganizationRow,
   items: PurchaseItem[],
+  trialed: ReadonlySet<number> = new Set(),
 ): Promise<PricedItem[]> {
+  // One trial per organization and plan: only the first item of a plan not trialed yet starts one.
+  const trialing = new Set<number>();
   const plans = await catalog.findPlans([...new Set(items.map((i) => i.pricingPlanId))]);
   const discounts = await catalog.cycleDiscounts();
   return items.map((item, index) => {
@@ -107,6 +124,13 @@ export async function priceItems(
       xtraAutoTags: item.xtraAutoTags,
       billingMode: item.billingMode,
     };
+    const amountCents = pricePerCycleCents({
+      ...base,
+      cycleDiscountBp: cycleBp,
+      orgDiscountBp: org.discountBp,
+    });
+    const trial = plan.trialDays !== null && !trialed.has(plan.id) && !trialing.has(plan.id);
+    if (trial) trialing.add(plan.id);
     return {
       description: descriptionOrPlaceholder(item.description),
       pricingPlanId: plan.id,
@@ -117,8 +141,9 @@ export async function priceItems(
       numberMachines,
       billingMode: item.billingMode,
       cycleDiscountBp: cycleBp,
-      listCents: pricePerCycleCents({ ...base, cycleDiscountBp: 0, orgDiscountBp: 0 }),
-      amountCents: pricePerCycleCents({ ...base, cycleDiscountBp: cycleBp, orgDiscountBp: org.discountBp }),
+      ...(trial
+        ? { listCents: 0, amountCents: 0, trialDays: plan.trialDays, regularCents: amountCents }
+        : { listCents: pricePerCycleCents({ ...base, cycleDiscountBp: 0, orgDiscountBp: 0 }), amountCents }),
     };
   });
 }

@@ -1,4 +1,4 @@
-import { addMonthsClamped, monthsPerCycle, purchaseAttemptKey } from '@store/core';
+import { addMonthsClamped, monthsPerCycle, purchaseAttemptKey, trialEndsAt } from '@store/core';
 import type { Db, Tx } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
@@ -7,7 +7,7 @@ import { randomToken } from '../../lib/tokens';
 import type { BillingLogger } from '../bills';
 import { addBillLines, type FinalOutcome, settleCardBill, settlePendingCardBills } from '../bills';
 import { redemptionOfOrder, releaseRedemption } from '../promotions';
-import { createSubscriptions } from '../subscriptions';
+import { createSubscriptions, releaseTrials } from '../subscriptions';
 import type { StoredRequest } from './purchase-pricing';
 
 export interface PurchaseDeps {
@@ -29,25 +29,33 @@ export async function createPurchasedSubscriptions(
   const redemptionId = stored.priced.some((item) => item.promotionCode)
     ? await redemptionOfOrder(tx, order.id)
     : null;
-  const rows = stored.priced.map((item) => ({
-    organizationId: order.organizationId,
-    pricingPlanId: item.pricingPlanId,
-    description: item.description,
-    maxAdditionalMonthlyChargeCents: item.maxAdditionalMonthlyChargeCents,
-    xtraAutoTags: item.xtraAutoTags,
-    numberMachines: item.numberMachines,
-    billingMode: item.billingMode,
-    billingModeDiscountBp: item.cycleDiscountBp,
-    isActive: true,
-    apiKey1: randomToken(),
-    currentPeriodStart: start,
-    nextBaseBillingDate: addMonthsClamped(start, monthsPerCycle(item.billingMode), anchorDay),
-    nextOverageBillingDate: addMonthsClamped(start, 1, anchorDay),
-    anchorDay,
-    version: 1,
-    promotionRedemptionId: item.promotionCode ? redemptionId : null,
-    promotionCyclesUsed: item.promotionCode ? 1 : 0,
-  }));
+  const rows = stored.priced.map((item) => {
+    // A trial's first paid period starts at the trial's end and keeps that day (docs/decisions/043);
+    // no month of usage closes before it, so the conversion is the subscription's first renewal.
+    const trialEnd = item.trialDays ? trialEndsAt(start, item.trialDays) : null;
+    const periodFrom = trialEnd ?? start;
+    const anchor = trialEnd ? trialEnd.getUTCDate() : anchorDay;
+    return {
+      organizationId: order.organizationId,
+      pricingPlanId: item.pricingPlanId,
+      description: item.description,
+      maxAdditionalMonthlyChargeCents: item.maxAdditionalMonthlyChargeCents,
+      xtraAutoTags: item.xtraAutoTags,
+      numberMachines: item.numberMachines,
+      billingMode: item.billingMode,
+      billingModeDiscountBp: item.cycleDiscountBp,
+      isActive: true,
+      apiKey1: randomToken(),
+      currentPeriodStart: start,
+      nextBaseBillingDate: trialEnd ?? addMonthsClamped(start, monthsPerCycle(item.billingMode), anchor),
+      nextOverageBillingDate: addMonthsClamped(periodFrom, 1, anchor),
+      anchorDay: anchor,
+      version: 1,
+      promotionRedemptionId: item.promotionCode ? redemptionId : null,
+      promotionCyclesUsed: item.promotionCode ? 1 : 0,
+      trialEndsAt: trialEnd,
+    };
+  });
   const created = await createSubscriptions(tx, rows);
   await addBillLines(
     tx,
@@ -85,9 +93,10 @@ export function settlePurchase(
       clock.now(),
       {
         onPaid: (locked) => createPurchasedSubscriptions(tx, locked, locked.request as StoredRequest),
-        // Nothing was bought: the code's redemption is given back for another try.
+        // Nothing was bought: the code's redemption and the trials are given back for another try.
         onRefused: async (locked) => {
           await releaseRedemption(tx, locked.id);
+          await releaseTrials(tx, locked.id);
         },
       },
       attemptStatus,

@@ -11,7 +11,9 @@ import {
   type PurchaseResult,
   purchaseAttemptKey,
   Store,
+  TrialMessages,
 } from '@store/core';
+import type { Tx } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
 import { badRequest, DomainError } from '../../lib/domain-error';
 import { randomToken } from '../../lib/tokens';
@@ -27,8 +29,15 @@ import {
 } from '../bills';
 import type { CatalogService } from '../catalog';
 import { redeemPromotion, type UsablePromotion, usablePromotion } from '../promotions';
+import { startTrials, trialedPlans } from '../subscriptions';
 import { findBuyer } from './purchase.repository';
-import { priceItems, requestHash, type StoredRequest, withPromotion } from './purchase-pricing';
+import {
+  priceItems,
+  requestHash,
+  type StoredRequest,
+  totalWithoutTrials,
+  withPromotion,
+} from './purchase-pricing';
 import {
   createPurchasedSubscriptions,
   type PurchaseDeps,
@@ -63,6 +72,16 @@ function promotionOf(order: OrderRow): Pick<PurchaseResult, 'promotion'> {
     },
   };
 }
+
+/** A 409 with the new total; naming the plan whose trial the organization has already had, if that is why. */
+const totalChanged = (totalCents: number, trialedPlanName?: string) =>
+  new DomainError(
+    'TOTAL_CHANGED',
+    trialedPlanName
+      ? TrialMessages.alreadyTrialed(trialedPlanName, formatUsd(totalCents))
+      : Store.totalChanged(formatUsd(totalCents)),
+    { extra: { total: fromCents(totalCents), totalCents } },
+  );
 
 /** The catalogue prices every item again: the client's prices are never trusted. */
 type PurchaseServiceDeps = PurchaseDeps & { catalog: Pick<CatalogService, 'findPlans' | 'cycleDiscounts'> };
@@ -126,15 +145,18 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
     ): Promise<PurchaseResult> {
       const org = await findBuyer(db, organizationId);
       if (!org) throw badRequest('Your organization no longer exists.');
-      if (!org.billedByInvoice && !org.paymentMethodId)
-        throw new DomainError('BILLING_INFO_REQUIRED', Store.billingInfoRequired);
 
       const code = options.promotionCode ?? null;
       const hash = requestHash(items, code);
       const key = options.idempotencyKey ?? `generated-${randomToken(16)}`;
       if (options.idempotencyKey && (await findBillByKey(db, org.id, key))) return replay(org.id, key, hash);
 
-      const listed = await priceItems(deps.catalog, org, items);
+      const trialed = await trialedPlans(db, org.id);
+      const listed = await priceItems(deps.catalog, org, items, trialed);
+      // A cart of trials only charges nothing now: no card is asked for (docs/decisions/043). Without
+      // one on file, each trial ends at its end instead of converting.
+      if (!org.billedByInvoice && !org.paymentMethodId && !listed.every((item) => item.trialDays))
+        throw new DomainError('BILLING_INFO_REQUIRED', Store.billingInfoRequired);
       // A code that cannot be used refuses the purchase with the total without it: nothing is charged
       // until the customer confirms that total (docs/decisions/041).
       const notRedeemed = (refusal: DomainError) => {
@@ -160,13 +182,17 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
       const priced = promotion ? withPromotion(listed, promotion) : listed;
       const totalCents = cartTotalCents(priced.map((item) => item.amountCents));
       if (options.expectedTotalCents !== null && options.expectedTotalCents !== totalCents) {
-        throw new DomainError('TOTAL_CHANGED', Store.totalChanged(formatUsd(totalCents)), {
-          extra: {
-            total: fromCents(totalCents),
-            totalCents,
-          },
-        });
+        // The cart counted on a trial the organization has had: say so, rather than "prices changed".
+        const trialGone = priced.find((item) => !item.trialDays && trialed.has(item.pricingPlanId));
+        throw totalChanged(totalCents, trialGone?.planName);
       }
+      const trialPlanIds = priced.flatMap((item) => (item.trialDays ? [item.pricingPlanId] : []));
+      /** Two checkouts raced for a trial and the other committed first: this one is refused, uncharged. */
+      const startTrialsOf = async (tx: Tx, orderId: number, now: Date) => {
+        if (await startTrials(tx, { organizationId: org.id, orderId, planIds: trialPlanIds, now })) return;
+        const lost = priced.find((item) => item.trialDays)!;
+        throw totalChanged(totalWithoutTrials(priced), lost.planName);
+      };
 
       const now = clock.now();
       const stored: StoredRequest = {
@@ -203,6 +229,7 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
               paidAt: status === BillStatus.ChargePaid ? now : null,
             });
             if (order) {
+              await startTrialsOf(tx, order.id, now);
               if (promotion)
                 await redeemPromotion(tx, promotion, { organizationId: org.id, orderId: order.id, now });
               await createPurchasedSubscriptions(tx, order, stored);
@@ -222,6 +249,7 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
       const opened = await db
         .transaction(async (tx) => {
           const bill = await openCardBill(tx, { ...common, status }, [], purchaseAttemptKey);
+          if (bill) await startTrialsOf(tx, bill.order.id, now);
           if (bill && promotion)
             await redeemPromotion(tx, promotion, { organizationId: org.id, orderId: bill.order.id, now });
           return bill;
@@ -258,6 +286,9 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
      */
     settlePurchase: (order: OrderRow, outcome: FinalOutcome, attemptStatus?: 'declined' | 'error') =>
       settlePurchase(deps, order, outcome, attemptStatus),
+    /** The plans whose trial the organization has started: the cart prices them without one. */
+    trialedPlanIds: async (organizationId: number) =>
+      [...(await trialedPlans(db, organizationId))].sort((a, b) => a - b),
     /** Checkouts whose answer was lost, asked of the gateway; the settle job's, every tick. */
     settlePendingPurchases: () => settlePendingPurchases(deps),
   };

@@ -1,6 +1,7 @@
 import { BillStatus, PLACEHOLDER_DESCRIPTION, type PricingPlan, Store } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutTrials } from '../../../test/support/billing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { orderLines, orders, organizations, paymentAttempts, subscriptions } from '../../db/schema';
@@ -90,6 +91,7 @@ const billingInfo = (sourceId: string) => ({
 
 beforeAll(async () => {
   t = await createTestApp({ gateway: flakyGateway });
+  await withoutTrials(t.db);
   plans = {};
   for (const product of ['Pro', 'Flex', 'Artist']) {
     for (const p of (await t.client().get(`/api/product/plans_for_product/${product}`)).body as PricingPlan[])

@@ -6,6 +6,7 @@ import {
   PurchaseRequestSchema,
   PurchaseResultSchema,
   parseExpectedTotal,
+  TrialedPlansSchema,
 } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/domain-error';
@@ -31,7 +32,8 @@ export const storeRoutes: FastifyPluginAsyncZod<{ purchases: PurchaseService }> 
         summary:
           'Buys the cart: re-prices every item, charges the first period of all items once, creates the subscriptions. ' +
           'Idempotency-Key makes a retry answer with the first result; X-Expected-Total (cents) refuses a changed total with 409; ' +
-          'X-Promotion-Code redeems a promotion code with the order, or refuses with 409 PROMOTION_NOT_REDEEMED and the total without it.',
+          'X-Promotion-Code redeems a promotion code with the order, or refuses with 409 PROMOTION_NOT_REDEEMED and the total without it. ' +
+          "A plan's free trial, once per organization and plan, charges nothing now and needs no card; its first period is charged at the trial's end.",
         body: PurchaseRequestSchema,
         headers: PurchaseHeadersSchema,
         response: { 200: PurchaseResultSchema, ...errorResponses(402, 403, 409, 502) },
@@ -57,6 +59,24 @@ export const storeRoutes: FastifyPluginAsyncZod<{ purchases: PurchaseService }> 
         expectedTotalCents,
         promotionCode,
       });
+    },
+  );
+
+  app.get(
+    '/api/organization/trials',
+    {
+      schema: {
+        operationId: 'listTrialedPlans',
+        security: Access.signedIn,
+        tags: ['store'],
+        summary:
+          'The plans whose free trial the organization has already started (one per plan): the cart prices them without a trial',
+        response: { 200: TrialedPlansSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return { pricingPlanIds: await purchases.trialedPlanIds(auth.organization.id) };
     },
   );
 };

@@ -7,6 +7,7 @@ import {
   planId,
   reportsCartItem,
   runBillingCycle,
+  withoutTrials,
 } from '../../../test/support/billing';
 import { fakeStripe, type Json } from '../../../test/support/fake-stripe';
 import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
@@ -41,6 +42,7 @@ beforeAll(async () => {
     gateway: stripe.gateway,
     env: { STRIPE_WEBHOOK_SECRET: SECRET, OPERATOR_ALERT_EMAIL: 'operator@store.test' },
   });
+  await withoutTrials(t.db);
 });
 afterAll(async () => {
   await t.close();

@@ -39,3 +39,4 @@ export {
   type SubscriptionService,
   type UsageCounters,
 } from './subscriptions.service';
+export { endTrialsWithoutCard, releaseTrials, startTrials, trialedPlans } from './trials';

@@ -1,6 +1,7 @@
 import {
   bpToFraction,
   fromCents,
+  isInTrial,
   licenseId,
   promotionCyclesLeft,
   promotionTermsText,
@@ -69,6 +70,7 @@ export function toSubscriptionDto(
         }
       : null,
     promotion: promotionOf(record),
+    ...(isInTrial(s) && { trialEndsAt: s.trialEndsAt!.toISOString() }),
   };
 }
 

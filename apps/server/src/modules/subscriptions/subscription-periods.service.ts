@@ -5,6 +5,7 @@ import { type ProrationDeps, settlePendingProrations, settleProration } from './
 import * as endings from './subscription-endings.repository';
 import { announceSubscriptions } from './subscription-events';
 import * as periods from './subscription-periods.repository';
+import { endTrialsWithoutCard } from './trials';
 
 /**
  * The billing engine's steps of a subscription's life (docs/design.md §3) and the settling of the
@@ -30,6 +31,8 @@ export function createSubscriptionPeriodsService(deps: ProrationDeps) {
       await announceSubscriptions(tx, 'subscription.deactivated', ended, now);
       return ended.map((s) => s.id);
     },
+    /** Trials at their end without a card on file end instead of converting (docs/decisions/043). */
+    endTrialsWithoutCard,
     claimDueRenewals: periods.claimDueRenewals,
     claimDueOverage: periods.claimDueOverage,
     /**

@@ -2,6 +2,7 @@ import {
   billedRtusAfterPlanChange,
   formatLongDate,
   formatUsd,
+  isInTrial,
   isProPlan,
   Messages,
   pricePerCycleCents,
@@ -169,6 +170,7 @@ export async function quoteChange(tx: Tx, record: LockedSubscription, wanted: Su
     periodEnd: s.nextBaseBillingDate,
     now,
     overage: overageOf(record),
+    inTrial: isInTrial(s),
   });
   return { plan, quote };
 }

@@ -36,6 +36,7 @@ const plan: OpsPlan = {
   leaseMinutes: null,
   borrowDays: 0,
   entitlements: ['ocr', 'pages=500'],
+  trialDays: null,
   subscriberCount: 2,
 };
 
@@ -59,6 +60,18 @@ describe('the plan form', () => {
       PlanFormSchema.safeParse({ ...planFormValues(plan, 1), ...patch }).error?.issues.map((i) => i.message);
     expect(messages({ monthlyFee: 1.005 })).toEqual(['Monthly fee must have at most 2 decimals']);
     expect(messages({ numberCores: -1 })).toEqual(['Cores must be at least 0']);
+  });
+
+  it('offers a trial of 1 to 90 whole days, or none, and says what is wrong', () => {
+    const messages = (trialDays: number | null) =>
+      PlanFormSchema.safeParse({ ...planFormValues(plan, 1), trialDays }).error?.issues.map((i) => i.message);
+    expect(planFormValues(null, 1).trialDays).toBeNull();
+    expect(planFormValues({ ...plan, trialDays: 14 }, 1).trialDays).toBe(14);
+    expect(messages(null)).toBeUndefined();
+    expect(messages(14)).toBeUndefined();
+    expect(messages(0)).toEqual(['Trial days must be at least 1']);
+    expect(messages(91)).toEqual(['Trial days must be at most 90']);
+    expect(messages(2.5)).toEqual(['Trial days must be a whole number']);
   });
 
   it('counts a change of what subscribers pay for as a price change, not a description', () => {

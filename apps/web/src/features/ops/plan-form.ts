@@ -37,6 +37,7 @@ export function planFormValues(plan: OpsPlan | null, product: number): PlanFormV
     leaseMinutes: null,
     borrowDays: 0,
     entitlements: [],
+    trialDays: null,
   };
 }
 

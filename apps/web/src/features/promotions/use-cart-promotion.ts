@@ -20,7 +20,11 @@ export function useCartPromotion(lines: CartLine[]): {
   const discountCents = promotion
     ? promotionCartCents(
         promotion,
-        lines.map((l) => ({ pricingPlanId: l.item.pricingPlan.pricingPlanId, priceCents: l.priceCents })),
+        // A trial's first charge is nothing; the code takes nothing off it (docs/decisions/043).
+        lines.map((l) => ({
+          pricingPlanId: l.item.pricingPlan.pricingPlanId,
+          priceCents: l.trialLine ? 0 : l.priceCents,
+        })),
       )
     : 0;
   return { promotion, discountCents, canApply };

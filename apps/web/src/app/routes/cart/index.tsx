@@ -12,7 +12,7 @@ export default function CartScreen() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   // Signed in, the organization's discount applies (spec §6): the same prices as checkout.
-  const { cart, lines, totalCents, organization } = usePricedCart();
+  const { cart, lines, totalCents, organization, onlyTrials } = usePricedCart();
   // A promotion code applied here is shown as its own line and taken off the total (docs/decisions/041).
   const { promotion, discountCents, canApply } = useCartPromotion(lines);
   const orgDiscount = user ? (organization?.discount ?? 0) : 0;
@@ -24,10 +24,11 @@ export default function CartScreen() {
   const plainUser = user !== null && !hasRole(user.person, 'billing');
 
   // Spec §4 "Proceed To Checkout". Billing information is the Billing role's to add; a plain user reviews the
-  // order at checkout, where it says whom to ask.
+  // order at checkout, where it says whom to ask. A cart of free trials charges nothing now: no card is
+  // asked for (docs/decisions/043).
   const proceed = () => {
     if (!user) navigate(`/login?${new URLSearchParams({ returnUrl: '/checkout' })}`);
-    else if (!plainUser && !user.organization.hasBillingInfo)
+    else if (!plainUser && !user.organization.hasBillingInfo && !onlyTrials)
       navigate(`/ModifyBillingInfo?${new URLSearchParams({ returnUrl: '/checkout' })}`);
     else navigate('/checkout');
   };

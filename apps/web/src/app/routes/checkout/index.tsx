@@ -53,7 +53,9 @@ export default function CheckoutScreen() {
   // Spec §4 "Proceed To Checkout": an admin whose organization has no billing information adds it
   // first, also when /checkout is opened directly. Decided on the organization as read now (the billing
   // update stores its answer in the same query), so a buyer who just added a card stays here.
-  const needsBillingInfo = buyer && !loading && priced.organization?.hasBillingInfo === false;
+  // A cart of free trials only charges nothing now and needs no card (docs/decisions/043).
+  const needsBillingInfo =
+    buyer && !loading && priced.organization?.hasBillingInfo === false && !priced.onlyTrials;
   useEffect(() => {
     if (needsBillingInfo)
       navigate(`/ModifyBillingInfo?${new URLSearchParams({ returnUrl: '/checkout' })}`, { replace: true });

@@ -3,6 +3,7 @@ import { isArtistPlan, isProPlan, type PricingPlan, productLabel } from '@store/
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CatalogLink } from '../../../components/catalog-link';
+import { useTrialedPlans } from '../../../features/cart/api/get-trialed-plans';
 import { useBillingCycleDiscounts } from '../../../features/catalog/api/get-billing-cycle-discounts';
 import { usePlansForProduct } from '../../../features/catalog/api/get-plans-for-product';
 import { useProducts } from '../../../features/catalog/api/get-products';
@@ -48,6 +49,7 @@ export default function ProductScreen() {
   const { productName = '' } = useParams();
   const navigate = useNavigate();
   const user = useCurrentUser();
+  const trialed = useTrialedPlans(user?.organization.organizationId ?? null);
   const products = useProducts();
   const plans = usePlansForProduct(productName);
   const discounts = useBillingCycleDiscounts();
@@ -158,6 +160,7 @@ export default function ProductScreen() {
                   discounts={discounts.data}
                   allowMonthly={user?.organization.allowMonthly ?? true}
                   orgDiscount={user?.organization.discount ?? 0}
+                  trialedPlanIds={trialed.data?.pricingPlanIds ?? []}
                   onAdded={() => navigate('/Cart')}
                 />
               </Suspense>

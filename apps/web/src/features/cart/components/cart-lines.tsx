@@ -7,6 +7,8 @@ export interface CartLine {
   priceCents: number;
   /** Why the price is not the one the item was added at (cartPriceChangeNote), or null. */
   priceNote: string | null;
+  /** "Trial: ends {date}, then $X per {cycle}" when the item starts a free trial, or null. */
+  trialLine: string | null;
 }
 
 function RemoveButton({ name, onRemove }: { name: string; onRemove: () => void }) {
@@ -33,7 +35,7 @@ export interface CartLinesProps {
 export function CartLines({ lines, refused = [], onRemove }: CartLinesProps) {
   return (
     <CardList label="Items in your cart">
-      {lines.map(({ item, priceCents, priceNote }) => (
+      {lines.map(({ item, priceCents, priceNote, trialLine }) => (
         <Paper key={item.id} component="li" withBorder radius="md" p="md" data-testid="cart-item">
           {/* The item's words take the width; on a phone the price moves to a line of its own
               rather than squeezing the name into a narrow column. */}
@@ -63,6 +65,11 @@ export function CartLines({ lines, refused = [], onRemove }: CartLinesProps) {
                 )}
                 <Text size="sm">Billing: {item.billingCycle.cycleName}</Text>
               </Group>
+              {trialLine && (
+                <Text size="sm" fw={600} c="teal.9" data-testid="cart-item-trial">
+                  {trialLine}
+                </Text>
+              )}
               {priceNote && (
                 <Text size="sm" fw={600} data-testid="cart-item-price-changed">
                   {priceNote}

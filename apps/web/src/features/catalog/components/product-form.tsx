@@ -11,8 +11,10 @@ import {
   type PricingPlan,
   productFormFromControls,
   productFormTotalCents,
+  TrialMessages,
   toCurrencyOrZero,
   toIntegerOrZero,
+  trialEndsAt,
 } from '@store/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { NumberField } from '../../../components/number-field';
@@ -33,6 +35,8 @@ export interface ProductFormProps {
   discounts: BillingCycleDiscounts;
   allowMonthly: boolean;
   orgDiscount: number;
+  /** Plans whose trial the organization has started: offered without one (docs/decisions/043). */
+  trialedPlanIds: readonly number[];
   onAdded: () => void;
 }
 
@@ -44,6 +48,7 @@ export function ProductForm({
   discounts,
   allowMonthly,
   orgDiscount,
+  trialedPlanIds,
   onAdded,
 }: ProductFormProps) {
   const modes = offeredBillingModes(allowMonthly);
@@ -215,6 +220,11 @@ export function ProductForm({
           {orgDiscount > 0 && (
             <Text size="xs" c="dimmed" ta="right">
               Includes your organization's {Math.round(orgDiscount * 1000) / 10}% discount
+            </Text>
+          )}
+          {selected?.trialDays && !trialedPlanIds.includes(selected.pricingPlanId) && totalCents !== null && (
+            <Text size="sm" fw={600} c="teal.9" ta="right" data-testid="form-trial">
+              {TrialMessages.trialLine(trialEndsAt(new Date(), selected.trialDays), totalCents, mode)}
             </Text>
           )}
         </Paper>

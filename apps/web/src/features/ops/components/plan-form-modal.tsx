@@ -10,7 +10,13 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DEFAULT_LEASE_MINUTES, type ExistingSubscribers, type OpsPlan } from '@store/core';
+import {
+  DEFAULT_LEASE_MINUTES,
+  type ExistingSubscribers,
+  type OpsPlan,
+  TRIAL_DAYS_MAX,
+  TRIAL_DAYS_MIN,
+} from '@store/core';
 import { useState } from 'react';
 import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
@@ -108,6 +114,17 @@ export function PlanFormModal({
             {count('numRtusPerReport', 'RTUs per report')}
             {count('numPagesInBaseReportCharge', 'Pages in the base report charge')}
             {count('numPagesPerRtu', 'Pages per RTU')}
+            <NumberField
+              label="Trial days"
+              description="Optional: a checkout starts a free trial this long"
+              {...COUNT}
+              min={TRIAL_DAYS_MIN}
+              max={TRIAL_DAYS_MAX}
+              placeholder="No trial"
+              {...form.getInputProps('trialDays')}
+              value={values.trialDays ?? ''}
+              onChange={(v) => form.setFieldValue('trialDays', typeof v === 'number' ? v : null)}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
             <Select

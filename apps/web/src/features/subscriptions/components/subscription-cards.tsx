@@ -9,6 +9,7 @@ import {
   RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
+  TrialNotice,
 } from './subscription-cells';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -61,6 +62,7 @@ export function SubscriptionCards({
               </Group>
               {/* Below the heading, at the card's width: beside it, it would push Edit out of the card. */}
               <PaymentDueNotice subscription={s} viewer={viewer} />
+              <TrialNotice subscription={s} />
               {!perpetual && (
                 <>
                   <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>

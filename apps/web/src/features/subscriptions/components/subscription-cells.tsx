@@ -9,9 +9,11 @@ import {
   type SubscriptionDetail,
   showsUsageFigures,
   subscriptionStatusText,
+  TrialMessages,
   type Viewer,
 } from '@store/core';
 import { Link } from 'react-router';
+import { cycleCents } from './subscription-cost-panel';
 import { CompactUsageMeter } from './usage-meter';
 
 // What a subscription row shows (spec §2), shared by the table (wide screens) and the stacked
@@ -93,6 +95,17 @@ export function PaymentDueNotice({
           </Anchor>
         </>
       )}
+    </Text>
+  );
+}
+
+/** A subscription in its free trial says when it ends and what it costs then (docs/decisions/043). */
+export function TrialNotice({ subscription: s }: { subscription: SubscriptionDetail }) {
+  if (!s.trialEndsAt) return null;
+  const cents = cycleCents(s, s.plan, s);
+  return (
+    <Text size="sm" c="teal.9" fw={600} mt={4} data-testid={`trial-${s.subscriptionId}`}>
+      {TrialMessages.trialLine(s.trialEndsAt, cents, s.billingMode)}
     </Text>
   );
 }

@@ -80,6 +80,7 @@ export function SubscriptionTermsForm({
     periodEnd: s.nextBaseBillingDate ? new Date(s.nextBaseBillingDate) : null,
     now: new Date(),
     overage,
+    inTrial: s.trialEndsAt !== undefined,
   });
 
   const planOptions = (plans.data ?? [s.plan]).map((p) => ({

@@ -14,6 +14,7 @@ import {
   RowUsageMeter,
   StatusBadges,
   type SubscriptionsTableProps,
+  TrialNotice,
 } from './subscription-cells';
 
 /** The subscriptions table with one expandable detail row per subscription (spec §2). */
@@ -63,6 +64,7 @@ function WideTable({ subscriptions, viewer, perpetual, expandedId, onToggle }: S
                     )}
                     <RowUsageMeter subscription={s} />
                     <PaymentDueNotice subscription={s} viewer={viewer} />
+                    <TrialNotice subscription={s} />
                   </Table.Td>
                   {!perpetual && (
                     <>
