@@ -1,6 +1,6 @@
 import { closeBill, recordBillPayment } from '../bills';
 import { reactivateAfterLateSettlement } from '../subscriptions';
-import type { BillingEngineDeps } from './billing-engine';
+import type { BillingEngineDeps } from './billing-engine-deps';
 
 /**
  * The operator's collection of unpaid bills that involves no card processor (docs/decisions/029): a

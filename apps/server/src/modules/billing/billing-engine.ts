@@ -1,66 +1,23 @@
-import { type BillingRunTrigger, BillStatus } from '@store/core';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { BillingRunTrigger } from '@store/core';
 import { recordAudit } from '../audit';
 import {
   type BillingCycleCounts,
-  type BillingDeps,
   type BillingLogger,
-  type BillsService,
   emptyCounts,
   type FinalOutcome,
-  type LateOverage,
   optionsOf,
-  overageBill,
-  type PlannedAttempt,
-  renewalBill,
   retryBillNow,
   StartedBatches,
 } from '../bills';
-import type { PurchaseService } from '../store';
-import { reactivateAfterLatePayments, type SubscriptionPeriodsService } from '../subscriptions';
+import { reactivateAfterLatePayments } from '../subscriptions';
+import type { BillingEngineDeps } from './billing-engine-deps';
 import { enqueueDeactivationNotices } from './billing-notices';
 import { runRecordedBillingCycle } from './billing-runs';
+import { billOverage, renewDue } from './due-bills';
 import { settleChargeByEvent } from './settle-by-event';
 import { settlePendingCharges } from './settle-pending';
 
 export type { BillingCycleCounts, BillingDeps, BillingLogger, BillingOptions } from '../bills';
-
-/** What the engine asks of licensing: docs/design.md §5, each paid renewal issues a new offline license file. */
-export interface LicensingForBilling {
-  reissueForPaidRenewals(db: Db, orderIds: number[], now: Date): Promise<void>;
-  /** Overage of months already billed, from usage offline sites reported late (docs/decisions/040). */
-  lateOverageDue(tx: DbOrTx, subscriptionIds: number[]): Promise<LateOverage[]>;
-  markLateOverageBilled(tx: DbOrTx, ids: number[], now: Date): Promise<void>;
-}
-
-/** The engine's dependencies; what it asks of bills, subscriptions, the store and licensing is named here. */
-export interface BillingEngineDeps extends BillingDeps {
-  bills: Pick<
-    BillsService,
-    | 'markOverdueBillsUnpaid'
-    | 'carriedBillsOf'
-    | 'insertBillsStartingCharges'
-    | 'settleCarriedBills'
-    | 'writeOffEndedCarriedBills'
-    | 'chargeDue'
-    | 'retryPastDueBills'
-  >;
-  subscriptions: Pick<
-    SubscriptionPeriodsService,
-    | 'endCancelledSubscriptions'
-    | 'endTrialsWithoutCard'
-    | 'deactivateForUnpaidBills'
-    | 'claimDueRenewals'
-    | 'claimDueOverage'
-    | 'advanceBasePeriods'
-    | 'rollOverUsage'
-    | 'settleProration'
-    | 'settlePendingProrations'
-  >;
-  /** Checkouts' charges, settled when their outcome arrives or was lost. */
-  store: Pick<PurchaseService, 'settlePurchase' | 'settlePendingPurchases'>;
-  licensing: LicensingForBilling;
-}
 
 /** What one call adds to the engine's dependencies: the scheduler's shutdown signal, a request's log. */
 export interface EngineCall {
@@ -190,117 +147,6 @@ async function deactivateOverdue(deps: BillingEngineDeps, counts: BillingCycleCo
     if (done) return;
   }
 }
-
-/**
- * Claims due subscriptions a small batch at a time, after the last one claimed; each batch's bills
- * are created (their first charge attempts started) and the subscriptions moved into their new
- * period in one transaction, so a crash leaves either neither or both. The charge follows after the
- * commit (chargeDue), never under these locks.
- */
-async function inClaimedBatches(
-  deps: BillingEngineDeps,
-  started: StartedBatches,
-  batch: (
-    tx: Tx,
-    now: Date,
-    afterId: number,
-    limit: number,
-  ) => Promise<{ full: boolean; lastId: number; charges: PlannedAttempt[] }>,
-): Promise<void> {
-  const { batchSize } = optionsOf(deps);
-  let afterId = 0;
-  for (;;) {
-    const now = deps.clock.now();
-    const claimed = await deps.db.transaction((tx) => batch(tx, now, afterId, batchSize));
-    started.push(claimed.charges);
-    if (!claimed.full) return;
-    afterId = claimed.lastId;
-  }
-}
-
-const renewDue = (deps: BillingEngineDeps, counts: BillingCycleCounts, started: StartedBatches) =>
-  inClaimedBatches(deps, started, async (tx, now, afterId, limit) => {
-    const claim = await deps.subscriptions.claimDueRenewals(tx, now, afterId, limit);
-    const subs = claim.due;
-    if (subs.length === 0) return { ...claim, charges: [] };
-    const carries = await deps.bills.carriedBillsOf(
-      tx,
-      subs.map((s) => s.id),
-    );
-    const made = subs.map((s) => ({ sub: s, ...renewalBill(s, now, carries.get(s.id)) }));
-    const { ids, started: charges } = await deps.bills.insertBillsStartingCharges(
-      tx,
-      made.map((m) => m.bill),
-      now,
-      leaseEnd(deps, now),
-    );
-    await deps.subscriptions.advanceBasePeriods(
-      tx,
-      made.map((m) => ({
-        sub: m.sub,
-        periodStart: m.bill.billingDate,
-        periodEnd: m.periodEnd,
-        promotionCycle: m.promotionCycle,
-      })),
-      now,
-    );
-    const inserted = made.filter((m) => ids.has(m.bill.periodKey));
-    await deps.bills.settleCarriedBills(
-      tx,
-      inserted.flatMap((m) => (carries.get(m.sub.id) ?? []).map((c) => c.orderId)),
-      now,
-    );
-    for (const m of inserted) {
-      counts.renewed += 1;
-      if (m.bill.status === BillStatus.OfflineInvoice) counts.invoiced += 1;
-    }
-    return { ...claim, charges };
-  });
-
-const leaseEnd = (deps: BillingDeps, now: Date) => new Date(now.getTime() + optionsOf(deps).chargeLeaseMs);
-
-const billOverage = (deps: BillingEngineDeps, counts: BillingCycleCounts, started: StartedBatches) =>
-  inClaimedBatches(deps, started, async (tx, now, afterId, limit) => {
-    const subs = await deps.subscriptions.claimDueOverage(tx, now, afterId, limit);
-    const last = { full: subs.length === limit, lastId: subs[subs.length - 1]?.id ?? afterId };
-    if (subs.length === 0) return { ...last, charges: [] };
-    const late = await deps.licensing.lateOverageDue(
-      tx,
-      subs.map((s) => s.id),
-    );
-    const made = subs.map((s) =>
-      overageBill(
-        s,
-        now,
-        late.filter((l) => l.subscriptionId === s.id),
-      ),
-    );
-    const bills = made.flatMap((m) => (m.bill ? [m.bill] : []));
-    const inserted = await deps.bills.insertBillsStartingCharges(tx, bills, now, leaseEnd(deps, now));
-    // Late overage is billed once: marked in the transaction of the bill that carries it.
-    await deps.licensing.markLateOverageBilled(
-      tx,
-      late
-        .filter((l) =>
-          made.some(
-            (m) => m.rollover.id === l.subscriptionId && m.bill && inserted.ids.has(m.bill.periodKey),
-          ),
-        )
-        .map((l) => l.id),
-      now,
-    );
-    await deps.subscriptions.rollOverUsage(
-      tx,
-      made.map((m) => m.rollover),
-    );
-    counts.usageMonthsClosed += made.length;
-    for (const b of bills) {
-      if (!inserted.ids.has(b.periodKey)) continue;
-      counts.overageBilled += 1;
-      if (b.status === BillStatus.OfflineInvoice) counts.invoiced += 1;
-    }
-    return { ...last, charges: inserted.started };
-  });
 
 /** Charges an organization's due bills now (a webhook made an open attempt due, decision 018). */
 const chargeOrganizationNow = (deps: BillingEngineDeps, organizationId: number) =>

@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { BillingMode, BillStatus, prorationAttemptKey, purchaseAttemptKey } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId, testBillingEngine } from '../../../test/support/billing';
+import {
+  makeOrganization,
+  makeSubscription,
+  planId,
+  testBillingEngine,
+  withoutTrials,
+} from '../../../test/support/billing';
 import { faultTestRuns, killed, prepareFaultRun, startWorker } from '../../../test/support/faults';
 import { dropDatabase } from '../../../test/support/postgres';
 import { type Database, queryRows } from '../../db/client';
@@ -42,6 +48,8 @@ describe.skipIf(!reachable)('checkout and editor under SIGKILL (two processes, o
       entry: 'fault-checkout-worker.ts',
       outName: 'checkout-worker.mjs',
     }));
+    // Each checkout here charges: a plan's trial would start with nothing to settle.
+    await withoutTrials(database.db);
     flex = await planId(database.db, 'Flex 2,500');
     const paying = await makeOrganization(database.db, { name: 'Paying Co.' });
     const declining = await makeOrganization(database.db, {

@@ -3,13 +3,8 @@
 export { type BillCollections, createBillCollections } from './bill-collections';
 export { billingRoutes } from './billing.routes';
 export { type BillingService, createBillingService, describeOutstandingBills } from './billing.service';
-export {
-  type BillingDeps,
-  type BillingEngine,
-  type BillingEngineDeps,
-  createBillingEngine,
-  type EngineCall,
-} from './billing-engine';
+export { type BillingDeps, type BillingEngine, createBillingEngine, type EngineCall } from './billing-engine';
+export type { BillingEngineDeps } from './billing-engine-deps';
 export { listBillingRuns } from './billing-runs';
 export { invoiceAttachments } from './invoice-attachment';
 export { reconcile, reconcileDifferences } from './reconcile';

@@ -59,4 +59,5 @@ export {
 } from './dunning-settings';
 export { type PlannedAttempt, StartedBatches } from './first-attempts';
 export { mailIssuedInvoices, remindUnpaidInvoices } from './invoice-mails';
-export { type DueSubscription, type LateOverage, overageBill, renewalBill } from './scheduled-bills';
+export { type LateOverage, overageBill } from './overage-bill';
+export { type DueSubscription, renewalBill } from './scheduled-bills';
