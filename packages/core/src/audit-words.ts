@@ -12,6 +12,22 @@ import { Rights } from './schemas/entities';
  * its own name.
  */
 export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
+  promotion: {
+    code: 'Code',
+    percentBp: 'Percent Off',
+    amountOffCents: 'Amount Off',
+    durationCycles: 'Cycles',
+    planIds: 'Plans',
+    expiresAt: 'Expires',
+    maxRedemptions: 'Maximum Redemptions',
+    oncePerOrganization: 'Once Per Organization',
+    deactivatedAt: 'Deactivated',
+  },
+  dunning: {
+    retryDays: 'Retry Days',
+    remindAtDecline: 'Reminder At The Decline',
+    remindDaysBefore: 'Reminders Days Before Deactivation',
+  },
   subscription: {
     description: 'Name',
     pricingPlanId: 'Pricing Plan',
@@ -162,7 +178,7 @@ export function auditValueText(
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') {
     if (/Cents$/.test(field)) return formatUsd(value);
-    if (field === 'discountBp') return `${value / 100}%`;
+    if (field === 'discountBp' || field === 'percentBp') return `${value / 100}%`;
     if (field === 'paymentTermsDays') return paymentTermsText(value);
     if (field === 'billingMode' && isBillingMode(value)) return billingCycle(value).cycleName;
     if (subject === 'bill' && field === 'status') return billStatusText(value);
@@ -177,10 +193,11 @@ export function auditValueText(
 }
 
 /**
- * Subjects whose creation is said with its values: what a new bill, refund, person or API token
- * starts with (its status, amount, rights, scopes) is what a reader of the log looks for.
+ * Subjects whose creation is said with its values: what a new bill, refund, person, API token or
+ * promotion code starts with (its status, amount, rights, scopes, discount) is what a reader of the log
+ * looks for.
  */
-const LISTED_WHEN_CREATED = new Set(['bill', 'refund', 'person', 'api-token']);
+const LISTED_WHEN_CREATED = new Set(['bill', 'refund', 'person', 'api-token', 'promotion']);
 
 /**
  * One Activity row's summary: the subject by name, then each changed field by its label with its

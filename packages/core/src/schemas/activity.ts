@@ -42,6 +42,10 @@ export const AUDIT_KIND_LABELS = {
   'sso-domain.created': 'Domain claimed',
   'sso-domain.verified': 'Domain verified',
   'sso-domain.deleted': 'Domain released',
+  // The operator's promotion codes (docs/decisions/041) and dunning settings (042).
+  'promotion.created': 'Promotion code created',
+  'promotion.deactivated': 'Promotion code deactivated',
+  'dunning.updated': 'Dunning settings changed',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;

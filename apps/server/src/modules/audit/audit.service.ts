@@ -60,6 +60,8 @@ function nameOf(kind: AuditKind, row: Row, change: AuditChange): string {
       return `Webhook endpoint ${row.url}`;
     case 'sso-domain':
       return `Domain ${row.domain}`;
+    case 'promotion':
+      return `Promotion code ${row.code}`;
     case 'plan':
       return String(row.planName ?? `Plan ${row.id}`);
     case 'product':

@@ -134,6 +134,18 @@ const SHOWN: Record<string, readonly string[]> = {
     'refusal',
   ],
   'sso-domain': ['domain', 'verifiedBy'],
+  promotion: [
+    'code',
+    'percentBp',
+    'amountOffCents',
+    'durationCycles',
+    'planIds',
+    'expiresAt',
+    'maxRedemptions',
+    'oncePerOrganization',
+    'deactivatedAt',
+  ],
+  dunning: ['retryDays', 'remindAtDecline', 'remindDaysBefore'],
   'billing-run': [
     'ended',
     'unpaid',

@@ -1,6 +1,7 @@
 import { type DunningSettings, dunningSettingsOf, normalizedDunning } from '@store/core';
 import type { DbOrTx } from '../../db/client';
 import { readSetting, writeSetting } from '../../lib/settings';
+import { recordAudit } from '../audit';
 
 // The store's dunning settings (docs/decisions/042): one settings row, 'dunning', set in the console and
 // read by the billing engine each time it records a decline or sends reminders, so a change applies to
@@ -13,10 +14,14 @@ export async function readDunningSettings(db: DbOrTx): Promise<DunningSettings> 
   return dunningSettingsOf(await readSetting(db, KEY));
 }
 
-/** The operator's save: stored as a set of days each, and answered as stored. */
+/** The operator's save: stored as a set of days each, recorded in the audit log, and answered as stored. */
 export async function saveDunningSettings(db: DbOrTx, settings: DunningSettings): Promise<DunningSettings> {
   const stored = normalizedDunning(settings);
-  await writeSetting(db, KEY, stored);
+  await db.transaction(async (tx) => {
+    const before = await readDunningSettings(tx);
+    await writeSetting(tx, KEY, stored);
+    await recordAudit(tx, 'dunning.updated', { before, after: stored, organizationId: null });
+  });
   return stored;
 }
 

@@ -23,6 +23,15 @@ describe('dunning settings in the console', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ retryDays: [2, 9], remindAtDecline: false, remindDaysBefore: [3] });
     expect((await app.op.get('/api/ops/dunning')).body).toEqual(res.body);
+    // The audit log says what changed, in the Dunning screen's words.
+    const audit = await app.op.get('/api/ops/audit?kind=dunning.updated');
+    expect(audit.body.items[0]).toMatchObject({
+      organizationId: null,
+      actor: { kind: 'operator' },
+      subject: 'Dunning settings changed',
+      summary:
+        "Dunning settings changed: Retry Days '1, 3, 5, 7, 10, 13' → '2, 9'; Reminder At The Decline 'Yes' → 'No'; Reminders Days Before Deactivation '7, 2' → '3'",
+    });
   });
 
   it('refuses a day outside the grace with a readable message and keeps what was saved', async () => {

@@ -11,6 +11,11 @@ export async function findCode(db: DbOrTx, code: string): Promise<PromotionCodeR
   return row;
 }
 
+export async function findCodeById(db: DbOrTx, id: number): Promise<PromotionCodeRow | undefined> {
+  const [row] = await db.select().from(promotionCodes).where(eq(promotionCodes.id, id));
+  return row;
+}
+
 export async function listCodes(db: DbOrTx): Promise<PromotionCodeRow[]> {
   return db.select().from(promotionCodes).orderBy(desc(promotionCodes.createdAt), desc(promotionCodes.id));
 }

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import type { PromotionCodeRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, DomainError, notFound } from '../../lib/domain-error';
+import { recordAudit } from '../audit';
 import type { CatalogService } from '../catalog';
 import * as repo from './promotions.repository';
 import { termsOf, usablePromotion } from './redemptions';
@@ -61,16 +62,20 @@ export function createPromotionService(deps: {
       const plans = await deps.catalog.findPlans(planIds);
       const unknown = planIds.find((id) => !plans.has(id));
       if (unknown !== undefined) throw badRequest(`Pricing plan ${unknown} does not exist.`, 'planIds');
-      const row = await repo.insertCode(db, {
-        code: body.code,
-        percentBp: body.percentOff === null ? null : roundHalfUp(body.percentOff * 100),
-        amountOffCents: body.amountOff === null ? null : toCents(body.amountOff),
-        durationCycles: body.cycles,
-        planIds,
-        expiresAt: body.expiresAt === null ? null : new Date(body.expiresAt),
-        maxRedemptions: body.maxRedemptions,
-        oncePerOrganization: body.oncePerOrganization,
-        createdAt: clock.now(),
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertCode(tx, {
+          code: body.code,
+          percentBp: body.percentOff === null ? null : roundHalfUp(body.percentOff * 100),
+          amountOffCents: body.amountOff === null ? null : toCents(body.amountOff),
+          durationCycles: body.cycles,
+          planIds,
+          expiresAt: body.expiresAt === null ? null : new Date(body.expiresAt),
+          maxRedemptions: body.maxRedemptions,
+          oncePerOrganization: body.oncePerOrganization,
+          createdAt: clock.now(),
+        });
+        if (inserted) await recordAudit(tx, 'promotion.created', { after: inserted, organizationId: null });
+        return inserted;
       });
       if (!row) throw new DomainError('PROMOTION_CODE_TAKEN', PromotionMessages.codeTaken(body.code));
       return toOpsPromotion(row);
@@ -78,7 +83,12 @@ export function createPromotionService(deps: {
 
     /** A deactivated code is refused from now on; subscriptions bought with it keep their discount. */
     async deactivate(promotionCodeId: number): Promise<OpsPromotion> {
-      const row = await repo.deactivateCode(db, promotionCodeId, clock.now());
+      const row = await db.transaction(async (tx) => {
+        const before = await repo.findCodeById(tx, promotionCodeId);
+        const after = await repo.deactivateCode(tx, promotionCodeId, clock.now());
+        if (after) await recordAudit(tx, 'promotion.deactivated', { before, after, organizationId: null });
+        return after;
+      });
       if (!row) throw notFound('There is no such promotion code.');
       return toOpsPromotion(row);
     },

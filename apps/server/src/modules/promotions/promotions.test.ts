@@ -45,6 +45,12 @@ describe('the console', () => {
     expect(list.body.map((p: { code: string }) => p.code)).toEqual(
       expect.arrayContaining(['SPRING-27', 'WELCOME10']),
     );
+    // The audit log says who made it and on what terms, for every organization (none in particular).
+    const audit = await app.op.get('/api/ops/audit?kind=promotion.created');
+    const entry = audit.body.items.find((e: { subject: string }) => e.subject === 'Promotion code SPRING-27');
+    expect(entry).toMatchObject({ organizationId: null, actor: { kind: 'operator' } });
+    expect(entry.summary).toContain("Percent Off '15%'");
+    expect(entry.summary).toContain("Cycles '3'");
   });
 
   it('refuses a taken code, a bad body and an unknown plan, and keeps nothing', async () => {
@@ -77,6 +83,10 @@ describe('the console', () => {
   it('deactivates a code: refused from then on, an unknown id is a 404', async () => {
     const made = await app.op.post('/api/ops/promotions', body({ code: 'SHORTLIVED' }));
     const off = await app.op.post(`/api/ops/promotions/${made.body.promotionCodeId}/deactivate`);
+    const audit = await app.op.get('/api/ops/audit?kind=promotion.deactivated');
+    expect(audit.body.items.map((e: { subject: string }) => e.subject)).toContain(
+      'Promotion code SHORTLIVED',
+    );
     expect([off.status, off.body.isActive]).toEqual([200, false]);
     expect((await app.op.post('/api/ops/promotions/999999/deactivate')).status).toBe(404);
     const admin = await app.t.loginDemo();
