@@ -24,7 +24,9 @@ export async function openSection(
     | 'Cancellation reasons'
     | 'Billing runs'
     | 'Audit log'
-    | 'Reconcile',
+    | 'Reconcile'
+    | 'Dunning'
+    | 'Promotion codes',
 ) {
   await page
     .getByRole('navigation', { name: 'Operator console' })

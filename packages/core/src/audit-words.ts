@@ -26,7 +26,7 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
   dunning: {
     retryDays: 'Retry Days',
     remindAtDecline: 'Reminder At The Decline',
-    remindDaysBefore: 'Reminders Days Before Deactivation',
+    remindDaysBefore: 'Reminder Days Before Deactivation',
   },
   subscription: {
     description: 'Name',

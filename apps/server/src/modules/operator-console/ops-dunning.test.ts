@@ -30,7 +30,7 @@ describe('dunning settings in the console', () => {
       actor: { kind: 'operator' },
       subject: 'Dunning settings changed',
       summary:
-        "Dunning settings changed: Retry Days '1, 3, 5, 7, 10, 13' → '2, 9'; Reminder At The Decline 'Yes' → 'No'; Reminders Days Before Deactivation '7, 2' → '3'",
+        "Dunning settings changed: Retry Days '1, 3, 5, 7, 10, 13' → '2, 9'; Reminder At The Decline 'Yes' → 'No'; Reminder Days Before Deactivation '7, 2' → '3'",
     });
   });
 
