@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import pg from 'pg';
 import { login } from './support';
 import { newOrganization, type Registered } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { moveDemoClock } from './support/billing-clock';
 import { expect, screenshotPath, testWithServer } from './support/smtp';
 import { addToCart, fillBillingInfo } from './support/store';
 
@@ -19,7 +19,6 @@ const test = testWithServer(
 test.describe.configure({ mode: 'serial' });
 
 const TRIAL_LINE = /^Trial: ends [A-Z][a-z]{2} \d{1,2}, \d{4}, then \$[\d,]+\.\d{2} per year$/;
-const DAY = 86_400_000;
 
 /** Axe-clean at a desk's width and at a phone's, where nothing scrolls sideways. */
 async function checked(page: Page, name: string) {
@@ -38,21 +37,6 @@ async function startTrial(page: Page, name: string) {
   await expect(page.getByTestId('checkout-total')).toHaveText('$0.00');
   await page.getByRole('button', { name: 'Confirm Purchase' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
-}
-
-/** Moves the server's demo clock to `offsetMs` ahead of real time; its scheduler ticks every second. */
-async function moveClock(databaseUrl: string | undefined, offsetMs: number) {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    await db.query(
-      `INSERT INTO settings (key, value) VALUES ('demoClock', $1::jsonb)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [JSON.stringify({ offsetMs })],
-    );
-  } finally {
-    await db.end();
-  }
 }
 
 /** The organization's Subscriptions screen, signed in again (a session does not outlive the clock's jump). */
@@ -120,7 +104,7 @@ test('at its end a trial with a card converts and is charged; one without a card
 
   // 3 days before the end the admins are told what will happen.
   const since = mailServer.smtp.received.length;
-  await moveClock(mailServer.databaseUrl, 11 * DAY + 3_600_000);
+  await moveDemoClock(mailServer.databaseUrl, 11 + 1 / 24);
   const warned = await mailServer.waitForMail(
     cardless.email,
     /^Your free trial of Ending Flex ends on /,
@@ -128,7 +112,7 @@ test('at its end a trial with a card converts and is charged; one without a card
   );
   expect(warned.text).toContain('with no card on file it will then end');
 
-  await moveClock(mailServer.databaseUrl, 14 * DAY + 3_600_000);
+  await moveDemoClock(mailServer.databaseUrl, 14 + 1 / 24);
   await subscriptionsOf(page, carded);
   await expect(async () => {
     await page.reload();
