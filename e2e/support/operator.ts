@@ -28,7 +28,8 @@ async function stillSignedIn(page: Page, stored: string): Promise<boolean> {
  * sign in by hand).
  */
 export async function signInAsOperator(page: Page): Promise<void> {
-  await page.goto('/login');
+  // Not the login screen: it signs out whoever it finds stored, the session put back included.
+  await page.goto('/privacy');
   const origin = new URL(page.url()).origin;
   const stored = sessions.get(origin);
   if (stored && (await stillSignedIn(page, stored))) {
@@ -38,6 +39,7 @@ export async function signInAsOperator(page: Page): Promise<void> {
     return;
   }
   sessions.delete(origin);
+  await page.goto('/login');
   await page.getByLabel('Email').fill(DEMO_OPERATOR_EMAIL);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
