@@ -68,6 +68,9 @@ const toDelivery = (r: DeliveryDbRow): DeliveryToSend => ({
   status: r.status,
 });
 
+/** How long a claimed delivery is its claimer's alone (a sender's batch, a test event sent at once). */
+export const LEASE_MS = 60_000;
+
 /**
  * Claims up to `limit` due deliveries for `leaseMs`: those never tried, and those whose next try
  * has come. Only the oldest unfinished delivery of each

@@ -21,9 +21,12 @@ export async function insertEvent(
     at: Date;
     /** Only this endpoint (a test event); otherwise every endpoint that takes the type. */
     endpointId?: number;
+    /** Held until then for the caller that sends it now (a test event): the sender leaves it alone. */
+    leaseUntil?: Date;
   },
 ): Promise<number[]> {
   const at = event.at.toISOString();
+  const leaseUntil = event.leaseUntil?.toISOString() ?? null;
   const targets = event.endpointId
     ? sql`SELECT e.id, false AS for_parent FROM webhook_endpoints e WHERE e.id = ${event.endpointId}`
     : sql`SELECT e.id, e.organization_id <> ${event.organizationId} AS for_parent
@@ -44,8 +47,10 @@ export async function insertEvent(
                ${at}::timestamptz
         WHERE EXISTS (SELECT 1 FROM targets)
         RETURNING id)
-      INSERT INTO webhook_deliveries (event_id, endpoint_id, for_parent, ordering_key, next_attempt_at, created_at)
-      SELECT ev.id, t.id, t.for_parent, ${event.orderingKey}, ${at}::timestamptz, ${at}::timestamptz
+      INSERT INTO webhook_deliveries
+        (event_id, endpoint_id, for_parent, ordering_key, next_attempt_at, created_at, lease_until)
+      SELECT ev.id, t.id, t.for_parent, ${event.orderingKey}, ${at}::timestamptz, ${at}::timestamptz,
+             ${leaseUntil}::timestamptz
       FROM ev, targets t
       RETURNING id`,
   );

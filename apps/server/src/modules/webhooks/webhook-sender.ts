@@ -1,15 +1,13 @@
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { type PollingLoop, startPollingLoop } from '../../lib/polling-loop';
-import { claimDueDeliveries } from './webhook-deliveries.repository';
+import { claimDueDeliveries, LEASE_MS } from './webhook-deliveries.repository';
 import type { WebhookService } from './webhooks.service';
 
 // The webhook sender (docs/decisions/027): takes due deliveries, sends each once and records the
 // outcome. A delivery is held for longer than a send can take (10 s), so no two senders send it at
 // once; a sender killed mid-send lets the hold run out and the message goes again, with the same
 // webhook-id, so the receiver can tell. Any number of senders may run.
-
-const LEASE_MS = 60_000;
 
 /** One pass claims and sends due deliveries; `pass` answers how many it claimed. */
 export type WebhookSender = PollingLoop;

@@ -238,6 +238,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         orderingKey: `test:${endpoint.id}`,
         at: clock.now(),
         endpointId: endpoint.id,
+        // Sent below, at once: leased to this request so the background sender cannot send it too.
+        leaseUntil: new Date(clock.now().getTime() + deliveries.LEASE_MS),
       });
       const delivery = await deliveries.findDeliveryToSend(db, auth.organization.id, id, deliveryId!);
       await attempt(delivery!, true);

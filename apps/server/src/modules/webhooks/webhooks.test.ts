@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { DEMO_EMAIL } from '../../seed/organizations';
 import { addressPolicyFor, type Resolve } from './address-policy';
+import { claimDueDeliveries } from './webhook-deliveries.repository';
 import { recordEvent } from './webhook-events';
 import { startWebhookSender } from './webhook-sender';
 import { createWebhookService } from './webhooks.service';
@@ -417,5 +418,30 @@ describe('the log', () => {
     expect(text.length).toBeGreaterThan(0);
     expect(shown.length).toBeGreaterThan(3);
     for (const secret of shown) expect(text).not.toContain(secret.slice(6));
+  });
+});
+
+describe('a test event', () => {
+  it('is sent once: the background sender cannot claim it while the request sends it', async () => {
+    // A receiver slow to answer: while the request waits on it, a sender looks for due deliveries.
+    let claimedMeanwhile: unknown[] | null = null;
+    const slow: Server = createServer((req, res) => {
+      req.resume();
+      req.on('end', async () => {
+        claimedMeanwhile = await claimDueDeliveries(t.db, t.clock.now(), 10, 60_000);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const { endpoint } = await addEndpoint({
+        url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks`,
+      });
+      const res = await admin.post(`${WEBHOOKS}/${endpoint.id}/test`);
+      expect(res.status).toBe(200);
+      expect(claimedMeanwhile).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 });
