@@ -82,6 +82,25 @@ test('a product and plan from the console are bought, repriced and grandfathered
   // The customer buys the new plan.
   await buyWithCard(page, productName, 'Scan Basic', 'Scanning desk');
 
+  // A trial offered from the plan form (docs/decisions/043): out of bounds is refused in the form's
+  // words; saved, the product page offers it to an organization that has not had one of this plan
+  // (this customer bought before the trial existed), priced as its first period will be: a year at the
+  // annual cycle's discount.
+  await ops.reload();
+  await planRow.getByRole('button', { name: 'Edit plan Scan Basic' }).click();
+  const trialDialog = ops.getByRole('dialog');
+  await trialDialog.getByLabel('Trial days').fill('91');
+  await trialDialog.getByRole('button', { name: 'Save plan' }).click();
+  await expect(trialDialog.getByText('Trial days must be at most 90')).toBeVisible();
+  await trialDialog.getByLabel('Trial days').fill('21');
+  await trialDialog.getByRole('button', { name: 'Save plan' }).click();
+  await expect(ops.getByRole('status').filter({ hasText: 'Plan Scan Basic saved' })).toBeVisible();
+  await page.goto(`/Products/${productName}`);
+  await page.getByTestId('pricing-table').getByRole('row', { name: /Scan Basic/ }).click();
+  await expect(page.getByTestId('form-trial')).toHaveText(
+    /^Trial: ends [A-Z][a-z]{2} \d{1,2}, \d{4}, then \$432\.00 per year$/,
+  );
+
   // A price change says whom it reaches before it is saved; taking the plan off sale says who keeps it.
   await ops.reload();
   await expect(planRow.getByRole('cell').nth(3)).toHaveText('1');

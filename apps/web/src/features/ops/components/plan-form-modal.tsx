@@ -120,6 +120,8 @@ export function PlanFormModal({
               {...COUNT}
               min={TRIAL_DAYS_MIN}
               max={TRIAL_DAYS_MAX}
+              // A length out of bounds is refused in the form's words, not quietly made 90.
+              clampBehavior="none"
               placeholder="No trial"
               {...form.getInputProps('trialDays')}
               value={values.trialDays ?? ''}
