@@ -96,7 +96,10 @@ test('a product and plan from the console are bought, repriced and grandfathered
   await trialDialog.getByRole('button', { name: 'Save plan' }).click();
   await expect(ops.getByRole('status').filter({ hasText: 'Plan Scan Basic saved' })).toBeVisible();
   await page.goto(`/Products/${productName}`);
-  await page.getByTestId('pricing-table').getByRole('row', { name: /Scan Basic/ }).click();
+  await page
+    .getByTestId('pricing-table')
+    .getByRole('row', { name: /Scan Basic/ })
+    .click();
   await expect(page.getByTestId('form-trial')).toHaveText(
     /^Trial: ends [A-Z][a-z]{2} \d{1,2}, \d{4}, then \$432\.00 per year$/,
   );
