@@ -1,6 +1,6 @@
 // `npm test`: every check and every suite, then one line of totals that CI reads.
 // API tests run against PostgreSQL when DATABASE_URL is set, against PGlite otherwise.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,39 +25,64 @@ function run(name, cmd, args, env = {}) {
   return step;
 }
 
-const check = (name, cmd, args) => {
-  const s = run(name, cmd, args);
-  if (s) {
-    s.passed = s.ok ? 1 : 0;
-    s.failed = s.ok ? 0 : 1;
+/** A step run beside others: its output is kept and printed whole when it ends, so steps do not interleave. */
+function runQuietly(name, cmd, args) {
+  if (!wanted(name)) return Promise.resolve(null);
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: process.env });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+      process.stdout.write(Buffer.concat(output));
+      const step = { name, ok: status === 0, seconds: (Date.now() - t0) / 1000, passed: 0, failed: 0 };
+      steps.push(step);
+      resolve(step);
+    });
+  });
+}
+
+const counted = (step) => {
+  if (step) {
+    step.passed = step.ok ? 1 : 0;
+    step.failed = step.ok ? 0 : 1;
   }
 };
 
-check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-check('lint', 'npx', ['biome', 'check', '.']);
-// No import circles in the code (docs/ARCHITECTURE.md): type-only imports count too.
-check('import-circles', 'npx', [
-  'dpdm',
-  '--no-warning',
-  '--no-tree',
-  '--exit-code',
-  'circular:1',
-  'apps/server/src/**/*.ts',
-  'apps/web/src/**/*.{ts,tsx}',
-  'packages/core/src/**/*.ts',
-]);
-
-// The server's modules are reached through their index.ts and none depend on each other in pairs
-// (docs/ARCHITECTURE.md, "Modules"); the lint rule refuses the imports, this also sees the graph.
-check('module-boundaries', 'node', ['scripts/module-graph.mjs', '--check']);
-
-// What the suites start is built once, before them: side by side, `npm start` in a unit test and the
-// browser tests' setup would otherwise each rebuild the web app into the folder the other serves.
-check('build', 'node', [
-  '--input-type=module',
-  '-e',
-  "const b = await import('./scripts/build-if-stale.mjs'); b.buildIfStale('apps/web'); b.buildIfStale('apps/server');",
-]);
+// The type check takes one core for most of a minute; the other checks and the build run beside it.
+const typecheck = runQuietly('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+const others = (async () => {
+  counted(await runQuietly('lint', 'npx', ['biome', 'check', '.']));
+  // No import circles in the code (docs/ARCHITECTURE.md): type-only imports count too.
+  counted(
+    await runQuietly('import-circles', 'npx', [
+      'dpdm',
+      '--no-warning',
+      '--no-tree',
+      '--exit-code',
+      'circular:1',
+      'apps/server/src/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'packages/core/src/**/*.ts',
+    ]),
+  );
+  // The server's modules are reached through their index.ts and none depend on each other in pairs
+  // (docs/ARCHITECTURE.md, "Modules"); the lint rule refuses the imports, this also sees the graph.
+  counted(await runQuietly('module-boundaries', 'node', ['scripts/module-graph.mjs', '--check']));
+  // What the suites start is built once, before them: the unit tests' `npm start` and the browser
+  // tests' setup would otherwise each check and rebuild the web app.
+  counted(
+    await runQuietly('build', 'node', [
+      '--input-type=module',
+      '-e',
+      "const b = await import('./scripts/build-if-stale.mjs'); b.buildIfStale('apps/web'); b.buildIfStale('apps/server');",
+    ]),
+  );
+})();
+counted(await typecheck);
+await others;
 
 const dbEnv = process.env.DATABASE_URL ? { TEST_DATABASE_URL: process.env.DATABASE_URL } : {};
 const unitArgs = [
