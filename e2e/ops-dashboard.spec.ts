@@ -13,7 +13,7 @@ import { judgeBothWidths, openSection } from './support/ops-console';
 const WEBHOOK_SECRET = 'whsec_e2e_ops_dashboard';
 const DAY_MS = 86_400_000;
 
-const test = base.extend<object, { dashboardServer: { url: string } }>({
+const test = base.extend<object, { dashboardServer: { url: string; stop(): Promise<void> } }>({
   dashboardServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
@@ -32,6 +32,8 @@ const test = base.extend<object, { dashboardServer: { url: string } }>({
   baseURL: async ({ dashboardServer }, use) => use(dashboardServer.url),
 });
 test.describe.configure({ mode: 'serial' });
+// Stopped when the spec ends, not when its worker does (e2e/support/smtp.ts).
+test.afterAll(async ({ dashboardServer }) => dashboardServer.stop());
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const row = (page: Page, table: string, name: RegExp) =>

@@ -145,7 +145,11 @@ export async function startDemoServer(
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
 
-  const stop = async () => {
+  // Once, whoever asks first: a spec stops its own server when it ends, and its worker's teardown
+  // asks again (e2e/support/smtp.ts).
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= stopNow());
+  const stopNow = async () => {
     await stopProcess(child);
     // The log stops listening before it ends: a late write into the pipes would throw in the runner.
     child.stdout?.unpipe(log);

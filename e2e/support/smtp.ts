@@ -33,6 +33,7 @@ export async function startMailServer(
   env: (url: string) => Record<string, string> = () => ({}),
 ): Promise<MailServer & { databaseUrl?: string; stop(): Promise<void> }> {
   const smtp = await startSmtpCapture();
+  let stopped: Promise<void> | undefined;
   const server = await startDemoServer(name, (url) => ({
     SMTP_URL: smtp.url,
     PUBLIC_URL: url,
@@ -52,19 +53,16 @@ export async function startMailServer(
         30_000,
       ),
     linkIn: (mail, screen) => new URL(linkFrom(mail, screen)).pathname,
-    stop: async () => {
-      await server.stop();
-      await smtp.close();
+    // Once: the spec's end and its worker's teardown both ask.
+    stop: () => {
+      stopped ??= server.stop().then(() => smtp.close());
+      return stopped;
     },
   };
 }
 
-/**
- * The test of a spec whose server is its own, started with `env` (a billing tick every second, say),
- * as `mailServer` and the baseURL; `name` names its database.
- */
-export const testWithServer = (name: (workerIndex: number) => string, env?: () => Record<string, string>) =>
-  base.extend<object, { mailServer: MailServer & { databaseUrl?: string } }>({
+const serverTest = (name: (workerIndex: number) => string, env?: () => Record<string, string>) =>
+  base.extend<object, { mailServer: MailServer & { databaseUrl?: string; stop(): Promise<void> } }>({
     mailServer: [
       // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
       async ({}, use, workerInfo) => {
@@ -80,7 +78,19 @@ export const testWithServer = (name: (workerIndex: number) => string, env?: () =
     baseURL: async ({ mailServer }, use) => use(mailServer.url),
   });
 
-export const test = testWithServer((worker) => `mail-server-${worker}`);
+/**
+ * The test of a spec whose server is its own, started with `env` (a billing tick every second, say),
+ * as `mailServer` and the baseURL; `name` names its database. The server stops when the spec ends:
+ * left to its worker's end, its jobs would keep ticking beside every later spec of the run.
+ */
+export function testWithServer(name: (workerIndex: number) => string, env?: () => Record<string, string>) {
+  const test = serverTest(name, env);
+  test.afterAll(async ({ mailServer }) => mailServer.stop());
+  return test;
+}
+
+/** The test of the specs that share one mail server per worker, for the whole run. */
+export const test = serverTest((worker) => `mail-server-${worker}`);
 
 export { expect } from '@playwright/test';
 
