@@ -7,16 +7,27 @@ import { expectNoAxeViolations, loginDemo } from './support';
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 
 /** A call as an identity provider makes it: the token alone, no cookie. */
-function scimCall(page: Page, token: string, url: string) {
+function scimCall(page: Page, token: string, url: string, method = 'GET', body?: unknown) {
   return page.evaluate(
-    async ({ token, url }) => {
+    async ({ token, url, method, body }) => {
       const res = await fetch(url, {
-        headers: { Authorization: `Bearer ${token}`, Accept: 'application/scim+json' },
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Accept: 'application/scim+json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/scim+json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'omit',
       });
-      return { status: res.status, type: res.headers.get('content-type'), body: await res.json() };
+      const text = await res.text();
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        body: text ? JSON.parse(text) : null,
+      };
     },
-    { token, url },
+    { token, url, method, body },
   );
 }
 
@@ -51,6 +62,29 @@ test('an admin makes a token with the scim scope, and the identity provider list
   });
   // The same token reaches nothing of the store's own API.
   expect((await scimCall(page, token, '/api/person/all')).status).toBe(403);
+
+  // Whom the provider deactivates, the Users screen marks; the provider then removes them.
+  const email = `on.leave.${Date.now().toString(36)}@example.com`;
+  const made = await scimCall(page, token, '/scim/v2/Users', 'POST', {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+    userName: email,
+    name: { givenName: 'Lee', familyName: 'Onleave' },
+    emails: [{ value: email, primary: true }],
+    active: true,
+  });
+  expect(made.status).toBe(201);
+  const patched = await scimCall(page, token, `/scim/v2/Users/${made.body.id}`, 'PATCH', {
+    schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+    Operations: [{ op: 'replace', path: 'active', value: false }],
+  });
+  expect(patched.body.active).toBe(false);
+  await page.goto('/Organization');
+  const person = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: email });
+  await expect(person).toContainText('Deactivated');
+  await page.screenshot({ path: `${SCREENS}users-deactivated.png`, fullPage: true });
+  await expectNoAxeViolations(page);
+  expect((await scimCall(page, token, `/scim/v2/Users/${made.body.id}`, 'DELETE')).status).toBe(204);
+  await page.goto('/ApiTokens');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('checkbox', { name: 'scim' })).toBeVisible();

@@ -118,6 +118,11 @@ export const PersonSchema = z.object({
   phone: z.nullable(z.string()),
   email: z.string(),
   emailVerified: z.boolean(),
+  /**
+   * Deactivated by the organization's identity provider (SCIM, docs/decisions/038): the person cannot
+   * sign in until it reactivates them. Optional: a session stored before it existed still reads.
+   */
+  deactivated: z.optional(z.boolean()),
 });
 export type Person = z.infer<typeof PersonSchema>;
 

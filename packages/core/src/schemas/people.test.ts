@@ -127,6 +127,7 @@ describe('personBodyConflict', () => {
     emailVerified: true,
     pendingEmail: null,
     twoFactorEnabled: false,
+    deactivated: false,
   };
   it.each([
     [{}, null],
@@ -141,6 +142,8 @@ describe('personBodyConflict', () => {
       { pendingEmail: 'new@example.com' },
       { message: PersonBodyMessages.pendingEmailReadOnly, field: 'pendingEmail' },
     ],
+    [{ deactivated: false }, null],
+    [{ deactivated: true }, { message: PersonBodyMessages.deactivatedReadOnly, field: 'deactivated' }],
   ])('%j', (body, conflict) => {
     expect(personBodyConflict(body, target)).toEqual(conflict);
   });

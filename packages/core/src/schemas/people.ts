@@ -29,6 +29,7 @@ const personBodyExtras = {
   emailVerified: z.optional(z.boolean({ error: 'emailVerified must be true or false' })),
   pendingEmail: z.nullish(z.string({ error: 'pendingEmail must be text' })),
   twoFactorEnabled: z.optional(z.boolean({ error: 'twoFactorEnabled must be true or false' })),
+  deactivated: z.optional(z.boolean({ error: 'deactivated must be true or false' })),
 };
 
 /** POST /api/person/create: a user as docs/spec.md §3 lists it; a plain user unless rights say 3. */
@@ -99,6 +100,7 @@ export const PersonBodyMessages = {
     'Whether an address is verified is set when the user opens the link mailed to it; it cannot be sent.',
   pendingEmailReadOnly: 'To change the address, send the new one as the e-mail address.',
   twoFactorEnabledReadOnly: 'Two-factor sign-in is turned on and off on the Account screen, with a code.',
+  deactivatedReadOnly: "Only your organization's identity provider deactivates and reactivates a user.",
 } as const;
 
 /** The bits an admin may give through the API: user and the customers' roles, never the operator's. */
@@ -122,6 +124,7 @@ export interface PersonBodyTarget {
   emailVerified: boolean;
   pendingEmail: string | null;
   twoFactorEnabled: boolean;
+  deactivated: boolean;
 }
 
 /**
@@ -132,7 +135,7 @@ export interface PersonBodyTarget {
 export function personBodyConflict(
   body: Pick<
     CreatePerson,
-    'personId' | 'organizationId' | 'emailVerified' | 'pendingEmail' | 'twoFactorEnabled'
+    'personId' | 'organizationId' | 'emailVerified' | 'pendingEmail' | 'twoFactorEnabled' | 'deactivated'
   >,
   target: PersonBodyTarget,
 ): { message: string; field: string } | null {
@@ -152,6 +155,9 @@ export function personBodyConflict(
   }
   if (body.twoFactorEnabled !== undefined && body.twoFactorEnabled !== target.twoFactorEnabled) {
     return { message: PersonBodyMessages.twoFactorEnabledReadOnly, field: 'twoFactorEnabled' };
+  }
+  if (body.deactivated !== undefined && body.deactivated !== target.deactivated) {
+    return { message: PersonBodyMessages.deactivatedReadOnly, field: 'deactivated' };
   }
   return null;
 }

@@ -120,6 +120,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
         emailVerified: false,
         pendingEmail: null,
         twoFactorEnabled: false,
+        deactivated: false,
       });
       if (contradiction) throw badRequest(contradiction.message, contradiction.field);
       const rights = requestedRights(true, Rights.User, input.rights) ?? Rights.User;
@@ -195,6 +196,7 @@ export function createPersonsService({ db, clock, config, limits, sessions, twoF
         emailVerified: target.emailVerified,
         pendingEmail: await pendingEmailChange(db, target.id, now),
         twoFactorEnabled: await twoFactor.enabled(target.id),
+        deactivated: target.deactivatedAt !== null,
       });
       if (contradiction) throw badRequest(contradiction.message, contradiction.field);
       const rights = requestedRights(callerIsAdmin, target.rights, input.rights);

@@ -12,6 +12,7 @@ export function toPersonDto(p: PersonRow) {
     phone: p.phone,
     email: p.email,
     emailVerified: p.emailVerified,
+    deactivated: p.deactivatedAt !== null,
   };
 }
 

@@ -33,6 +33,11 @@ export interface UserListProps {
 function Badges({ person }: { person: Person }) {
   return (
     <>
+      {person.deactivated && (
+        <Badge size="xs" variant="filled" color="red.9">
+          Deactivated
+        </Badge>
+      )}
       {!person.emailVerified && (
         <Badge size="xs" variant="filled" color="gray.7">
           Not verified
