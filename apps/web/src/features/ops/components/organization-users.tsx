@@ -75,6 +75,11 @@ export function OrganizationUsers({
                             {roleDescription(role).label}
                           </Badge>
                         ))}
+                      {p.deactivated && (
+                        <Badge size="xs" color="red.9">
+                          Deactivated
+                        </Badge>
+                      )}
                       {!p.emailVerified && (
                         <Badge size="xs" color="gray.7">
                           Not verified
