@@ -1,5 +1,6 @@
-import { PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type PutOidcConfig, PutOidcConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
+import { ScreenSection } from '../../../components/screen-section';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { usePutSsoSettings } from '../api/put-sso-settings';
@@ -36,10 +37,7 @@ export function OidcSettingsForm({ settings }: { settings: SsoSettings }) {
     }),
   );
   return (
-    <Stack gap="md" component="section" aria-labelledby="sso-oidc-heading">
-      <Title order={2} size="h3" id="sso-oidc-heading">
-        {SsoMessages.oidcHeading}
-      </Title>
+    <ScreenSection headingId="sso-oidc-heading" heading={SsoMessages.oidcHeading}>
       <CopyableValue
         label={SsoMessages.redirectUriLabel}
         value={settings.redirectUri}
@@ -75,6 +73,6 @@ export function OidcSettingsForm({ settings }: { settings: SsoSettings }) {
           />
         </Stack>
       </form>
-    </Stack>
+    </ScreenSection>
   );
 }

@@ -1,10 +1,11 @@
-import { Anchor, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type PutSamlConfig, PutSamlConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
 import { useState } from 'react';
+import { ScreenSection } from '../../../components/screen-section';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { usePutSsoSettings } from '../api/put-sso-settings';
-import { CopyableValue, SsoFormEnd } from './sso-shared-fields';
+import { CopyableValue, LabelledChoice, SsoFormEnd } from './sso-shared-fields';
 
 type Source = 'xml' | 'url';
 
@@ -41,10 +42,7 @@ export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
     ),
   );
   return (
-    <Stack gap="md" component="section" aria-labelledby="sso-saml-heading">
-      <Title order={2} size="h3" id="sso-saml-heading">
-        {SsoMessages.samlHeading}
-      </Title>
+    <ScreenSection headingId="sso-saml-heading" heading={SsoMessages.samlHeading}>
       <CopyableValue
         label={SsoMessages.spEntityIdLabel}
         value={settings.saml.entityId}
@@ -61,20 +59,16 @@ export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
       )}
       <form onSubmit={submit} noValidate aria-label={SsoMessages.samlHeading}>
         <Stack gap="sm" maw={560}>
-          <div>
-            <Text fw={500} size="sm" id="sso-metadata-source">
-              {SsoMessages.metadataSourceLabel}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="sso-metadata-source"
-              value={source}
-              onChange={(value) => setSource(value as Source)}
-              data={[
-                { value: 'xml', label: SsoMessages.metadataPaste },
-                { value: 'url', label: SsoMessages.metadataFromUrl },
-              ]}
-            />
-          </div>
+          <LabelledChoice<Source>
+            labelId="sso-metadata-source"
+            label={SsoMessages.metadataSourceLabel}
+            value={source}
+            onChange={setSource}
+            data={[
+              { value: 'xml', label: SsoMessages.metadataPaste },
+              { value: 'url', label: SsoMessages.metadataFromUrl },
+            ]}
+          />
           {source === 'xml' ? (
             <Textarea
               label={SsoMessages.metadataXmlLabel}
@@ -105,6 +99,6 @@ export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
           />
         </Stack>
       </form>
-    </Stack>
+    </ScreenSection>
   );
 }

@@ -1,4 +1,13 @@
-import { Button, Checkbox, Code, Group, Select, type SelectProps, Text } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  SegmentedControl,
+  Select,
+  type SelectProps,
+  Text,
+} from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { SSO_DEFAULT_ROLES, SsoMessages, ssoDefaultRoleLabel } from '@store/core';
 import { showAlert } from '../../alert';
@@ -14,6 +23,35 @@ export function CopyableValue({ label, value, testId }: { label: string; value: 
       <Code block data-testid={testId} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
         {value}
       </Code>
+    </div>
+  );
+}
+
+/** A choice between a few options, named by the label above it (the protocol, the metadata's source). */
+export function LabelledChoice<T extends string>({
+  labelId,
+  label,
+  value,
+  onChange,
+  data,
+}: {
+  labelId: string;
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  data: { value: T; label: string }[];
+}) {
+  return (
+    <div>
+      <Text fw={500} size="sm" id={labelId}>
+        {label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={labelId}
+        value={value}
+        onChange={(chosen) => onChange(chosen as T)}
+        data={data}
+      />
     </div>
   );
 }
