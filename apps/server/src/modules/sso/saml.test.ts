@@ -1,8 +1,9 @@
 import { SsoMessages, type SsoRefusal } from '@store/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { organizationWithAdmin } from '../../../test/support/org-admin';
 import { type SamlTamper, type SamlTestIdp, startSamlTestIdp } from '../../../test/support/saml-test-idp';
+import { countPersons, startSso } from '../../../test/support/sso';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { persons, ssoConfigs } from '../../db/schema';
 
@@ -30,19 +31,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const personCount = async () =>
-  (
-    await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(persons)
-      .where(eq(persons.organizationId, orgId))
-  )[0]!.n;
+const personCount = () => countPersons(t, orgId);
 
-async function start(email: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` });
-  expect(res.statusCode).toBe(302);
-  return String(res.headers.location);
-}
+const start = (email: string) => startSso(t, email);
 
 /** Posts the provider's answer to the ACS as the browser's form would; where the store sends it. */
 async function post(answer: { acs: string; samlResponse: string }) {

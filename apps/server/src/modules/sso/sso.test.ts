@@ -5,6 +5,7 @@ import { startTestProvider, type TestProvider } from '../../../test/support/oidc
 import { loginOperator } from '../../../test/support/operator';
 import { opsCli } from '../../../test/support/ops-cli';
 import { organizationWithAdmin } from '../../../test/support/org-admin';
+import { countPersons, startSso } from '../../../test/support/sso';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { persons, ssoAttempts, ssoConfigs, twoFactorEnrolments } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../seed/organizations';
@@ -63,11 +64,7 @@ async function throughProvider(location: string): Promise<URL> {
   throw new Error('too many redirects');
 }
 
-async function start(email: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` });
-  expect(res.statusCode).toBe(302);
-  return String(res.headers.location);
-}
+const start = (email: string) => startSso(t, email);
 
 async function callback(answer: URL) {
   const res = await t.app.inject({ method: 'GET', url: `${answer.pathname}${answer.search}` });
@@ -82,13 +79,7 @@ async function exchange(landing: URL) {
 }
 
 const refusalOf = (landing: URL) => landing.searchParams.get('error') as SsoRefusal | null;
-const personCount = async () =>
-  (
-    await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(persons)
-      .where(eq(persons.organizationId, orgId))
-  )[0]!.n;
+const personCount = () => countPersons(t, orgId);
 
 describe('set-up and domains', () => {
   it('claims the domain of the admin’s own verified address at once; another waits for the operator', async () => {
