@@ -1,10 +1,8 @@
 import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type PutOidcConfig, PutOidcConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
 import { ScreenSection } from '../../../components/screen-section';
-import { useSchemaForm } from '../../../lib/form';
-import { showAlert } from '../../alert';
-import { usePutSsoSettings } from '../api/put-sso-settings';
 import { CopyableValue, SsoFormEnd } from './sso-shared-fields';
+import { useSsoConfigForm } from './use-sso-config-form';
 
 const initialValues = (settings: SsoSettings): PutOidcConfig => {
   const config = settings.config?.kind === 'oidc' ? settings.config : null;
@@ -23,19 +21,8 @@ const initialValues = (settings: SsoSettings): PutOidcConfig => {
  * what the provider gives. The secret is never shown again: left empty, the kept one stays.
  */
 export function OidcSettingsForm({ settings }: { settings: SsoSettings }) {
-  const save = usePutSsoSettings();
   const kept = settings.config?.kind === 'oidc' ? settings.config : null;
-  const { form, onSubmit, reset } = useSchemaForm(PutOidcConfigSchema, {
-    initialValues: initialValues(settings),
-  });
-  const submit = onSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        reset(initialValues(saved));
-        showAlert({ type: 'success', text: SsoMessages.saved });
-      },
-    }),
-  );
+  const { form, submit, saving } = useSsoConfigForm(PutOidcConfigSchema, initialValues, settings);
   return (
     <ScreenSection headingId="sso-oidc-heading" heading={SsoMessages.oidcHeading}>
       <CopyableValue
@@ -68,7 +55,7 @@ export function OidcSettingsForm({ settings }: { settings: SsoSettings }) {
           <SsoFormEnd
             enforced={form.getInputProps('enforced', { type: 'checkbox' })}
             defaultRole={form.getInputProps('defaultRole')}
-            saving={save.isPending}
+            saving={saving}
             configured={Boolean(settings.config)}
           />
         </Stack>

@@ -2,10 +2,8 @@ import { Anchor, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type PutSamlConfig, PutSamlConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
 import { useState } from 'react';
 import { ScreenSection } from '../../../components/screen-section';
-import { useSchemaForm } from '../../../lib/form';
-import { showAlert } from '../../alert';
-import { usePutSsoSettings } from '../api/put-sso-settings';
 import { CopyableValue, LabelledChoice, SsoFormEnd } from './sso-shared-fields';
+import { useSsoConfigForm } from './use-sso-config-form';
 
 type Source = 'xml' | 'url';
 
@@ -23,23 +21,15 @@ const initialValues = (settings: SsoSettings): PutSamlConfig => ({
  * reads at each save. Left empty, the kept metadata stays.
  */
 export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
-  const save = usePutSsoSettings();
   const kept = settings.config?.kind === 'saml' ? settings.config : null;
   const [source, setSource] = useState<Source>(kept && !kept.metadataUrl ? 'xml' : kept ? 'url' : 'xml');
-  const { form, onSubmit, reset } = useSchemaForm(PutSamlConfigSchema, {
-    initialValues: initialValues(settings),
-  });
-  const submit = onSubmit((values) =>
-    save.mutate(
-      // Only the chosen source goes: the other field may still hold what was typed before switching.
+  const { form, submit, saving } = useSsoConfigForm(
+    PutSamlConfigSchema,
+    initialValues,
+    settings,
+    // Only the chosen source goes: the other field may still hold what was typed before switching.
+    (values) =>
       source === 'xml' ? { ...values, metadataUrl: undefined } : { ...values, metadataXml: undefined },
-      {
-        onSuccess: (saved) => {
-          reset(initialValues(saved));
-          showAlert({ type: 'success', text: SsoMessages.saved });
-        },
-      },
-    ),
   );
   return (
     <ScreenSection headingId="sso-saml-heading" heading={SsoMessages.samlHeading}>
@@ -94,7 +84,7 @@ export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
           <SsoFormEnd
             enforced={form.getInputProps('enforced', { type: 'checkbox' })}
             defaultRole={form.getInputProps('defaultRole')}
-            saving={save.isPending}
+            saving={saving}
             configured={Boolean(settings.config)}
           />
         </Stack>
