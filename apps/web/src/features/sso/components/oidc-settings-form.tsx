@@ -1,7 +1,7 @@
-import { PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { type PutOidcConfig, PutOidcConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
 import { ScreenSection } from '../../../components/screen-section';
-import { CopyableValue, SsoFormEnd } from './sso-shared-fields';
+import { CopyableValue, SsoConfigForm } from './sso-shared-fields';
 import { useSsoConfigForm } from './use-sso-config-form';
 
 const initialValues = (settings: SsoSettings): PutOidcConfig => {
@@ -22,7 +22,8 @@ const initialValues = (settings: SsoSettings): PutOidcConfig => {
  */
 export function OidcSettingsForm({ settings }: { settings: SsoSettings }) {
   const kept = settings.config?.kind === 'oidc' ? settings.config : null;
-  const { form, submit, saving } = useSsoConfigForm(PutOidcConfigSchema, initialValues, settings);
+  const config = useSsoConfigForm(PutOidcConfigSchema, initialValues, settings);
+  const { form } = config;
   return (
     <ScreenSection headingId="sso-oidc-heading" heading={SsoMessages.oidcHeading}>
       <CopyableValue
@@ -30,36 +31,28 @@ export function OidcSettingsForm({ settings }: { settings: SsoSettings }) {
         value={settings.redirectUri}
         testId="sso-redirect-uri"
       />
-      <form onSubmit={submit} noValidate aria-label={SsoMessages.heading}>
-        <Stack gap="sm" maw={560}>
-          <TextInput
-            label={SsoMessages.issuerLabel}
-            description={SsoMessages.issuerDescription}
-            required
-            autoComplete="off"
-            {...form.getInputProps('issuer')}
-          />
-          <TextInput
-            label={SsoMessages.clientIdLabel}
-            required
-            autoComplete="off"
-            {...form.getInputProps('clientId')}
-          />
-          <PasswordInput
-            label={SsoMessages.clientSecretLabel}
-            description={kept?.clientSecretSet ? SsoMessages.clientSecretKept : undefined}
-            required={!kept}
-            autoComplete="new-password"
-            {...form.getInputProps('clientSecret')}
-          />
-          <SsoFormEnd
-            enforced={form.getInputProps('enforced', { type: 'checkbox' })}
-            defaultRole={form.getInputProps('defaultRole')}
-            saving={saving}
-            configured={Boolean(settings.config)}
-          />
-        </Stack>
-      </form>
+      <SsoConfigForm state={config} label={SsoMessages.heading} configured={Boolean(settings.config)}>
+        <TextInput
+          label={SsoMessages.issuerLabel}
+          description={SsoMessages.issuerDescription}
+          required
+          autoComplete="off"
+          {...form.getInputProps('issuer')}
+        />
+        <TextInput
+          label={SsoMessages.clientIdLabel}
+          required
+          autoComplete="off"
+          {...form.getInputProps('clientId')}
+        />
+        <PasswordInput
+          label={SsoMessages.clientSecretLabel}
+          description={kept?.clientSecretSet ? SsoMessages.clientSecretKept : undefined}
+          required={!kept}
+          autoComplete="new-password"
+          {...form.getInputProps('clientSecret')}
+        />
+      </SsoConfigForm>
     </ScreenSection>
   );
 }

@@ -1,8 +1,8 @@
-import { Anchor, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Text, Textarea, TextInput } from '@mantine/core';
 import { type PutSamlConfig, PutSamlConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
 import { useState } from 'react';
 import { ScreenSection } from '../../../components/screen-section';
-import { CopyableValue, LabelledChoice, SsoFormEnd } from './sso-shared-fields';
+import { CopyableValue, LabelledChoice, SsoConfigForm } from './sso-shared-fields';
 import { useSsoConfigForm } from './use-sso-config-form';
 
 type Source = 'xml' | 'url';
@@ -23,7 +23,7 @@ const initialValues = (settings: SsoSettings): PutSamlConfig => ({
 export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
   const kept = settings.config?.kind === 'saml' ? settings.config : null;
   const [source, setSource] = useState<Source>(kept && !kept.metadataUrl ? 'xml' : kept ? 'url' : 'xml');
-  const { form, submit, saving } = useSsoConfigForm(
+  const config = useSsoConfigForm(
     PutSamlConfigSchema,
     initialValues,
     settings,
@@ -31,6 +31,7 @@ export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
     (values) =>
       source === 'xml' ? { ...values, metadataUrl: undefined } : { ...values, metadataXml: undefined },
   );
+  const { form } = config;
   return (
     <ScreenSection headingId="sso-saml-heading" heading={SsoMessages.samlHeading}>
       <CopyableValue
@@ -47,48 +48,40 @@ export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
           {SsoMessages.metadataKept(kept.entityId ?? '')}
         </Text>
       )}
-      <form onSubmit={submit} noValidate aria-label={SsoMessages.samlHeading}>
-        <Stack gap="sm" maw={560}>
-          <LabelledChoice<Source>
-            labelId="sso-metadata-source"
-            label={SsoMessages.metadataSourceLabel}
-            value={source}
-            onChange={setSource}
-            data={[
-              { value: 'xml', label: SsoMessages.metadataPaste },
-              { value: 'url', label: SsoMessages.metadataFromUrl },
-            ]}
+      <SsoConfigForm state={config} label={SsoMessages.samlHeading} configured={Boolean(settings.config)}>
+        <LabelledChoice<Source>
+          labelId="sso-metadata-source"
+          label={SsoMessages.metadataSourceLabel}
+          value={source}
+          onChange={setSource}
+          data={[
+            { value: 'xml', label: SsoMessages.metadataPaste },
+            { value: 'url', label: SsoMessages.metadataFromUrl },
+          ]}
+        />
+        {source === 'xml' ? (
+          <Textarea
+            label={SsoMessages.metadataXmlLabel}
+            description={SsoMessages.metadataXmlDescription}
+            required={!kept}
+            autosize
+            minRows={4}
+            maxRows={12}
+            spellCheck={false}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            {...form.getInputProps('metadataXml')}
           />
-          {source === 'xml' ? (
-            <Textarea
-              label={SsoMessages.metadataXmlLabel}
-              description={SsoMessages.metadataXmlDescription}
-              required={!kept}
-              autosize
-              minRows={4}
-              maxRows={12}
-              spellCheck={false}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              {...form.getInputProps('metadataXml')}
-            />
-          ) : (
-            <TextInput
-              label={SsoMessages.metadataUrlLabel}
-              description={SsoMessages.metadataUrlDescription}
-              required={!kept}
-              type="url"
-              autoComplete="off"
-              {...form.getInputProps('metadataUrl')}
-            />
-          )}
-          <SsoFormEnd
-            enforced={form.getInputProps('enforced', { type: 'checkbox' })}
-            defaultRole={form.getInputProps('defaultRole')}
-            saving={saving}
-            configured={Boolean(settings.config)}
+        ) : (
+          <TextInput
+            label={SsoMessages.metadataUrlLabel}
+            description={SsoMessages.metadataUrlDescription}
+            required={!kept}
+            type="url"
+            autoComplete="off"
+            {...form.getInputProps('metadataUrl')}
           />
-        </Stack>
-      </form>
+        )}
+      </SsoConfigForm>
     </ScreenSection>
   );
 }

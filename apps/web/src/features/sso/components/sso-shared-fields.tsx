@@ -6,10 +6,12 @@ import {
   SegmentedControl,
   Select,
   type SelectProps,
+  Stack,
   Text,
 } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { SSO_DEFAULT_ROLES, SsoMessages, ssoDefaultRoleLabel } from '@store/core';
+import type { FormEvent, ReactNode } from 'react';
 import { showAlert } from '../../alert';
 import { useDeleteSsoSettings } from '../api/delete-sso-settings';
 
@@ -56,36 +58,51 @@ export function LabelledChoice<T extends string>({
   );
 }
 
-/**
- * The end of either protocol's form: single sign-on required, the role of new people, then Save and,
- * once set up, Remove.
- */
-export function SsoFormEnd({
-  enforced,
-  defaultRole,
-  saving,
-  configured,
-}: {
-  enforced: GetInputPropsReturnType;
-  defaultRole: GetInputPropsReturnType;
+/** What a protocol's set-up form hands its frame (from useSsoConfigForm). */
+export interface SsoConfigFormState {
+  form: {
+    getInputProps: (
+      path: 'enforced' | 'defaultRole',
+      options?: { type: 'checkbox' },
+    ) => GetInputPropsReturnType;
+  };
+  submit: (event?: FormEvent) => void;
   saving: boolean;
+}
+
+/**
+ * Either protocol's form: its own fields, then the end both share: single sign-on required, the role
+ * of new people, then Save and, once set up, Remove.
+ */
+export function SsoConfigForm({
+  state,
+  label,
+  configured,
+  children,
+}: {
+  state: SsoConfigFormState;
+  label: string;
   configured: boolean;
+  children: ReactNode;
 }) {
   return (
-    <>
-      <Checkbox
-        label={SsoMessages.enforcedLabel}
-        description={SsoMessages.enforcedDescription}
-        {...enforced}
-      />
-      <DefaultRoleSelect {...defaultRole} />
-      <Group>
-        <Button type="submit" loading={saving}>
-          {SsoMessages.save}
-        </Button>
-        {configured && <RemoveSsoButton />}
-      </Group>
-    </>
+    <form onSubmit={state.submit} noValidate aria-label={label}>
+      <Stack gap="sm" maw={560}>
+        {children}
+        <Checkbox
+          label={SsoMessages.enforcedLabel}
+          description={SsoMessages.enforcedDescription}
+          {...state.form.getInputProps('enforced', { type: 'checkbox' })}
+        />
+        <DefaultRoleSelect {...state.form.getInputProps('defaultRole')} />
+        <Group>
+          <Button type="submit" loading={state.saving}>
+            {SsoMessages.save}
+          </Button>
+          {configured && <RemoveSsoButton />}
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
