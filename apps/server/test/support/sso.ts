@@ -1,9 +1,40 @@
 import { eq, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { persons } from '../../src/db/schema';
-import type { TestApp } from './test-app';
+import { organizationWithAdmin } from './org-admin';
+import { createTestApp, type TestApp } from './test-app';
 
 // What the single sign-on tests of both protocols (OpenID Connect and SAML) do alike.
+
+/**
+ * A single sign-on suite: the app, the identity provider the suite starts, and an organization of its
+ * own whose admin (admin@ the domain) is signed in; all closed after the suite. The fields are set
+ * when the suite starts, so tests read them as they run.
+ */
+export function ssoSuite<Idp extends { close(): Promise<void> }>(
+  organizationName: string,
+  domain: string,
+  startIdp: (t: TestApp) => Promise<Idp>,
+) {
+  const suite = {} as {
+    t: TestApp;
+    idp: Idp;
+    admin: Awaited<ReturnType<TestApp['login']>>;
+    orgId: number;
+  };
+  beforeAll(async () => {
+    suite.t = await createTestApp();
+    suite.idp = await startIdp(suite.t);
+    const made = await organizationWithAdmin(suite.t, organizationName, `admin@${domain}`);
+    suite.orgId = made.org.id;
+    suite.admin = await made.signIn();
+  });
+  afterAll(async () => {
+    await suite.idp?.close();
+    await suite.t.close();
+  });
+  return suite;
+}
 
 /** How many persons the organization has: a refused sign-in provisions nobody. */
 export async function countPersons(t: TestApp, organizationId: number) {
