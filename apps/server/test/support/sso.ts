@@ -51,3 +51,19 @@ export async function startSso(t: TestApp, email: string) {
   expect(res.statusCode).toBe(302);
   return String(res.headers.location);
 }
+
+/** Trades the ticket in the landing's fragment for the session, as the web's landing does once. */
+export async function exchangeTicket(t: TestApp, landing: URL) {
+  const ticket = new URLSearchParams(landing.hash.slice(1)).get('ticket');
+  expect(ticket).toBeTruthy();
+  return t.client().post('/api/sso/exchange', { ticket });
+}
+
+/** A sign-in that succeeded: it lands on /sso with no refusal, and its ticket is traded for a session. */
+export async function exchangeLanding(t: TestApp, landing: URL) {
+  expect(landing.pathname).toBe('/sso');
+  expect(landing.search).toBe('');
+  const res = await exchangeTicket(t, landing);
+  expect(res.status).toBe(200);
+  return res;
+}
