@@ -45,6 +45,12 @@ export async function countPersons(t: TestApp, organizationId: number) {
   return row!.n;
 }
 
+/** The person at this address (each of the suites' addresses is in one organization), or undefined. */
+export async function personAt(t: TestApp, email: string) {
+  const [row] = await t.db.select().from(persons).where(eq(persons.email, email));
+  return row;
+}
+
 /** Starts single sign-on for the address as the sign-in screen does: where the store sends the browser. */
 export async function startSso(t: TestApp, email: string) {
   const res = await t.app.inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` });

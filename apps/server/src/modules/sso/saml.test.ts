@@ -1,9 +1,8 @@
 import { SsoMessages, type SsoRefusal } from '@store/core';
-import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SamlTamper, startSamlTestIdp } from '../../../test/support/saml-test-idp';
-import { countPersons, exchangeLanding, ssoSuite, startSso } from '../../../test/support/sso';
-import { persons, ssoConfigs } from '../../db/schema';
+import { countPersons, exchangeLanding, personAt, ssoSuite, startSso } from '../../../test/support/sso';
+import { ssoConfigs } from '../../db/schema';
 
 // docs/decisions/037: SAML 2.0 single sign-on against a real identity provider started by the test
 // (its own self-signed certificate), just-in-time provisioning with the default role, and each
@@ -137,10 +136,7 @@ describe('sign-in', () => {
     });
     expect(res.body.organization.organizationId).toBe(suite.orgId);
     expect(await personCount()).toBe(before + 1);
-    const [created] = await suite.t.db
-      .select()
-      .from(persons)
-      .where(eq(persons.email, `new.person@${DOMAIN}`));
+    const created = await personAt(suite.t, `new.person@${DOMAIN}`);
     // User and the organization's default role (licenses, 8), no password, a verified address.
     expect(created).toMatchObject({ rights: 1 | 8, emailVerified: true, passwordHash: '' });
     expect((await suite.t.client(res.body.token).get('/api/person/current')).body.email).toBe(

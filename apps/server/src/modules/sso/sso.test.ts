@@ -5,7 +5,14 @@ import { startTestProvider } from '../../../test/support/oidc-test-provider';
 import { loginOperator } from '../../../test/support/operator';
 import { opsCli } from '../../../test/support/ops-cli';
 import { organizationWithAdmin } from '../../../test/support/org-admin';
-import { countPersons, exchangeLanding, exchangeTicket, ssoSuite, startSso } from '../../../test/support/sso';
+import {
+  countPersons,
+  exchangeLanding,
+  exchangeTicket,
+  personAt,
+  ssoSuite,
+  startSso,
+} from '../../../test/support/sso';
 import { persons, ssoAttempts, ssoConfigs, twoFactorEnrolments } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../seed/organizations';
 
@@ -213,10 +220,7 @@ describe('sign-in', () => {
     });
     expect(res.body.organization.organizationId).toBe(suite.orgId);
     expect(await personCount()).toBe(before + 1);
-    const [created] = await suite.t.db
-      .select()
-      .from(persons)
-      .where(eq(persons.email, `new.person@${DOMAIN}`));
+    const created = await personAt(suite.t, `new.person@${DOMAIN}`);
     expect(created).toMatchObject({ rights: 1, emailVerified: true, passwordHash: '' });
     const session = suite.t.client(res.body.token);
     expect((await session.get('/api/person/current')).body.email).toBe(`new.person@${DOMAIN}`);
@@ -308,11 +312,8 @@ describe('the demo', () => {
 
 describe('enforcement', () => {
   it('refuses passwords for the domain’s people once enforced, except admins with two-factor', async () => {
-    const [user] = await suite.t.db
-      .select()
-      .from(persons)
-      .where(eq(persons.email, `new.person@${DOMAIN}`));
-    const [adminRow] = await suite.t.db.select().from(persons).where(eq(persons.email, ADMIN_EMAIL));
+    const user = await personAt(suite.t, `new.person@${DOMAIN}`);
+    const adminRow = await personAt(suite.t, ADMIN_EMAIL);
     await suite.t.db
       .update(persons)
       .set({ passwordHash: adminRow!.passwordHash })
