@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, login } from './support';
+import { expectNoAxeViolations, followPayBillsLink, login } from './support';
 import { registerAndSignIn } from './support/accounts';
 import { moveDemoClock, testWithBillingClock } from './support/billing-clock';
 import { operatorPage } from './support/ops-console';
@@ -48,16 +48,8 @@ test('a declined renewal is paid from the mailed link with a new 3-D Secure card
   const notice = await mailServer.waitForMail(admin.email, /^Payment failed for order \d+$/, since);
   expect(notice.text).toContain('with the card on file or a new card');
   expect(notice.text).toMatch(/We will try the card again on /);
-  const link = /https?:\/\/\S+\/PayBills/.exec(notice.text)?.[0];
-  expect(link).toBeTruthy();
-
   // A year on, the session has expired: the link signs in first, then opens the pay-now page.
-  await page.goto(new URL(link!).pathname);
-  await expect(page).toHaveURL(/\/login\?returnUrl=%2FPayBills/);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/PayBills$/);
+  await followPayBillsLink(page, notice, admin);
   const bills = page.getByRole('list', { name: 'Bills to pay' }).getByRole('listitem');
   await expect(bills).toHaveCount(1);
   await expect(

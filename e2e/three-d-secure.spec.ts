@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, login } from './support';
+import { expectNoAxeViolations, followPayBillsLink, login } from './support';
 import { registerAndSignIn } from './support/accounts';
 import { moveDemoClock, testWithBillingClock } from './support/billing-clock';
 import { screenshotPath, unique } from './support/smtp';
@@ -110,16 +110,8 @@ test('a renewal the bank refuses until authenticated is paid from the mailed Pay
     /^Please authenticate the payment of order \d+$/,
     since,
   );
-  const link = /https?:\/\/\S+\/PayBills/.exec(notice.text)?.[0];
-  expect(link).toBeTruthy();
-
   // The sessions of a year ago have expired: the link asks for sign-in first, then opens the page.
-  await page.goto(new URL(link!).pathname);
-  await expect(page).toHaveURL(/\/login\?returnUrl=%2FPayBills/);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/PayBills$/);
+  await followPayBillsLink(page, notice, admin);
   await expect(page.getByRole('heading', { level: 1, name: 'Pay Bills' })).toBeVisible();
   const bills = page.getByRole('list', { name: 'Bills to pay' }).getByRole('listitem');
   await expect(bills.first()).toBeVisible();

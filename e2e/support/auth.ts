@@ -40,6 +40,25 @@ export async function login(
   return { token: body.token, person: body.person, organization: body.organization };
 }
 
+/**
+ * Follows the Pay Bills link of a billing mail once the session has expired: the store asks for
+ * sign-in first, then opens the page.
+ */
+export async function followPayBillsLink(
+  page: Page,
+  mail: { text: string },
+  who: { email: string; password: string },
+) {
+  const link = /https?:\/\/\S+\/PayBills/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link!).pathname);
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2FPayBills/);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/PayBills$/);
+}
+
 /** The demo admin signed in to the demo company, where most journeys start. */
 export const loginDemo = (page: Page) => login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_COMPANY);
 

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { noUsage } from '../test/support/samples';
 import { quoteSubscriptionChange } from './subscription-change';
 
-const noUsage = {
-  accruedRtusThisMonth: 0,
-  billedRtusThisMonth: 0,
-  annualUsageReset: false,
-  baseRtus: 0,
-  overagePerRtuMicros: 0,
-  overageChargesPaidThisMonthCents: 0,
-};
 const terms = { pricingPlanId: 1, numberMachines: 0, xtraAutoTags: 0 };
 const base = {
   current: { ...terms, cycleCents: 10_000 },

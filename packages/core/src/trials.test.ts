@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noUsage } from '../test/support/samples';
 import { BillingMode } from './billing-cycle';
 import { OpsPlanFieldsSchema } from './ops/catalog';
 import { quoteSubscriptionChange } from './subscription-change';
@@ -54,14 +55,7 @@ describe('trials', () => {
       periodStart: new Date('2026-11-27T00:00:00Z'),
       periodEnd: new Date('2026-12-11T00:00:00Z'),
       now: new Date('2026-12-01T00:00:00Z'),
-      overage: {
-        accruedRtusThisMonth: 0,
-        billedRtusThisMonth: 0,
-        annualUsageReset: false,
-        baseRtus: 0,
-        overagePerRtuMicros: 0,
-        overageChargesPaidThisMonthCents: 0,
-      },
+      overage: noUsage,
     };
     expect(quoteSubscriptionChange(input).prorationCents).toBeGreaterThan(0);
     expect(quoteSubscriptionChange({ ...input, inTrial: true })).toMatchObject({

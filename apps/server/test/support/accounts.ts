@@ -26,15 +26,17 @@ export function tokenFrom(mail: { text: string }, screen: 'VerifyEmail' | 'Reset
   return decodeURIComponent(m[1]!);
 }
 
+/** Where the organizations the tests register are: 1 Main Street, Springfield. */
+export const REGISTERED_ADDRESS = {
+  addr1: '1 Main Street',
+  addr2: '',
+  city: 'Springfield',
+  state: 'IL',
+  country: 'US',
+  zip: '62701',
+} as const;
+
 export const registration = (email: string, orgName = `Org ${Math.random().toString(36).slice(2, 8)}`) => ({
-  organization: {
-    orgName,
-    addr1: '1 Main Street',
-    addr2: '',
-    city: 'Springfield',
-    state: 'IL',
-    country: 'US',
-    zip: '62701',
-  },
+  organization: { orgName, ...REGISTERED_ADDRESS },
   admin: { firstName: 'Ada', lastName: 'Admin', email, password: 'first-password' },
 });

@@ -11,11 +11,11 @@ import type { TestApp } from './test-app';
 export const CUSTOMER_PASSWORD = 'three-d-secure-pass';
 export type Client = Awaited<ReturnType<TestApp['login']>>;
 
-/** An organization with a signed-in admin whose card on file is `pm`. */
+/** An organization with a signed-in admin whose card on file is `pm` (or who has none: null). */
 export async function customer(
   t: TestApp,
   name: string,
-  pm: string,
+  pm: string | null,
 ): Promise<{ id: number; admin: Client; email: string }> {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`;
   const org = await makeOrganization(t.db, { name, adminEmail: email, paymentMethodId: pm });

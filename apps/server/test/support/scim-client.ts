@@ -1,5 +1,6 @@
 import { SCIM_MEDIA_TYPE, ScimSchemas } from '@store/core';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
+import { type DemoAdmin, demoAdminSuite } from './demo-admin-suite';
 import type { TestApp } from './test-app';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -15,7 +16,7 @@ export interface ScimAnswer {
 
 /** An organization API token made by a signed-in admin (the demo's, by default) with these scopes. */
 export async function makeScimToken(
-  admin: Awaited<ReturnType<TestApp['loginDemo']>>,
+  admin: DemoAdmin,
   scopes: string[] = ['scim'],
   name = 'Identity provider',
 ): Promise<string> {
@@ -67,6 +68,15 @@ export function scimClient(t: Pick<TestApp, 'app'>, token: string | null) {
 }
 
 export type ScimClient = ReturnType<typeof scimClient>;
+
+/** A SCIM suite: the demo admin's suite (demoAdminSuite), with a SCIM client holding a token the admin made. */
+export function scimSuite() {
+  const suite = demoAdminSuite() as ReturnType<typeof demoAdminSuite> & { scim: ScimClient };
+  beforeAll(async () => {
+    suite.scim = scimClient(suite.t, await makeScimToken(suite.admin));
+  });
+  return suite;
+}
 
 /** A SCIM error answer: its status, the Error schema, the status as a string, scimType when named. */
 export function expectScimError(res: ScimAnswer, status: number, scimType?: string) {

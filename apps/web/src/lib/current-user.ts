@@ -1,4 +1,10 @@
-import { type Organization, OrganizationSchema, type Person, PersonSchema } from '@store/core';
+import {
+  type LoginResponse,
+  type Organization,
+  OrganizationSchema,
+  type Person,
+  PersonSchema,
+} from '@store/core';
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod/mini';
 
@@ -56,6 +62,21 @@ export function getCurrentUser(): CurrentUser | null {
 export function setCurrentUser(user: CurrentUser): void {
   window.localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
   notify();
+}
+
+/**
+ * Keeps the session a sign-in answer carries (a password's, or single sign-on's ticket's) and says
+ * whom it signed in; null when the answer carries none.
+ */
+export function signInWith(answer: LoginResponse): Person | null {
+  if (!answer.token || !answer.person || !answer.organization) return null;
+  setCurrentUser({
+    token: answer.token,
+    person: answer.person,
+    organization: answer.organization,
+    twoFactorSetupRequired: answer.twoFactorSetupRequired ?? false,
+  });
+  return answer.person;
 }
 
 /** Replaces parts of the stored user (e.g. after the person edits their own name). */

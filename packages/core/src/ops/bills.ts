@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { dayField, fromAfterTo, fromNotAfterTo } from '../schemas/activity';
+import { dayField, dayRangeQuery } from '../schemas/activity';
 import { idParam } from '../schemas/common';
 import { PageQueryField, pagedSchema } from './common';
 import { OpsBillMessages } from './messages';
@@ -41,15 +41,11 @@ const billFilterFields = {
   to: dayField('to'),
 };
 
-export const OpsBillsQuerySchema = z
-  .strictObject({ ...billFilterFields, page: PageQueryField })
-  .check(z.refine(fromNotAfterTo, fromAfterTo));
+export const OpsBillsQuerySchema = dayRangeQuery({ ...billFilterFields, page: PageQueryField });
 export type OpsBillsQuery = z.infer<typeof OpsBillsQuerySchema>;
 
 /** GET /api/ops/bills.csv: the same filters, every matching bill at once. */
-export const OpsBillsExportQuerySchema = z
-  .strictObject(billFilterFields)
-  .check(z.refine(fromNotAfterTo, fromAfterTo));
+export const OpsBillsExportQuerySchema = dayRangeQuery(billFilterFields);
 /** What the bills' list and export filter by (the query without its page). */
 export type OpsBillsFilter = z.infer<typeof OpsBillsExportQuerySchema>;
 

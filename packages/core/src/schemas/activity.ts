@@ -117,8 +117,14 @@ const filterFields = {
 export const fromNotAfterTo = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
 export const fromAfterTo = { message: 'from must not be after to', path: ['from'] };
 
+/** A query of these fields filtering by a range of days: strict, and refused when from is after to. */
+export const dayRangeQuery = <Shape extends z.core.$ZodLooseShape>(fields: Shape) =>
+  z
+    .strictObject(fields)
+    .check(z.refine((q) => fromNotAfterTo(q as { from?: string; to?: string }), fromAfterTo));
+
 /** The Activity screen's filters (GET /api/organization/activity); dates are whole UTC days, both included. */
-export const ActivityQuerySchema = z.strictObject(filterFields).check(z.refine(fromNotAfterTo, fromAfterTo));
+export const ActivityQuerySchema = dayRangeQuery(filterFields);
 export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;
 
 const { page: _page, ...exportFields } = filterFields;
@@ -131,15 +137,11 @@ const opsFields = {
 };
 
 /** The operator's view of the same log (GET /api/ops/audit): every organization, or one. */
-export const OpsAuditQuerySchema = z
-  .strictObject({ ...opsFields, page: filterFields.page })
-  .check(z.refine(fromNotAfterTo, fromAfterTo));
+export const OpsAuditQuerySchema = dayRangeQuery({ ...opsFields, page: filterFields.page });
 export type OpsAuditQuery = z.infer<typeof OpsAuditQuerySchema>;
 
 /** GET /api/ops/audit.csv: the same filters, every matching entry at once. */
-export const OpsAuditExportQuerySchema = z
-  .strictObject(opsFields)
-  .check(z.refine(fromNotAfterTo, fromAfterTo));
+export const OpsAuditExportQuerySchema = dayRangeQuery(opsFields);
 export type OpsAuditExportQuery = z.infer<typeof OpsAuditExportQuerySchema>;
 
 /** Who, as the customer is told it: a person by name, an API token, the store's operator, or the store itself. */

@@ -109,3 +109,13 @@ export const sampleSubscription: Subscription = {
   version: 1,
   licenseId: 50012,
 };
+
+/** A subscription's usage this month when it has none and no overage: a change's quote owes nothing for it. */
+export const noUsage = {
+  accruedRtusThisMonth: 0,
+  billedRtusThisMonth: 0,
+  annualUsageReset: false,
+  baseRtus: 0,
+  overagePerRtuMicros: 0,
+  overageChargesPaidThisMonthCents: 0,
+};

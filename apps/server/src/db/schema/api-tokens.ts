@@ -1,5 +1,6 @@
 import type { ApiTokenScope } from '@store/core';
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { requiredReference, serialId, timestamptz } from './columns';
 import { organizations } from './organizations';
 import { persons } from './persons';
 
@@ -10,21 +11,19 @@ import { persons } from './persons';
 export const apiTokens = pgTable(
   'api_tokens',
   {
-    id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    organizationId: requiredReference('organization_id', () => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     start: text('start').notNull(),
     scopes: text('scopes').array().$type<ApiTokenScope[]>().notNull(),
     createdByPersonId: integer('created_by_person_id').references(() => persons.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at'),
+    lastUsedAt: timestamptz('last_used_at'),
     lastUsedAddress: text('last_used_address'),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [index('api_tokens_organization_idx').on(t.organizationId, t.createdAt)],
 );

@@ -1,11 +1,12 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 
 /** Append-only (a trigger refuses UPDATE and DELETE), written only by modules/audit (docs/decisions/017). */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: timestamptz('at').notNull(),
     organizationId: integer('organization_id'),
     actorKind: text('actor_kind').$type<'person' | 'operator' | 'system' | 'api-token'>().notNull(),
     actorPersonId: integer('actor_person_id'),

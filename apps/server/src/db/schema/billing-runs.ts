@@ -1,13 +1,14 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { serialId, timestamptz } from './columns';
 
 /** A billing run and what it did (migration 0071); written by modules/billing/billing-runs.ts only. */
 export const billingRuns = pgTable(
   'billing_runs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     trigger: text('trigger').notNull(), // 'schedule' | 'operator'
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: timestamptz('started_at').notNull(),
+    finishedAt: timestamptz('finished_at'),
     renewed: integer('renewed').notNull().default(0),
     charged: integer('charged').notNull().default(0),
     declined: integer('declined').notNull().default(0),

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { serialId } from './columns';
 
 /** A product of the catalogue; `name` is the {productName} of Products/{productName}. */
 export const products = pgTable('products', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   product: integer('product').notNull().unique(),
   name: text('name').notNull().unique(),
   title: text('title').notNull(),
@@ -18,7 +19,7 @@ export const products = pgTable('products', {
 });
 
 export const pricingPlans = pgTable('pricing_plans', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   product: integer('product').notNull(),
   planName: text('plan_name').notNull(),
   description: text('description').notNull().default(''),

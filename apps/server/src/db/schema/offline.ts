@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { requiredReference, serialId, timestamptz } from './columns';
 import { subscriptions } from './subscriptions';
 
 /**
@@ -10,17 +11,15 @@ export const offlineActivations = pgTable(
   'offline_activations',
   {
     id: uuid('id').primaryKey(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: requiredReference('subscription_id', () => subscriptions.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     fingerprint: text('fingerprint').notNull(),
     hostname: text('hostname').notNull(),
     engineVersion: text('engine_version').notNull(),
     nonce: text('nonce').notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    issuedAt: timestamptz('issued_at').notNull(),
+    expiresAt: timestamptz('expires_at'),
+    releasedAt: timestamptz('released_at'),
     releasedBy: text('released_by'),
   },
   (t) => [index('offline_activations_subscription_idx').on(t.subscriptionId, t.kind)],
@@ -30,15 +29,13 @@ export const offlineActivations = pgTable(
 export const lateOverage = pgTable(
   'late_overage',
   {
-    id: serial('id').primaryKey(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    monthStart: timestamp('month_start', { withTimezone: true }).notNull(),
+    id: serialId(),
+    subscriptionId: requiredReference('subscription_id', () => subscriptions.id, { onDelete: 'cascade' }),
+    monthStart: timestamptz('month_start').notNull(),
     rtus: bigint('rtus', { mode: 'number' }).notNull(),
     amountCents: integer('amount_cents').notNull(),
-    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
-    billedAt: timestamp('billed_at', { withTimezone: true }),
+    recordedAt: timestamptz('recorded_at').notNull(),
+    billedAt: timestamptz('billed_at'),
   },
   (t) => [index('late_overage_unbilled_idx').on(t.subscriptionId).where(sql`${t.billedAt} IS NULL`)],
 );

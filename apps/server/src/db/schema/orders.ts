@@ -1,14 +1,5 @@
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredReference, serialId, timestamptz } from './columns';
 import { organizations } from './organizations';
 import { subscriptions } from './subscriptions';
 
@@ -19,16 +10,14 @@ import { subscriptions } from './subscriptions';
 export const orders = pgTable(
   'orders',
   {
-    id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    id: serialId(),
+    organizationId: requiredReference('organization_id', () => organizations.id),
     kind: text('kind').notNull(), // 'purchase' | 'renewal' | 'overage' | 'proration'
     status: integer('status').notNull(),
     totalCents: integer('total_cents').notNull(),
-    billingDate: timestamp('billing_date', { withTimezone: true }).notNull(),
-    dueDate: timestamp('due_date', { withTimezone: true }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    billingDate: timestamptz('billing_date').notNull(),
+    dueDate: timestamptz('due_date'),
+    paidAt: timestamptz('paid_at'),
     /** How an offline invoice was paid, as the operator recorded it (migration 0071). */
     paidReference: text('paid_reference'),
     /** Why the operator voided the bill or wrote it off (migration 0130, docs/decisions/029). */
@@ -40,18 +29,18 @@ export const orders = pgTable(
     periodKey: text('period_key').unique(),
     failureMessage: text('failure_message'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    nextAttemptAt: timestamptz('next_attempt_at'),
     /** Taken anew by every claim of the bill for a charge (migration 0101, docs/decisions/007). */
     chargeLease: integer('charge_lease').notNull().default(0),
     // Seller and customer details frozen at billing time, for the invoice.
     billedTo: jsonb('billed_to'),
     /** When the invoice's mail was written to the outbox (migration 0140, docs/decisions/030). */
-    invoiceSentAt: timestamp('invoice_sent_at', { withTimezone: true }),
+    invoiceSentAt: timestamptz('invoice_sent_at'),
     /** When an invoice's subscriptions stop if it is unpaid; set when it is mailed (docs/decisions/030). */
-    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+    graceEndsAt: timestamptz('grace_ends_at'),
     // Set by the database when the bill is issued (migration 0080, docs/decisions/016).
     invoiceNumber: text('invoice_number').unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_org_idempotency_unique').on(t.organizationId, t.idempotencyKey),
@@ -62,17 +51,15 @@ export const orders = pgTable(
 export const orderLines = pgTable(
   'order_lines',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    orderId: requiredReference('order_id', () => orders.id, { onDelete: 'cascade' }),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id),
     description: text('description').notNull(),
     productName: text('product_name').notNull().default(''),
     planName: text('plan_name').notNull().default(''),
     billingMode: integer('billing_mode'),
-    periodStart: timestamp('period_start', { withTimezone: true }),
-    periodEnd: timestamp('period_end', { withTimezone: true }),
+    periodStart: timestamptz('period_start'),
+    periodEnd: timestamptz('period_end'),
     listCents: integer('list_cents').notNull().default(0),
     discountCents: integer('discount_cents').notNull().default(0),
     amountCents: integer('amount_cents').notNull(),
@@ -87,10 +74,8 @@ export const orderLines = pgTable(
 export const paymentAttempts = pgTable(
   'payment_attempts',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    orderId: requiredReference('order_id', () => orders.id, { onDelete: 'cascade' }),
     gatewayKey: text('gateway_key').notNull().unique(),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').notNull(), // 'started' | 'succeeded' | 'declined' | 'error'
@@ -99,8 +84,8 @@ export const paymentAttempts = pgTable(
     /** Transient gateway failures while this attempt was open (bounded, then given up). */
     transientFailures: integer('transient_failures').notNull().default(0),
     /** When the lease of the last gateway call made with this key ends (migration 0101). */
-    sentUntil: timestamp('sent_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentUntil: timestamptz('sent_until'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('payment_attempts_order_idx').on(t.orderId)],
 );
@@ -109,11 +94,9 @@ export const paymentAttempts = pgTable(
 export const invoiceReminders = pgTable(
   'invoice_reminders',
   {
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: requiredReference('order_id', () => orders.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
   },
   (t) => [primaryKey({ name: 'invoice_reminders_pk', columns: [t.orderId, t.kind] })],
 );

@@ -1,19 +1,11 @@
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { serialId, timestamptz } from './columns';
 
 /** A customer organization; sub-accounts point at their parent (docs/design.md §2). */
 export const organizations = pgTable(
   'organizations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     companyName: text('company_name').notNull(),
     parentOrganizationId: integer('parent_organization_id').references((): AnyPgColumn => organizations.id),
     discountBp: integer('discount_bp').notNull().default(0),
@@ -46,7 +38,7 @@ export const organizations = pgTable(
     cardBrand: text('card_brand'),
     // The customer's tax / VAT id, printed on its invoices and credit notes.
     taxId: text('tax_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** The store's own organization, which holds the operators; never shown to customers. */
     isStore: boolean('is_store').notNull().default(false),
   },

@@ -1,26 +1,15 @@
 import { Rights } from '@store/core';
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredReference, serialId, timestamptz } from './columns';
 import { organizations } from './organizations';
 
 /** One row per (organization, e-mail): the same address may sign in to several organizations. */
 export const persons = pgTable(
   'persons',
   {
-    id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    organizationId: requiredReference('organization_id', () => organizations.id, { onDelete: 'cascade' }),
     rights: integer('rights').notNull().default(1),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
@@ -28,12 +17,12 @@ export const persons = pgTable(
     phone: text('phone').notNull().default(''),
     email: text('email').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
     /**
      * Set when the organization's identity provider deactivates the person through SCIM
      * (docs/decisions/038): no sign-in and no session until it is cleared.
      */
-    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deactivatedAt: timestamptz('deactivated_at'),
     /** The identity provider's own id for the person (SCIM's externalId), kept as sent. */
     externalId: text('external_id'),
   },
@@ -59,14 +48,12 @@ export const isAdminSql = (rights: AnyPgColumn | SQL = persons.rights): SQL =>
 export const sessions = pgTable(
   'sessions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     tokenHash: text('token_hash').notNull().unique(),
-    personId: integer('person_id')
-      .notNull()
-      .references(() => persons.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    personId: requiredReference('person_id', () => persons.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+    lastUsedAt: timestamptz('last_used_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     /** The browser or client that signed in, as its User-Agent named it (shortened). */
     userAgent: text('user_agent').notNull().default(''),
     /** The client's address at sign-in (TRUST_PROXY decides which one). */
@@ -79,15 +66,15 @@ export const sessions = pgTable(
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     personId: integer('person_id').references(() => persons.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     newEmail: text('new_email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (t) => [index('one_time_tokens_email_idx').on(t.email)],
 );

@@ -1,14 +1,5 @@
-import {
-  bigserial,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 import { orders } from './orders';
 
 // The tables of decision 018 (migrations 0085–0087). Written with SQL by their owners (mail/outbox.ts,
@@ -25,11 +16,11 @@ export const outbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     attachments: jsonb('attachments').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestamptz('sent_at'),
   },
   (t) => [index('outbox_due').on(t.nextAttemptAt)],
 );
@@ -41,7 +32,7 @@ export const billingNotices = pgTable(
     kind: text('kind').notNull(),
     subjectId: integer('subject_id').notNull(),
     dueOn: date('due_on').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
   },
   (t) => [primaryKey({ name: 'billing_notices_pk', columns: [t.kind, t.subjectId, t.dueOn] })],
 );
@@ -51,9 +42,9 @@ export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   payload: jsonb('payload').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
   deliveries: integer('deliveries').notNull().default(1),
-  processedAt: timestamp('processed_at', { withTimezone: true }),
+  processedAt: timestamptz('processed_at'),
   outcome: text('outcome'),
 });
 
@@ -69,8 +60,8 @@ export const disputes = pgTable(
     reason: text('reason').notNull(),
     status: text('status').notNull(),
     // Stripe's evidence_details.due_by (migration 0131).
-    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    evidenceDueBy: timestamptz('evidence_due_by'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('disputes_order_idx').on(t.orderId)],
 );

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { requiredReference, serialId, timestamptz } from './columns';
 import { orders } from './orders';
 import { organizations } from './organizations';
 import { persons } from './persons';
@@ -11,10 +12,8 @@ import { persons } from './persons';
 export const refunds = pgTable(
   'refunds',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
+    id: serialId(),
+    orderId: requiredReference('order_id', () => orders.id),
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -32,8 +31,8 @@ export const refunds = pgTable(
     creditNoteNumber: text('credit_note_number').unique(),
     operatorPersonId: integer('operator_person_id').references(() => persons.id),
     billedTo: jsonb('billed_to'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    refundedAt: timestamptz('refunded_at'),
   },
   (t) => [index('refunds_order_idx').on(t.orderId)],
 );
@@ -46,5 +45,5 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   chargeId: text('charge_id').notNull(),
   amountCents: integer('amount_cents').notNull(),
   status: text('status').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });

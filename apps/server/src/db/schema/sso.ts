@@ -1,16 +1,7 @@
 import type { SsoDefaultRole } from '@store/core';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredReference, serialId, timestamptz } from './columns';
 import { organizations } from './organizations';
 import { persons } from './persons';
 
@@ -38,21 +29,19 @@ export const ssoConfigs = pgTable('sso_configs', {
   enforced: boolean('enforced').notNull().default(false),
   /** The role of people created just in time besides user (core's SsoDefaultRole). */
   defaultRole: text('default_role').$type<SsoDefaultRole>().notNull().default('user'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });
 
 /** Claimed e-mail domains; verified ones are unique across organizations. */
 export const ssoDomains = pgTable(
   'sso_domains',
   {
-    id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    organizationId: requiredReference('organization_id', () => organizations.id, { onDelete: 'cascade' }),
     domain: text('domain').notNull(),
     verifiedBy: text('verified_by').$type<'email' | 'operator'>(),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamptz('verified_at'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('sso_domains_org_domain_unique').on(t.organizationId, t.domain),
@@ -64,21 +53,19 @@ export const ssoDomains = pgTable(
 export const ssoAttempts = pgTable(
   'sso_attempts',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     stateHash: text('state_hash').notNull().unique(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: requiredReference('organization_id', () => organizations.id, { onDelete: 'cascade' }),
     /** OpenID Connect only (a SAML attempt is keyed by its AuthnRequest ID). */
     nonce: text('nonce'),
     codeVerifier: text('code_verifier'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     ticketHash: text('ticket_hash').unique(),
     personId: integer('person_id').references(() => persons.id, { onDelete: 'cascade' }),
-    ticketExpiresAt: timestamp('ticket_expires_at', { withTimezone: true }),
-    ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
+    ticketExpiresAt: timestamptz('ticket_expires_at'),
+    ticketUsedAt: timestamptz('ticket_used_at'),
   },
   (t) => [index('sso_attempts_expires_idx').on(t.expiresAt)],
 );
@@ -87,11 +74,9 @@ export const ssoAttempts = pgTable(
 export const ssoSamlAssertions = pgTable(
   'sso_saml_assertions',
   {
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: requiredReference('organization_id', () => organizations.id, { onDelete: 'cascade' }),
     assertionId: text('assertion_id').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.assertionId] }),

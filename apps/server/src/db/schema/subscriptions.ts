@@ -1,26 +1,14 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { pricingPlans } from './catalog';
+import { requiredReference, serialId, timestamptz } from './columns';
 import { organizations } from './organizations';
 
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    id: serialId(),
+    organizationId: requiredReference('organization_id', () => organizations.id),
     pricingPlanId: integer('pricing_plan_id')
       .notNull()
       .references(() => pricingPlans.id),
@@ -32,7 +20,7 @@ export const subscriptions = pgTable(
     // The cycle discount is frozen at purchase (docs/design.md §2).
     billingModeDiscountBp: integer('billing_mode_discount_bp').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
-    deactivateDate: timestamp('deactivate_date', { withTimezone: true }),
+    deactivateDate: timestamptz('deactivate_date'),
     isPerpetualLicense: boolean('is_perpetual_license').notNull().default(false),
     isOfflineEnabled: boolean('is_offline_enabled').notNull().default(false),
     offlineLicenseKey: text('offline_license_key'),
@@ -44,14 +32,14 @@ export const subscriptions = pgTable(
     offlineReissuesAllowed: integer('offline_reissues_allowed').notNull().default(0),
     apiKey1: text('api_key1').notNull().unique(),
     // The paid period runs from currentPeriodStart to nextBaseBillingDate.
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
-    nextBaseBillingDate: timestamp('next_base_billing_date', { withTimezone: true }),
-    nextOverageBillingDate: timestamp('next_overage_billing_date', { withTimezone: true }),
+    currentPeriodStart: timestamptz('current_period_start').notNull(),
+    nextBaseBillingDate: timestamptz('next_base_billing_date'),
+    nextOverageBillingDate: timestamptz('next_overage_billing_date'),
     // Day of month renewals keep (clamped to the month's end).
     anchorDay: integer('anchor_day').notNull().default(1),
     annualUsageReset: boolean('annual_usage_reset').notNull().default(false),
     // Start of the 12-month usage year when annualUsageReset is set (billing, migration 0040).
-    usageYearStart: timestamp('usage_year_start', { withTimezone: true }),
+    usageYearStart: timestamptz('usage_year_start'),
     accruedRtusThisMonth: bigint('accrued_rtus_this_month', { mode: 'number' }).notNull().default(0),
     billedRtusThisMonth: bigint('billed_rtus_this_month', { mode: 'number' }).notNull().default(0),
     overageChargesPaidThisMonthCents: integer('overage_charges_paid_this_month_cents').notNull().default(0),
@@ -65,8 +53,8 @@ export const subscriptions = pgTable(
     promotionRedemptionId: integer('promotion_redemption_id'),
     promotionCyclesUsed: integer('promotion_cycles_used').notNull().default(0),
     // The end of its free trial, when bought as one (docs/decisions/043, migration 0250).
-    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    trialEndsAt: timestamptz('trial_ends_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('subscriptions_org_idx').on(t.organizationId),
@@ -82,7 +70,7 @@ export const subscriptions = pgTable(
 );
 
 export const perpetualLicenses = pgTable('perpetual_licenses', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   subscriptionId: integer('subscription_id')
     .notNull()
     .unique()
@@ -101,15 +89,13 @@ export const perpetualLicenses = pgTable('perpetual_licenses', {
 export const machineActivations = pgTable(
   'machine_activations',
   {
-    id: serial('id').primaryKey(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    subscriptionId: requiredReference('subscription_id', () => subscriptions.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     hostname: text('hostname').notNull(),
-    activatedAt: timestamp('activated_at', { withTimezone: true }).notNull(),
+    activatedAt: timestamptz('activated_at').notNull(),
     // A heartbeat, an activation, or (at most hourly) a validation naming the machine (migration 0060).
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
   },
   (t) => [
     uniqueIndex('machine_activations_unique').on(t.subscriptionId, t.kind, t.hostname),
@@ -125,15 +111,13 @@ export const leases = pgTable(
   'leases',
   {
     id: uuid('id').primaryKey(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: requiredReference('subscription_id', () => subscriptions.id, { onDelete: 'cascade' }),
     fingerprint: text('fingerprint').notNull(),
     hostname: text('hostname').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    borrowedAt: timestamp('borrowed_at', { withTimezone: true }),
+    startedAt: timestamptz('started_at').notNull(),
+    renewedAt: timestamptz('renewed_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    borrowedAt: timestamptz('borrowed_at'),
   },
   (t) => [
     uniqueIndex('leases_fingerprint_unique').on(t.subscriptionId, t.fingerprint),
@@ -148,12 +132,10 @@ export const leases = pgTable(
 export const offlineLicenseIssues = pgTable(
   'offline_license_issues',
   {
-    id: serial('id').primaryKey(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
-    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    id: serialId(),
+    subscriptionId: requiredReference('subscription_id', () => subscriptions.id, { onDelete: 'cascade' }),
+    issuedAt: timestamptz('issued_at').notNull(),
+    periodStart: timestamptz('period_start').notNull(),
     engineHosts: text('engine_hosts').notNull(),
     designerHosts: text('designer_hosts').notNull(),
     replacedEngineHosts: text('replaced_engine_hosts'),
@@ -169,14 +151,12 @@ export const offlineLicenseIssues = pgTable(
 export const subscriptionCancellations = pgTable(
   'subscription_cancellations',
   {
-    id: serial('id').primaryKey(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    subscriptionId: requiredReference('subscription_id', () => subscriptions.id, { onDelete: 'cascade' }),
     pricingPlanId: integer('pricing_plan_id')
       .notNull()
       .references(() => pricingPlans.id),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamptz('cancelled_at').notNull(),
     reason: text('reason'),
     comment: text('comment'),
   },

@@ -1,4 +1,5 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 
 /** Store-wide settings: billing-cycle discounts, the demo clock offset. */
 export const settings = pgTable('settings', {
@@ -29,5 +30,5 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   declineMessage: text('decline_message'),
   /** Set while the charge waits for the customer's authentication (3-D Secure). */
   clientSecret: text('client_secret'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });

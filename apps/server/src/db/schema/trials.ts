@@ -1,5 +1,6 @@
-import { integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { pricingPlans } from './catalog';
+import { requiredReference, timestamptz } from './columns';
 import { orders } from './orders';
 import { organizations } from './organizations';
 
@@ -10,16 +11,12 @@ import { organizations } from './organizations';
 export const planTrials = pgTable(
   'plan_trials',
   {
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: requiredReference('organization_id', () => organizations.id),
     pricingPlanId: integer('pricing_plan_id')
       .notNull()
       .references(() => pricingPlans.id),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    orderId: requiredReference('order_id', () => orders.id, { onDelete: 'cascade' }),
+    startedAt: timestamptz('started_at').notNull(),
   },
   (t) => [primaryKey({ name: 'plan_trials_pk', columns: [t.organizationId, t.pricingPlanId] })],
 );

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { requiredReference, serialId, timestamptz } from './columns';
 import { organizations } from './organizations';
 import { persons } from './persons';
 
@@ -13,7 +14,7 @@ export const twoFactorEnrolments = pgTable('two_factor_enrolments', {
     .references(() => persons.id, { onDelete: 'cascade' }),
   secret: text('secret'),
   pendingSecret: text('pending_secret'),
-  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  enabledAt: timestamptz('enabled_at'),
   lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
   setupRequired: boolean('setup_required').notNull().default(false),
 });
@@ -22,12 +23,10 @@ export const twoFactorEnrolments = pgTable('two_factor_enrolments', {
 export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
-    id: serial('id').primaryKey(),
-    personId: integer('person_id')
-      .notNull()
-      .references(() => persons.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    personId: requiredReference('person_id', () => persons.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: timestamptz('used_at'),
   },
   (t) => [index('two_factor_recovery_codes_person_idx').on(t.personId)],
 );

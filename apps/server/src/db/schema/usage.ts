@@ -6,9 +6,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { requiredReference, timestamptz } from './columns';
 import { subscriptions } from './subscriptions';
 
 /** Raw usage reports from engines; a repeated transaction id counts once (docs/design.md §5). */
@@ -16,13 +16,11 @@ export const usageReports = pgTable(
   'usage_reports',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: requiredReference('subscription_id', () => subscriptions.id, { onDelete: 'cascade' }),
     transactionId: text('transaction_id').notNull(),
     hostname: text('hostname').notNull(),
     pages: integer('pages').notNull(),
-    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+    reportedAt: timestamptz('reported_at').notNull(),
   },
   (t) => [uniqueIndex('usage_reports_tx_unique').on(t.subscriptionId, t.transactionId)],
 );
@@ -31,9 +29,7 @@ export const usageReports = pgTable(
 export const usageRollups = pgTable(
   'usage_rollups',
   {
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: requiredReference('subscription_id', () => subscriptions.id, { onDelete: 'cascade' }),
     hostname: text('hostname').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     pages: bigint('pages', { mode: 'number' }).notNull(),
@@ -48,12 +44,10 @@ export const usageRollups = pgTable(
 export const usageAlerts = pgTable(
   'usage_alerts',
   {
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: requiredReference('subscription_id', () => subscriptions.id, { onDelete: 'cascade' }),
     cycleEnd: date('cycle_end', { mode: 'string' }).notNull(),
     level: text('level').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
   },
   (t) => [primaryKey({ name: 'usage_alerts_pk', columns: [t.subscriptionId, t.cycleEnd, t.level] })],
 );

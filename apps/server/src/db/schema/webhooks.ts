@@ -1,16 +1,6 @@
 import type { WebhookDeliveryStatus, WebhookEventType } from '@store/core';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { requiredReference, serialId, timestamptz } from './columns';
 import { organizations } from './organizations';
 
 // Webhooks to customer organizations (migration 0120, docs/decisions/027), written only by
@@ -19,20 +9,18 @@ import { organizations } from './organizations';
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    organizationId: requiredReference('organization_id', () => organizations.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     eventTypes: text('event_types').array().$type<WebhookEventType[]>().notNull(),
     secretBox: text('secret_box').notNull(),
     previousSecretBox: text('previous_secret_box'),
-    previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
+    previousSecretUntil: timestamptz('previous_secret_until'),
     enabled: boolean('enabled').notNull().default(true),
     disabledReason: text('disabled_reason'),
     createdByName: text('created_by_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('webhook_endpoints_organization_idx').on(t.organizationId)],
 );
@@ -40,12 +28,10 @@ export const webhookEndpoints = pgTable(
 export const webhookEvents = pgTable('webhook_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   messageId: text('message_id').notNull().unique(),
-  organizationId: integer('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  organizationId: requiredReference('organization_id', () => organizations.id, { onDelete: 'cascade' }),
   type: text('type').notNull(),
   data: jsonb('data').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: timestamptz('created_at').notNull(),
 });
 
 export const webhookDeliveries = pgTable('webhook_deliveries', {
@@ -53,17 +39,15 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   eventId: bigint('event_id', { mode: 'number' })
     .notNull()
     .references(() => webhookEvents.id, { onDelete: 'cascade' }),
-  endpointId: integer('endpoint_id')
-    .notNull()
-    .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  endpointId: requiredReference('endpoint_id', () => webhookEndpoints.id, { onDelete: 'cascade' }),
   forParent: boolean('for_parent').notNull().default(false),
   orderingKey: text('ordering_key').notNull(),
   status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }),
-  firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+  leaseUntil: timestamptz('lease_until'),
+  firstFailedAt: timestamptz('first_failed_at'),
+  createdAt: timestamptz('created_at').notNull(),
 });
 
 export const webhookAttempts = pgTable('webhook_attempts', {
@@ -71,7 +55,7 @@ export const webhookAttempts = pgTable('webhook_attempts', {
   deliveryId: bigint('delivery_id', { mode: 'number' })
     .notNull()
     .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
-  at: timestamp('at', { withTimezone: true }).notNull(),
+  at: timestamptz('at').notNull(),
   statusCode: integer('status_code'),
   durationMs: integer('duration_ms').notNull(),
   answer: text('answer').notNull().default(''),

@@ -19,6 +19,7 @@ import { toPersonDto } from '../identity';
 import { recordEvent } from '../webhooks';
 import * as repo from './accounts.repository';
 import { issueVerifyLink } from './accounts.service';
+import { insertVouchedPerson } from './provisioned-persons.service';
 
 // What the store's operator changes of a customer organization (docs/design.md §2: customers never set
 // their own discount or terms), for the console and the operator's tool alike.
@@ -139,18 +140,7 @@ export function createOrganizationsService({ db, clock, config }: Deps) {
     ) {
       const existing = await repo.findPersonByEmailInOrganization(tx, input.organizationId, input.email);
       if (existing) return { person: existing, created: false };
-      const person = await repo.insertPerson(tx, {
-        organizationId: input.organizationId,
-        rights: input.rights,
-        passwordHash: '',
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: '',
-        email: input.email,
-        emailVerified: true,
-      });
-      await recordAudit(tx, 'person.created', { after: person });
-      await recordEvent(tx, person.organizationId, 'user.created', toPersonDto(person));
+      const person = await insertVouchedPerson(tx, input);
       return { person, created: true };
     },
 

@@ -28,6 +28,21 @@ export interface ProvisionedPerson {
 const emailInUse = () => new DomainError('EMAIL_IN_USE', AccountMessages.emailInUse);
 const noSuchPerson = () => notFound('No such user in your organization.');
 
+/**
+ * A person an identity provider vouched for (single sign-on's first sign-in, or SCIM): the address
+ * counts as verified and there is no password (an empty hash never verifies; the reset link sets one).
+ * Audited and announced to webhooks, in the caller's transaction.
+ */
+export async function insertVouchedPerson(
+  tx: DbOrTx,
+  values: Omit<repo.NewPerson, 'passwordHash' | 'phone' | 'emailVerified'>,
+) {
+  const person = await repo.insertPerson(tx, { ...values, passwordHash: '', phone: '', emailVerified: true });
+  await recordAudit(tx, 'person.created', { after: person });
+  await recordEvent(tx, person.organizationId, 'user.created', toPersonDto(person));
+  return person;
+}
+
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions'>;
 
 /**
@@ -60,22 +75,16 @@ export function createProvisionedPersonsService({ db, clock, sessions }: Deps) {
       try {
         return await db.transaction(async (tx) => {
           if (await repo.emailTakenInOrganization(tx, organizationId, input.email)) throw emailInUse();
-          const person = await repo.insertPerson(tx, {
+          return insertVouchedPerson(tx, {
             organizationId,
             rights: Rights.User,
-            passwordHash: '',
             firstName: input.firstName,
             lastName: input.lastName,
-            phone: '',
             email: input.email,
-            emailVerified: true,
             externalId: input.externalId,
             createdAt: clock.now(),
             deactivatedAt: input.active ? null : clock.now(),
           });
-          await recordAudit(tx, 'person.created', { after: person });
-          await recordEvent(tx, organizationId, 'user.created', toPersonDto(person));
-          return person;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailInUse();

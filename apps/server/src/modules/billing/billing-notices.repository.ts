@@ -19,16 +19,19 @@ const recordedOnce = (
           ON CONFLICT DO NOTHING RETURNING subject_id)
         SELECT due.* FROM due JOIN recorded ON recorded.subject_id = due.id`;
 
+/** A subscription a notice is about: whom it bills, when it renews, and whether by invoice. */
+type SubscriptionNoticeRow = {
+  id: number;
+  organization_id: number;
+  description: string;
+  billing_mode: number;
+  renews: unknown;
+  by_invoice: boolean;
+};
+
 /** Quarterly and annual subscriptions renewing within `withinMs` not reminded yet, recorded as reminded. */
 export function claimRenewalReminders(tx: DbOrTx, now: Date, withinMs: number, limit: number) {
-  return queryRows<{
-    id: number;
-    organization_id: number;
-    description: string;
-    billing_mode: number;
-    renews: unknown;
-    by_invoice: boolean;
-  }>(
+  return queryRows<SubscriptionNoticeRow>(
     tx,
     sql`WITH due AS (
           SELECT s.id, s.organization_id, s.description, s.billing_mode,
@@ -126,22 +129,18 @@ export function claimPaymentReminders(tx: DbOrTx, now: Date, daysBefore: readonl
  * told yet, recorded as told; with what the first period will cost and how it would be paid.
  */
 export function claimTrialEndings(tx: DbOrTx, now: Date, withinMs: number, limit: number) {
-  return queryRows<{
-    id: number;
-    organization_id: number;
-    description: string;
-    billing_mode: number;
-    renews: unknown;
-    by_invoice: boolean;
-    has_card: boolean;
-    product: number;
-    monthly_fee_cents: number;
-    xtra_auto_tag_per_month_cents: number;
-    number_machines: number;
-    xtra_auto_tags: number;
-    billing_mode_discount_bp: number;
-    discount_bp: number;
-  }>(
+  return queryRows<
+    SubscriptionNoticeRow & {
+      has_card: boolean;
+      product: number;
+      monthly_fee_cents: number;
+      xtra_auto_tag_per_month_cents: number;
+      number_machines: number;
+      xtra_auto_tags: number;
+      billing_mode_discount_bp: number;
+      discount_bp: number;
+    }
+  >(
     tx,
     sql`WITH due AS (
           SELECT s.id, s.organization_id, s.description, s.billing_mode, s.trial_ends_at AS renews,

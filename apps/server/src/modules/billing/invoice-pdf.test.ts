@@ -1,5 +1,6 @@
 import { BillStatus } from '@store/core';
 import { describe, expect, it } from 'vitest';
+import { REGISTERED_ADDRESS } from '../../../test/support/accounts';
 import { pdfText } from '../../../test/support/pdf-text';
 import { loadConfig } from '../../config';
 import type { InvoiceData } from './bill-history.repository';
@@ -23,12 +24,7 @@ const invoice = (invoiceNumber: string | null): InvoiceData => ({
     companyName: 'Acme Documents',
     name: 'Ava Acme',
     company: 'Acme Documents',
-    addr1: '1 Main Street',
-    addr2: '',
-    city: 'Springfield',
-    state: 'IL',
-    country: 'US',
-    zip: '62701',
+    ...REGISTERED_ADDRESS,
     cardLastFour: '4242',
     billedByInvoice: false,
   },

@@ -1,14 +1,13 @@
 import { addMonthsClamped, BillingMode, BillStatus, TrialMessages } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, planId, runBillingCycle } from '../../../test/support/billing';
-import { CUSTOMER_PASSWORD } from '../../../test/support/payment-customers';
+import { planId, runBillingCycle } from '../../../test/support/billing';
+import { CUSTOMER_PASSWORD, customer } from '../../../test/support/payment-customers';
 import { editBody } from '../../../test/support/subscription-edit';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
-import { orders, organizations, persons, subscriptions } from '../../db/schema';
+import { orders, organizations, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { hashPassword } from '../../lib/passwords';
 import type { BillingDeps } from './billing-engine';
 import { sendBillingNotices } from './billing-notices';
 
@@ -39,15 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** An organization with a signed-in admin; its card on file `pm`, or none. */
-async function organization(name: string, pm: string | null) {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`;
-  const org = await makeOrganization(t.db, { name, adminEmail: email, paymentMethodId: pm });
-  await t.db
-    .update(persons)
-    .set({ passwordHash: await hashPassword(CUSTOMER_PASSWORD) })
-    .where(eq(persons.email, email));
-  return { id: org.id, email, admin: await t.login(email, CUSTOMER_PASSWORD) };
-}
+const organization = (name: string, pm: string | null) => customer(t, name, pm);
 
 type Admin = Awaited<ReturnType<typeof organization>>['admin'];
 

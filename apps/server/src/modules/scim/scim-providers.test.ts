@@ -1,26 +1,19 @@
 import { SCIM_MEDIA_TYPE, ScimSchemas } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoAdminSuite } from '../../../test/support/demo-admin-suite';
 import {
   makeScimToken,
   type ScimAnswer,
   type ScimClient,
   scimClient,
 } from '../../../test/support/scim-client';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 // docs/decisions/038: the request sequences Okta and Microsoft Entra ID document for a SCIM 2.0
 // application, replayed with their documented bodies: look the person up, create them, read them
 // back, deactivate them, and give them a role through a group. Each answer is held to its status,
 // its media type and its body.
 
-let t: TestApp;
-let admin: Awaited<ReturnType<TestApp['loginDemo']>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginDemo();
-});
-afterAll(() => t.close());
+const suite = demoAdminSuite();
 
 function scimOk(res: ScimAnswer, status = 200) {
   expect(res.status).toBe(status);
@@ -33,7 +26,7 @@ const q = (filter: string) => encodeURIComponent(filter);
 describe('Okta', () => {
   let okta: ScimClient;
   beforeAll(async () => {
-    okta = scimClient(t, await makeScimToken(admin, ['scim'], 'Okta'));
+    okta = scimClient(suite.t, await makeScimToken(suite.admin, ['scim'], 'Okta'));
   });
 
   it('imports, creates, updates, deactivates and pushes a group as Okta documents it', async () => {
@@ -162,7 +155,7 @@ describe('Okta', () => {
 describe('Microsoft Entra ID', () => {
   let entra: ScimClient;
   beforeAll(async () => {
-    entra = scimClient(t, await makeScimToken(admin, ['scim'], 'Entra ID'));
+    entra = scimClient(suite.t, await makeScimToken(suite.admin, ['scim'], 'Entra ID'));
   });
 
   it('creates, finds, updates, disables, groups and deletes as Entra ID documents it', async () => {
@@ -236,7 +229,7 @@ describe('Microsoft Entra ID', () => {
       }),
     );
     expect(added.members.map((m: { value: string }) => m.value)).toEqual([created.id]);
-    expect((await admin.get(`/api/person/${created.id}`)).body.rights).toBe(1 | 16);
+    expect((await suite.admin.get(`/api/person/${created.id}`)).body.rights).toBe(1 | 16);
     const removed = scimOk(
       await entra.patch('/Groups/developer', {
         schemas: [ScimSchemas.patchOp],

@@ -5,7 +5,7 @@ import { hashToken } from '../../lib/tokens';
 import { oidcRefusal } from './oidc-refusal';
 import * as repo from './sso.repository';
 import { SsoRefused } from './sso-refused';
-import { type FinishDeps, finishSignIn } from './sso-sign-in-finish';
+import { type FinishDeps, finishSignIn, spendAttempt } from './sso-sign-in-finish';
 
 /** How long a person may take at the provider before the answer is refused as expired. */
 export const ATTEMPT_LIFETIME_MS = 10 * 60_000;
@@ -86,12 +86,7 @@ export function createOidcSignIn(deps: OidcDeps) {
       const attempt = await repo.findAttempt(db, hashToken(state));
       if (!attempt) throw new SsoRefused('state-mismatch');
       const organizationId = attempt.organizationId;
-      if (attempt.usedAt) throw new SsoRefused('replayed', organizationId);
-      const now = clock.now();
-      if (attempt.expiresAt.getTime() <= now.getTime()) throw new SsoRefused('expired', organizationId);
-      if (!(await repo.useAttempt(db, attempt.id, now))) throw new SsoRefused('replayed', organizationId);
-      const config = await repo.findConfig(db, organizationId);
-      if (config?.kind !== 'oidc') throw new SsoRefused('not-offered', organizationId);
+      const { config } = await spendAttempt(deps, attempt, 'oidc');
       let claims: oidc.IDToken;
       try {
         const configuration = await discover(config);

@@ -5,7 +5,7 @@ import { ATTEMPT_LIFETIME_MS } from './oidc-sign-in';
 import { assertionWindowRefusal, readAnswer, type SignedAssertion, samlRefusal } from './saml-answer';
 import * as repo from './sso.repository';
 import { SsoRefused } from './sso-refused';
-import { type FinishDeps, finishSignIn } from './sso-sign-in-finish';
+import { type FinishDeps, finishSignIn, spendAttempt } from './sso-sign-in-finish';
 
 export const ACS_PATH = '/api/sso/saml/acs';
 export const SP_METADATA_PATH = '/api/sso/saml/metadata';
@@ -94,12 +94,7 @@ export function createSamlSignIn(deps: SamlDeps) {
       // An OpenID attempt has a nonce: its state is no AuthnRequest ID.
       if (!attempt || attempt.nonce !== null) throw new SsoRefused('state-mismatch');
       const organizationId = attempt.organizationId;
-      if (attempt.usedAt) throw new SsoRefused('replayed', organizationId);
-      const now = clock.now();
-      if (attempt.expiresAt.getTime() <= now.getTime()) throw new SsoRefused('expired', organizationId);
-      if (!(await repo.useAttempt(db, attempt.id, now))) throw new SsoRefused('replayed', organizationId);
-      const config = await repo.findConfig(db, organizationId);
-      if (config?.kind !== 'saml') throw new SsoRefused('not-offered', organizationId);
+      const { config, now } = await spendAttempt(deps, attempt, 'saml');
       // The request this answer names is this attempt's, checked above with the store's clock:
       // node-saml's own age check (against the machine's clock) is handed the moment of checking.
       const thisRequest: CacheProvider = {

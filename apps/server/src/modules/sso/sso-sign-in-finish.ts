@@ -13,6 +13,26 @@ export type FinishDeps = Pick<AppDeps, 'db' | 'clock'> & {
   organizations: Pick<OrganizationsService, 'findOrProvisionSsoPerson'>;
 };
 
+/**
+ * The checks both protocols make of the attempt their provider's answer names, before reading the
+ * answer: unused, unexpired, spent now (once, even against a racing replay), and its organization
+ * still signs in with this protocol.
+ */
+export async function spendAttempt(
+  deps: Pick<FinishDeps, 'db' | 'clock'>,
+  attempt: repo.SsoAttemptRow,
+  protocol: VouchedPerson['protocol'],
+) {
+  const { organizationId } = attempt;
+  if (attempt.usedAt) throw new SsoRefused('replayed', organizationId);
+  const now = deps.clock.now();
+  if (attempt.expiresAt.getTime() <= now.getTime()) throw new SsoRefused('expired', organizationId);
+  if (!(await repo.useAttempt(deps.db, attempt.id, now))) throw new SsoRefused('replayed', organizationId);
+  const config = await repo.findConfig(deps.db, organizationId);
+  if (config?.kind !== protocol) throw new SsoRefused('not-offered', organizationId);
+  return { config, now };
+}
+
 /** Who the provider vouched for, once its answer passed every check of its protocol. */
 export interface VouchedPerson {
   protocol: 'oidc' | 'saml';

@@ -1,5 +1,6 @@
 import type { OpsPlan } from '@store/core';
 import { describe, expect, it } from 'vitest';
+import { samplePlan } from '../../../../../packages/core/test/support/samples';
 import {
   becomesUnavailable,
   entitlementsProblem,
@@ -10,25 +11,10 @@ import {
 } from './plan-form';
 
 const plan: OpsPlan = {
+  ...samplePlan,
   pricingPlanId: 3,
-  product: 1,
-  productName: 'Pro',
-  planName: 'Pro Level 1',
   monthlyFee: 99.5,
-  isAvailable: true,
-  isChargePerReport: false,
-  isBatchMode: false,
-  baseRtus: 1000,
   overagePerRtu: 0.02,
-  numRtusPerReport: 1,
-  numPagesInBaseReportCharge: 1,
-  numPagesPerRtu: 1,
-  numAutoTags: 1,
-  xtraAutoTagPerMonth: 25,
-  allowXtraAutoTag: true,
-  numberCores: 4,
-  numberThreads: 8,
-  maxReportsDay: 0,
   description: 'For teams',
   sortOrder: 0,
   heartbeatWindowDays: null,

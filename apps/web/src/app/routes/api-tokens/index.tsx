@@ -6,6 +6,7 @@ import {
   WebhookMessages,
 } from '@store/core';
 import { useState } from 'react';
+import { ScreenSection } from '../../../components/screen-section';
 import { ApiTokensList, CreateApiTokenForm, NewApiToken } from '../../../features/api-tokens';
 import {
   AddWebhookEndpointForm,
@@ -43,16 +44,15 @@ export default function ApiTokensScreen() {
       <Divider />
       <CreateApiTokenForm onCreated={setCreated} />
       <Divider />
-      <Stack gap="sm" component="section" aria-labelledby="webhooks-heading">
-        <Title order={2} size="h3" id="webhooks-heading">
-          {WebhookMessages.listHeading}
-        </Title>
-        <Text c="dimmed" maw={720}>
-          {WebhookMessages.intro}
-        </Text>
+      <ScreenSection
+        gap="sm"
+        headingId="webhooks-heading"
+        heading={WebhookMessages.listHeading}
+        intro={WebhookMessages.intro}
+      >
         {secret && <NewWebhookSecret key={secret.secret} shown={secret} onDone={() => setSecret(null)} />}
         <WebhookEndpointsList onSecret={showSecret} />
-      </Stack>
+      </ScreenSection>
       <AddWebhookEndpointForm onCreated={showSecret} />
     </Stack>
   );

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Loader, NativeSelect, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { AccountMessages, Messages, type PossibleOrganization, ResetPasswordSchema } from '@store/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -18,6 +6,7 @@ import { z } from 'zod/mini';
 import { AccountEmailInput } from '../../../components/account-email-input';
 import { AccountFormFrame } from '../../../components/account-form-frame';
 import { NewPasswordInput } from '../../../components/new-password-input';
+import { SubmitRow } from '../../../components/submit-row';
 import { useResetPassword, useResetRequestCheck } from '../../../features/accounts';
 import { useSchemaForm } from '../../../lib/form';
 
@@ -114,11 +103,7 @@ export default function ResetPasswordScreen() {
         required
         {...form.getInputProps('confirmPassword')}
       />
-      <Group justify="flex-end">
-        <Button type="submit" loading={reset.isPending}>
-          Reset Password
-        </Button>
-      </Group>
+      <SubmitRow loading={reset.isPending}>Reset Password</SubmitRow>
     </AccountFormFrame>
   );
 }

@@ -13,7 +13,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod/mini';
 import { AccountEmailInput } from '../../../components/account-email-input';
-import { setCurrentUser } from '../../../lib/current-user';
+import { signInWith } from '../../../lib/current-user';
 import { useFocusWhenShown } from '../../../lib/focus';
 import { useSchemaForm } from '../../../lib/form';
 import { clearAlert, showAlert } from '../../alert';
@@ -56,14 +56,9 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     authenticate.mutate(request, { onSuccess: (response) => answered(request, response) });
 
   const answered = (request: LoginRequest, response: LoginResponse) => {
-    if (response.success && response.token && response.person && response.organization) {
-      setCurrentUser({
-        token: response.token,
-        person: response.person,
-        organization: response.organization,
-        twoFactorSetupRequired: response.twoFactorSetupRequired ?? false,
-      });
-      onLoggedIn(response.person);
+    const person = response.success ? signInWith(response) : null;
+    if (person) {
+      onLoggedIn(person);
       return;
     }
     if (response.twoFactorRequired && !secondFactor) {

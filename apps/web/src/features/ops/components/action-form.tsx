@@ -1,5 +1,6 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { SubmitRow } from '../../../components/submit-row';
 
 /** The input step of a console action's dialog: its fields, then the button that leads to the confirmation. */
 export function ActionForm({
@@ -21,11 +22,9 @@ export function ActionForm({
     <form onSubmit={onSubmit} aria-label={label}>
       <Stack gap="sm">
         {children}
-        <Group justify="flex-end">
-          <Button type="submit" disabled={!valid} loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <SubmitRow disabled={!valid} loading={pending}>
+          {submitLabel}
+        </SubmitRow>
       </Stack>
     </form>
   );

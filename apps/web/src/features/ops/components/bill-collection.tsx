@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
   formatMediumDateTime,
   formatUsd,
@@ -13,6 +13,7 @@ import { useSchemaForm } from '../../../lib/form';
 import { useRetryBill } from '../api/retry-bill';
 import { useVoidBill } from '../api/void-bill';
 import { useWriteOffBill } from '../api/write-off-bill';
+import { BillNoteInput } from './bill-note-input';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 import { ConsoleSection } from './console-section';
 import { MarkPaidForm } from './mark-paid-form';
@@ -158,12 +159,9 @@ function CloseBillForm({ bill, ask, onDone }: ActionProps) {
     <form onSubmit={submit} aria-label="Void or write off">
       <Stack gap="xs">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
+          <BillNoteInput
             label="Reason"
             description="Why this bill is voided or written off: kept with it and in the log"
-            required
-            maxLength={200}
-            w={{ base: '100%', sm: 360 }}
             {...form.getInputProps('reason')}
           />
           {bill.actions.void && (

@@ -1,4 +1,4 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import {
   formatUsd,
   type OpsBillActionAnswer,
@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { useSchemaForm } from '../../../lib/form';
 import { useMarkBillPaid } from '../api/mark-bill-paid';
+import { BillNoteInput } from './bill-note-input';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 
 /**
@@ -55,12 +56,9 @@ export function MarkPaidForm({
       <ConfirmDialog confirmation={asking} onClose={() => setAsking(null)} />
       <form onSubmit={submit} aria-label="Record payment">
         <Group align="flex-end" gap="sm">
-          <TextInput
+          <BillNoteInput
             label="Payment reference"
             description="The bank transfer or cheque that paid this bill outside the card processor"
-            required
-            maxLength={200}
-            w={{ base: '100%', sm: 360 }}
             {...form.getInputProps('reference')}
           />
           <Button type="submit" disabled={!valid} loading={mark.isPending}>

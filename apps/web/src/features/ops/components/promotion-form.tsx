@@ -1,7 +1,5 @@
 import {
-  Button,
   Checkbox,
-  Group,
   MultiSelect,
   NumberInput,
   Paper,
@@ -12,6 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { SubmitRow } from '../../../components/submit-row';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useCatalog } from '../api/get-catalog';
@@ -106,11 +105,7 @@ export function PromotionForm() {
             label="Once per organization"
             {...form.getInputProps('oncePerOrganization', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending}>
-              Create code
-            </Button>
-          </Group>
+          <SubmitRow loading={create.isPending}>Create code</SubmitRow>
         </Stack>
       </form>
     </Paper>

@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { ClaimDomainSchema, SsoMessages } from '@store/core';
+import { ScreenSection } from '../../../components/screen-section';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useClaimDomain } from '../api/claim-domain';
@@ -22,13 +23,11 @@ export function ClaimedDomains() {
   );
   const list = domains.data?.domains ?? [];
   return (
-    <Stack gap="md" component="section" aria-labelledby="sso-domains-heading">
-      <Title order={2} size="h3" id="sso-domains-heading">
-        {SsoMessages.domainsHeading}
-      </Title>
-      <Text c="dimmed" maw={720}>
-        {SsoMessages.domainsIntro}
-      </Text>
+    <ScreenSection
+      headingId="sso-domains-heading"
+      heading={SsoMessages.domainsHeading}
+      intro={SsoMessages.domainsIntro}
+    >
       {domains.isSuccess && list.length === 0 && <Text>{SsoMessages.noDomains}</Text>}
       {list.length > 0 && (
         <Table>
@@ -75,6 +74,6 @@ export function ClaimedDomains() {
           </Button>
         </Group>
       </form>
-    </Stack>
+    </ScreenSection>
   );
 }

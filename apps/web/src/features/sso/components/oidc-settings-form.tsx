@@ -1,9 +1,8 @@
-import { PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { type PutOidcConfig, PutOidcConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
-import { useSchemaForm } from '../../../lib/form';
-import { showAlert } from '../../alert';
-import { usePutSsoSettings } from '../api/put-sso-settings';
-import { CopyableValue, SsoFormEnd } from './sso-shared-fields';
+import { ScreenSection } from '../../../components/screen-section';
+import { CopyableValue, SsoConfigForm } from './sso-shared-fields';
+import { useSsoConfigForm } from './use-sso-config-form';
 
 const initialValues = (settings: SsoSettings): PutOidcConfig => {
   const config = settings.config?.kind === 'oidc' ? settings.config : null;
@@ -22,59 +21,38 @@ const initialValues = (settings: SsoSettings): PutOidcConfig => {
  * what the provider gives. The secret is never shown again: left empty, the kept one stays.
  */
 export function OidcSettingsForm({ settings }: { settings: SsoSettings }) {
-  const save = usePutSsoSettings();
   const kept = settings.config?.kind === 'oidc' ? settings.config : null;
-  const { form, onSubmit, reset } = useSchemaForm(PutOidcConfigSchema, {
-    initialValues: initialValues(settings),
-  });
-  const submit = onSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        reset(initialValues(saved));
-        showAlert({ type: 'success', text: SsoMessages.saved });
-      },
-    }),
-  );
+  const config = useSsoConfigForm(PutOidcConfigSchema, initialValues, settings);
+  const { form } = config;
   return (
-    <Stack gap="md" component="section" aria-labelledby="sso-oidc-heading">
-      <Title order={2} size="h3" id="sso-oidc-heading">
-        {SsoMessages.oidcHeading}
-      </Title>
+    <ScreenSection headingId="sso-oidc-heading" heading={SsoMessages.oidcHeading}>
       <CopyableValue
         label={SsoMessages.redirectUriLabel}
         value={settings.redirectUri}
         testId="sso-redirect-uri"
       />
-      <form onSubmit={submit} noValidate aria-label={SsoMessages.heading}>
-        <Stack gap="sm" maw={560}>
-          <TextInput
-            label={SsoMessages.issuerLabel}
-            description={SsoMessages.issuerDescription}
-            required
-            autoComplete="off"
-            {...form.getInputProps('issuer')}
-          />
-          <TextInput
-            label={SsoMessages.clientIdLabel}
-            required
-            autoComplete="off"
-            {...form.getInputProps('clientId')}
-          />
-          <PasswordInput
-            label={SsoMessages.clientSecretLabel}
-            description={kept?.clientSecretSet ? SsoMessages.clientSecretKept : undefined}
-            required={!kept}
-            autoComplete="new-password"
-            {...form.getInputProps('clientSecret')}
-          />
-          <SsoFormEnd
-            enforced={form.getInputProps('enforced', { type: 'checkbox' })}
-            defaultRole={form.getInputProps('defaultRole')}
-            saving={save.isPending}
-            configured={Boolean(settings.config)}
-          />
-        </Stack>
-      </form>
-    </Stack>
+      <SsoConfigForm state={config} label={SsoMessages.heading} configured={Boolean(settings.config)}>
+        <TextInput
+          label={SsoMessages.issuerLabel}
+          description={SsoMessages.issuerDescription}
+          required
+          autoComplete="off"
+          {...form.getInputProps('issuer')}
+        />
+        <TextInput
+          label={SsoMessages.clientIdLabel}
+          required
+          autoComplete="off"
+          {...form.getInputProps('clientId')}
+        />
+        <PasswordInput
+          label={SsoMessages.clientSecretLabel}
+          description={kept?.clientSecretSet ? SsoMessages.clientSecretKept : undefined}
+          required={!kept}
+          autoComplete="new-password"
+          {...form.getInputProps('clientSecret')}
+        />
+      </SsoConfigForm>
+    </ScreenSection>
   );
 }

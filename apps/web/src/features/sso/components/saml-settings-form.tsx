@@ -1,10 +1,9 @@
-import { Anchor, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Text, Textarea, TextInput } from '@mantine/core';
 import { type PutSamlConfig, PutSamlConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
 import { useState } from 'react';
-import { useSchemaForm } from '../../../lib/form';
-import { showAlert } from '../../alert';
-import { usePutSsoSettings } from '../api/put-sso-settings';
-import { CopyableValue, SsoFormEnd } from './sso-shared-fields';
+import { ScreenSection } from '../../../components/screen-section';
+import { CopyableValue, LabelledChoice, SsoConfigForm } from './sso-shared-fields';
+import { useSsoConfigForm } from './use-sso-config-form';
 
 type Source = 'xml' | 'url';
 
@@ -22,29 +21,19 @@ const initialValues = (settings: SsoSettings): PutSamlConfig => ({
  * reads at each save. Left empty, the kept metadata stays.
  */
 export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
-  const save = usePutSsoSettings();
   const kept = settings.config?.kind === 'saml' ? settings.config : null;
   const [source, setSource] = useState<Source>(kept && !kept.metadataUrl ? 'xml' : kept ? 'url' : 'xml');
-  const { form, onSubmit, reset } = useSchemaForm(PutSamlConfigSchema, {
-    initialValues: initialValues(settings),
-  });
-  const submit = onSubmit((values) =>
-    save.mutate(
-      // Only the chosen source goes: the other field may still hold what was typed before switching.
+  const config = useSsoConfigForm(
+    PutSamlConfigSchema,
+    initialValues,
+    settings,
+    // Only the chosen source goes: the other field may still hold what was typed before switching.
+    (values) =>
       source === 'xml' ? { ...values, metadataUrl: undefined } : { ...values, metadataXml: undefined },
-      {
-        onSuccess: (saved) => {
-          reset(initialValues(saved));
-          showAlert({ type: 'success', text: SsoMessages.saved });
-        },
-      },
-    ),
   );
+  const { form } = config;
   return (
-    <Stack gap="md" component="section" aria-labelledby="sso-saml-heading">
-      <Title order={2} size="h3" id="sso-saml-heading">
-        {SsoMessages.samlHeading}
-      </Title>
+    <ScreenSection headingId="sso-saml-heading" heading={SsoMessages.samlHeading}>
       <CopyableValue
         label={SsoMessages.spEntityIdLabel}
         value={settings.saml.entityId}
@@ -59,52 +48,40 @@ export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
           {SsoMessages.metadataKept(kept.entityId ?? '')}
         </Text>
       )}
-      <form onSubmit={submit} noValidate aria-label={SsoMessages.samlHeading}>
-        <Stack gap="sm" maw={560}>
-          <div>
-            <Text fw={500} size="sm" id="sso-metadata-source">
-              {SsoMessages.metadataSourceLabel}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="sso-metadata-source"
-              value={source}
-              onChange={(value) => setSource(value as Source)}
-              data={[
-                { value: 'xml', label: SsoMessages.metadataPaste },
-                { value: 'url', label: SsoMessages.metadataFromUrl },
-              ]}
-            />
-          </div>
-          {source === 'xml' ? (
-            <Textarea
-              label={SsoMessages.metadataXmlLabel}
-              description={SsoMessages.metadataXmlDescription}
-              required={!kept}
-              autosize
-              minRows={4}
-              maxRows={12}
-              spellCheck={false}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              {...form.getInputProps('metadataXml')}
-            />
-          ) : (
-            <TextInput
-              label={SsoMessages.metadataUrlLabel}
-              description={SsoMessages.metadataUrlDescription}
-              required={!kept}
-              type="url"
-              autoComplete="off"
-              {...form.getInputProps('metadataUrl')}
-            />
-          )}
-          <SsoFormEnd
-            enforced={form.getInputProps('enforced', { type: 'checkbox' })}
-            defaultRole={form.getInputProps('defaultRole')}
-            saving={save.isPending}
-            configured={Boolean(settings.config)}
+      <SsoConfigForm state={config} label={SsoMessages.samlHeading} configured={Boolean(settings.config)}>
+        <LabelledChoice<Source>
+          labelId="sso-metadata-source"
+          label={SsoMessages.metadataSourceLabel}
+          value={source}
+          onChange={setSource}
+          data={[
+            { value: 'xml', label: SsoMessages.metadataPaste },
+            { value: 'url', label: SsoMessages.metadataFromUrl },
+          ]}
+        />
+        {source === 'xml' ? (
+          <Textarea
+            label={SsoMessages.metadataXmlLabel}
+            description={SsoMessages.metadataXmlDescription}
+            required={!kept}
+            autosize
+            minRows={4}
+            maxRows={12}
+            spellCheck={false}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            {...form.getInputProps('metadataXml')}
           />
-        </Stack>
-      </form>
-    </Stack>
+        ) : (
+          <TextInput
+            label={SsoMessages.metadataUrlLabel}
+            description={SsoMessages.metadataUrlDescription}
+            required={!kept}
+            type="url"
+            autoComplete="off"
+            {...form.getInputProps('metadataUrl')}
+          />
+        )}
+      </SsoConfigForm>
+    </ScreenSection>
   );
 }

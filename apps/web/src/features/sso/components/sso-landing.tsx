@@ -2,7 +2,7 @@ import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
 import { isOperator, type Person, SSO_REFUSALS, SsoMessages, type SsoRefusal } from '@store/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { setCurrentUser } from '../../../lib/current-user';
+import { signInWith } from '../../../lib/current-user';
 import { errorMessageFrom, HttpError } from '../../../lib/http';
 import { exchangeSsoTicket } from '../api/exchange-sso-ticket';
 
@@ -35,17 +35,9 @@ export function SsoLanding({ onLoggedIn }: { onLoggedIn: (person: Person) => voi
     }
     exchangeSsoTicket(ticket).then(
       (response) => {
-        if (!response.token || !response.person || !response.organization) {
-          setFailure(SsoMessages.ticketInvalid);
-          return;
-        }
-        setCurrentUser({
-          token: response.token,
-          person: response.person,
-          organization: response.organization,
-          twoFactorSetupRequired: response.twoFactorSetupRequired ?? false,
-        });
-        onLoggedIn(response.person);
+        const person = signInWith(response);
+        if (person) onLoggedIn(person);
+        else setFailure(SsoMessages.ticketInvalid);
       },
       (error: unknown) =>
         setFailure(

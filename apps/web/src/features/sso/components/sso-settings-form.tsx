@@ -1,8 +1,9 @@
-import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { SsoMessages, type SsoSettings } from '@store/core';
 import { useState } from 'react';
 import { OidcSettingsForm } from './oidc-settings-form';
 import { SamlSettingsForm } from './saml-settings-form';
+import { LabelledChoice } from './sso-shared-fields';
 
 type Kind = 'oidc' | 'saml';
 
@@ -14,20 +15,16 @@ export function SsoSettingsForm({ settings }: { settings: SsoSettings }) {
   const [kind, setKind] = useState<Kind>(settings.config?.kind ?? 'oidc');
   return (
     <Stack gap="md">
-      <div>
-        <Text fw={500} size="sm" id="sso-protocol">
-          {SsoMessages.protocolLabel}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="sso-protocol"
-          value={kind}
-          onChange={(value) => setKind(value as Kind)}
-          data={[
-            { value: 'oidc', label: SsoMessages.oidcHeading },
-            { value: 'saml', label: SsoMessages.samlHeading },
-          ]}
-        />
-      </div>
+      <LabelledChoice<Kind>
+        labelId="sso-protocol"
+        label={SsoMessages.protocolLabel}
+        value={kind}
+        onChange={setKind}
+        data={[
+          { value: 'oidc', label: SsoMessages.oidcHeading },
+          { value: 'saml', label: SsoMessages.samlHeading },
+        ]}
+      />
       {kind === 'oidc' ? <OidcSettingsForm settings={settings} /> : <SamlSettingsForm settings={settings} />}
     </Stack>
   );

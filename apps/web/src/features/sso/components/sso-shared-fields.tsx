@@ -1,6 +1,17 @@
-import { Button, Checkbox, Code, Group, Select, type SelectProps, Text } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  SegmentedControl,
+  Select,
+  type SelectProps,
+  Stack,
+  Text,
+} from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { SSO_DEFAULT_ROLES, SsoMessages, ssoDefaultRoleLabel } from '@store/core';
+import type { FormEvent, ReactNode } from 'react';
 import { showAlert } from '../../alert';
 import { useDeleteSsoSettings } from '../api/delete-sso-settings';
 
@@ -18,36 +29,80 @@ export function CopyableValue({ label, value, testId }: { label: string; value: 
   );
 }
 
-/**
- * The end of either protocol's form: single sign-on required, the role of new people, then Save and,
- * once set up, Remove.
- */
-export function SsoFormEnd({
-  enforced,
-  defaultRole,
-  saving,
-  configured,
+/** A choice between a few options, named by the label above it (the protocol, the metadata's source). */
+export function LabelledChoice<T extends string>({
+  labelId,
+  label,
+  value,
+  onChange,
+  data,
 }: {
-  enforced: GetInputPropsReturnType;
-  defaultRole: GetInputPropsReturnType;
-  saving: boolean;
-  configured: boolean;
+  labelId: string;
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  data: { value: T; label: string }[];
 }) {
   return (
-    <>
-      <Checkbox
-        label={SsoMessages.enforcedLabel}
-        description={SsoMessages.enforcedDescription}
-        {...enforced}
+    <div>
+      <Text fw={500} size="sm" id={labelId}>
+        {label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={labelId}
+        value={value}
+        onChange={(chosen) => onChange(chosen as T)}
+        data={data}
       />
-      <DefaultRoleSelect {...defaultRole} />
-      <Group>
-        <Button type="submit" loading={saving}>
-          {SsoMessages.save}
-        </Button>
-        {configured && <RemoveSsoButton />}
-      </Group>
-    </>
+    </div>
+  );
+}
+
+/** What a protocol's set-up form hands its frame (from useSsoConfigForm). */
+export interface SsoConfigFormState {
+  form: {
+    getInputProps: (
+      path: 'enforced' | 'defaultRole',
+      options?: { type: 'checkbox' },
+    ) => GetInputPropsReturnType;
+  };
+  submit: (event?: FormEvent) => void;
+  saving: boolean;
+}
+
+/**
+ * Either protocol's form: its own fields, then the end both share: single sign-on required, the role
+ * of new people, then Save and, once set up, Remove.
+ */
+export function SsoConfigForm({
+  state,
+  label,
+  configured,
+  children,
+}: {
+  state: SsoConfigFormState;
+  label: string;
+  configured: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={state.submit} noValidate aria-label={label}>
+      <Stack gap="sm" maw={560}>
+        {children}
+        <Checkbox
+          label={SsoMessages.enforcedLabel}
+          description={SsoMessages.enforcedDescription}
+          {...state.form.getInputProps('enforced', { type: 'checkbox' })}
+        />
+        <DefaultRoleSelect {...state.form.getInputProps('defaultRole')} />
+        <Group>
+          <Button type="submit" loading={state.saving}>
+            {SsoMessages.save}
+          </Button>
+          {configured && <RemoveSsoButton />}
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

@@ -11,6 +11,7 @@ import {
   type SubscriptionDetail,
   splitHosts,
 } from '@store/core';
+import { SubmitRow } from '../../../components/submit-row';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useDownloadOfflineLicense } from '../api/download-offline-license';
@@ -150,11 +151,7 @@ function OfflineForm({ subscription: s }: { subscription: SubscriptionDetail }) 
             {values.designers.map((_, i) => field('designers', i))}
           </Stack>
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={makeOffline.isPending}>
-            Enable Offline
-          </Button>
-        </Group>
+        <SubmitRow loading={makeOffline.isPending}>Enable Offline</SubmitRow>
       </Stack>
     </form>
   );
