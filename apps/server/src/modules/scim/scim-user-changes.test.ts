@@ -79,15 +79,19 @@ describe('PATCH /Users/{id}', () => {
   });
 
   it("the Users screen's list says whom the provider deactivated, until it reactivates them", async () => {
-    const made = (await scim.post('/Users', userBody('on.leave@example.com'))).body;
+    const made = (await suite.scim.post('/Users', userBody('on.leave@example.com'))).body;
     const listed = async () =>
-      ((await admin.get('/api/person/all')).body as { email: string; deactivated: boolean }[]).find(
+      ((await suite.admin.get('/api/person/all')).body as { email: string; deactivated: boolean }[]).find(
         (p) => p.email === 'on.leave@example.com',
       );
     expect(await listed()).toMatchObject({ deactivated: false });
-    await scim.patch(`/Users/${made.id}`, { Operations: [{ op: 'replace', path: 'active', value: false }] });
+    await suite.scim.patch(`/Users/${made.id}`, {
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    });
     expect(await listed()).toMatchObject({ deactivated: true });
-    await scim.patch(`/Users/${made.id}`, { Operations: [{ op: 'replace', path: 'active', value: true }] });
+    await suite.scim.patch(`/Users/${made.id}`, {
+      Operations: [{ op: 'replace', path: 'active', value: true }],
+    });
     expect(await listed()).toMatchObject({ deactivated: false });
   });
 
