@@ -1,5 +1,6 @@
 import { BillingMode, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { persons } from '../../src/db/schema';
 import { ManualClock } from '../../src/lib/clock';
 import { hashPassword } from '../../src/lib/passwords';
@@ -39,6 +40,10 @@ export async function createLicensingTestApp(opts: { env?: Record<string, string
     return { status: res.statusCode, body: res.json() };
   }
 
+  /** An engine or designer taking a seat of the key for its host name. */
+  const activate = (licenseKey: string, kind: string, hostname: string) =>
+    engine('/api/licensing/activate', { licenseKey, kind, hostname });
+
   /** A subscription of the organization bought `daysAgo` days ago (default: 10), in its first period. */
   async function subscribe(
     plan: string,
@@ -65,7 +70,26 @@ export async function createLicensingTestApp(opts: { env?: Record<string, string
 
   const login = (email = ADMIN_EMAIL) => t.login(email, PASSWORD, org.id);
 
-  return { t, clock, org, engine, subscribe, login };
+  return { t, clock, org, engine, activate, subscribe, login };
 }
 
 export type LicensingTestApp = Awaited<ReturnType<typeof createLicensingTestApp>>;
+export type LicensingClient = Awaited<ReturnType<LicensingTestApp['login']>>;
+
+/**
+ * A test file's licensing app: built before its tests (handed to `take`) and closed after them.
+ * `each` runs before every test: files that move the clock by days sign in afresh there, as a person
+ * would after a week away.
+ */
+export function withLicensingTestApp(
+  take: (l: LicensingTestApp) => void | Promise<void>,
+  each?: () => Promise<void>,
+): void {
+  let app: LicensingTestApp | undefined;
+  beforeAll(async () => {
+    app = await createLicensingTestApp();
+    await take(app);
+  });
+  if (each) beforeEach(each);
+  afterAll(() => app?.t.close());
+}

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createLicensingTestApp,
   DAY,
+  type LicensingClient,
   type LicensingTestApp,
   PASSWORD,
   USER_EMAIL,
+  withLicensingTestApp,
 } from '../../../test/support/licensing';
 import { pricingPlans } from '../../db/schema';
 import { verifyLicenseFile } from './verify-license-file';
@@ -18,14 +19,15 @@ const setFleet = (values: { leaseMinutes?: number; borrowDays?: number }) =>
   l.t.db.update(pricingPlans).set(values).where(eq(pricingPlans.planName, 'Pro Fleet'));
 
 let l: LicensingTestApp;
-let admin: Awaited<ReturnType<LicensingTestApp['login']>>;
-beforeAll(async () => {
-  l = await createLicensingTestApp();
-});
-beforeEach(async () => {
-  admin = await l.login();
-});
-afterAll(() => l.t.close());
+let admin: LicensingClient;
+withLicensingTestApp(
+  (app) => {
+    l = app;
+  },
+  async () => {
+    admin = await l.login();
+  },
+);
 
 const fleet = (numberMachines: number) => l.subscribe('Pro Fleet', { numberMachines });
 const checkout = (licenseKey: string, fingerprint: string, hostname = `pod-${fingerprint}`) =>
@@ -102,19 +104,11 @@ describe('POST /api/licensing/leases (checkout)', () => {
     expect(refused.body.code).toBe('NOT_FLOATING');
 
     const sub = await fleet(1);
-    const activation = await l.engine('/api/licensing/activate', {
-      licenseKey: sub.apiKey1,
-      kind: 'engine',
-      hostname: 'old-style',
-    });
+    const activation = await l.activate(sub.apiKey1, 'engine', 'old-style');
     expect(activation.status).toBe(409);
     expect(activation.body.code).toBe('FLOATING');
     // Designers still activate their workstations.
-    const designer = await l.engine('/api/licensing/activate', {
-      licenseKey: sub.apiKey1,
-      kind: 'designer',
-      hostname: 'studio',
-    });
+    const designer = await l.activate(sub.apiKey1, 'designer', 'studio');
     expect(designer.status).toBe(201);
   });
 

@@ -1,13 +1,14 @@
 import { RoleMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeOrganization } from '../../../test/support/billing';
 import {
-  createLicensingTestApp,
   DAY,
+  type LicensingClient,
   type LicensingTestApp,
   PASSWORD,
   USER_EMAIL,
+  withLicensingTestApp,
 } from '../../../test/support/licensing';
 import { organizations, persons } from '../../db/schema';
 
@@ -15,18 +16,18 @@ import { organizations, persons } from '../../db/schema';
 // for one of them with the rights of Flush Keys (the owning organization's admins, never the parent).
 
 let l: LicensingTestApp;
-let admin: Awaited<ReturnType<LicensingTestApp['login']>>;
-beforeAll(async () => {
-  l = await createLicensingTestApp();
-});
-// Tests move the clock by days: a fresh sign-in each, as a person would after a week away.
-beforeEach(async () => {
-  admin = await l.login();
-});
-afterAll(() => l.t.close());
+let admin: LicensingClient;
+withLicensingTestApp(
+  (app) => {
+    l = app;
+  },
+  async () => {
+    admin = await l.login();
+  },
+);
 
 const activate = (licenseKey: string, kind: string, hostname: string) =>
-  l.engine('/api/licensing/activate', { licenseKey, kind, hostname });
+  l.activate(licenseKey, kind, hostname);
 
 describe('GET /api/subscription/{id}/machines', () => {
   it('lists every machine with its kind, dates and state, and the seats held against the limits', async () => {

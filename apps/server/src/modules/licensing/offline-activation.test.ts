@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLicensingTestApp, type LicensingTestApp, USER_EMAIL } from '../../../test/support/licensing';
+import { describe, expect, it } from 'vitest';
+import {
+  type LicensingClient,
+  type LicensingTestApp,
+  USER_EMAIL,
+  withLicensingTestApp,
+} from '../../../test/support/licensing';
 import { offlineActivations } from '../../db/schema';
 import { releaseCodeOf } from './offline-file-keys';
 import { verifyLicenseFile } from './verify-license-file';
@@ -9,12 +14,11 @@ import { verifyLicenseFile } from './verify-license-file';
 // with a license file bound to its fingerprint, which holds a seat until released or expired.
 
 let l: LicensingTestApp;
-let admin: Awaited<ReturnType<LicensingTestApp['login']>>;
-beforeAll(async () => {
-  l = await createLicensingTestApp();
+let admin: LicensingClient;
+withLicensingTestApp(async (app) => {
+  l = app;
   admin = await l.login();
 });
-afterAll(() => l.t.close());
 
 const requestOf = (licenseKey: string, fingerprint: string, hostname = `plant-${fingerprint}`) => ({
   type: 'activation-request',
@@ -105,11 +109,7 @@ describe('POST /api/subscription/{id}/offline-activations', () => {
       code: 'TOO_MANY_MACHINES',
       message: expect.stringContaining('1 engine'),
     });
-    const online = await l.engine('/api/licensing/activate', {
-      licenseKey: sub.apiKey1,
-      kind: 'engine',
-      hostname: 'online-host',
-    });
+    const online = await l.activate(sub.apiKey1, 'engine', 'online-host');
     expect(online.status).toBe(409);
     expect(online.body.code).toBe('TOO_MANY_MACHINES');
     // A new request from the same machine replaces its file in the same seat.

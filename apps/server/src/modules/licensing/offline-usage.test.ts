@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runBillingCycle } from '../../../test/support/billing';
-import { createLicensingTestApp, DAY, type LicensingTestApp } from '../../../test/support/licensing';
+import {
+  DAY,
+  type LicensingClient,
+  type LicensingTestApp,
+  withLicensingTestApp,
+} from '../../../test/support/licensing';
 import { lateOverage, orderLines, orders, subscriptions } from '../../db/schema';
 import { signUsageFile } from './offline-file-keys';
 import { verifyLicenseFile } from './verify-license-file';
@@ -11,12 +16,11 @@ import { verifyLicenseFile } from './verify-license-file';
 // key counts each transaction id once; a month already billed gets its overage on the next bill.
 
 let l: LicensingTestApp;
-let admin: Awaited<ReturnType<LicensingTestApp['login']>>;
-beforeAll(async () => {
-  l = await createLicensingTestApp();
+let admin: LicensingClient;
+withLicensingTestApp(async (app) => {
+  l = app;
   admin = await l.login();
 });
-afterAll(() => l.t.close());
 
 /** An offline engine of the subscription: its installed file's id, fingerprint and usage key. */
 async function offlineEngine(sub: { id: number; apiKey1: string }, fingerprint: string) {
