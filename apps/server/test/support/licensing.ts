@@ -77,19 +77,20 @@ export type LicensingTestApp = Awaited<ReturnType<typeof createLicensingTestApp>
 export type LicensingClient = Awaited<ReturnType<LicensingTestApp['login']>>;
 
 /**
- * A test file's licensing app: built before its tests (handed to `take`) and closed after them.
- * `each` runs before every test: files that move the clock by days sign in afresh there, as a person
- * would after a week away.
+ * A test file's licensing app, built before its tests and closed after them, handed to `take` with the
+ * admin signed in: once, or before `each` test for files that move the clock by days (a person signs
+ * in afresh after a week away).
  */
 export function withLicensingTestApp(
-  take: (l: LicensingTestApp) => void | Promise<void>,
-  each?: () => Promise<void>,
+  signIn: 'once' | 'each',
+  take: (l: LicensingTestApp, admin: LicensingClient) => void,
 ): void {
   let app: LicensingTestApp | undefined;
+  const signedIn = async () => take(app!, await app!.login());
   beforeAll(async () => {
     app = await createLicensingTestApp();
-    await take(app);
+    if (signIn === 'once') await signedIn();
   });
-  if (each) beforeEach(each);
+  if (signIn === 'each') beforeEach(signedIn);
   afterAll(() => app?.t.close());
 }

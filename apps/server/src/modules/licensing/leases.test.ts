@@ -20,14 +20,9 @@ const setFleet = (values: { leaseMinutes?: number; borrowDays?: number }) =>
 
 let l: LicensingTestApp;
 let admin: LicensingClient;
-withLicensingTestApp(
-  (app) => {
-    l = app;
-  },
-  async () => {
-    admin = await l.login();
-  },
-);
+withLicensingTestApp('each', (app, signedIn) => {
+  [l, admin] = [app, signedIn];
+});
 
 const fleet = (numberMachines: number) => l.subscribe('Pro Fleet', { numberMachines });
 const checkout = (licenseKey: string, fingerprint: string, hostname = `pod-${fingerprint}`) =>

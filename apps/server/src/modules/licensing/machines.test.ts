@@ -17,14 +17,9 @@ import { organizations, persons } from '../../db/schema';
 
 let l: LicensingTestApp;
 let admin: LicensingClient;
-withLicensingTestApp(
-  (app) => {
-    l = app;
-  },
-  async () => {
-    admin = await l.login();
-  },
-);
+withLicensingTestApp('each', (app, signedIn) => {
+  [l, admin] = [app, signedIn];
+});
 
 const activate = (licenseKey: string, kind: string, hostname: string) =>
   l.activate(licenseKey, kind, hostname);

@@ -15,9 +15,8 @@ import { verifyLicenseFile } from './verify-license-file';
 
 let l: LicensingTestApp;
 let admin: LicensingClient;
-withLicensingTestApp(async (app) => {
-  l = app;
-  admin = await l.login();
+withLicensingTestApp('once', (app, signedIn) => {
+  [l, admin] = [app, signedIn];
 });
 
 const requestOf = (licenseKey: string, fingerprint: string, hostname = `plant-${fingerprint}`) => ({

@@ -17,9 +17,8 @@ import { verifyLicenseFile } from './verify-license-file';
 
 let l: LicensingTestApp;
 let admin: LicensingClient;
-withLicensingTestApp(async (app) => {
-  l = app;
-  admin = await l.login();
+withLicensingTestApp('once', (app, signedIn) => {
+  [l, admin] = [app, signedIn];
 });
 
 /** An offline engine of the subscription: its installed file's id, fingerprint and usage key. */
