@@ -76,21 +76,24 @@ export async function createLicensingTestApp(opts: { env?: Record<string, string
 export type LicensingTestApp = Awaited<ReturnType<typeof createLicensingTestApp>>;
 export type LicensingClient = Awaited<ReturnType<LicensingTestApp['login']>>;
 
+/** A test file's licensing app with its admin signed in. */
+export type LicensingTestFile = LicensingTestApp & { admin: LicensingClient };
+
 /**
- * A test file's licensing app, built before its tests and closed after them, handed to `take` with the
- * admin signed in: once, or before `each` test for files that move the clock by days (a person signs
- * in afresh after a week away).
+ * A test file's licensing app, filled in before its tests and closed after them, its admin signed in
+ * once, or before `each` test for files that move the clock by days (a person signs in afresh after
+ * a week away). Read its fields inside tests: they are there once the file's tests start.
  */
-export function withLicensingTestApp(
-  signIn: 'once' | 'each',
-  take: (l: LicensingTestApp, admin: LicensingClient) => void,
-): void {
-  let app: LicensingTestApp | undefined;
-  const signedIn = async () => take(app!, await app!.login());
+export function licensingTestFile(signIn: 'once' | 'each'): LicensingTestFile {
+  const file = {} as LicensingTestFile;
+  const signInAdmin = async () => {
+    file.admin = await file.login();
+  };
   beforeAll(async () => {
-    app = await createLicensingTestApp();
-    if (signIn === 'once') await signedIn();
+    Object.assign(file, await createLicensingTestApp());
+    if (signIn === 'once') await signInAdmin();
   });
-  if (signIn === 'each') beforeEach(signedIn);
-  afterAll(() => app?.t.close());
+  if (signIn === 'each') beforeEach(signInAdmin);
+  afterAll(() => file.t?.close());
+  return file;
 }

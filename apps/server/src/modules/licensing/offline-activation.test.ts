@@ -1,11 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  type LicensingClient,
-  type LicensingTestApp,
-  USER_EMAIL,
-  withLicensingTestApp,
-} from '../../../test/support/licensing';
+import { licensingTestFile, USER_EMAIL } from '../../../test/support/licensing';
 import { offlineActivations } from '../../db/schema';
 import { releaseCodeOf } from './offline-file-keys';
 import { verifyLicenseFile } from './verify-license-file';
@@ -13,11 +8,7 @@ import { verifyLicenseFile } from './verify-license-file';
 // Offline activation by request file (docs/decisions/040): the portal answers an engine's request
 // with a license file bound to its fingerprint, which holds a seat until released or expired.
 
-let l: LicensingTestApp;
-let admin: LicensingClient;
-withLicensingTestApp('once', (app, signedIn) => {
-  [l, admin] = [app, signedIn];
-});
+const l = licensingTestFile('once');
 
 const requestOf = (licenseKey: string, fingerprint: string, hostname = `plant-${fingerprint}`) => ({
   type: 'activation-request',
@@ -30,10 +21,10 @@ const requestOf = (licenseKey: string, fingerprint: string, hostname = `plant-${
   nonce: `nonce-${fingerprint}`,
   created: l.clock.now().toISOString(),
 });
-const answer = (subscriptionId: number, request: object, client = admin) =>
+const answer = (subscriptionId: number, request: object, client = l.admin) =>
   client.post(`/api/subscription/${subscriptionId}/offline-activations`, { request });
 const release = (subscriptionId: number, code: string) =>
-  admin.post(`/api/subscription/${subscriptionId}/offline-activations/release`, { code });
+  l.admin.post(`/api/subscription/${subscriptionId}/offline-activations/release`, { code });
 
 async function payloadOf(licenseFile: string) {
   const { body } = await l.t.client().get('/api/licensing/public-key');

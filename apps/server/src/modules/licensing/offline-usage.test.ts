@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runBillingCycle } from '../../../test/support/billing';
-import {
-  DAY,
-  type LicensingClient,
-  type LicensingTestApp,
-  withLicensingTestApp,
-} from '../../../test/support/licensing';
+import { DAY, licensingTestFile } from '../../../test/support/licensing';
 import { lateOverage, orderLines, orders, subscriptions } from '../../db/schema';
 import { signUsageFile } from './offline-file-keys';
 import { verifyLicenseFile } from './verify-license-file';
@@ -15,15 +10,11 @@ import { verifyLicenseFile } from './verify-license-file';
 // Usage from offline sites (docs/decisions/040): a usage file signed with its license file's usage
 // key counts each transaction id once; a month already billed gets its overage on the next bill.
 
-let l: LicensingTestApp;
-let admin: LicensingClient;
-withLicensingTestApp('once', (app, signedIn) => {
-  [l, admin] = [app, signedIn];
-});
+const l = licensingTestFile('once');
 
 /** An offline engine of the subscription: its installed file's id, fingerprint and usage key. */
 async function offlineEngine(sub: { id: number; apiKey1: string }, fingerprint: string) {
-  const res = await admin.post(`/api/subscription/${sub.id}/offline-activations`, {
+  const res = await l.admin.post(`/api/subscription/${sub.id}/offline-activations`, {
     request: {
       type: 'activation-request',
       version: 1,
@@ -52,7 +43,7 @@ const reportsAt = (engine: Engine, time: Date, pages: number[]) =>
 const usageFileOf = (engine: Engine, reports: object[], fingerprint = engine.fingerprint) =>
   signUsageFile(engine.usageKey, { type: 'usage', version: 1, fileId: engine.fileId, fingerprint, reports });
 const upload = (subscriptionId: number, usageFile: object) =>
-  admin.post(`/api/subscription/${subscriptionId}/usage-files`, { usageFile });
+  l.admin.post(`/api/subscription/${subscriptionId}/usage-files`, { usageFile });
 const accrued = async (id: number) =>
   (await l.t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!.accruedRtusThisMonth;
 
