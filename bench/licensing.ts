@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type autocannon from 'autocannon';
 import pg from 'pg';
 import { startBareFastify } from './lib/bare-fastify';
 import { measure } from './lib/load';
@@ -75,35 +76,36 @@ async function settledReportCount(databaseUrl: string): Promise<number> {
 const database = await createStoreDatabase('postgres');
 const store = await startStore(database);
 const rows: BenchRow[] = [];
+const headers = { 'content-type': 'application/json' };
+
+/** One call of the store's, as an engine makes it. */
+const call = (path: string, body: object) =>
+  fetch(`${store.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+
+/**
+ * POSTs for SECONDS over CONNECTIONS: the same body each time, or the nth request's body (and path)
+ * from `nth`, so load spreads over many keys.
+ */
+function load(url: string, nth: string | ((n: number) => { body: string; path?: string })) {
+  let n = 0;
+  const each =
+    typeof nth === 'string'
+      ? { body: nth }
+      : { setupRequest: (request: autocannon.Request) => ({ ...request, ...nth(n++) }) };
+  return measure({ url, method: 'POST', headers, connections: CONNECTIONS, seconds: SECONDS, ...each });
+}
+
 try {
   const keys = await makeLicenseKeys(database.env.DATABASE_URL!);
-  const headers = { 'content-type': 'application/json' };
 
   // Validate, against the bare route.
-  const sample = await fetch(`${store.url}/api/licensing/validate`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ licenseKey: keys[0] }),
-  });
+  const sample = await call('/api/licensing/validate', { licenseKey: keys[0] });
   if (sample.status !== 200) throw new Error(`validate answered ${sample.status}: ${await sample.text()}`);
   const bare = await startBareFastify(await sample.text());
-  let k = 0;
-  const validate = await measure({
-    url: `${store.url}/api/licensing/validate`,
-    method: 'POST',
-    headers,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    setupRequest: (request) => ({ ...request, body: JSON.stringify({ licenseKey: keys[k++ % KEYS] }) }),
-  });
-  const bareRun = await measure({
-    url: `${bare.url}/bare`,
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ licenseKey: keys[0] }),
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-  });
+  const validate = await load(`${store.url}/api/licensing/validate`, (n) => ({
+    body: JSON.stringify({ licenseKey: keys[n % KEYS] }),
+  }));
+  const bareRun = await load(`${bare.url}/bare`, JSON.stringify({ licenseKey: keys[0] }));
   await bare.stop();
   console.log(
     `validate: ${fmt(validate.requestsPerSecond)} req/s (p99 ${validate.p99} ms, ${validate.failures} failed), bare Fastify ${fmt(bareRun.requestsPerSecond)} req/s`,
@@ -113,67 +115,25 @@ try {
   const fleetKeys = await makeLicenseKeys(database.env.DATABASE_URL!, FLOATING_TEMPLATE);
   const leaseIds: string[] = [];
   for (const key of fleetKeys) {
-    const res = await fetch(`${store.url}/api/licensing/leases`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        licenseKey: key,
-        fingerprint: `renewing-${key.slice(0, 8)}`,
-        hostname: 'bench-pod',
-      }),
+    const res = await call('/api/licensing/leases', {
+      licenseKey: key,
+      fingerprint: `renewing-${key.slice(0, 8)}`,
+      hostname: 'bench-pod',
     });
     if (res.status !== 201) throw new Error(`checkout answered ${res.status}: ${await res.text()}`);
     leaseIds.push(((await res.json()) as { lease: { leaseId: string } }).lease.leaseId);
   }
-  const leaseSample = await fetch(`${store.url}/api/licensing/leases`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ licenseKey: fleetKeys[0], fingerprint: 'sample', hostname: 'bench-pod' }),
-  });
+  const sampleCheckout = { licenseKey: fleetKeys[0], fingerprint: 'sample', hostname: 'bench-pod' };
+  const leaseSample = await call('/api/licensing/leases', sampleCheckout);
   const leaseBare = await startBareFastify(await leaseSample.text());
-  let c = 0;
-  const checkout = await measure({
-    url: `${store.url}/api/licensing/leases`,
-    method: 'POST',
-    headers,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    setupRequest: (request) => {
-      const n = c++;
-      return {
-        ...request,
-        body: JSON.stringify({
-          licenseKey: fleetKeys[n % KEYS],
-          fingerprint: `fp-${n}`,
-          hostname: `pod-${n}`,
-        }),
-      };
-    },
-  });
-  let r = 0;
-  const renew = await measure({
-    url: `${store.url}/api/licensing/leases`,
-    method: 'POST',
-    headers,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    setupRequest: (request) => {
-      const n = r++ % KEYS;
-      return {
-        ...request,
-        path: `/api/licensing/leases/${leaseIds[n]}/heartbeat`,
-        body: JSON.stringify({ licenseKey: fleetKeys[n] }),
-      };
-    },
-  });
-  const leaseBareRun = await measure({
-    url: `${leaseBare.url}/bare`,
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ licenseKey: fleetKeys[0], fingerprint: 'sample', hostname: 'bench-pod' }),
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-  });
+  const checkout = await load(`${store.url}/api/licensing/leases`, (n) => ({
+    body: JSON.stringify({ licenseKey: fleetKeys[n % KEYS], fingerprint: `fp-${n}`, hostname: `pod-${n}` }),
+  }));
+  const renew = await load(`${store.url}/api/licensing/leases`, (n) => ({
+    path: `/api/licensing/leases/${leaseIds[n % KEYS]}/heartbeat`,
+    body: JSON.stringify({ licenseKey: fleetKeys[n % KEYS] }),
+  }));
+  const leaseBareRun = await load(`${leaseBare.url}/bare`, JSON.stringify(sampleCheckout));
   await leaseBare.stop();
   console.log(
     `lease checkout: ${fmt(checkout.requestsPerSecond)} req/s (p99 ${checkout.p99} ms, ${checkout.failures} failed), renew: ${fmt(renew.requestsPerSecond)} req/s (p99 ${renew.p99} ms, ${renew.failures} failed), bare Fastify ${fmt(leaseBareRun.requestsPerSecond)} req/s`,
@@ -195,14 +155,7 @@ try {
     sent.push(body);
     return body;
   };
-  const ingest = await measure({
-    url: `${store.url}/api/licensing/usage`,
-    method: 'POST',
-    headers,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    setupRequest: (request) => ({ ...request, body: newBatch() }),
-  });
+  const ingest = await load(`${store.url}/api/licensing/usage`, () => ({ body: newBatch() }));
   // Batches cut off when the load stopped may still be committing: wait until the count is still.
   const stored = await settledReportCount(database.env.DATABASE_URL!);
   // Repeats: the first batches sent again must each add nothing.

@@ -132,6 +132,20 @@ export const AUDIT_FIELD_LABELS: Record<string, Record<string, string>> = {
     refusal: 'Refused Because',
   },
   'sso-domain': { domain: 'Domain', verifiedBy: 'Verified By' },
+  // The License section's offline uploads (docs/decisions/040), in the words of their answers.
+  'offline-activation': {
+    kind: 'Kind',
+    hostname: 'Host Name',
+    fingerprint: 'Fingerprint',
+    expiresAt: 'Expires',
+    releasedAt: 'Released',
+  },
+  'usage-file': {
+    hostname: 'Host Name',
+    accepted: 'Reports Counted',
+    duplicates: 'Reports Already Counted',
+    pages: 'Pages',
+  },
   // The API & Webhooks screen's endpoints (docs/decisions/027).
   webhook: {
     url: 'Endpoint',
@@ -194,10 +208,18 @@ export function auditValueText(
 
 /**
  * Subjects whose creation is said with its values: what a new bill, refund, person, API token or
- * promotion code starts with (its status, amount, rights, scopes, discount) is what a reader of the log
- * looks for.
+ * promotion code starts with (its status, amount, rights, scopes, discount), which machine an offline
+ * license file binds and what a usage file counted, is what a reader of the log looks for.
  */
-const LISTED_WHEN_CREATED = new Set(['bill', 'refund', 'person', 'api-token', 'promotion']);
+const LISTED_WHEN_CREATED = new Set([
+  'bill',
+  'refund',
+  'person',
+  'api-token',
+  'promotion',
+  'offline-activation',
+  'usage-file',
+]);
 
 /**
  * One Activity row's summary: the subject by name, then each changed field by its label with its

@@ -1,6 +1,28 @@
 import { z } from 'zod/mini';
 
 /**
+ * Keygen's validation codes that apply here, plus the store's own where they say more than
+ * SUSPENDED (UNPAID) or NO_MACHINE (HEARTBEAT_DEAD), and the floating leases' (docs/decisions/034):
+ * the refusals only licensing answers. Engines compare against these names; never rename one.
+ * Written here, where every error code is, and read by LicenseCodeSchema.
+ */
+export const LICENSE_REFUSALS = [
+  'EXPIRED',
+  'SUSPENDED',
+  'UNPAID',
+  'NO_MACHINE',
+  'HEARTBEAT_DEAD',
+  'OVER_CAP',
+  'TOO_MANY_MACHINES',
+  'TOO_MANY_LEASES',
+  'NO_LEASE',
+  'LEASE_EXPIRED',
+  'NOT_FLOATING',
+  'FLOATING',
+  'BORROW_LIMIT',
+] as const;
+
+/**
  * Every `code` the API answers in its one error shape `{ message, code }` (docs/conventions.md "One
  * error shape"). A closed set shared by server and client, so a screen compares against a name
  * that exists, never a string literal that may have drifted.
@@ -68,21 +90,8 @@ export const ErrorCode = z.enum([
   'PERPETUAL',
   'NO_PAYMENT_METHOD',
   'CANNOT_FLUSH',
-  // Licensing refusals (docs/design.md §5, Keygen's validation codes and the store's own; NOT_FOUND and
-  // CANCELLED are shared). The same names as LicenseCodeSchema's, which a test holds.
-  'EXPIRED',
-  'SUSPENDED',
-  'UNPAID',
-  'NO_MACHINE',
-  'HEARTBEAT_DEAD',
-  'OVER_CAP',
-  'TOO_MANY_MACHINES',
-  'TOO_MANY_LEASES',
-  'NO_LEASE',
-  'LEASE_EXPIRED',
-  'NOT_FLOATING',
-  'FLOATING',
-  'BORROW_LIMIT',
+  // Licensing refusals (docs/design.md §5): NOT_FOUND and CANCELLED are above, shared with the store.
+  ...LICENSE_REFUSALS,
   // Offline activation by request file and usage files from offline sites (docs/decisions/040).
   'LICENSE_KEY_MISMATCH',
   'USAGE_FILE_TAMPERED',

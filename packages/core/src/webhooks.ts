@@ -19,6 +19,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'machine.activated',
   'machine.released',
   'offline_license.issued',
+  'offline_activation.issued',
+  'offline_activation.released',
+  'usage_file.accepted',
   'user.created',
   'user.deleted',
 ] as const;
@@ -40,6 +43,10 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'machine.activated': 'An engine or designer took a seat',
   'machine.released': 'A seat was freed: deactivated, flushed or silent past the heartbeat window',
   'offline_license.issued': 'An offline license file was issued',
+  'offline_activation.issued':
+    "An offline engine's activation request was answered with a license file: it holds a seat",
+  'offline_activation.released': "An offline engine's seat was freed by its release code",
+  'usage_file.accepted': "An offline engine's usage file was uploaded and its reports counted",
   'user.created': 'A user was added to the organization',
   'user.deleted': 'A user was deleted',
 };

@@ -8,6 +8,7 @@ import {
   writeActivationRequest,
   writeUsageFile,
 } from './engine/offline-commands';
+import { runOffline } from './engine/offline-run';
 import { runEngine } from './engine/run-engine';
 
 // The reference engine (docs/licensing.md): activates, heartbeats, validates and reports usage in a
@@ -16,7 +17,8 @@ import { runEngine } from './engine/run-engine';
 //   npm run engine -- --key <licenseKey> [--host name] [--rate N] [--url http://localhost:3000] [--floating]
 //
 // and, for a machine without network, the offline commands (docs/licensing.md, "Offline activation by
-// request file"): request, install, usage-file and release.
+// request file"): request, install, the loop run from the installed file (--offline), usage-file and
+// release.
 
 const USAGE = `npm run engine -- --key <licenseKey> [options]
 
@@ -40,12 +42,16 @@ Offline, without network (docs/licensing.md, "Offline activation by request file
                      write an activation request to upload in the portal's License section
   npm run engine -- install --file license.lic --public-key key.pem [--host NAME] [--kind KIND]
                      verify the portal's answer (key from GET /api/licensing/public-key) and install it
-  npm run engine -- usage-file --pages N --out usage.json [--host NAME]
-                     write N pages processed offline as a signed usage file to upload in the portal
+  npm run engine -- --offline [--host NAME] [--needs LIST] [--rate N] [--ticks N]
+                     run from the installed file: its signature, machine, expiry and entitlements are
+                     checked every round, and the pages processed are recorded for usage-file
+  npm run engine -- usage-file --out usage.json
+                     write the pages processed offline as a signed usage file to upload in the portal
   npm run engine -- release
                      remove the installed file and print the release code that frees its seat
 
-  --dir DIR          where the installed license file is kept (default: ./engine-offline)`;
+  --dir DIR          where the installed license file is kept (default: ./engine-offline)
+  --public-key FILE  with --offline: the store's key, if not the one kept at install`;
 
 /** --needs: each a feature in the grammar of entitlements (docs/licensing.md). */
 function needsOf(value: string | undefined): string[] {
@@ -77,7 +83,6 @@ async function main(): Promise<number> {
       file: { type: 'string' },
       'public-key': { type: 'string' },
       dir: { type: 'string' },
-      pages: { type: 'string' },
       key: { type: 'string' },
       host: { type: 'string' },
       kind: { type: 'string' },
@@ -87,6 +92,7 @@ async function main(): Promise<number> {
       heartbeat: { type: 'string' },
       ticks: { type: 'string' },
       floating: { type: 'boolean' },
+      offline: { type: 'boolean' },
       fingerprint: { type: 'string' },
       needs: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -122,8 +128,7 @@ async function main(): Promise<number> {
         io,
       );
     } else if (command === 'usage-file') {
-      const pages = positive('pages', required('pages', values.pages), 0);
-      writeUsageFile({ ...machine, pages, out: required('out', values.out) }, io);
+      writeUsageFile({ ...machine, out: required('out', values.out) }, io);
     } else if (command === 'release') {
       releaseLicenseFile(machine, io);
     } else {
@@ -131,27 +136,45 @@ async function main(): Promise<number> {
     }
     return 0;
   }
-  if (values.help || !values.key) {
+  if (values.help || (!values.key && !values.offline)) {
     console.log(USAGE);
     return values.help ? 0 : 1;
   }
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
+  const pace = {
+    rate: positive('rate', values.rate, 20, true),
+    intervalSeconds: positive('interval', values.interval, 5),
+    ticks: values.ticks === undefined ? undefined : positive('ticks', values.ticks, 1),
+    needs: needsOf(values.needs),
+  };
+  const io = { print: (line: string) => console.log(line), signal: stop.signal };
+  // Without --key, the check above left only --offline.
+  if (values.offline || !values.key) {
+    return runOffline(
+      {
+        ...pace,
+        dir: values.dir ?? 'engine-offline',
+        hostname: values.host ?? osHostname(),
+        kind: kind.data,
+        fingerprint: values.fingerprint ?? machineFingerprint(),
+        publicKey: values['public-key'],
+      },
+      io,
+    );
+  }
   return runEngine(
     {
       url: values.url ?? process.env.STORE_URL ?? 'http://localhost:3000',
       licenseKey: values.key,
       hostname: values.host ?? osHostname(),
       kind: kind.data,
-      rate: positive('rate', values.rate, 20, true),
-      intervalSeconds: positive('interval', values.interval, 5),
+      ...pace,
       heartbeatSeconds: positive('heartbeat', values.heartbeat, 3600),
-      ticks: values.ticks === undefined ? undefined : positive('ticks', values.ticks, 1),
       floating: values.floating ?? false,
       fingerprint: values.fingerprint,
-      needs: needsOf(values.needs),
     },
-    { print: (line) => console.log(line), signal: stop.signal },
+    io,
   );
 }
 

@@ -1,5 +1,6 @@
 import { BillingMode, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { persons } from '../../src/db/schema';
 import { ManualClock } from '../../src/lib/clock';
 import { hashPassword } from '../../src/lib/passwords';
@@ -39,6 +40,10 @@ export async function createLicensingTestApp(opts: { env?: Record<string, string
     return { status: res.statusCode, body: res.json() };
   }
 
+  /** An engine or designer taking a seat of the key for its host name. */
+  const activate = (licenseKey: string, kind: string, hostname: string) =>
+    engine('/api/licensing/activate', { licenseKey, kind, hostname });
+
   /** A subscription of the organization bought `daysAgo` days ago (default: 10), in its first period. */
   async function subscribe(
     plan: string,
@@ -65,7 +70,30 @@ export async function createLicensingTestApp(opts: { env?: Record<string, string
 
   const login = (email = ADMIN_EMAIL) => t.login(email, PASSWORD, org.id);
 
-  return { t, clock, org, engine, subscribe, login };
+  return { t, clock, org, engine, activate, subscribe, login };
 }
 
 export type LicensingTestApp = Awaited<ReturnType<typeof createLicensingTestApp>>;
+export type LicensingClient = Awaited<ReturnType<LicensingTestApp['login']>>;
+
+/** A test file's licensing app with its admin signed in. */
+export type LicensingTestFile = LicensingTestApp & { admin: LicensingClient };
+
+/**
+ * A test file's licensing app, filled in before its tests and closed after them, its admin signed in
+ * once, or before `each` test for files that move the clock by days (a person signs in afresh after
+ * a week away). Read its fields inside tests: they are there once the file's tests start.
+ */
+export function licensingTestFile(signIn: 'once' | 'each'): LicensingTestFile {
+  const file = {} as LicensingTestFile;
+  const signInAdmin = async () => {
+    file.admin = await file.login();
+  };
+  beforeAll(async () => {
+    Object.assign(file, await createLicensingTestApp());
+    if (signIn === 'once') await signInAdmin();
+  });
+  if (signIn === 'each') beforeEach(signInAdmin);
+  afterAll(() => file.t?.close());
+  return file;
+}

@@ -46,6 +46,10 @@ export const AUDIT_KIND_LABELS = {
   'promotion.created': 'Promotion code created',
   'promotion.deactivated': 'Promotion code deactivated',
   'dunning.updated': 'Dunning settings changed',
+  // Offline activation by request file (docs/decisions/040): what the License section's uploads did.
+  'offline-activation.issued': 'Offline license file issued',
+  'offline-activation.released': 'Offline seat released by code',
+  'usage-file.accepted': 'Offline usage file uploaded',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { EntitlementsSchema } from '../entitlements';
+import { LICENSE_REFUSALS } from '../error-codes';
 
 // The engines' contract (docs/design.md §5, docs/licensing.md): what engines and designers send to
 // /api/licensing/* and what they get back, plus the machines list of the subscription editor.
@@ -13,31 +14,11 @@ export const MAX_PAGES_PER_REPORT = 1_000_000;
 export const TIME_MAX = 40;
 
 /**
- * Keygen's validation codes that apply here, plus the store's own where they say more than
- * SUSPENDED (UNPAID, CANCELLED) or NO_MACHINE (HEARTBEAT_DEAD). Engines compare against these names;
- * the sentence beside each (LicensingMessages) is for their log. Never rename one: engines in the
- * field depend on them.
+ * What a validation answers: VALID, or a refusal — the store's NOT_FOUND and CANCELLED, or one only
+ * licensing answers. The sentence beside each (LicensingMessages) is for the engines' log.
  */
 export const LicenseCodeSchema = z
-  .enum([
-    'VALID',
-    'NOT_FOUND',
-    'EXPIRED',
-    'SUSPENDED',
-    'UNPAID',
-    'CANCELLED',
-    'NO_MACHINE',
-    'HEARTBEAT_DEAD',
-    'OVER_CAP',
-    'TOO_MANY_MACHINES',
-    // Floating licenses' leases (docs/decisions/034).
-    'TOO_MANY_LEASES',
-    'NO_LEASE',
-    'LEASE_EXPIRED',
-    'NOT_FLOATING',
-    'FLOATING',
-    'BORROW_LIMIT',
-  ])
+  .enum(['VALID', 'NOT_FOUND', 'CANCELLED', ...LICENSE_REFUSALS])
   .check(
     z.meta({ description: 'The outcome, machine-readable; docs/licensing.md says what to do for each.' }),
   );

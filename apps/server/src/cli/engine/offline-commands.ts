@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ACTIVATION_REQUEST_VERSION,
   type ActivationKind,
   type ActivationRequestFile,
   formatReleaseCode,
+  MAX_USAGE_FILE_REPORTS,
   USAGE_FILE_VERSION,
+  type UsageReport,
 } from '@store/core';
 import {
   assertLicensedHost,
@@ -15,15 +17,19 @@ import {
   signUsageFile,
   verifyLicenseFile,
 } from '../../modules/licensing';
-import { documentsOf } from './run-engine';
 
 // The reference engine offline (docs/licensing.md "Offline activation by request file"): it writes an
-// activation request, installs the license file the portal answered, writes signed usage files, and
-// on release removes its file and prints the code that frees its seat. None of it reaches the store.
+// activation request, installs the license file the portal answered, runs from it (offline-run.ts),
+// writes what it processed as signed usage files, and on release removes its file and prints the
+// code that frees its seat. None of it reaches the store.
 
 /** The engine's version, as its activation requests name it. */
 export const ENGINE_VERSION = '1.0.0';
 const INSTALLED = 'license.lic';
+/** The store's published key, kept at install: the engine verifies its file with it at every start. */
+const STORE_KEY = 'store-key.pem';
+/** Reports processed offline and not yet written to a usage file, one JSON line each. */
+const JOURNAL = 'usage.jsonl';
 
 export type OfflineIo = { print: (line: string) => void; now?: () => Date };
 
@@ -74,20 +80,28 @@ export function installLicenseFile(
   }
   mkdirSync(options.dir, { recursive: true });
   writeFileSync(join(options.dir, INSTALLED), text);
+  writeFileSync(join(options.dir, STORE_KEY), readFileSync(options.publicKey, 'utf8'));
   io.print(
     `installed license ${payload.licenseId} (${payload.plan}) for ${options.hostname}, valid until ${payload.expiry ?? 'never expires'}`,
   );
   return payload;
 }
 
-/** The installed file's payload, read without its key: `install` verified it. */
-function installed(dir: string): LicensePayload {
-  let text: string;
+/** The installed file's text and the key kept beside it (or the one named instead). */
+export function installedFile(dir: string, publicKey?: string): { text: string; publicKey: string } {
   try {
-    text = readFileSync(join(dir, INSTALLED), 'utf8');
+    return {
+      text: readFileSync(join(dir, INSTALLED), 'utf8'),
+      publicKey: readFileSync(publicKey ?? join(dir, STORE_KEY), 'utf8'),
+    };
   } catch {
     throw new Error(`No license file is installed in ${dir}: run install first`);
   }
+}
+
+/** The installed file's payload, read without its key: `install` verified it. */
+function installed(dir: string): LicensePayload {
+  const { text } = installedFile(dir);
   const armour = text.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
   const cert = JSON.parse(Buffer.from(armour, 'base64').toString('utf8')) as { enc: string };
   const payload = JSON.parse(Buffer.from(cert.enc, 'base64').toString('utf8')) as LicensePayload;
@@ -97,13 +111,36 @@ function installed(dir: string): LicensePayload {
   return payload;
 }
 
-/** `usage-file`: the pages processed offline as reports, signed with the installed file's usage key. */
+/** Keeps reports the offline engine processed until `usage-file` writes them. */
+export function recordOfflineUsage(dir: string, reports: readonly UsageReport[]): void {
+  if (reports.length === 0) return;
+  appendFileSync(join(dir, JOURNAL), reports.map((r) => `${JSON.stringify(r)}\n`).join(''));
+}
+
+function recordedUsage(dir: string): UsageReport[] {
+  const path = join(dir, JOURNAL);
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as UsageReport);
+}
+
+/**
+ * `usage-file`: what the engine processed offline and no usage file holds yet, signed with the
+ * installed file's usage key. Each report leaves the journal once written, so its transaction id is
+ * in one file only; beyond a file's limit the rest waits for the next one.
+ */
 export function writeUsageFile(
-  options: { dir: string; out: string; pages: number; hostname: string },
+  options: { dir: string; out: string },
   io: OfflineIo,
 ): { reports: number; pages: number } {
   const payload = installed(options.dir);
-  const reports = documentsOf(options.pages, options.hostname, io.now?.() ?? new Date());
+  const recorded = recordedUsage(options.dir);
+  if (recorded.length === 0)
+    throw new Error(`No usage is recorded in ${options.dir}: run the engine with --offline first`);
+  const reports = recorded.slice(0, MAX_USAGE_FILE_REPORTS);
+  const rest = recorded.slice(MAX_USAGE_FILE_REPORTS);
   const file = signUsageFile(payload.usageKey!, {
     type: 'usage',
     version: USAGE_FILE_VERSION,
@@ -113,14 +150,22 @@ export function writeUsageFile(
     reports,
   });
   writeFileSync(options.out, `${JSON.stringify(file)}\n`);
-  io.print(`usage file of ${reports.length} reports (${options.pages} pages) written to ${options.out}`);
+  writeFileSync(join(options.dir, JOURNAL), rest.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  const pages = reports.reduce((sum, r) => sum + r.pages, 0);
+  io.print(`usage file of ${reports.length} reports (${pages} pages) written to ${options.out}`);
+  if (rest.length > 0) io.print(`${rest.length} reports wait for the next usage file: run usage-file again`);
   io.print('upload it in the portal (Subscriptions, License: Upload usage file)');
-  return { reports: reports.length, pages: options.pages };
+  return { reports: reports.length, pages };
 }
 
 /** `release`: removes the installed file and prints the code an administrator enters to free its seat. */
 export function releaseLicenseFile(options: { dir: string }, io: OfflineIo): string {
   const payload = installed(options.dir);
+  // Once the file is gone no usage file can be signed: what was processed would never be billed.
+  const unwritten = recordedUsage(options.dir).length;
+  if (unwritten > 0) {
+    throw new Error(`${unwritten} reports processed offline are in no usage file yet: run usage-file first`);
+  }
   const code = formatReleaseCode(releaseCodeOf(payload.usageKey!, payload.fileId!, payload.fingerprint!));
   rmSync(join(options.dir, INSTALLED));
   io.print(`license file removed; this engine no longer runs. Release code: ${code}`);

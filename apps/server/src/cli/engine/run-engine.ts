@@ -81,6 +81,20 @@ export function documentsOf(pages: number, hostname: string, time: Date): UsageR
   return reports;
 }
 
+/**
+ * The whole pages a tick processes at `rate` pages a second: a fraction left over is carried to the
+ * next tick, so a slow rate still processes its pages, only later.
+ */
+export function pagesDue(options: { rate: number; intervalSeconds: number }): () => number {
+  let carry = 0;
+  return () => {
+    carry += options.rate * options.intervalSeconds;
+    const pages = Math.floor(carry);
+    carry -= pages;
+    return pages;
+  };
+}
+
 /** A checkout or renewal: the lease and until when it holds, or the refusal (with the next lease's end). */
 const describeLease = (answer: StoreAnswer<LeaseBody>, verb: string) => {
   const lease = answer.body.lease;
@@ -101,7 +115,7 @@ function workOf(
   print: (line: string) => void,
   now: () => Date,
 ) {
-  let carry = 0;
+  const due = pagesDue(options);
   const totals = { reports: 0, pages: 0 };
   return {
     async tick(entitlements: Entitlements | undefined) {
@@ -110,9 +124,7 @@ function workOf(
         print(`validate: 200 VALID; job refused: ${refused}`);
         return;
       }
-      carry += options.rate * options.intervalSeconds;
-      const pages = Math.floor(carry);
-      carry -= pages;
+      const pages = due();
       if (pages === 0) {
         print('validate: 200 VALID — idle');
         return;

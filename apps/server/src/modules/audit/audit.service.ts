@@ -62,6 +62,10 @@ function nameOf(kind: AuditKind, row: Row, change: AuditChange): string {
       return `Domain ${row.domain}`;
     case 'promotion':
       return `Promotion code ${row.code}`;
+    case 'offline-activation':
+      return `License file of ${row.hostname}`;
+    case 'usage-file':
+      return `Usage file of ${row.hostname}`;
     case 'plan':
       return String(row.planName ?? `Plan ${row.id}`);
     case 'product':

@@ -145,6 +145,9 @@ const SHOWN: Record<string, readonly string[]> = {
     'oncePerOrganization',
     'deactivatedAt',
   ],
+  // Never the usage key, the nonce or the file itself: the machine it binds and how long it holds.
+  'offline-activation': ['kind', 'hostname', 'fingerprint', 'expiresAt', 'releasedAt'],
+  'usage-file': ['hostname', 'accepted', 'duplicates', 'pages'],
   dunning: ['retryDays', 'remindAtDecline', 'remindDaysBefore'],
   'billing-run': [
     'ended',

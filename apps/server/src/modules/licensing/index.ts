@@ -13,4 +13,9 @@ export { createOfflineActivationService } from './offline-activation.service';
 export { releaseCodeOf, signUsageFile } from './offline-file-keys';
 export { createOfflineLicenseService, type OfflineLicenseService } from './offline-license';
 export { createOfflineUsageService } from './offline-usage.service';
-export { assertLicensedHost, LicenseFileError, verifyLicenseFile } from './verify-license-file';
+export {
+  assertLicensedHost,
+  fileEntitlements,
+  LicenseFileError,
+  verifyLicenseFile,
+} from './verify-license-file';

@@ -53,45 +53,59 @@ export const leasesRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/licensing/leases/:leaseId/heartbeat',
-    {
-      compress: false,
-      schema: {
-        operationId: 'renewLease',
-        security: Access.public,
-        response: { 200: LeaseResultSchema, ...errorResponses(403, 404, 409, 429) },
-        tags,
-        summary:
-          'Renew a lease before it runs out; a lease not renewed in time has ended (LEASE_EXPIRED) and the engine checks out again',
-        params: LeaseIdParamsSchema,
-        body: LeaseKeyRequestSchema,
+  /**
+   * An engine's call on a lease it holds: the license key in the body authenticates it and its rate
+   * is limited as the key's; the answers are small, so they skip compression as the engines' others do.
+   */
+  function leaseCall<Body extends { licenseKey: string }>(
+    verb: 'heartbeat' | 'borrow',
+    call: { operationId: string; summary: string; body: z.ZodMiniType<Body>; answer: z.ZodMiniType },
+    run: (leaseId: string, body: Body) => Promise<unknown>,
+  ) {
+    app.post(
+      `/api/licensing/leases/:leaseId/${verb}`,
+      {
+        compress: false,
+        schema: {
+          operationId: call.operationId,
+          security: Access.public,
+          response: { 200: call.answer, ...errorResponses(403, 404, 409, 429) },
+          tags,
+          summary: call.summary,
+          params: LeaseIdParamsSchema,
+          body: call.body,
+        },
       },
+      async (request) => {
+        // The type provider cannot see through the generic: the schema above validated the body as Body.
+        const body = request.body as Body;
+        return keyLimits.run(request, body.licenseKey, () => run(request.params.leaseId, body));
+      },
+    );
+  }
+
+  leaseCall(
+    'heartbeat',
+    {
+      operationId: 'renewLease',
+      summary:
+        'Renew a lease before it runs out; a lease not renewed in time has ended (LEASE_EXPIRED) and the engine checks out again',
+      body: LeaseKeyRequestSchema,
+      answer: LeaseResultSchema,
     },
-    async (request) =>
-      keyLimits.run(request, request.body.licenseKey, () =>
-        service.renew(request.params.leaseId, request.body),
-      ),
+    service.renew,
   );
 
-  app.post(
-    '/api/licensing/leases/:leaseId/borrow',
+  leaseCall(
+    'borrow',
     {
-      schema: {
-        operationId: 'borrowLease',
-        security: Access.public,
-        response: { 200: LeaseBorrowResultSchema, ...errorResponses(403, 404, 409, 429) },
-        tags,
-        summary:
-          "Borrow a lease for offline use for up to the plan's borrow days: held until checked in or the borrow ends; answers a signed borrow file",
-        params: LeaseIdParamsSchema,
-        body: LeaseBorrowRequestSchema,
-      },
+      operationId: 'borrowLease',
+      summary:
+        "Borrow a lease for offline use for up to the plan's borrow days: held until checked in or the borrow ends; answers a signed borrow file",
+      body: LeaseBorrowRequestSchema,
+      answer: LeaseBorrowResultSchema,
     },
-    async (request) =>
-      keyLimits.run(request, request.body.licenseKey, () =>
-        service.borrow(request.params.leaseId, request.body),
-      ),
+    service.borrow,
   );
 
   app.delete(

@@ -13,7 +13,6 @@ import {
   leaseMinutesOf,
   licenseId,
   MAX_BORROW_DAYS,
-  productLabel,
   ValidationCode,
 } from '@store/core';
 import type { AppDeps } from '../../app-deps';
@@ -23,11 +22,12 @@ import type { ReadCache } from '../../lib/read-cache';
 import { lockForChange, lockSubscriptionRow, type SubscriptionRecord, visible } from '../subscriptions';
 import { entitlementsOf } from './entitlements';
 import * as leases from './leases.repository';
-import { LICENSE_FILE_VERSION, signLicenseFile } from './license-file';
+import { signLicenseFile } from './license-file';
 import type { SigningKeySource } from './license-keys';
 import { createLicenseReads, type LicenseRead } from './license-reads';
 import { licenseRefusal } from './license-standing';
 import { activationLimit } from './licensing.service';
+import { licenseFields } from './offline-license';
 
 /**
  * Floating seats (docs/design.md §5a, docs/decisions/034): an engine of a floating license checks out
@@ -159,21 +159,10 @@ export function createLeasesService(
       const s = record.subscription;
       const borrowFile = signLicenseFile(
         {
-          version: LICENSE_FILE_VERSION,
-          keyId: keys.keyId,
-          licenseId: licenseId(s.id),
-          subscriptionId: s.id,
-          description: s.description,
-          product: record.plan.product,
-          productName: productLabel(record.plan.product),
-          plan: record.plan.planName,
-          engineHosts: [row.hostname],
-          designerHosts: [],
-          issued: now.toISOString(),
+          ...licenseFields(record, keys.keyId, { engineHosts: [row.hostname], designerHosts: [] }, now),
           expiry: until.toISOString(),
           leaseId: row.id,
           fingerprint: row.fingerprint,
-          entitlements: entitlementsOf(record),
         },
         keys.privateKey,
       );

@@ -1,12 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createLicensingTestApp,
-  DAY,
-  type LicensingTestApp,
-  PASSWORD,
-  USER_EMAIL,
-} from '../../../test/support/licensing';
+import { describe, expect, it } from 'vitest';
+import { DAY, licensingTestFile, PASSWORD, USER_EMAIL } from '../../../test/support/licensing';
 import { pricingPlans } from '../../db/schema';
 import { verifyLicenseFile } from './verify-license-file';
 
@@ -17,15 +11,7 @@ const MINUTE = 60_000;
 const setFleet = (values: { leaseMinutes?: number; borrowDays?: number }) =>
   l.t.db.update(pricingPlans).set(values).where(eq(pricingPlans.planName, 'Pro Fleet'));
 
-let l: LicensingTestApp;
-let admin: Awaited<ReturnType<LicensingTestApp['login']>>;
-beforeAll(async () => {
-  l = await createLicensingTestApp();
-});
-beforeEach(async () => {
-  admin = await l.login();
-});
-afterAll(() => l.t.close());
+const l = licensingTestFile('each');
 
 const fleet = (numberMachines: number) => l.subscribe('Pro Fleet', { numberMachines });
 const checkout = (licenseKey: string, fingerprint: string, hostname = `pod-${fingerprint}`) =>
@@ -91,7 +77,7 @@ describe('POST /api/licensing/leases (checkout)', () => {
     expect((await checkout(sub.apiKey1, 'race-0')).status).toBe(201);
     const answers = await Promise.all([checkout(sub.apiKey1, 'race-1'), checkout(sub.apiKey1, 'race-2')]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
-    const list = await admin.get(`/api/subscription/${sub.id}/leases`);
+    const list = await l.admin.get(`/api/subscription/${sub.id}/leases`);
     expect(list.body.engines).toEqual({ used: 2, limit: 2 });
   });
 
@@ -102,19 +88,11 @@ describe('POST /api/licensing/leases (checkout)', () => {
     expect(refused.body.code).toBe('NOT_FLOATING');
 
     const sub = await fleet(1);
-    const activation = await l.engine('/api/licensing/activate', {
-      licenseKey: sub.apiKey1,
-      kind: 'engine',
-      hostname: 'old-style',
-    });
+    const activation = await l.activate(sub.apiKey1, 'engine', 'old-style');
     expect(activation.status).toBe(409);
     expect(activation.body.code).toBe('FLOATING');
     // Designers still activate their workstations.
-    const designer = await l.engine('/api/licensing/activate', {
-      licenseKey: sub.apiKey1,
-      kind: 'designer',
-      hostname: 'studio',
-    });
+    const designer = await l.activate(sub.apiKey1, 'designer', 'studio');
     expect(designer.status).toBe(201);
   });
 
@@ -277,20 +255,20 @@ describe('the License section: GET and DELETE /api/subscription/{id}/leases', ()
     });
 
     expect((await user.delete(`/api/subscription/${sub.id}/leases/${a.leaseId}`)).status).toBe(403);
-    const ended = await admin.delete(`/api/subscription/${sub.id}/leases/${a.leaseId}`);
+    const ended = await l.admin.delete(`/api/subscription/${sub.id}/leases/${a.leaseId}`);
     expect(ended.status).toBe(200);
     expect(ended.body).toEqual({ leaseId: a.leaseId, hostname: 'pod-one' });
     expect((await renew(sub.apiKey1, a.leaseId)).body.code).toBe('NO_LEASE');
-    expect((await admin.delete(`/api/subscription/${sub.id}/leases/${a.leaseId}`)).status).toBe(404);
-    expect((await admin.get(`/api/subscription/${sub.id}/leases`)).body.engines.used).toBe(1);
+    expect((await l.admin.delete(`/api/subscription/${sub.id}/leases/${a.leaseId}`)).status).toBe(404);
+    expect((await l.admin.get(`/api/subscription/${sub.id}/leases`)).body.engines.used).toBe(1);
   });
 
   it('frees every lease with Flush Keys', async () => {
     const sub = await fleet(2);
     await checkout(sub.apiKey1, 'fp-x');
     await checkout(sub.apiKey1, 'fp-y');
-    const flush = await admin.get(`/api/subscription/${sub.id}/flush-keys`);
+    const flush = await l.admin.get(`/api/subscription/${sub.id}/flush-keys`);
     expect(flush.status).toBe(200);
-    expect((await admin.get(`/api/subscription/${sub.id}/leases`)).body.leases).toEqual([]);
+    expect((await l.admin.get(`/api/subscription/${sub.id}/leases`)).body.leases).toEqual([]);
   });
 });

@@ -17,6 +17,10 @@ async function engine(url: string, body: unknown) {
   const res = await t.app.inject({ method: 'POST', url, payload: body as object });
   return { status: res.statusCode, body: res.json() };
 }
+const activate = (licenseKey: string, hostname: string, kind = 'engine') =>
+  engine('/api/licensing/activate', { licenseKey, kind, hostname });
+const validate = (licenseKey: string, hostname: string, kind = 'engine') =>
+  engine('/api/licensing/validate', { licenseKey, kind, hostname });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -30,18 +34,10 @@ afterAll(() => t.close());
 describe('POST /api/licensing/activate', () => {
   it('activates engines up to numberMachines, then refuses with a clear reason; the same host again is fine', async () => {
     const { key } = keys['Production Engines']!; // 3 engines, all 3 seeded as activated
-    const again = await engine('/api/licensing/activate', {
-      licenseKey: key,
-      kind: 'engine',
-      hostname: 'prod-engine-01',
-    });
+    const again = await activate(key, 'prod-engine-01');
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ activated: true, alreadyActivated: true });
-    const fourth = await engine('/api/licensing/activate', {
-      licenseKey: key,
-      kind: 'engine',
-      hostname: 'prod-engine-04',
-    });
+    const fourth = await activate(key, 'prod-engine-04');
     expect(fourth.status).toBe(409);
     expect(fourth.body.code).toBe('TOO_MANY_MACHINES');
     expect(refusal(fourth.body)).toMatch(/^All 3 engine activations of this license are in use\./);
@@ -50,18 +46,10 @@ describe('POST /api/licensing/activate', () => {
   it('counts designers as included plus extra (Pro Business: 2 + 2)', async () => {
     const { key } = keys['Production Engines']!; // 2 designers seeded
     for (const host of ['designer-3', 'designer-4']) {
-      const res = await engine('/api/licensing/activate', {
-        licenseKey: key,
-        kind: 'designer',
-        hostname: host,
-      });
+      const res = await activate(key, host, 'designer');
       expect(res.status).toBe(201);
     }
-    const fifth = await engine('/api/licensing/activate', {
-      licenseKey: key,
-      kind: 'designer',
-      hostname: 'designer-5',
-    });
+    const fifth = await activate(key, 'designer-5', 'designer');
     expect(fifth.status).toBe(409);
     expect(refusal(fifth.body)).toMatch(/^All 4 designer activations/);
   });
@@ -69,30 +57,18 @@ describe('POST /api/licensing/activate', () => {
   it('does not limit engines of a plan without a machine count (Flex)', async () => {
     const { key } = keys['Flex Reporting']!;
     for (let i = 0; i < 8; i++) {
-      const res = await engine('/api/licensing/activate', {
-        licenseKey: key,
-        kind: 'engine',
-        hostname: `flex-${i}`,
-      });
+      const res = await activate(key, `flex-${i}`);
       expect(res.status).toBe(201);
     }
   });
 
   it('refuses unknown keys (404) and deactivated subscriptions (403); a cancelled one runs until its end date', async () => {
-    const unknown = await engine('/api/licensing/activate', {
-      licenseKey: 'nope',
-      kind: 'engine',
-      hostname: 'h',
-    });
+    const unknown = await activate('nope', 'h');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 'NOT_FOUND', message: 'Unknown license key.' });
 
     const cancelled = keys['Legacy Batch Server']!;
-    const before = await engine('/api/licensing/activate', {
-      licenseKey: cancelled.key,
-      kind: 'engine',
-      hostname: 'legacy-1',
-    });
+    const before = await activate(cancelled.key, 'legacy-1');
     expect(before.status).toBe(201);
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, cancelled.id));
     const saved = t.clock.now();
@@ -100,13 +76,9 @@ describe('POST /api/licensing/activate', () => {
     try {
       const after = await engine('/api/licensing/validate', { licenseKey: cancelled.key });
       expect(after.body).toMatchObject({ valid: false, code: 'CANCELLED' });
-      const activate = await engine('/api/licensing/activate', {
-        licenseKey: cancelled.key,
-        kind: 'engine',
-        hostname: 'legacy-2',
-      });
-      expect(activate.status).toBe(403);
-      expect(activate.body.code).toBe('CANCELLED');
+      const refused = await activate(cancelled.key, 'legacy-2');
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('CANCELLED');
     } finally {
       t.clock.set(saved);
     }
@@ -115,11 +87,7 @@ describe('POST /api/licensing/activate', () => {
       .update(subscriptions)
       .set({ isActive: false })
       .where(eq(subscriptions.id, keys['Template Studio']!.id));
-    const inactive = await engine('/api/licensing/activate', {
-      licenseKey: keys['Template Studio']!.key,
-      kind: 'designer',
-      hostname: 'x',
-    });
+    const inactive = await activate(keys['Template Studio']!.key, 'x', 'designer');
     expect(inactive.status).toBe(403);
     expect(inactive.body.code).toBe('SUSPENDED');
     const usage = await engine('/api/licensing/usage', {
@@ -143,11 +111,7 @@ describe('POST /api/licensing/activate', () => {
 describe('POST /api/licensing/validate', () => {
   it('answers valid, NO_MACHINE for a machine not activated, NOT_FOUND for an unknown key', async () => {
     const { key } = keys['Production Engines']!;
-    const ok = await engine('/api/licensing/validate', {
-      licenseKey: key,
-      kind: 'engine',
-      hostname: 'prod-engine-02',
-    });
+    const ok = await validate(key, 'prod-engine-02');
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({
       valid: true,

@@ -1,5 +1,5 @@
 import { type ActivationKind, heartbeatDeadline, type Machine, type MachineState } from '@store/core';
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { machineActivations } from '../../db/schema';
 
@@ -9,6 +9,19 @@ import { machineActivations } from '../../db/schema';
 export type MachineRow = typeof machineActivations.$inferSelect;
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** Every statement here is about one subscription's machines: these, and those `more` narrows to. */
+const ofSubscription = (subscriptionId: number, ...more: SQL[]) =>
+  and(eq(machineActivations.subscriptionId, subscriptionId), ...more);
+
+/** A machine is its subscription's kind and host name. */
+const theMachine = (subscriptionId: number, kind: ActivationKind, hostname: string, ...more: SQL[]) =>
+  ofSubscription(
+    subscriptionId,
+    eq(machineActivations.kind, kind),
+    eq(machineActivations.hostname, hostname),
+    ...more,
+  );
 
 /** The wire shape of a machine: its dates, its deadline and whether it still holds its seat. */
 export function toMachineState(row: MachineRow, windowDays: number, now: Date): MachineState {
@@ -37,13 +50,7 @@ export async function findMachine(
   const rows = await db
     .select()
     .from(machineActivations)
-    .where(
-      and(
-        eq(machineActivations.subscriptionId, subscriptionId),
-        eq(machineActivations.kind, kind),
-        eq(machineActivations.hostname, hostname),
-      ),
-    )
+    .where(theMachine(subscriptionId, kind, hostname))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -60,14 +67,7 @@ export async function touchAliveMachine(
   const rows = await db
     .update(machineActivations)
     .set({ lastSeenAt: now })
-    .where(
-      and(
-        eq(machineActivations.subscriptionId, subscriptionId),
-        eq(machineActivations.kind, kind),
-        eq(machineActivations.hostname, hostname),
-        sql`${machineActivations.lastSeenAt} >= ${ts(cutoff)}`,
-      ),
-    )
+    .where(theMachine(subscriptionId, kind, hostname, sql`${machineActivations.lastSeenAt} >= ${ts(cutoff)}`))
     .returning();
   return rows[0] ?? null;
 }
@@ -84,9 +84,7 @@ export async function deleteDeadMachines(
 ): Promise<MachineRow[]> {
   return tx
     .delete(machineActivations)
-    .where(
-      and(eq(machineActivations.subscriptionId, subscriptionId), lt(machineActivations.lastSeenAt, cutoff)),
-    )
+    .where(ofSubscription(subscriptionId, lt(machineActivations.lastSeenAt, cutoff)))
     .returning();
 }
 
@@ -98,7 +96,7 @@ export async function countMachines(
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(machineActivations)
-    .where(and(eq(machineActivations.subscriptionId, subscriptionId), eq(machineActivations.kind, kind)));
+    .where(ofSubscription(subscriptionId, eq(machineActivations.kind, kind)));
   return Number(row?.n ?? 0);
 }
 
@@ -121,11 +119,12 @@ export async function insertMachine(
 
 /** The License section's list: engines first, then designers, by host name. */
 export async function listMachines(db: DbOrTx, subscriptionId: number): Promise<MachineRow[]> {
+  const enginesFirst = [desc(machineActivations.kind), asc(machineActivations.hostname)];
   return db
     .select()
     .from(machineActivations)
-    .where(eq(machineActivations.subscriptionId, subscriptionId))
-    .orderBy(desc(machineActivations.kind), asc(machineActivations.hostname));
+    .where(ofSubscription(subscriptionId))
+    .orderBy(...enginesFirst);
 }
 
 /** Deactivate: one machine of the subscription; null when it has no such machine. */
@@ -136,15 +135,12 @@ export async function deleteMachine(
 ): Promise<MachineRow | null> {
   const rows = await tx
     .delete(machineActivations)
-    .where(and(eq(machineActivations.subscriptionId, subscriptionId), eq(machineActivations.id, machineId)))
+    .where(ofSubscription(subscriptionId, eq(machineActivations.id, machineId)))
     .returning();
   return rows[0] ?? null;
 }
 
 /** Flush Keys: every machine of the subscription at once (docs/design.md §5). */
 export async function deleteAllMachines(tx: DbOrTx, subscriptionId: number): Promise<MachineRow[]> {
-  return tx
-    .delete(machineActivations)
-    .where(eq(machineActivations.subscriptionId, subscriptionId))
-    .returning();
+  return tx.delete(machineActivations).where(ofSubscription(subscriptionId)).returning();
 }

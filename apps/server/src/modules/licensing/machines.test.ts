@@ -1,32 +1,17 @@
 import { RoleMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeOrganization } from '../../../test/support/billing';
-import {
-  createLicensingTestApp,
-  DAY,
-  type LicensingTestApp,
-  PASSWORD,
-  USER_EMAIL,
-} from '../../../test/support/licensing';
+import { DAY, licensingTestFile, PASSWORD, USER_EMAIL } from '../../../test/support/licensing';
 import { organizations, persons } from '../../db/schema';
 
 // The License section's machines (docs/design.md §5): which machines hold the key's seats, and Deactivate
 // for one of them with the rights of Flush Keys (the owning organization's admins, never the parent).
 
-let l: LicensingTestApp;
-let admin: Awaited<ReturnType<LicensingTestApp['login']>>;
-beforeAll(async () => {
-  l = await createLicensingTestApp();
-});
-// Tests move the clock by days: a fresh sign-in each, as a person would after a week away.
-beforeEach(async () => {
-  admin = await l.login();
-});
-afterAll(() => l.t.close());
+const l = licensingTestFile('each');
 
 const activate = (licenseKey: string, kind: string, hostname: string) =>
-  l.engine('/api/licensing/activate', { licenseKey, kind, hostname });
+  l.activate(licenseKey, kind, hostname);
 
 describe('GET /api/subscription/{id}/machines', () => {
   it('lists every machine with its kind, dates and state, and the seats held against the limits', async () => {
@@ -38,8 +23,8 @@ describe('GET /api/subscription/{id}/machines', () => {
     await activate(sub.apiKey1, 'designer', 'studio-01');
     l.clock.advanceDays(3); // silent-01: 8 days without a sign of life
     const now = l.clock.now().getTime();
-    admin = await l.login();
-    const res = await admin.get(`/api/subscription/${sub.id}/machines`);
+    l.admin = await l.login();
+    const res = await l.admin.get(`/api/subscription/${sub.id}/machines`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       heartbeatWindowDays: 7,
@@ -81,10 +66,10 @@ describe('DELETE /api/subscription/{id}/machines/{machineId}', () => {
     await activate(sub.apiKey1, 'engine', 'keep-me');
     await activate(sub.apiKey1, 'engine', 'retire-me');
     expect((await activate(sub.apiKey1, 'engine', 'replacement')).body.code).toBe('TOO_MANY_MACHINES');
-    const list = await admin.get(`/api/subscription/${sub.id}/machines`);
+    const list = await l.admin.get(`/api/subscription/${sub.id}/machines`);
     const retire = list.body.machines.find((m: { hostname: string }) => m.hostname === 'retire-me');
 
-    const res = await admin.delete(`/api/subscription/${sub.id}/machines/${retire.machineId}`);
+    const res = await l.admin.delete(`/api/subscription/${sub.id}/machines/${retire.machineId}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ machineId: retire.machineId, kind: 'engine', hostname: 'retire-me' });
 
@@ -93,31 +78,31 @@ describe('DELETE /api/subscription/{id}/machines/{machineId}', () => {
     expect((await validation('retire-me')).body.code).toBe('NO_MACHINE');
     expect((await validation('keep-me')).body.code).toBe('VALID');
     expect((await activate(sub.apiKey1, 'engine', 'replacement')).status).toBe(201);
-    const after = await admin.get(`/api/subscription/${sub.id}/machines`);
+    const after = await l.admin.get(`/api/subscription/${sub.id}/machines`);
     expect(after.body.machines.map((m: { hostname: string }) => m.hostname)).toEqual([
       'keep-me',
       'replacement',
     ]);
 
     // Gone is gone: the same id again, and a machine of another subscription, are 404.
-    const again = await admin.delete(`/api/subscription/${sub.id}/machines/${retire.machineId}`);
+    const again = await l.admin.delete(`/api/subscription/${sub.id}/machines/${retire.machineId}`);
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ code: 'NOT_FOUND', message: 'Machine not found.' });
     const other = await l.subscribe('Pro Standard', { numberMachines: 1 });
     const keep = after.body.machines[0].machineId;
-    expect((await admin.delete(`/api/subscription/${other.id}/machines/${keep}`)).status).toBe(404);
+    expect((await l.admin.delete(`/api/subscription/${other.id}/machines/${keep}`)).status).toBe(404);
     expect((await validation('keep-me')).body.code).toBe('VALID');
   });
 
   it('is for the Licenses role: a plain user gets 403 naming it and the machine stays', async () => {
     const sub = await l.subscribe('Pro Standard', { numberMachines: 1 });
     await activate(sub.apiKey1, 'engine', 'guarded');
-    const [machine] = (await admin.get(`/api/subscription/${sub.id}/machines`)).body.machines;
+    const [machine] = (await l.admin.get(`/api/subscription/${sub.id}/machines`)).body.machines;
     const user = await l.t.login(USER_EMAIL, PASSWORD, l.org.id);
     const res = await user.delete(`/api/subscription/${sub.id}/machines/${machine.machineId}`);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: RoleMessages.required('licenses'), code: 'ROLE_REQUIRED' });
-    expect((await admin.get(`/api/subscription/${sub.id}/machines`)).body.machines).toHaveLength(1);
+    expect((await l.admin.get(`/api/subscription/${sub.id}/machines`)).body.machines).toHaveLength(1);
   });
 
   it("never from the parent organization: it sees a sub-account's machines read-only; a stranger sees nothing", async () => {
@@ -128,10 +113,10 @@ describe('DELETE /api/subscription/{id}/machines/{machineId}', () => {
       .where(eq(organizations.id, subAccount.id));
     const sub = await l.subscribe('Pro Standard', { numberMachines: 1, organizationId: subAccount.id });
     await activate(sub.apiKey1, 'engine', 'europe-01');
-    const list = await admin.get(`/api/subscription/${sub.id}/machines`);
+    const list = await l.admin.get(`/api/subscription/${sub.id}/machines`);
     expect(list.status).toBe(200);
     const [machine] = list.body.machines;
-    const res = await admin.delete(`/api/subscription/${sub.id}/machines/${machine.machineId}`);
+    const res = await l.admin.delete(`/api/subscription/${sub.id}/machines/${machine.machineId}`);
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('This subscription belongs to Engine Room Europe');
 
@@ -152,15 +137,15 @@ describe('DELETE /api/subscription/{id}/machines/{machineId}', () => {
     expect((await outsider.delete(`/api/subscription/${sub.id}/machines/${machine.machineId}`)).status).toBe(
       404,
     );
-    expect((await admin.get(`/api/subscription/${sub.id}/machines`)).body.machines).toHaveLength(1);
+    expect((await l.admin.get(`/api/subscription/${sub.id}/machines`)).body.machines).toHaveLength(1);
   });
 
   it('refuses a cancelled subscription (409), as Flush Keys does', async () => {
     const sub = await l.subscribe('Pro Standard', { numberMachines: 1 });
     await activate(sub.apiKey1, 'engine', 'last-one');
-    const [machine] = (await admin.get(`/api/subscription/${sub.id}/machines`)).body.machines;
-    await admin.delete(`/api/subscription/${sub.id}`);
-    const res = await admin.delete(`/api/subscription/${sub.id}/machines/${machine.machineId}`);
+    const [machine] = (await l.admin.get(`/api/subscription/${sub.id}/machines`)).body.machines;
+    await l.admin.delete(`/api/subscription/${sub.id}`);
+    const res = await l.admin.delete(`/api/subscription/${sub.id}/machines/${machine.machineId}`);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('CANCELLED');
   });
@@ -171,8 +156,8 @@ describe('Flush Keys', () => {
     const sub = await l.subscribe('Pro Business', { numberMachines: 2 });
     await activate(sub.apiKey1, 'engine', 'flush-a');
     await activate(sub.apiKey1, 'designer', 'flush-b');
-    const res = await admin.get(`/api/subscription/${sub.id}/flush-keys`);
+    const res = await l.admin.get(`/api/subscription/${sub.id}/flush-keys`);
     expect(res.body).toEqual({ flushed: 2 });
-    expect((await admin.get(`/api/subscription/${sub.id}/machines`)).body.machines).toEqual([]);
+    expect((await l.admin.get(`/api/subscription/${sub.id}/machines`)).body.machines).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { ActivationKind } from '@store/core';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { lateOverage, machineActivations, offlineActivations, usageReports } from '../../db/schema';
+import type { LateOverage } from '../bills';
 
 // Every write of offline_activations and late_overage (licensing owns them, docs/decisions/040).
 
@@ -137,14 +138,6 @@ export async function insertLateOverage(
     amountCents: values.amountCents,
     recordedAt: values.now,
   });
-}
-
-export interface LateOverage {
-  id: number;
-  subscriptionId: number;
-  monthStart: Date;
-  rtus: number;
-  amountCents: number;
 }
 
 /**

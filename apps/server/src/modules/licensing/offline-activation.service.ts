@@ -22,6 +22,7 @@ import type { SigningKeySource } from './license-keys';
 import { licenseRefusal } from './license-standing';
 import { activationLimit } from './licensing.service';
 import * as offline from './offline-activation.repository';
+import { tellIssued, tellReleased } from './offline-activity';
 import { releaseCodeOf, sameCode, usageKeyOf } from './offline-file-keys';
 import { licensePayloadOf } from './offline-license';
 
@@ -116,7 +117,7 @@ export function createOfflineActivationService(deps: OfflineActivationDeps) {
           },
           keys.privateKey,
         );
-        return {
+        const answered: OfflineActivationResult = {
           fileId: row.id,
           kind: request.kind,
           hostname: row.hostname,
@@ -126,6 +127,8 @@ export function createOfflineActivationService(deps: OfflineActivationDeps) {
           fileName: `license_${licenseId(s.id)}_${row.hostname.replace(/[^A-Za-z0-9._-]/g, '_')}.lic`,
           licenseFile,
         };
+        await tellIssued(tx, s, row, answered);
+        return answered;
       });
     },
 
@@ -143,8 +146,15 @@ export function createOfflineActivationService(deps: OfflineActivationDeps) {
         for (const row of await offline.liveOfflineActivations(tx, record.subscription.id, now)) {
           const expected = releaseCodeOf(usageKeyOf(serverKey, row.id), row.id, row.fingerprint);
           if (!sameCode(expected, code)) continue;
-          await offline.releaseOfflineActivation(tx, row.id, now, 'code');
-          return { fileId: row.id, kind: row.kind as ReleasedActivation['kind'], hostname: row.hostname };
+          const released = await offline.releaseOfflineActivation(tx, row.id, now, 'code');
+          const answered = {
+            fileId: row.id,
+            kind: row.kind as ReleasedActivation['kind'],
+            hostname: row.hostname,
+          };
+          // The subscription's lock makes this the only release of the row: it is found live and freed here.
+          if (released) await tellReleased(tx, record.subscription, row, released, answered);
+          return answered;
         }
         throw new DomainError('RELEASE_CODE_WRONG', OfflineActivationMessages.releaseCodeWrong);
       });

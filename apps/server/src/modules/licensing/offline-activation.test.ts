@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLicensingTestApp, type LicensingTestApp, USER_EMAIL } from '../../../test/support/licensing';
+import { describe, expect, it } from 'vitest';
+import { licensingTestFile, USER_EMAIL } from '../../../test/support/licensing';
 import { offlineActivations } from '../../db/schema';
 import { releaseCodeOf } from './offline-file-keys';
 import { verifyLicenseFile } from './verify-license-file';
@@ -8,13 +8,7 @@ import { verifyLicenseFile } from './verify-license-file';
 // Offline activation by request file (docs/decisions/040): the portal answers an engine's request
 // with a license file bound to its fingerprint, which holds a seat until released or expired.
 
-let l: LicensingTestApp;
-let admin: Awaited<ReturnType<LicensingTestApp['login']>>;
-beforeAll(async () => {
-  l = await createLicensingTestApp();
-  admin = await l.login();
-});
-afterAll(() => l.t.close());
+const l = licensingTestFile('once');
 
 const requestOf = (licenseKey: string, fingerprint: string, hostname = `plant-${fingerprint}`) => ({
   type: 'activation-request',
@@ -27,10 +21,10 @@ const requestOf = (licenseKey: string, fingerprint: string, hostname = `plant-${
   nonce: `nonce-${fingerprint}`,
   created: l.clock.now().toISOString(),
 });
-const answer = (subscriptionId: number, request: object, client = admin) =>
+const answer = (subscriptionId: number, request: object, client = l.admin) =>
   client.post(`/api/subscription/${subscriptionId}/offline-activations`, { request });
 const release = (subscriptionId: number, code: string) =>
-  admin.post(`/api/subscription/${subscriptionId}/offline-activations/release`, { code });
+  l.admin.post(`/api/subscription/${subscriptionId}/offline-activations/release`, { code });
 
 async function payloadOf(licenseFile: string) {
   const { body } = await l.t.client().get('/api/licensing/public-key');
@@ -105,11 +99,7 @@ describe('POST /api/subscription/{id}/offline-activations', () => {
       code: 'TOO_MANY_MACHINES',
       message: expect.stringContaining('1 engine'),
     });
-    const online = await l.engine('/api/licensing/activate', {
-      licenseKey: sub.apiKey1,
-      kind: 'engine',
-      hostname: 'online-host',
-    });
+    const online = await l.activate(sub.apiKey1, 'engine', 'online-host');
     expect(online.status).toBe(409);
     expect(online.body.code).toBe('TOO_MANY_MACHINES');
     // A new request from the same machine replaces its file in the same seat.

@@ -28,6 +28,29 @@ export async function licensePayloadOf(
 ): Promise<IssuedLicensePayload> {
   const s = record.subscription;
   return {
+    ...licenseFields(record, keyId, hosts, now),
+    expiry:
+      offlineLicenseExpiry({
+        isPerpetualLicense: s.isPerpetualLicense,
+        nextBaseBillingDate: s.nextBaseBillingDate,
+        unpaidPeriodStart: await unpaidPeriodStartOf(db, s.id),
+      })?.toISOString() ?? null,
+  };
+}
+
+/**
+ * What every signed file says of its license, whatever it is (an offline file, a borrowed lease's):
+ * the license and plan, the hosts it names, when it was issued and what it entitles; its expiry is
+ * the caller's.
+ */
+export function licenseFields(
+  record: SubscriptionRecord,
+  keyId: string,
+  hosts: { engineHosts: string[]; designerHosts: string[] },
+  now: Date,
+): Omit<IssuedLicensePayload, 'expiry'> {
+  const s = record.subscription;
+  return {
     version: LICENSE_FILE_VERSION,
     keyId,
     licenseId: licenseId(s.id),
@@ -39,12 +62,6 @@ export async function licensePayloadOf(
     engineHosts: hosts.engineHosts,
     designerHosts: hosts.designerHosts,
     issued: now.toISOString(),
-    expiry:
-      offlineLicenseExpiry({
-        isPerpetualLicense: s.isPerpetualLicense,
-        nextBaseBillingDate: s.nextBaseBillingDate,
-        unpaidPeriodStart: await unpaidPeriodStartOf(db, s.id),
-      })?.toISOString() ?? null,
     entitlements: entitlementsOf(record),
   };
 }

@@ -13,6 +13,7 @@ import { badRequest, DomainError } from '../../lib/domain-error';
 import { announceUsageChanged, lockSubscriptionRow, type SubscriptionRecord } from '../subscriptions';
 import * as offline from './offline-activation.repository';
 import { type OfflineActivationDeps, ownSubscription } from './offline-activation.service';
+import { tellUsageAccepted } from './offline-activity';
 import { usageKeyOf, usageSignatureHolds } from './offline-file-keys';
 import { insertReports } from './usage.repository';
 import { recordUsageFor } from './usage-recording';
@@ -137,7 +138,7 @@ export function createOfflineUsageService(deps: OfflineActivationDeps) {
         }
       }
       if (late.length > 0) await announceUsageChanged(db, id);
-      return {
+      const answered: UsageFileResult = {
         fileId: row.id,
         hostname: row.hostname,
         accepted,
@@ -145,6 +146,10 @@ export function createOfflineUsageService(deps: OfflineActivationDeps) {
         pages,
         lateMonths,
       };
+      // Told once the reports are counted: counting spans a transaction per usage month, so the
+      // entry says what all of them counted.
+      await db.transaction((tx) => tellUsageAccepted(tx, record.subscription, answered));
+      return answered;
     },
   };
 }

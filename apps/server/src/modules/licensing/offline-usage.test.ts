@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runBillingCycle } from '../../../test/support/billing';
-import { createLicensingTestApp, DAY, type LicensingTestApp } from '../../../test/support/licensing';
+import { DAY, licensingTestFile } from '../../../test/support/licensing';
 import { lateOverage, orderLines, orders, subscriptions } from '../../db/schema';
 import { signUsageFile } from './offline-file-keys';
 import { verifyLicenseFile } from './verify-license-file';
@@ -10,17 +10,11 @@ import { verifyLicenseFile } from './verify-license-file';
 // Usage from offline sites (docs/decisions/040): a usage file signed with its license file's usage
 // key counts each transaction id once; a month already billed gets its overage on the next bill.
 
-let l: LicensingTestApp;
-let admin: Awaited<ReturnType<LicensingTestApp['login']>>;
-beforeAll(async () => {
-  l = await createLicensingTestApp();
-  admin = await l.login();
-});
-afterAll(() => l.t.close());
+const l = licensingTestFile('once');
 
 /** An offline engine of the subscription: its installed file's id, fingerprint and usage key. */
 async function offlineEngine(sub: { id: number; apiKey1: string }, fingerprint: string) {
-  const res = await admin.post(`/api/subscription/${sub.id}/offline-activations`, {
+  const res = await l.admin.post(`/api/subscription/${sub.id}/offline-activations`, {
     request: {
       type: 'activation-request',
       version: 1,
@@ -49,7 +43,7 @@ const reportsAt = (engine: Engine, time: Date, pages: number[]) =>
 const usageFileOf = (engine: Engine, reports: object[], fingerprint = engine.fingerprint) =>
   signUsageFile(engine.usageKey, { type: 'usage', version: 1, fileId: engine.fileId, fingerprint, reports });
 const upload = (subscriptionId: number, usageFile: object) =>
-  admin.post(`/api/subscription/${subscriptionId}/usage-files`, { usageFile });
+  l.admin.post(`/api/subscription/${subscriptionId}/usage-files`, { usageFile });
 const accrued = async (id: number) =>
   (await l.t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!.accruedRtusThisMonth;
 

@@ -15,6 +15,8 @@ import { loginOperator } from '../../../test/support/operator';
 import { editBody } from '../../../test/support/subscription-edit';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orders, organizations, subscriptions } from '../../db/schema';
+import { releaseCodeOf, signUsageFile } from '../licensing/offline-file-keys';
+import { verifyLicenseFile } from '../licensing/verify-license-file';
 
 // docs/design.md §5a: every event the store announces reaches an endpoint that takes every event,
 // made the way a customer (or the operator, or the billing engine) makes it happen, with `data`
@@ -231,6 +233,74 @@ describe('machines', () => {
       ['machine.activated', 'm-05'],
     ]);
     expect(messages[1]!.data).toMatchObject({ subscriptionId: id, alive: false });
+  });
+});
+
+describe('offline activations', () => {
+  it('answering a request, a usage file and a release code announce issued, accepted and released, and are Activity entries', async () => {
+    const id = (await buy('Pro Standard', 'Plant')).subscriptions[0]!.subscriptionId;
+    const { apiKey1: licenseKey } = await subscriptionRow(id);
+    await delivered();
+    const request = {
+      type: 'activation-request',
+      version: 1,
+      licenseKey,
+      fingerprint: 'fp-plant-a',
+      hostname: 'plant-engine-a',
+      kind: 'engine',
+      engineVersion: '1.0.0',
+      nonce: 'webhook-events-plant',
+    };
+    const issued = await admin.post(`/api/subscription/${id}/offline-activations`, { request });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    const { keys } = (await t.client().get('/api/licensing/public-key')).body;
+    const { fileId, fingerprint, usageKey } = verifyLicenseFile(issued.body.licenseFile, keys, t.clock.now());
+    const time = t.clock.now().toISOString();
+    const usageFile = signUsageFile(usageKey!, {
+      type: 'usage',
+      version: 1,
+      fileId,
+      fingerprint,
+      reports: [3, 4].map((pages, i) => ({
+        transactionId: `plant-${i}`,
+        hostname: 'plant-engine-a',
+        pages,
+        time,
+      })),
+    });
+    const uploaded = await admin.post(`/api/subscription/${id}/usage-files`, { usageFile });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const released = await admin.post(`/api/subscription/${id}/offline-activations/release`, {
+      code: releaseCodeOf(usageKey!, fileId!, fingerprint!),
+    });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+
+    const messages = (await delivered()).filter((m) => m.data.subscriptionId === id);
+    expect(messages.map(({ type, data }) => ({ type, data }))).toEqual([
+      { type: 'offline_activation.issued', data: { subscriptionId: id, ...issued.body } },
+      { type: 'usage_file.accepted', data: { subscriptionId: id, ...uploaded.body } },
+      { type: 'offline_activation.released', data: { subscriptionId: id, ...released.body } },
+    ]);
+    expect(uploaded.body).toMatchObject({ accepted: 2, duplicates: 0, pages: 7 });
+
+    const activity = (await admin.get('/api/organization/activity')).body.items.slice(0, 3);
+    expect(activity.map((e: { kind: string; summary: string }) => [e.kind, e.summary])).toEqual([
+      [
+        'offline-activation.released',
+        expect.stringMatching(/^License file of plant-engine-a: Released '—' → '/),
+      ],
+      [
+        'usage-file.accepted',
+        "Usage file of plant-engine-a: Host Name 'plant-engine-a'; Reports Counted '2'; Reports Already Counted '0'; Pages '7'",
+      ],
+      [
+        'offline-activation.issued',
+        expect.stringMatching(
+          /^License file of plant-engine-a: Kind 'engine'; Host Name 'plant-engine-a'; Fingerprint 'fp-plant-a'; Expires '/,
+        ),
+      ],
+    ]);
+    expect(activity[2]).toMatchObject({ actor: { kind: 'person' }, organizationId: demoId });
   });
 });
 
