@@ -53,5 +53,6 @@ export * from './trials';
 export * from './two-factor';
 export * from './usage-meter';
 export * from './user-agent';
+export * from './webhook-events';
 export * from './webhooks';
 export * from './zod-english';
