@@ -102,10 +102,21 @@ const e2eEnv = { DATABASE_URL: '', E2E_DATABASE_URL: process.env.DATABASE_URL ??
 // browser tests ran out of time).
 const unit = run('unit', 'npx', unitArgs, dbEnv);
 const e2e = run('e2e', 'npx', e2eArgs, e2eEnv);
+// The names of what failed, repeated at the end: CI keeps only the tail of a long run's output.
+const failures = [];
 if (unit) {
   const file = join(results, 'vitest.json');
   if (existsSync(file)) {
     const j = JSON.parse(readFileSync(file, 'utf8'));
+    for (const f of j.testResults ?? []) {
+      const failedTests = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests)
+        failures.push(
+          `unit: ${f.name.replace(root, '')} › ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0]}`,
+        );
+      if (f.status === 'failed' && failedTests.length === 0)
+        failures.push(`unit: ${f.name.replace(root, '')} › ${f.message || 'the file failed'}`);
+    }
     unit.passed = j.numPassedTests;
     unit.failed = j.numFailedTests + (unit.ok || j.numFailedTests > 0 ? 0 : 1);
   } else unit.failed = 1;
@@ -113,13 +124,22 @@ if (unit) {
 if (e2e) {
   const file = join(results, 'e2e.json');
   if (existsSync(file)) {
-    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const s = report.stats;
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === 'unexpected') failures.push(`e2e: ${file ?? suite.file} › ${spec.title}`);
+      for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
     e2e.passed = s.expected + s.flaky;
     e2e.failed = s.unexpected + (e2e.ok || s.unexpected > 0 ? 0 : 1);
   } else e2e.failed = 1;
 }
 
 console.log('\n=== summary');
+for (const f of failures) console.log(`failed: ${f.split('\n')[0].slice(0, 300)}`);
 for (const s of steps) {
   console.log(
     `${s.name.padEnd(10)} ${s.ok ? 'ok  ' : 'FAIL'} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed  ${s.seconds.toFixed(1)}s`,
