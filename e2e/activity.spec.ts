@@ -1,5 +1,5 @@
 import { registerAndSignIn } from './support/accounts';
-import { login } from './support/auth';
+import { signIn } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD } from './support/demo';
 import { expect, screenshotPath, test, unique } from './support/smtp';
@@ -80,7 +80,7 @@ test('an admin renames a user and Activity shows the change with the admin who m
 });
 
 test('a plain user has no Activity in the menu (typing its address: rights.spec.ts)', async ({ page }) => {
-  await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
+  await signIn(page, { email: 'jane.miller@example.com', password: DEMO_PASSWORD });
   await page.getByRole('button', { name: 'Jane Miller' }).click();
   await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Activity' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_COMPANY, DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
+import { DEMO_COMPANY, DEMO_PASSWORD, expectNoAxeViolations, loginDemo, signIn } from './support';
 
 // API & Webhooks (docs/decisions/026): an admin makes an organization API token, sees it once, a
 // program calls the API with it, and the admin revokes it.
@@ -102,7 +102,7 @@ test('an admin makes a token, sees it once, a program uses it, and the admin rev
 test('a plain user has no API & Webhooks in the menu, and typing its address says whom to ask', async ({
   page,
 }) => {
-  await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
+  await signIn(page, { email: 'jane.miller@example.com', password: DEMO_PASSWORD });
   await page.getByRole('button', { name: 'Jane Miller' }).click();
   await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'API & Webhooks' })).toHaveCount(0);

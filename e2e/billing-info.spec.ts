@@ -6,8 +6,7 @@ const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 // Modify Billing Info (docs/spec.md §2, §5). Nothing is saved here: the demo organization keeps its card.
 
 test('the read-only panel names the card on file; a disabled Update always shows why', async ({ page }) => {
-  await loginDemo(page);
-  await page.goto('/ModifyBillingInfo');
+  await loginDemo(page, '/ModifyBillingInfo');
   await expect(page.getByTestId('card-on-file')).toHaveText('Visa ending in 4242, expires 12/2030');
   const update = page.getByRole('button', { name: 'Update' });
   // Before anything is touched, the disabled Update already says what it waits for.

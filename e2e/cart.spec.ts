@@ -22,8 +22,7 @@ test('signing in mid-journey reprices the cart: cart, checkout and the charged b
   await expect(page.getByTestId('cart-total')).toHaveText('$2,700.00');
 
   // Demo Documents Inc. has a 5 % discount (docs/spec.md §6).
-  await loginDemo(page);
-  await page.goto('/Cart');
+  await loginDemo(page, '/Cart');
   await expect(page.getByTestId('cart-item-price')).toHaveText('$2,565.00 / year');
   await expect(page.getByTestId('cart-total')).toHaveText('$2,565.00');
   // Only the organization's own discount applied: said as such, never as a change of price.
@@ -51,8 +50,7 @@ test('signing in mid-journey reprices the cart: cart, checkout and the charged b
 });
 
 test('signing out prices the cart without the organization discount again', async ({ page }) => {
-  await loginDemo(page);
-  await page.goto('/Products/Pro');
+  await loginDemo(page, '/Products/Pro');
   await page
     .getByTestId('pricing-table')
     .getByRole('row', { name: /Pro Standard/ })

@@ -47,8 +47,7 @@ test.describe('at 390 px', () => {
   });
 
   test('the users stack as cards, each with its Edit and Delete in view', async ({ page }) => {
-    await loginDemo(page);
-    await page.goto('/Organization');
+    await loginDemo(page, '/Organization');
     await expect(page.getByRole('table', { name: 'Users' })).toHaveCount(0);
     const jane = page
       .getByRole('list', { name: 'Users' })
@@ -59,8 +58,7 @@ test.describe('at 390 px', () => {
   });
 
   test('each bill keeps its invoice button in view', async ({ page }) => {
-    await loginDemo(page);
-    await page.goto('/BillingHistory');
+    await loginDemo(page, '/BillingHistory');
     const first = page.getByRole('table', { name: 'Bills' }).locator('tbody tr').first();
     await expect(first.getByRole('button', { name: /^invoice / })).toBeInViewport({ ratio: 1 });
   });

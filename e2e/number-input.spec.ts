@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoAxeViolations, login } from './support';
+import { DEMO_PASSWORD, expectNoAxeViolations, signIn } from './support';
 
 // Numbers typed or pasted with a decimal point or a decimal comma, in the product form and the
 // subscription editor (docs/spec.md §5): engines and designers round to a whole number, Max Overages to
@@ -55,8 +55,7 @@ test('Flex: 2.7 additional designers are 3, not 27', async ({ page }) => {
 });
 
 test('the subscription editor rounds engines and designers and reads 12,50 as $12.50', async ({ page }) => {
-  await login(page, 'qa.subscriptions@example.com', DEMO_PASSWORD);
-  await page.goto('/Subscriptions');
+  await signIn(page, { email: 'qa.subscriptions@example.com', password: DEMO_PASSWORD }, '/Subscriptions');
   await page.getByRole('button', { name: 'Edit QA Edit Me', exact: true }).click();
   const e = page.locator('[data-detail-open="true"] [data-testid^="editor-"]');
   await expect(e.getByLabel('Subscription Name')).toHaveValue('QA Edit Me');

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, login } from './support';
+import { expectNoAxeViolations, signIn } from './support';
 import { newCustomer } from './support/accounts';
 import { moveDemoClock, testWithBillingClock } from './support/billing-clock';
 import { checkOutWithCard, openSection, operatorPage } from './support/ops-console';
@@ -139,8 +139,7 @@ test('a declined renewal: the operator reads why, records a transfer, and the bi
   await ops.context().close();
 
   // The customer's Billing History says Paid and Void (their session of a year ago has ended).
-  await login(page, email, PASSWORD);
-  await page.goto('/BillingHistory');
+  await signIn(page, { email: email, password: PASSWORD }, '/BillingHistory');
   const bills = page.getByRole('table', { name: 'Bills' });
   await expect(bills.locator('tbody tr').filter({ hasText: 'Void' })).toHaveCount(1);
   await expect(bills.locator('tbody tr').filter({ hasText: 'Paid' })).toHaveCount(2);

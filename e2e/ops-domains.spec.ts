@@ -14,8 +14,7 @@ test('an operator verifies an organization’s pending domain from its page', as
 }) => {
   test.setTimeout(180_000);
   const domain = `${unique('pending')}.test`.toLowerCase();
-  await loginDemo(page);
-  await page.goto('/SingleSignOn');
+  await loginDemo(page, '/SingleSignOn');
   await page.getByRole('textbox', { name: SsoMessages.domainLabel }).fill(domain);
   await page.getByRole('button', { name: SsoMessages.claim }).click();
   await expect(page.getByRole('row').filter({ hasText: domain })).toContainText(SsoMessages.pending);

@@ -17,8 +17,7 @@ test('Register shows the rules beside the empty password field', async ({ page }
 });
 
 test('Add New User and My Account show the rules before typing', async ({ page }) => {
-  const me = await loginDemo(page);
-  await page.goto('/CreateAccount');
+  const me = await loginDemo(page, '/CreateAccount');
   await expect(newPassword(page)).toHaveAccessibleDescription(PasswordMessages.rules);
   await expectNoAxeViolations(page);
 

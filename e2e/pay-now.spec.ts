@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, followPayBillsLink, login } from './support';
+import { expectNoAxeViolations, followPayBillsLink, signIn } from './support';
 import { registerAndSignIn } from './support/accounts';
 import { moveDemoClock, testWithBillingClock } from './support/billing-clock';
 import { operatorPage } from './support/ops-console';
@@ -83,7 +83,7 @@ test('the Subscriptions row of an unpaid subscription says by when to pay and le
   page,
   mailServer,
 }) => {
-  await login(page, admin.email, admin.password);
+  await signIn(page, { email: admin.email, password: admin.password });
   await addToCart(page, 'Artist', 'Second art');
   await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
   await page.getByRole('button', { name: 'Confirm Purchase' }).click();
@@ -96,8 +96,7 @@ test('the Subscriptions row of an unpaid subscription says by when to pay and le
   await moveDemoClock(mailServer.databaseUrl, 367 + 366);
   // Off-session the bank refuses 3184: the decline mail asks the admin to authenticate on the page.
   await mailServer.waitForMail(admin.email, /^Please authenticate the payment of order \d+$/, since);
-  await login(page, admin.email, admin.password);
-  await page.goto('/Subscriptions');
+  await signIn(page, { email: admin.email, password: admin.password }, '/Subscriptions');
   const due = page
     .getByText(/^Payment failed: pay by \w{3} \d{1,2}, \d{4} to keep your license running/)
     .first();

@@ -9,8 +9,7 @@ const SCREENS = new URL('../.screens/', import.meta.url).pathname;
 const PHONE = { width: 390, height: 844 };
 
 async function openUsage(page: Page) {
-  await loginDemo(page);
-  await page.goto('/Subscriptions');
+  await loginDemo(page, '/Subscriptions');
   await page.getByRole('button', { name: 'Edit Flex Reporting', exact: true }).click();
   await page.getByRole('link', { name: 'Detailed RTU Usage' }).click();
   await expect(page.getByTestId('usage-description')).toHaveText('Flex Reporting');
@@ -86,8 +85,7 @@ test.describe('at 390 px', () => {
   });
 
   test('cart and checkout give names the width and the price a line of its own', async ({ page }) => {
-    await loginDemo(page);
-    await page.goto('/Products/Pro');
+    await loginDemo(page, '/Products/Pro');
     await page.getByLabel('Subscription Name').fill('Production engines for the press line');
     await page.getByRole('checkbox', { name: /I agree to the/ }).check();
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -110,8 +108,7 @@ test.describe('at 390 px', () => {
   test('Billing History names each bill under its date, its invoice button still in view', async ({
     page,
   }) => {
-    await loginDemo(page);
-    await page.goto('/BillingHistory');
+    await loginDemo(page, '/BillingHistory');
     const rows = page.getByRole('table', { name: 'Bills' }).locator('tbody tr');
     await expect(rows.first().getByRole('button', { name: /^invoice / })).toBeInViewport({ ratio: 1 });
     await expect(rows.filter({ hasText: 'Production Engines' }).first()).toBeVisible();
@@ -120,8 +117,7 @@ test.describe('at 390 px', () => {
   });
 
   test('Subscriptions/{id} scrolls the opened row into view', async ({ page }) => {
-    await loginDemo(page);
-    await page.goto('/Subscriptions');
+    await loginDemo(page, '/Subscriptions');
     const last = page.getByRole('list', { name: 'Subscriptions' }).getByRole('listitem').last();
     const id = (await last.getAttribute('data-testid'))!.replace('row-', '');
     await page.goto(`/Subscriptions/${id}`);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { RoleMessages } from '@store/core';
-import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
+import { DEMO_COMPANY, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, loginDemo, signIn } from './support';
 
 // docs/design.md §2, §5a: the server enforces rights; the client hides what the user cannot do. Jane is a
 // plain user of the demo organization, whose one admin is Dana Demo; Omar holds the Billing role.
@@ -18,7 +18,7 @@ async function addFlexToCart(page: Page, name: string) {
 test('a plain user fills a cart; cart and checkout say an admin places the order, and whom to ask', async ({
   page,
 }) => {
-  await login(page, JANE, DEMO_PASSWORD);
+  await signIn(page, { email: JANE, password: DEMO_PASSWORD });
   await addFlexToCart(page, 'Jane wants Flex');
 
   const cartNotice = page.getByTestId('admin-places-order');
@@ -46,7 +46,7 @@ test('a plain user fills a cart; cart and checkout say an admin places the order
 });
 
 test('a sentence that ends with the organization name has one full stop', async ({ page }) => {
-  await login(page, JANE, DEMO_PASSWORD);
+  await signIn(page, { email: JANE, password: DEMO_PASSWORD });
   await addFlexToCart(page, 'Full stop');
   await page.goto('/checkout');
   // The demo organization's name ends with its own stop: "Inc." not "Inc..".
@@ -66,8 +66,7 @@ for (const [path, role, task] of [
   test(`a plain user who types ${path} sees one page saying the ${role} role may ${task}`, async ({
     page,
   }) => {
-    await login(page, JANE, DEMO_PASSWORD);
-    await page.goto(path);
+    await signIn(page, { email: JANE, password: DEMO_PASSWORD }, path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(RoleMessages.neededTitle(role));
     await expect(page.getByText(RoleMessages.needed(role, DEMO_COMPANY, task))).toBeVisible();
     await expect(page.getByTestId('organization-admins')).toContainText('Dana Demo');
@@ -82,7 +81,7 @@ for (const [path, role, task] of [
 }
 
 test('a plain user has no billing, users or developer items in the menu', async ({ page }) => {
-  await login(page, JANE, DEMO_PASSWORD);
+  await signIn(page, { email: JANE, password: DEMO_PASSWORD });
   await page.getByRole('button', { name: 'Jane Miller' }).click();
   await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
   for (const name of [
@@ -97,7 +96,7 @@ test('a plain user has no billing, users or developer items in the menu', async 
 
 test('a billing person sees the billing screens, and no users or developer ones', async ({ page }) => {
   // Omar Haddad holds the Billing role in the demo data.
-  await login(page, 'omar.haddad@example.com', DEMO_PASSWORD);
+  await signIn(page, { email: 'omar.haddad@example.com', password: DEMO_PASSWORD });
   await page.getByRole('button', { name: 'Omar Haddad' }).click();
   await expect(page.getByRole('menuitem', { name: 'Billing History' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Modify Billing Information' })).toBeVisible();
@@ -111,8 +110,7 @@ test('a billing person sees the billing screens, and no users or developer ones'
 });
 
 test('an admin still sees the admin screens', async ({ page }) => {
-  await loginDemo(page);
-  await page.goto('/Organization');
+  await loginDemo(page, '/Organization');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${DEMO_COMPANY} Users`);
   await page.goto('/CreateAccount');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add New User');

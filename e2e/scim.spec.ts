@@ -36,8 +36,7 @@ test('an admin makes a token with the scim scope, and the identity provider list
 }) => {
   test.setTimeout(240_000);
   const name = `Okta ${Date.now().toString(36)}`;
-  await loginDemo(page);
-  await page.goto('/ApiTokens');
+  await loginDemo(page, '/ApiTokens');
   await expect(page.getByRole('heading', { name: 'API & Webhooks', level: 1 })).toBeVisible();
 
   const scope = page.getByRole('checkbox', { name: 'scim' });

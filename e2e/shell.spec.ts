@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, login, loginDemo } from './support';
+import { DEMO_PASSWORD, loginDemo, signIn } from './support';
 
 // The app shell: cookie notice, nav bar and its signed-in menu (docs/spec.md §2 "Navigation bar and banners").
 
@@ -113,7 +113,7 @@ test('the signed-in menu offers the account items by keyboard, admin items inclu
 });
 
 test('a plain user sees no admin items', async ({ page }) => {
-  const { person } = await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
+  const { person } = await signIn(page, { email: 'jane.miller@example.com', password: DEMO_PASSWORD });
   expect(person.rights & 2).toBe(0);
   await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
   // Billing History is the Billing role's (docs/decisions/033).

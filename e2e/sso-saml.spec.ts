@@ -29,8 +29,7 @@ async function offered(page: Page, email: string) {
 }
 
 test('an admin sets up SAML 2.0 with the provider’s metadata and a default role', async ({ page, sso }) => {
-  await loginDemo(page);
-  await page.goto('/SingleSignOn');
+  await loginDemo(page, '/SingleSignOn');
   await chooseSaml(page);
   const entityId = `${sso.server.url}/api/sso/saml/metadata/`;
   await expect(page.getByTestId('sso-sp-entity-id')).toContainText(entityId);

@@ -25,8 +25,7 @@ async function startSso(page: Page, email: string) {
 }
 
 test('an admin sets up OpenID Connect on the Single sign-on screen', async ({ page, sso }) => {
-  await loginDemo(page);
-  await page.goto('/SingleSignOn');
+  await loginDemo(page, '/SingleSignOn');
   await expect(page.getByRole('heading', { name: SsoMessages.heading, level: 1 })).toBeVisible();
   await expect(page.getByTestId('sso-redirect-uri')).toHaveText(`${sso.server.url}/api/sso/oidc/callback`);
   await expect(page.getByRole('cell', { name: 'example.com', exact: true })).toBeVisible();
@@ -120,8 +119,7 @@ test('with single sign-on required, a password is refused for the domain’s peo
   page,
   browser,
 }) => {
-  await loginDemo(page);
-  await page.goto('/SingleSignOn');
+  await loginDemo(page, '/SingleSignOn');
   await page.getByLabel(SsoMessages.enforcedLabel).check();
   await page.getByRole('button', { name: SsoMessages.save }).click();
   await expect(page.getByText(SsoMessages.saved)).toBeVisible();

@@ -32,8 +32,7 @@ test('at 390 px the menu links to the catalogue', async ({ page }) => {
 test('signed in, / is Subscriptions, and the empty Subscriptions and Billing History link to the catalogue', async ({
   page,
 }) => {
-  await loginDemo(page);
-  await page.goto('/');
+  await loginDemo(page, '/');
   await expect(page).toHaveURL(/\/Subscriptions$/);
   // An organization that has bought nothing yet.
   await page.route('**/api/subscription/all', (route) => route.fulfill({ json: [] }));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT, expectNoAxeViolations, login } from './support';
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT, expectNoAxeViolations, signIn } from './support';
 import { addToCart, CARD_HOLDERS, fillBillingInfo, saveCard } from './support/store';
 
 const SCREENS = new URL('../.screens/', import.meta.url).pathname;
@@ -116,7 +116,7 @@ test('an empty cart offers the catalog and cannot proceed', async ({ page }) => 
 });
 
 test('a declined card buys nothing and shows the gateway message', async ({ page }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT);
+  await signIn(page, { email: DEMO_EMAIL, password: DEMO_PASSWORD, company: DEMO_SUB_ACCOUNT });
   await saveCard(page, '4000 0000 0000 0341', CARD_HOLDERS.erik);
   await addToCart(page, 'Artist', 'Declined designer');
   await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
@@ -139,7 +139,7 @@ test('a declined card buys nothing and shows the gateway message', async ({ page
 });
 
 test('a double-clicked Confirm Purchase makes one order and one charge', async ({ page }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD, DEMO_SUB_ACCOUNT);
+  await signIn(page, { email: DEMO_EMAIL, password: DEMO_PASSWORD, company: DEMO_SUB_ACCOUNT });
   await page.evaluate(() => localStorage.removeItem('cart'));
   await addToCart(page, 'Artist', 'Double click designer');
   await page.goto('/checkout');

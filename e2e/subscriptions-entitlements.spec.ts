@@ -12,8 +12,7 @@ for (const width of [1280, 390]) {
   test(`the License section lists the entitlements in force (${width} px)`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
-    await loginDemo(page);
-    await page.goto('/Subscriptions');
+    await loginDemo(page, '/Subscriptions');
     await page.getByRole('button', { name: 'Edit Production Engines', exact: true }).click();
     await expect(editor(page).getByLabel('Subscription Name')).toHaveValue('Production Engines');
     const list = licenseSection(page).getByRole('list', { name: 'Entitlements' });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
+import { DEMO_PASSWORD, expectNoAxeViolations, loginDemo, signIn } from './support';
 import { screenshotPath } from './support/smtp';
 import { expectNoSidewaysScroll, licenseSection, openEditor } from './support/subscription-editor';
 
@@ -76,8 +76,7 @@ test('the License section lists live leases under their seats; an admin ends one
 test('a plain user sees the live leases but cannot end them', async ({ page }) => {
   const { token } = await loginDemo(page);
   await checkOutLeases(page, token, ['fleet-pod-user']);
-  await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
-  await page.goto('/Subscriptions');
+  await signIn(page, { email: 'jane.miller@example.com', password: DEMO_PASSWORD }, '/Subscriptions');
   await openEditor(page, FLEET);
   await expect(lease(page, 'fleet-pod-user')).toHaveCount(1);
   await expect(licenseSection(page).getByRole('button', { name: /^End the lease/ })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
+import { DEMO_PASSWORD, expectNoAxeViolations, loginDemo, signIn } from './support';
 import { screenshotPath } from './support/smtp';
 import { editor, expectNoSidewaysScroll, licenseSection, openEditor } from './support/subscription-editor';
 
@@ -18,8 +18,7 @@ test('the License section lists the machines under their seats; Deactivate asks,
 }) => {
   // Two axe passes and a dialog on a shared 2-core machine.
   test.setTimeout(120_000);
-  await login(page, QA_EMAIL, DEMO_PASSWORD);
-  await page.goto('/Subscriptions');
+  await signIn(page, { email: QA_EMAIL, password: DEMO_PASSWORD }, '/Subscriptions');
   await openEditor(page, 'QA Machines');
   const license = licenseSection(page);
   await expect(license.getByTestId('machine-seats')).toHaveText('2 of 3 engines, 1 of 2 designers');
@@ -70,8 +69,7 @@ test('the License section lists the machines under their seats; Deactivate asks,
 });
 
 test('a plain user sees the machines but cannot deactivate them', async ({ page }) => {
-  await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
-  await page.goto('/Subscriptions');
+  await signIn(page, { email: 'jane.miller@example.com', password: DEMO_PASSWORD }, '/Subscriptions');
   await openEditor(page, 'Production Engines');
   await expect(licenseSection(page).getByTestId('machine-seats')).toHaveText(
     '3 of 3 engines, 2 of 4 designers',
@@ -82,8 +80,7 @@ test('a plain user sees the machines but cannot deactivate them', async ({ page 
 
 test.describe('the usage meter', () => {
   test.beforeEach(async ({ page }) => {
-    await loginDemo(page);
-    await page.goto('/Subscriptions');
+    await loginDemo(page, '/Subscriptions');
   });
 
   test('the row shows RTUs used against the included ones, and beyond them the overage against the cap', async ({

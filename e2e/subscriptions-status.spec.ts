@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { RoleMessages } from '@store/core';
-import { DEMO_PASSWORD, expectNoAxeViolations, login, loginDemo } from './support';
+import { DEMO_PASSWORD, expectNoAxeViolations, loginDemo, signIn } from './support';
 
 // What the Subscriptions screen says of a cancelled subscription and to a plain user. Read-only
 // over the demo data.
@@ -18,8 +18,7 @@ const openEditor = async (page: Page, name: string) => {
 test('a cancelled subscription shows no Next Billing Date, and its status is never cut off', async ({
   page,
 }) => {
-  await loginDemo(page);
-  await page.goto('/Subscriptions');
+  await loginDemo(page, '/Subscriptions');
   const table = page.getByRole('table', { name: 'Subscriptions' });
   // The headers are read at once below, so first wait for the list to be there.
   await expect(table.getByRole('columnheader', { name: 'Next Billing Date' })).toBeVisible();
@@ -39,8 +38,7 @@ test('a cancelled subscription shows no Next Billing Date, and its status is nev
 });
 
 test("a plain user's editor says that changing it needs the Licenses role", async ({ page }) => {
-  await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
-  await page.goto('/Subscriptions');
+  await signIn(page, { email: 'jane.miller@example.com', password: DEMO_PASSWORD }, '/Subscriptions');
   await openEditor(page, 'Production Engines');
   const notice = page.getByTestId('admins-only');
   await expect(notice).toContainText(RoleMessages.required('licenses'));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { CANCELLATION_COMMENT_MAX, CancellationReasonMessages } from '@store/core';
-import { DEMO_PASSWORD, DEMO_SUB_ACCOUNT, expectNoAxeViolations, login, loginDemo } from './support';
+import { DEMO_PASSWORD, DEMO_SUB_ACCOUNT, expectNoAxeViolations, loginDemo, signIn } from './support';
 import { judgeBothWidths, openSection, operatorPage } from './support/ops-console';
 
 // The Subscriptions screen (docs/spec.md §2, §4, §5, §6). Tests that change data use the rows of
@@ -30,8 +30,7 @@ async function open(page: Page, name: string) {
 
 test.describe('as the demo admin', () => {
   test.beforeEach(async ({ page }) => {
-    await loginDemo(page);
-    await page.goto('/Subscriptions');
+    await loginDemo(page, '/Subscriptions');
     await expect(page.getByRole('heading', { name: 'Subscriptions', level: 1 })).toBeVisible();
   });
 
@@ -203,8 +202,7 @@ test.describe('as the demo admin', () => {
 test.describe('actions, on the QA organization’s own rows', () => {
   test.describe.configure({ mode: 'serial' });
   test.beforeEach(async ({ page }) => {
-    await login(page, QA_EMAIL, DEMO_PASSWORD);
-    await page.goto('/Subscriptions');
+    await signIn(page, { email: QA_EMAIL, password: DEMO_PASSWORD }, '/Subscriptions');
   });
 
   test('Flush Keys asks the spec question; No leaves the key, Yes flushes it', async ({ page }) => {
@@ -415,8 +413,7 @@ test.describe('actions, on the QA organization’s own rows', () => {
 test('a perpetual account sees Products with product, name and edit, and the license terms', async ({
   page,
 }) => {
-  await login(page, PERPETUAL_EMAIL, DEMO_PASSWORD);
-  await page.goto('/Subscriptions');
+  await signIn(page, { email: PERPETUAL_EMAIL, password: DEMO_PASSWORD }, '/Subscriptions');
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Products' }).getByRole('columnheader')).toHaveText([
     'Product',
@@ -436,8 +433,7 @@ test('a perpetual account sees Products with product, name and edit, and the lic
 });
 
 test('a plain user sees the subscriptions but cannot change them', async ({ page }) => {
-  await login(page, 'jane.miller@example.com', DEMO_PASSWORD);
-  await page.goto('/Subscriptions');
+  await signIn(page, { email: 'jane.miller@example.com', password: DEMO_PASSWORD }, '/Subscriptions');
   await open(page, 'Production Engines');
   const e = editor(page);
   await expect(e.getByLabel('Subscription Name')).toHaveAttribute('readonly', '');

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, followPayBillsLink, login } from './support';
+import { expectNoAxeViolations, followPayBillsLink, signIn } from './support';
 import { registerAndSignIn } from './support/accounts';
 import { moveDemoClock, testWithBillingClock } from './support/billing-clock';
 import { screenshotPath, unique } from './support/smtp';
@@ -79,7 +79,7 @@ test('checkout with 4000 0027 6000 3184: the challenge completed buys, abandoned
 test('checkout with 4000 0025 0000 3155 asks too (on-session): completed, and closed with Escape', async ({
   page,
 }) => {
-  await login(page, admin.email, admin.password);
+  await signIn(page, { email: admin.email, password: admin.password });
   await saveCard(page, '4000 0025 0000 3155');
   const challenge = await checkoutAsks(page, 'Set-up art');
   await challenge.getByRole('button', { name: 'Complete authentication' }).click();
@@ -100,7 +100,7 @@ test('a renewal the bank refuses until authenticated is paid from the mailed Pay
   mailServer,
 }) => {
   const { smtp } = mailServer;
-  await login(page, admin.email, admin.password);
+  await signIn(page, { email: admin.email, password: admin.password });
   await saveCard(page, '4000 0027 6000 3184');
   const since = smtp.received.length;
   // A year and a day on: every annual subscription bought above renews, off-session.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { login } from './support';
+import { signIn } from './support';
 import { newOrganization, type Registered } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { moveDemoClock } from './support/billing-clock';
@@ -41,8 +41,7 @@ async function startTrial(page: Page, name: string) {
 
 /** The organization's Subscriptions screen, signed in again (a session does not outlive the clock's jump). */
 async function subscriptionsOf(page: Page, r: Registered) {
-  await login(page, r.email, r.password);
-  await page.goto('/Subscriptions');
+  await signIn(page, { email: r.email, password: r.password }, '/Subscriptions');
 }
 
 test('a new organization starts a Flex trial without a card and sees it on Subscriptions', async ({
@@ -51,7 +50,7 @@ test('a new organization starts a Flex trial without a card and sees it on Subsc
 }) => {
   test.setTimeout(60_000);
   const r = await newOrganization(page, mailServer, 'Trial Flex');
-  await login(page, r.email, r.password);
+  await signIn(page, { email: r.email, password: r.password });
 
   await page.goto('/Products/Flex');
   await expect(page.getByTestId('form-trial')).toHaveText(TRIAL_LINE);
@@ -93,13 +92,12 @@ test('at its end a trial with a card converts and is charged; one without a card
   test.setTimeout(60_000);
   const carded = await newOrganization(page, mailServer, 'Trial Card');
   const cardless = await newOrganization(page, mailServer, 'Trial No Card');
-  await login(page, carded.email, carded.password);
-  await page.goto('/ModifyBillingInfo');
+  await signIn(page, { email: carded.email, password: carded.password }, '/ModifyBillingInfo');
   await fillBillingInfo(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Billing information updated successfully')).toBeVisible();
   await startTrial(page, 'Converting Flex');
-  await login(page, cardless.email, cardless.password);
+  await signIn(page, { email: cardless.email, password: cardless.password });
   await startTrial(page, 'Ending Flex');
 
   // 3 days before the end the admins are told what will happen.

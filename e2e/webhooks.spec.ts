@@ -58,8 +58,7 @@ test('an admin adds an endpoint, copies its secret once, and a test event reache
   const receiver = await startReceiver();
   try {
     const { url, received } = receiver;
-    await loginDemo(page);
-    await page.goto('/ApiTokens');
+    await loginDemo(page, '/ApiTokens');
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 2 })).toBeVisible();
     const form = page.getByRole('form', { name: 'Add an endpoint' });
     const urlField = form.getByRole('textbox', { name: 'Endpoint URL' });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type LoginResult, login } from './auth';
+import { type LoginResult, signIn } from './auth';
 import { expect, type MailServer, unique } from './smtp';
 
 export interface Registered {
@@ -35,7 +35,7 @@ export async function registerAndSignIn(
   r: Registered,
 ): Promise<LoginResult> {
   await registerAndVerify(page, mailServer, r);
-  return login(page, r.email, r.password);
+  return signIn(page, r);
 }
 
 /** Asks for a password reset on Forgot Password, as a customer does; answers the link the mail brings. */
@@ -78,5 +78,5 @@ export async function newCustomer(
   password?: string,
 ): Promise<Registered & LoginResult> {
   const r = await newOrganization(page, mailServer, name, password);
-  return { ...r, ...(await login(page, r.email, r.password)) };
+  return { ...r, ...(await signIn(page, r)) };
 }
