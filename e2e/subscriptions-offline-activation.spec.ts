@@ -145,5 +145,9 @@ test('an activation request uploaded in the License section answers a license fi
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(offline(page)).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await offline(page).screenshot({ path: screenshotPath('license-offline-activation-390') });
+  // The editor lays itself out again for a phone once it has seen the new width: a section found
+  // before that is replaced while it is photographed.
+  await expect(async () =>
+    offline(page).screenshot({ path: screenshotPath('license-offline-activation-390'), timeout: 5_000 }),
+  ).toPass({ timeout: 20_000 });
 });
