@@ -1,5 +1,5 @@
 import { registerAndSignIn } from './support/accounts';
-import { signIn } from './support/auth';
+import { signIn, xsrfToken } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD } from './support/demo';
 import { expect, screenshotPath, test, unique } from './support/smtp';
@@ -20,7 +20,7 @@ test('an admin renames a user and Activity shows the change with the admin who m
   });
 
   // A user to rename, added through the API the Add User screen calls.
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const xsrf = await xsrfToken(page);
   const created = await page.request.post('/api/person/create', {
     headers: { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf },
     data: {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { newCustomer } from './support/accounts';
+import { xsrfToken } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { buyWithCard, operatorPage } from './support/ops-console';
 import { expect, screenshotPath, test, unique } from './support/smtp';
@@ -13,7 +14,7 @@ const PASSWORD = 'actions-password';
 
 /** A call of the customer's API as the signed-in page makes it (bearer and XSRF echo). */
 async function api(page: Page, token: string, url: string, data: unknown) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const xsrf = await xsrfToken(page);
   const res = await page.request.post(url, {
     headers: { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf },
     data,

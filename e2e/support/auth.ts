@@ -59,6 +59,11 @@ export async function followPayBillsLink(
   await expect(page).toHaveURL(/\/PayBills$/);
 }
 
+/** The XSRF cookie's value, which a call from the page's side echoes (empty before any answer). */
+export async function xsrfToken(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+}
+
 /**
  * Signs in without the login screen, for the tests of what comes after it (the login specs judge the
  * screen with login()): the store's own sign-in call, then the session the screen would have stored
@@ -73,7 +78,7 @@ export async function signIn(
 ): Promise<LoginResult> {
   // The XSRF cookie comes with any answer of the store; page.request shares the page's cookies.
   await page.request.get('/api/health');
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const xsrf = await xsrfToken(page);
   const authenticate = async (orgId?: number) =>
     (
       await page.request.post('/api/authenticate', {
