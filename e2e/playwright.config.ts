@@ -32,15 +32,15 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
-    // A failed test keeps its trace: each action with the page's DOM before and after it. Without the
-    // screencast: recording it for every test (kept or not) took 45 % of the suite's CPU (Chromium
-    // encoding frames, the runner receiving them), and the snapshots show the same page.
     // The tests of a worker share one browser context and tab, which Playwright resets between tests
     // (cookies, cache, storage of the origins visited, routes and init scripts; permissions, offline
     // and extra headers are not reset, and no test sets them): a new context per test started a
     // renderer and compiled the app again, a fifth of the browser tests' time. A test that needs a browser
     // of its own opens one with browser.newContext().
     reuseContext: true,
+    // A failed test keeps its trace: each action with the page's DOM before and after it. Without the
+    // screencast: recording it for every test (kept or not) took 45 % of the suite's CPU (Chromium
+    // encoding frames, the runner receiving them), and the snapshots show the same page.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     locale: 'en-US',
