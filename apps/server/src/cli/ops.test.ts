@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { BillingMode, BillStatus, Rights } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId } from '../../test/support/billing';
+import { makeSubscriber } from '../../test/support/billing';
 import { opsCli } from '../../test/support/ops-cli';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { orders, organizations, perpetualLicenses, persons, subscriptions } from '../db/schema';
@@ -139,25 +139,17 @@ describe('operator commands', () => {
   });
 
   it('runs the billing cycle, lists past-due bills and marks an offline invoice paid', async () => {
-    const invoiced = await makeOrganization(t.db, { name: 'Invoice Ops Co.', billedByInvoice: true });
-    await makeSubscription(t.db, {
-      organizationId: invoiced.id,
-      pricingPlanId: await planId(t.db, 'Artist Solo'),
-      description: 'Invoiced',
-      billingMode: BillingMode.Monthly,
-      purchasedAt: '2026-10-01T00:00:00Z',
-    });
-    const declined = await makeOrganization(t.db, {
-      name: 'Declined Ops Co.',
-      paymentMethodId: 'pm_card_chargeDeclined',
-    });
-    await makeSubscription(t.db, {
-      organizationId: declined.id,
-      pricingPlanId: await planId(t.db, 'Artist Solo'),
-      description: 'Declined',
-      billingMode: BillingMode.Monthly,
-      purchasedAt: '2026-10-01T00:00:00Z',
-    });
+    const artistSolo = { plan: 'Artist Solo', purchasedAt: '2026-10-01T00:00:00Z' };
+    await makeSubscriber(
+      t.db,
+      { name: 'Invoice Ops Co.', billedByInvoice: true },
+      { ...artistSolo, description: 'Invoiced' },
+    );
+    await makeSubscriber(
+      t.db,
+      { name: 'Declined Ops Co.', paymentMethodId: 'pm_card_chargeDeclined' },
+      { ...artistSolo, description: 'Declined' },
+    );
     await ops('billing:run');
     expect(lines.join('\n')).toMatch(/renewed \d+/);
     await ops('bills:past-due');
@@ -226,14 +218,15 @@ describe('operator commands', () => {
 
   it('reconcile: the gateway and the bills agree; a paid bill without a charge is a difference and exit 1', async () => {
     const since = new Date(t.clock.now().getTime() - 60_000).toISOString();
-    const org = await makeOrganization(t.db, { name: 'Reconciled Co.' });
-    await makeSubscription(t.db, {
-      organizationId: org.id,
-      pricingPlanId: await planId(t.db, 'Flex 2,500'),
-      description: 'Reconciled',
-      billingMode: BillingMode.Monthly,
-      purchasedAt: new Date(t.clock.now().getTime() - 31 * 86_400_000),
-    });
+    const { org } = await makeSubscriber(
+      t.db,
+      { name: 'Reconciled Co.' },
+      {
+        plan: 'Flex 2,500',
+        description: 'Reconciled',
+        purchasedAt: new Date(t.clock.now().getTime() - 31 * 86_400_000),
+      },
+    );
     await ops('billing:run');
     expect(await ops('reconcile', '--since', since)).toBe(0);
     expect(lines.at(-1)).toBe('The gateway and the bills agree.');

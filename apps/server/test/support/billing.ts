@@ -123,6 +123,29 @@ export async function makeSubscription(
   return sub!;
 }
 
+/**
+ * The usual subject of a billing test: an organization with one subscription to the named plan,
+ * monthly unless `billingMode` says otherwise.
+ */
+export async function makeSubscriber(
+  db: DbOrTx,
+  organization: Parameters<typeof makeOrganization>[1],
+  subscription: { plan: string } & Omit<
+    Parameters<typeof makeSubscription>[1],
+    'organizationId' | 'pricingPlanId' | 'billingMode'
+  > & { billingMode?: number },
+) {
+  const org = await makeOrganization(db, organization);
+  const { plan, ...rest } = subscription;
+  const sub = await makeSubscription(db, {
+    billingMode: BillingMode.Monthly,
+    ...rest,
+    organizationId: org.id,
+    pricingPlanId: await planId(db, plan),
+  });
+  return { org, sub };
+}
+
 /** Many due subscriptions at once (fault test, benchmark), through the subscriptions module in chunks. */
 export async function makeDueSubscriptions(
   db: DbOrTx,

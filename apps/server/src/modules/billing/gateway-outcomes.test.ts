@@ -1,7 +1,7 @@
-import { BillingMode, BillStatus, DEFAULT_DUNNING_SETTINGS } from '@store/core';
+import { BillStatus, DEFAULT_DUNNING_SETTINGS } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId, runBillingCycle } from '../../../test/support/billing';
+import { makeSubscriber, runBillingCycle } from '../../../test/support/billing';
 import { fakeStripe, type InjectedAnswer, stripeError } from '../../../test/support/fake-stripe';
 import { listenFakeStripe } from '../../../test/support/fake-stripe-listen';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -49,15 +49,11 @@ async function customer(
   paymentMethodId = 'pm_card_visa',
   purchasedAt: Date | string = '2026-10-02T12:00:00Z',
 ) {
-  const org = await makeOrganization(t.db, { name, paymentMethodId });
-  const flex = await planId(t.db, 'Flex 2,500');
-  await makeSubscription(t.db, {
-    organizationId: org.id,
-    pricingPlanId: flex,
-    description: `${name} subscription`,
-    billingMode: BillingMode.Monthly,
-    purchasedAt,
-  });
+  const { org } = await makeSubscriber(
+    t.db,
+    { name, paymentMethodId },
+    { plan: 'Flex 2,500', description: `${name} subscription`, purchasedAt },
+  );
   const [row] = await t.db.select().from(organizations).where(eq(organizations.id, org.id));
   return row!;
 }

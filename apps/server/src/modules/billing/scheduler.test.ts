@@ -1,6 +1,5 @@
-import { BillingMode } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOrganization, makeSubscription, planId, withBillingEngine } from '../../../test/support/billing';
+import { makeSubscriber, withBillingEngine } from '../../../test/support/billing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { ManualClock } from '../../lib/clock';
 import { startBillingScheduler } from './scheduler';
@@ -17,14 +16,11 @@ afterAll(() => t.close());
 
 describe('stopping the billing scheduler', () => {
   it('ends a run that has many periods to catch up after the pass in progress', async () => {
-    const org = await makeOrganization(t.db, { name: 'Catch-up Co' });
-    await makeSubscription(t.db, {
-      organizationId: org.id,
-      pricingPlanId: await planId(t.db, 'Pro Standard'),
-      description: 'Monthly for a year',
-      billingMode: BillingMode.Monthly,
-      purchasedAt: '2026-01-01T12:00:00Z',
-    });
+    await makeSubscriber(
+      t.db,
+      { name: 'Catch-up Co' },
+      { plan: 'Pro Standard', description: 'Monthly for a year', purchasedAt: '2026-01-01T12:00:00Z' },
+    );
     clock.advanceDays(365); // twelve monthly renewals to catch up, one per pass
     let stop: Promise<void> | null = null;
     const gateway = t.gateway;

@@ -1,10 +1,9 @@
-import { BillingMode, BillStatus, billRowStatusText } from '@store/core';
+import { BillStatus, billRowStatusText } from '@store/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeOrganization,
-  makeSubscription,
-  planId,
+  makeSubscriber,
   reportsCartItem,
   runBillingCycle,
   withoutTrials,
@@ -128,18 +127,16 @@ describe('the Stripe webhook', () => {
   });
 
   it('settles an open renewal attempt at once on payment_intent.succeeded', async () => {
-    const org = await makeOrganization(t.db, {
-      name: 'Webhook Renewal Co.',
-      paymentMethodId: 'pm_processing',
-    });
-    await makeSubscription(t.db, {
-      organizationId: org.id,
-      pricingPlanId: await planId(t.db, 'Pro Standard'),
-      description: 'Renewing',
-      billingMode: BillingMode.Monthly,
-      numberMachines: 1,
-      purchasedAt: '2026-05-01T10:00:00Z',
-    });
+    const { org } = await makeSubscriber(
+      t.db,
+      { name: 'Webhook Renewal Co.', paymentMethodId: 'pm_processing' },
+      {
+        plan: 'Pro Standard',
+        description: 'Renewing',
+        numberMachines: 1,
+        purchasedAt: '2026-05-01T10:00:00Z',
+      },
+    );
     await runBillingCycle({ db: t.db, clock, gateway: t.gateway });
     const intent = fake.intents.find((i) => i.customer === org.gatewayCustomerId)!;
     // The charge names the bill as it stands before it is paid: by its order.
