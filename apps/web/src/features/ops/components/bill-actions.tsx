@@ -15,14 +15,13 @@ import {
 } from '@store/core';
 import { useMemo, useState } from 'react';
 import { z } from 'zod/mini';
-import { ColumnHeads } from '../../../components/column-heads';
 import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
 import { useRefundBill } from '../api/refund-bill';
 import { type RefundLimits, refundFormSchema, refundFormValues } from '../refund-form';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 import { ConsoleSection } from './console-section';
-import { TableFrame } from './table-frame';
+import { FramedTable } from './table-frame';
 
 const RefundsSchema = z.array(RefundSchema);
 const newKey = () => crypto.randomUUID();
@@ -45,24 +44,22 @@ export function BillActions({ detail, disputes = [] }: { detail: OpsBillDetail; 
   return (
     <ConsoleSection headingId="refunds-heading" title="Refunds" gap="xs">
       {refunds.length > 0 && (
-        <TableFrame minWidth={420} label="Refunds, scrolls sideways">
-          <Table aria-labelledby="refunds-heading">
-            <ColumnHeads
-              names={['Date', 'Credit note', 'Status', 'Reason', { name: 'Amount (USD)', numeric: true }]}
-            />
-            <Table.Tbody>
-              {refunds.map((r) => (
-                <Table.Tr key={r.refundId}>
-                  <Table.Td>{formatMediumDate(r.refundedAt ?? r.createdAt)}</Table.Td>
-                  <Table.Td>{r.creditNoteNumber ?? '—'}</Table.Td>
-                  <Table.Td>{r.status}</Table.Td>
-                  <Table.Td>{r.reason}</Table.Td>
-                  <Table.Td ta="right">{formatUsd(toCents(r.amount))}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableFrame>
+        <FramedTable
+          label="Refunds"
+          labelledBy="refunds-heading"
+          minWidth={420}
+          heads={['Date', 'Credit note', 'Status', 'Reason', { name: 'Amount (USD)', numeric: true }]}
+        >
+          {refunds.map((r) => (
+            <Table.Tr key={r.refundId}>
+              <Table.Td>{formatMediumDate(r.refundedAt ?? r.createdAt)}</Table.Td>
+              <Table.Td>{r.creditNoteNumber ?? '—'}</Table.Td>
+              <Table.Td>{r.status}</Table.Td>
+              <Table.Td>{r.reason}</Table.Td>
+              <Table.Td ta="right">{formatUsd(toCents(r.amount))}</Table.Td>
+            </Table.Tr>
+          ))}
+        </FramedTable>
       )}
       {disputes.length > 0 ? (
         <Text>{OpsDisputeTexts.refundNotOffered}</Text>

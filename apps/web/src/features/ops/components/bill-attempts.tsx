@@ -1,10 +1,9 @@
 import { Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { declineReasonText, formatMediumDateTime, formatUsd, type OpsBillDetail, toCents } from '@store/core';
 import { CardList } from '../../../components/card-list';
-import { ColumnHeads } from '../../../components/column-heads';
 import { CopyValueButton } from '../../../components/copy-value-button';
 import { usePhone } from '../../../lib/phone';
-import { TableFrame } from './table-frame';
+import { FramedTable } from './table-frame';
 
 type Attempt = OpsBillDetail['attempts'][number];
 const messageOf = (a: Attempt) => (a.declineCode ? declineReasonText(a.declineCode) : '—');
@@ -50,29 +49,27 @@ export function BillAttempts({ attempts }: { attempts: OpsBillDetail['attempts']
     );
   }
   return (
-    <TableFrame minWidth={720} label="Payment attempts, scrolls sideways">
-      <Table aria-label="Payment attempts" verticalSpacing="xs">
-        <ColumnHeads
-          names={[
-            'When',
-            'Status',
-            { name: 'Amount (USD)', numeric: true },
-            'Gateway reference',
-            'Decline message',
-          ]}
-        />
-        <Table.Tbody>
-          {attempts.map((a) => (
-            <Table.Tr key={a.attemptId}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMediumDateTime(a.createdAt)}</Table.Td>
-              <Table.Td>{a.status}</Table.Td>
-              <Table.Td ta="right">{formatUsd(toCents(a.amount))}</Table.Td>
-              <Table.Td>{reference(a)}</Table.Td>
-              <Table.Td>{messageOf(a)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableFrame>
+    <FramedTable
+      label="Payment attempts"
+      minWidth={720}
+      verticalSpacing="xs"
+      heads={[
+        'When',
+        'Status',
+        { name: 'Amount (USD)', numeric: true },
+        'Gateway reference',
+        'Decline message',
+      ]}
+    >
+      {attempts.map((a) => (
+        <Table.Tr key={a.attemptId}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMediumDateTime(a.createdAt)}</Table.Td>
+          <Table.Td>{a.status}</Table.Td>
+          <Table.Td ta="right">{formatUsd(toCents(a.amount))}</Table.Td>
+          <Table.Td>{reference(a)}</Table.Td>
+          <Table.Td>{messageOf(a)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </FramedTable>
   );
 }

@@ -1,9 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatUsd, type OpsPlan, type OpsProduct, toCents } from '@store/core';
-import { ColumnHeads } from '../../../components/column-heads';
 import { EulaUpload } from './eula-upload';
 import { MovePlanSubscribers } from './move-plan-subscribers';
-import { TableFrame } from './table-frame';
+import { FramedTable } from './table-frame';
 
 /** One product of the catalogue with all its plans, unavailable ones included. */
 export function CatalogProduct({
@@ -51,56 +50,55 @@ export function CatalogProduct({
         {product.plans.length === 0 ? (
           <Text c="dimmed">No plans yet.</Text>
         ) : (
-          <TableFrame minWidth={600} label={`Plans of ${product.title}, scrolls sideways`}>
-            <Table striped aria-label={`Plans of ${product.title}`} verticalSpacing="xs">
-              <ColumnHeads
-                names={[
-                  'Plan',
-                  { name: 'Monthly fee', numeric: true },
-                  { name: 'Base RTUs', numeric: true },
-                  { name: 'Subscribers', numeric: true },
-                  'Availability',
-                ]}
-                actions="Actions"
-              />
-              <Table.Tbody>
-                {product.plans.map((plan) => (
-                  <Table.Tr key={plan.pricingPlanId}>
-                    <Table.Td>{plan.planName}</Table.Td>
-                    <Table.Td ta="right">{formatUsd(toCents(plan.monthlyFee))}</Table.Td>
-                    <Table.Td ta="right">{plan.baseRtus}</Table.Td>
-                    <Table.Td ta="right">{plan.subscriberCount}</Table.Td>
-                    <Table.Td>
-                      {plan.isAvailable ? (
-                        <Badge color="teal.9" size="sm">
-                          Available
-                        </Badge>
-                      ) : (
-                        <Badge color="gray.7" size="sm">
-                          Unavailable
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {!plan.isAvailable && plan.subscriberCount > 0 && (
-                          <MovePlanSubscribers plan={plan} plans={product.plans} />
-                        )}
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => onEditPlan(plan)}
-                          aria-label={`Edit plan ${plan.planName}`}
-                        >
-                          Edit
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableFrame>
+          <FramedTable
+            label={`Plans of ${product.title}`}
+            minWidth={600}
+            striped
+            verticalSpacing="xs"
+            heads={[
+              'Plan',
+              { name: 'Monthly fee', numeric: true },
+              { name: 'Base RTUs', numeric: true },
+              { name: 'Subscribers', numeric: true },
+              'Availability',
+            ]}
+            actions="Actions"
+          >
+            {product.plans.map((plan) => (
+              <Table.Tr key={plan.pricingPlanId}>
+                <Table.Td>{plan.planName}</Table.Td>
+                <Table.Td ta="right">{formatUsd(toCents(plan.monthlyFee))}</Table.Td>
+                <Table.Td ta="right">{plan.baseRtus}</Table.Td>
+                <Table.Td ta="right">{plan.subscriberCount}</Table.Td>
+                <Table.Td>
+                  {plan.isAvailable ? (
+                    <Badge color="teal.9" size="sm">
+                      Available
+                    </Badge>
+                  ) : (
+                    <Badge color="gray.7" size="sm">
+                      Unavailable
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {!plan.isAvailable && plan.subscriberCount > 0 && (
+                      <MovePlanSubscribers plan={plan} plans={product.plans} />
+                    )}
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      onClick={() => onEditPlan(plan)}
+                      aria-label={`Edit plan ${plan.planName}`}
+                    >
+                      Edit
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </FramedTable>
         )}
         <EulaUpload productId={product.productId} productTitle={product.title} />
       </Stack>

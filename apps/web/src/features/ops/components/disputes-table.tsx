@@ -10,9 +10,8 @@ import {
 } from '@store/core';
 import { Link } from 'react-router';
 import { CardList } from '../../../components/card-list';
-import { ColumnHeads } from '../../../components/column-heads';
 import { usePhone } from '../../../lib/phone';
-import { TableFrame } from './table-frame';
+import { FramedTable } from './table-frame';
 
 // Dark shades: white on Mantine's default filled colours is under 4.5:1 (WCAG AA).
 function statusColour(d: OpsDispute): string {
@@ -95,35 +94,34 @@ export function DisputesTable({
     );
   }
   return (
-    <TableFrame minWidth={showBill ? 760 : 520} label={`${label}, scrolls sideways`}>
-      <Table striped highlightOnHover aria-label={label}>
-        <ColumnHeads
-          names={[
-            'Opened',
-            showBill && 'Organization',
-            showBill && 'Bill',
-            { name: 'Amount (USD)', numeric: true },
-            'Reason',
-            'Status',
-            'Evidence due by',
-          ]}
-        />
-        <Table.Tbody>
-          {disputes.map((d) => (
-            <Table.Tr key={d.disputeId} data-dispute-id={d.disputeId}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMediumDate(d.openedAt)}</Table.Td>
-              {showBill && <Table.Td>{organizationOf(d)}</Table.Td>}
-              {showBill && <Table.Td style={{ whiteSpace: 'nowrap' }}>{billOf(d)}</Table.Td>}
-              <Table.Td ta="right">{formatUsd(toCents(d.amount))}</Table.Td>
-              <Table.Td>{disputeReasonText(d.reason)}</Table.Td>
-              <Table.Td>
-                <DisputeStatusBadge dispute={d} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dueOf(d)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableFrame>
+    <FramedTable
+      label={label}
+      minWidth={showBill ? 760 : 520}
+      striped
+      highlightOnHover
+      heads={[
+        'Opened',
+        showBill && 'Organization',
+        showBill && 'Bill',
+        { name: 'Amount (USD)', numeric: true },
+        'Reason',
+        'Status',
+        'Evidence due by',
+      ]}
+    >
+      {disputes.map((d) => (
+        <Table.Tr key={d.disputeId} data-dispute-id={d.disputeId}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMediumDate(d.openedAt)}</Table.Td>
+          {showBill && <Table.Td>{organizationOf(d)}</Table.Td>}
+          {showBill && <Table.Td style={{ whiteSpace: 'nowrap' }}>{billOf(d)}</Table.Td>}
+          <Table.Td ta="right">{formatUsd(toCents(d.amount))}</Table.Td>
+          <Table.Td>{disputeReasonText(d.reason)}</Table.Td>
+          <Table.Td>
+            <DisputeStatusBadge dispute={d} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{dueOf(d)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </FramedTable>
   );
 }

@@ -1,9 +1,8 @@
 import { Anchor, Table } from '@mantine/core';
 import { type BillSummary, billName, formatMediumDate, formatUsd, toCents } from '@store/core';
 import { Link } from 'react-router';
-import { ColumnHeads } from '../../../components/column-heads';
 import { BillStatusBadge } from './bill-status-badge';
-import { TableFrame } from './table-frame';
+import { FramedTable } from './table-frame';
 
 /** Bills as the console lists them; each opens the bill's page. */
 export function OpsBillsTable({
@@ -16,45 +15,44 @@ export function OpsBillsTable({
   showOrganization?: boolean;
 }) {
   return (
-    <TableFrame minWidth={showOrganization ? 620 : 480} label={`${label}, scrolls sideways`}>
-      <Table striped highlightOnHover aria-label={label}>
-        <ColumnHeads
-          names={[
-            'Bill',
-            showOrganization && 'Organization',
-            'Date',
-            'Due',
-            'Status',
-            { name: 'Total (USD)', numeric: true },
-          ]}
-        />
-        <Table.Tbody>
-          {bills.map((b) => (
-            <Table.Tr key={b.orderId}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor component={Link} to={`/ops/bills/${b.orderId}`}>
-                  {billName(b)}
-                </Anchor>
-              </Table.Td>
-              {showOrganization && (
-                <Table.Td>
-                  <Anchor component={Link} to={`/ops/organizations/${b.organizationId}`}>
-                    {b.organizationName}
-                  </Anchor>
-                </Table.Td>
-              )}
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMediumDate(b.billDate)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {b.dueDate ? formatMediumDate(b.dueDate) : '—'}
-              </Table.Td>
-              <Table.Td>
-                <BillStatusBadge status={b.status} />
-              </Table.Td>
-              <Table.Td ta="right">{formatUsd(toCents(b.total))}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableFrame>
+    <FramedTable
+      label={label}
+      minWidth={showOrganization ? 620 : 480}
+      striped
+      highlightOnHover
+      heads={[
+        'Bill',
+        showOrganization && 'Organization',
+        'Date',
+        'Due',
+        'Status',
+        { name: 'Total (USD)', numeric: true },
+      ]}
+    >
+      {bills.map((b) => (
+        <Table.Tr key={b.orderId}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Anchor component={Link} to={`/ops/bills/${b.orderId}`}>
+              {billName(b)}
+            </Anchor>
+          </Table.Td>
+          {showOrganization && (
+            <Table.Td>
+              <Anchor component={Link} to={`/ops/organizations/${b.organizationId}`}>
+                {b.organizationName}
+              </Anchor>
+            </Table.Td>
+          )}
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMediumDate(b.billDate)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {b.dueDate ? formatMediumDate(b.dueDate) : '—'}
+          </Table.Td>
+          <Table.Td>
+            <BillStatusBadge status={b.status} />
+          </Table.Td>
+          <Table.Td ta="right">{formatUsd(toCents(b.total))}</Table.Td>
+        </Table.Tr>
+      ))}
+    </FramedTable>
   );
 }

@@ -1,10 +1,9 @@
 import { Anchor, Badge, Button, Group, Loader, Stack, Table, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { ColumnHeads } from '../../../components/column-heads';
 import { PagedNav } from '../../../components/paged-nav';
 import { useSearchOrganizations } from '../api/search-organizations';
-import { TableFrame } from './table-frame';
+import { FramedTable } from './table-frame';
 
 /** Organizations found by name, e-mail, license key, subscription, bill, charge or card, a page at a time. */
 export function OrganizationSearch({
@@ -42,34 +41,33 @@ export function OrganizationSearch({
         <Loader aria-label="Loading organizations" />
       ) : result.data ? (
         <>
-          <TableFrame minWidth={560} label="Organizations found, scrolls sideways">
-            <Table striped highlightOnHover aria-label="Organizations found">
-              <ColumnHeads
-                names={['Organization', 'Admin e-mail', 'Parent', { name: 'Subscriptions', numeric: true }]}
-              />
-              <Table.Tbody>
-                {result.data.items.map((o) => (
-                  <Table.Tr key={o.organizationId}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Anchor component={Link} to={`/ops/organizations/${o.organizationId}`}>
-                          {o.name}
-                        </Anchor>
-                        {o.pastDue > 0 && (
-                          <Badge color="red.9" size="xs">
-                            {o.pastDue} past due
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{o.adminEmail ?? '—'}</Table.Td>
-                    <Table.Td>{o.parentName ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{o.subscriptions}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableFrame>
+          <FramedTable
+            label="Organizations found"
+            minWidth={560}
+            striped
+            highlightOnHover
+            heads={['Organization', 'Admin e-mail', 'Parent', { name: 'Subscriptions', numeric: true }]}
+          >
+            {result.data.items.map((o) => (
+              <Table.Tr key={o.organizationId}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor component={Link} to={`/ops/organizations/${o.organizationId}`}>
+                      {o.name}
+                    </Anchor>
+                    {o.pastDue > 0 && (
+                      <Badge color="red.9" size="xs">
+                        {o.pastDue} past due
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{o.adminEmail ?? '—'}</Table.Td>
+                <Table.Td>{o.parentName ?? '—'}</Table.Td>
+                <Table.Td ta="right">{o.subscriptions}</Table.Td>
+              </Table.Tr>
+            ))}
+          </FramedTable>
           <PagedNav
             label="Organizations"
             page={result.data.page}

@@ -9,7 +9,6 @@ import {
   rolesOf,
 } from '@store/core';
 import { useState } from 'react';
-import { ColumnHeads } from '../../../components/column-heads';
 import { showAlert } from '../../alert';
 import { useDemoteAdmin } from '../api/demote-admin';
 import { usePromoteAdmin } from '../api/promote-admin';
@@ -19,7 +18,7 @@ import { useResetTwoFactor } from '../api/reset-two-factor';
 import { announce } from './announce';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 import { ConsoleSection } from './console-section';
-import { TableFrame } from './table-frame';
+import { FramedTable } from './table-frame';
 
 /** The organization's people: who administers it, who has not verified, and the two fixes for those. */
 export function OrganizationUsers({
@@ -55,126 +54,123 @@ export function OrganizationUsers({
   return (
     <ConsoleSection headingId="users-heading" title="Users">
       <ConfirmDialog confirmation={asking} onClose={() => setAsking(null)} />
-      <TableFrame minWidth={760} label="Users, scrolls sideways">
-        <Table aria-labelledby="users-heading" verticalSpacing="xs">
-          <ColumnHeads names={['Name', 'E-mail', 'Actions']} />
-          <Table.Tbody>
-            {users.map((p) => {
-              const name = `${p.firstName} ${p.lastName}`;
-              return (
-                <Table.Tr key={p.personId}>
-                  <Table.Td>
-                    <Group gap={6}>
-                      {name}
-                      {isAdmin(p) && <Badge size="xs">Admin</Badge>}
-                      {/* The customer's other roles (docs/decisions/033), so the operator sees who pays and who runs the keys. */}
-                      {rolesOf(p)
-                        .filter((role) => role !== 'admin')
-                        .map((role) => (
-                          <Badge key={role} size="xs">
-                            {roleDescription(role).label}
-                          </Badge>
-                        ))}
-                      {p.deactivated && (
-                        <Badge size="xs" color="red.9">
-                          Deactivated
-                        </Badge>
-                      )}
-                      {!p.emailVerified && (
-                        <Badge size="xs" color="gray.7">
-                          Not verified
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{p.email}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {!isAdmin(p) && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          aria-label={`Make admin: ${name}`}
-                          loading={promote.isPending && promote.variables?.personId === p.personId}
-                          onClick={() =>
-                            confirmPerson(p, 'Make admin', OpsConfirmations.makeAdmin, (ids) =>
-                              promote.mutate(ids, {
-                                onSuccess: () =>
-                                  showAlert({ type: 'success', text: `${name} is now an admin` }),
-                              }),
-                            )
-                          }
-                        >
-                          Make admin
-                        </Button>
-                      )}
-                      {isAdmin(p) && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          aria-label={`Make user: ${name}`}
-                          onClick={() =>
-                            confirmPerson(p, 'Make user', OpsActionConfirmations.demote, (ids) =>
-                              announce(demote.mutateAsync(ids)),
-                            )
-                          }
-                        >
-                          Make user
-                        </Button>
-                      )}
-                      {p.twoFactorEnabled && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          aria-label={`Reset two-factor: ${name}`}
-                          onClick={() =>
-                            confirmPerson(
-                              p,
-                              'Reset two-factor',
-                              OpsActionConfirmations.resetTwoFactor,
-                              (ids) => announce(resetTwoFactor.mutateAsync(ids)),
-                            )
-                          }
-                        >
-                          Reset two-factor
-                        </Button>
-                      )}
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="red.9"
-                        aria-label={`Remove: ${name}`}
-                        onClick={() =>
-                          confirmPerson(p, 'Remove user', OpsActionConfirmations.remove, (ids) =>
-                            announce(remove.mutateAsync(ids)),
-                          )
-                        }
-                      >
-                        Remove
-                      </Button>
-                      {!p.emailVerified && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          aria-label={`Resend verification: ${name}`}
-                          loading={resend.isPending && resend.variables === p.personId}
-                          onClick={() =>
-                            resend.mutate(p.personId, {
-                              onSuccess: ({ message }) => showAlert({ type: 'success', text: message }),
-                            })
-                          }
-                        >
-                          Resend verification
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </TableFrame>
+      <FramedTable
+        label="Users"
+        labelledBy="users-heading"
+        minWidth={760}
+        verticalSpacing="xs"
+        heads={['Name', 'E-mail', 'Actions']}
+      >
+        {users.map((p) => {
+          const name = `${p.firstName} ${p.lastName}`;
+          return (
+            <Table.Tr key={p.personId}>
+              <Table.Td>
+                <Group gap={6}>
+                  {name}
+                  {isAdmin(p) && <Badge size="xs">Admin</Badge>}
+                  {/* The customer's other roles (docs/decisions/033), so the operator sees who pays and who runs the keys. */}
+                  {rolesOf(p)
+                    .filter((role) => role !== 'admin')
+                    .map((role) => (
+                      <Badge key={role} size="xs">
+                        {roleDescription(role).label}
+                      </Badge>
+                    ))}
+                  {p.deactivated && (
+                    <Badge size="xs" color="red.9">
+                      Deactivated
+                    </Badge>
+                  )}
+                  {!p.emailVerified && (
+                    <Badge size="xs" color="gray.7">
+                      Not verified
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{p.email}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  {!isAdmin(p) && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={`Make admin: ${name}`}
+                      loading={promote.isPending && promote.variables?.personId === p.personId}
+                      onClick={() =>
+                        confirmPerson(p, 'Make admin', OpsConfirmations.makeAdmin, (ids) =>
+                          promote.mutate(ids, {
+                            onSuccess: () => showAlert({ type: 'success', text: `${name} is now an admin` }),
+                          }),
+                        )
+                      }
+                    >
+                      Make admin
+                    </Button>
+                  )}
+                  {isAdmin(p) && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={`Make user: ${name}`}
+                      onClick={() =>
+                        confirmPerson(p, 'Make user', OpsActionConfirmations.demote, (ids) =>
+                          announce(demote.mutateAsync(ids)),
+                        )
+                      }
+                    >
+                      Make user
+                    </Button>
+                  )}
+                  {p.twoFactorEnabled && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={`Reset two-factor: ${name}`}
+                      onClick={() =>
+                        confirmPerson(p, 'Reset two-factor', OpsActionConfirmations.resetTwoFactor, (ids) =>
+                          announce(resetTwoFactor.mutateAsync(ids)),
+                        )
+                      }
+                    >
+                      Reset two-factor
+                    </Button>
+                  )}
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    color="red.9"
+                    aria-label={`Remove: ${name}`}
+                    onClick={() =>
+                      confirmPerson(p, 'Remove user', OpsActionConfirmations.remove, (ids) =>
+                        announce(remove.mutateAsync(ids)),
+                      )
+                    }
+                  >
+                    Remove
+                  </Button>
+                  {!p.emailVerified && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={`Resend verification: ${name}`}
+                      loading={resend.isPending && resend.variables === p.personId}
+                      onClick={() =>
+                        resend.mutate(p.personId, {
+                          onSuccess: ({ message }) => showAlert({ type: 'success', text: message }),
+                        })
+                      }
+                    >
+                      Resend verification
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </FramedTable>
     </ConsoleSection>
   );
 }

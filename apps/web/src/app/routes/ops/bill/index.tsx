@@ -8,7 +8,6 @@ import {
   toCents,
 } from '@store/core';
 import { Link, useParams } from 'react-router';
-import { ColumnHeads } from '../../../../components/column-heads';
 import { useBill } from '../../../../features/ops/api/get-bill';
 import { useBillDisputes } from '../../../../features/ops/api/get-disputes';
 import { BillActions } from '../../../../features/ops/components/bill-actions';
@@ -17,7 +16,7 @@ import { BillCollection } from '../../../../features/ops/components/bill-collect
 import { BillDisputes } from '../../../../features/ops/components/bill-disputes';
 import { BillStatusBadge } from '../../../../features/ops/components/bill-status-badge';
 import { ConsoleSection } from '../../../../features/ops/components/console-section';
-import { TableFrame } from '../../../../features/ops/components/table-frame';
+import { FramedTable } from '../../../../features/ops/components/table-frame';
 import { usePageTitle } from '../../../page-title';
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
@@ -71,21 +70,21 @@ export default function OpsBillScreen() {
         <Fact label={bill.status === 'Void' ? 'Why void' : 'Why written off'} value={bill.closedReason} />
       )}
       <ConsoleSection headingId="lines-heading" title="Lines" gap="xs">
-        <TableFrame minWidth={360} label="Lines, scrolls sideways">
-          <Table aria-labelledby="lines-heading">
-            <ColumnHeads names={['Description', { name: 'Amount (USD)', numeric: true }]} />
-            <Table.Tbody>
-              {bill.lines.map((line, i) => (
-                // Lines have no id of their own on the wire; their order is the bill's.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <Table.Tr key={i}>
-                  <Table.Td>{line.description}</Table.Td>
-                  <Table.Td ta="right">{formatUsd(toCents(line.amount))}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableFrame>
+        <FramedTable
+          label="Lines"
+          labelledBy="lines-heading"
+          minWidth={360}
+          heads={['Description', { name: 'Amount (USD)', numeric: true }]}
+        >
+          {bill.lines.map((line, i) => (
+            // Lines have no id of their own on the wire; their order is the bill's.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <Table.Tr key={i}>
+              <Table.Td>{line.description}</Table.Td>
+              <Table.Td ta="right">{formatUsd(toCents(line.amount))}</Table.Td>
+            </Table.Tr>
+          ))}
+        </FramedTable>
       </ConsoleSection>
       <ConsoleSection headingId="attempts-heading" title="Payment attempts" gap="xs">
         <BillAttempts attempts={attempts} />

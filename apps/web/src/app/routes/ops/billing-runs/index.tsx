@@ -1,10 +1,9 @@
 import { Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMediumDateTime } from '@store/core';
-import { ColumnHeads } from '../../../../components/column-heads';
 import { showAlert } from '../../../../features/alert';
 import { useBillingRuns } from '../../../../features/ops/api/get-billing-runs';
 import { useStartBillingRun } from '../../../../features/ops/api/start-billing-run';
-import { TableFrame } from '../../../../features/ops/components/table-frame';
+import { FramedTable } from '../../../../features/ops/components/table-frame';
 
 const COUNTS = ['renewed', 'charged', 'declined', 'deactivated', 'invoiced'] as const;
 const COUNT_HEADS = COUNTS.map((c) => ({ name: c[0].toUpperCase() + c.slice(1), numeric: true }));
@@ -34,35 +33,36 @@ export default function OpsBillingRunsScreen() {
       ) : runs.data?.items.length === 0 ? (
         <Text c="dimmed">No billing runs yet.</Text>
       ) : (
-        <TableFrame minWidth={720} label="Billing runs, scrolls sideways">
-          <Table striped aria-label="Billing runs" verticalSpacing="xs">
-            <ColumnHeads names={['Started', 'Trigger', ...COUNT_HEADS, 'Outcome']} />
-            <Table.Tbody>
-              {runs.data?.items.map((run) => (
-                <Table.Tr key={run.runId} data-run-id={run.runId}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMediumDateTime(run.startedAt)}</Table.Td>
-                  <Table.Td>{run.trigger === 'operator' ? 'Operator' : 'Schedule'}</Table.Td>
-                  {COUNTS.map((c) => (
-                    <Table.Td key={c} ta="right">
-                      {run[c]}
-                    </Table.Td>
-                  ))}
-                  <Table.Td>
-                    {run.error ? (
-                      <Badge color="red.9" title={run.error}>
-                        Failed
-                      </Badge>
-                    ) : run.finishedAt ? (
-                      <Badge color="teal.9">Finished</Badge>
-                    ) : (
-                      <Badge color="gray.7">Running</Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+        <FramedTable
+          label="Billing runs"
+          minWidth={720}
+          striped
+          verticalSpacing="xs"
+          heads={['Started', 'Trigger', ...COUNT_HEADS, 'Outcome']}
+        >
+          {runs.data?.items.map((run) => (
+            <Table.Tr key={run.runId} data-run-id={run.runId}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMediumDateTime(run.startedAt)}</Table.Td>
+              <Table.Td>{run.trigger === 'operator' ? 'Operator' : 'Schedule'}</Table.Td>
+              {COUNTS.map((c) => (
+                <Table.Td key={c} ta="right">
+                  {run[c]}
+                </Table.Td>
               ))}
-            </Table.Tbody>
-          </Table>
-        </TableFrame>
+              <Table.Td>
+                {run.error ? (
+                  <Badge color="red.9" title={run.error}>
+                    Failed
+                  </Badge>
+                ) : run.finishedAt ? (
+                  <Badge color="teal.9">Finished</Badge>
+                ) : (
+                  <Badge color="gray.7">Running</Badge>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </FramedTable>
       )}
     </Stack>
   );

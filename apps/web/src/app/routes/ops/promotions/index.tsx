@@ -1,10 +1,10 @@
-import { Badge, Button, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMediumDate, type OpsPromotion } from '@store/core';
 import { showAlert } from '../../../../features/alert';
 import { useCatalog } from '../../../../features/ops/api/get-catalog';
 import { useDeactivatePromotion, usePromotions } from '../../../../features/ops/api/promotions';
 import { PromotionForm } from '../../../../features/ops/components/promotion-form';
-import { TableFrame } from '../../../../features/ops/components/table-frame';
+import { FramedTable } from '../../../../features/ops/components/table-frame';
 
 const redemptionsText = (p: OpsPromotion) =>
   `${p.redemptions}${p.maxRedemptions === null ? '' : ` of ${p.maxRedemptions}`}`;
@@ -31,60 +31,48 @@ export default function OpsPromotionsScreen() {
       ) : (promotions.data ?? []).length === 0 ? (
         <Text c="dimmed">No promotion codes yet.</Text>
       ) : (
-        <TableFrame minWidth={760} label="Promotion codes, scrolls sideways">
-          <Table aria-label="Promotion codes" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Code</Table.Th>
-                <Table.Th scope="col">Terms</Table.Th>
-                <Table.Th scope="col">Plans</Table.Th>
-                <Table.Th scope="col">Expires</Table.Th>
-                <Table.Th scope="col">Redemptions</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {promotions.data?.map((p) => (
-                <Table.Tr key={p.promotionCodeId} data-testid="promotion-row">
-                  <Table.Td fw={700}>{p.code}</Table.Td>
-                  <Table.Td>
-                    {p.description}
-                    {p.oncePerOrganization ? ', once per organization' : ''}
-                  </Table.Td>
-                  <Table.Td>{plansText(p.planIds)}</Table.Td>
-                  <Table.Td>{p.expiresAt ? formatMediumDate(p.expiresAt) : 'Never'}</Table.Td>
-                  <Table.Td>{redemptionsText(p)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={p.isActive ? 'teal.9' : 'gray.7'} variant="filled" tt="none">
-                      {p.isActive ? 'Active' : 'Deactivated'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {p.isActive && (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        aria-label={`Deactivate ${p.code}`}
-                        loading={deactivate.isPending && deactivate.variables === p.promotionCodeId}
-                        onClick={() =>
-                          deactivate.mutate(p.promotionCodeId, {
-                            onSuccess: () =>
-                              showAlert({ type: 'success', text: `${p.code} is deactivated.` }),
-                          })
-                        }
-                      >
-                        Deactivate
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableFrame>
+        <FramedTable
+          label="Promotion codes"
+          minWidth={760}
+          striped
+          heads={['Code', 'Terms', 'Plans', 'Expires', 'Redemptions', 'Status']}
+          actions="Actions"
+        >
+          {promotions.data?.map((p) => (
+            <Table.Tr key={p.promotionCodeId} data-testid="promotion-row">
+              <Table.Td fw={700}>{p.code}</Table.Td>
+              <Table.Td>
+                {p.description}
+                {p.oncePerOrganization ? ', once per organization' : ''}
+              </Table.Td>
+              <Table.Td>{plansText(p.planIds)}</Table.Td>
+              <Table.Td>{p.expiresAt ? formatMediumDate(p.expiresAt) : 'Never'}</Table.Td>
+              <Table.Td>{redemptionsText(p)}</Table.Td>
+              <Table.Td>
+                <Badge color={p.isActive ? 'teal.9' : 'gray.7'} variant="filled" tt="none">
+                  {p.isActive ? 'Active' : 'Deactivated'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {p.isActive && (
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    aria-label={`Deactivate ${p.code}`}
+                    loading={deactivate.isPending && deactivate.variables === p.promotionCodeId}
+                    onClick={() =>
+                      deactivate.mutate(p.promotionCodeId, {
+                        onSuccess: () => showAlert({ type: 'success', text: `${p.code} is deactivated.` }),
+                      })
+                    }
+                  >
+                    Deactivate
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </FramedTable>
       )}
     </Stack>
   );
