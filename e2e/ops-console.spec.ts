@@ -1,6 +1,6 @@
 import { newCustomer } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { buyWithCard, openSection, operatorPage } from './support/ops-console';
+import { buyWithCard, openSection } from './support/ops-console';
 import { expect, screenshotPath, test } from './support/smtp';
 
 // The operator console's catalogue (docs/design.md §2) end to end: an operator creates a product and a
@@ -9,15 +9,13 @@ import { expect, screenshotPath, test } from './support/smtp';
 
 test('a product and plan from the console are bought, repriced and grandfathered', async ({
   page,
-  browser,
-  baseURL,
+  ops,
   mailServer,
 }) => {
   test.setTimeout(240_000);
   await newCustomer(page, mailServer, 'Buyer');
 
   // The operator reaches the console from the user menu.
-  const ops = await operatorPage(browser, baseURL);
   await ops.getByRole('button', { name: /Operator/ }).click();
   await ops.getByRole('menuitem', { name: 'Operator console' }).click();
   await expect(ops).toHaveURL(/\/ops$/);

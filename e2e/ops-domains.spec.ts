@@ -1,17 +1,12 @@
 import { SsoMessages } from '@store/core';
 import { loginDemo } from './support';
 import { expectNoAxeViolations } from './support/axe';
-import { operatorPage } from './support/ops-console';
 import { expect, screenshotPath, test, unique } from './support/smtp';
 
 // The console's organization page verifies a domain an organization's admin claimed but could not
 // show as their own address's (docs/decisions/037), as `npm run ops -- org:verify-domain` does.
 
-test('an operator verifies an organization’s pending domain from its page', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test('an operator verifies an organization’s pending domain from its page', async ({ page, ops }) => {
   test.setTimeout(180_000);
   const domain = `${unique('pending')}.test`.toLowerCase();
   await loginDemo(page, '/SingleSignOn');
@@ -19,7 +14,6 @@ test('an operator verifies an organization’s pending domain from its page', as
   await page.getByRole('button', { name: SsoMessages.claim }).click();
   await expect(page.getByRole('row').filter({ hasText: domain })).toContainText(SsoMessages.pending);
 
-  const ops = await operatorPage(browser, baseURL);
   await ops.goto('/ops/organizations');
   await ops.getByLabel('Name, e-mail or license key').fill('Demo Documents Inc.');
   await ops.getByRole('button', { name: 'Search' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { newCustomer } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { operatorPage, searchOrganizations } from './support/ops-console';
+import { searchOrganizations } from './support/ops-console';
 import { expect, screenshotPath, testWithServer } from './support/smtp';
 import { addToCart } from './support/store';
 
@@ -25,16 +25,10 @@ async function photographed(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('an operator sets an invoice customer’s payment terms to net 30', async ({
-  page,
-  browser,
-  baseURL,
-  mailServer,
-}) => {
+test('an operator sets an invoice customer’s payment terms to net 30', async ({ page, ops, mailServer }) => {
   test.setTimeout(180_000);
   const { orgName, email } = await newCustomer(page, mailServer, 'Net Terms');
 
-  const ops = await operatorPage(browser, baseURL);
   await ops.goto('/ops/organizations');
   await searchOrganizations(ops, email);
   await ops.getByRole('table', { name: 'Organizations found' }).getByRole('link', { name: orgName }).click();

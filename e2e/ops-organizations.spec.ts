@@ -1,22 +1,16 @@
 import { newOrganization } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { openSection, operatorPage, searchOrganizations } from './support/ops-console';
+import { openSection, searchOrganizations } from './support/ops-console';
 import { judgeScreen } from './support/screen';
 import { expect, screenshotPath, test } from './support/smtp';
 
 // The operator console's organizations, bills and billing runs (docs/design.md §2), on a desk and on a
 // phone: every screen axe-clean and photographed.
 
-test('an operator finds an organization by e-mail and edits its terms', async ({
-  page,
-  browser,
-  baseURL,
-  mailServer,
-}) => {
+test('an operator finds an organization by e-mail and edits its terms', async ({ page, ops, mailServer }) => {
   test.setTimeout(180_000);
   const { orgName, email } = await newOrganization(page, mailServer, 'Terms');
 
-  const ops = await operatorPage(browser, baseURL);
   await ops.goto('/ops/organizations');
   await expectNoAxeViolations(ops);
   await ops.screenshot({ path: screenshotPath('ops-organizations'), fullPage: true });
@@ -69,9 +63,8 @@ test('an operator finds an organization by e-mail and edits its terms', async ({
   await ops.context().close();
 });
 
-test('bills by filter, a bill page, and a billing run started by hand', async ({ browser, baseURL }) => {
+test('bills by filter, a bill page, and a billing run started by hand', async ({ ops }) => {
   test.setTimeout(180_000);
-  const ops = await operatorPage(browser, baseURL);
   await ops.goto('/ops/organizations');
   await openSection(ops, 'Bills');
   await expectNoAxeViolations(ops);
@@ -103,9 +96,8 @@ test('bills by filter, a bill page, and a billing run started by hand', async ({
   await ops.context().close();
 });
 
-test('every console screen at 390 px', async ({ browser, baseURL }) => {
+test('every console screen at 390 px', async ({ ops }) => {
   test.setTimeout(180_000);
-  const ops = await operatorPage(browser, baseURL);
   await ops.setViewportSize({ width: 390, height: 844 });
   // Each screen loaded, without sideways scroll, axe-clean, and photographed.
   for (const [name, section] of [

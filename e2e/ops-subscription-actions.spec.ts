@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { newCustomer } from './support/accounts';
 import { xsrfToken } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
-import { buyWithCard, operatorPage } from './support/ops-console';
+import { buyWithCard } from './support/ops-console';
 import { expect, screenshotPath, test, unique } from './support/smtp';
 
 // The organization page's actions (docs/decisions/031): change of plan with its proration shown before
@@ -25,8 +25,7 @@ async function api(page: Page, token: string, url: string, data: unknown) {
 
 test('an operator changes, extends and cancels a subscription, resets two-factor and demotes an admin', async ({
   page,
-  browser,
-  baseURL,
+  ops,
   mailServer,
 }) => {
   test.setTimeout(240_000);
@@ -46,7 +45,6 @@ test('an operator changes, extends and cancels a subscription, resets two-factor
     rights: 3,
   });
 
-  const ops = await operatorPage(browser, baseURL);
   await ops.goto(`/ops/organizations?q=${encodeURIComponent(email)}`);
   await ops.getByRole('table', { name: 'Organizations found' }).getByRole('link', { name: orgName }).click();
   await expect(ops.getByRole('heading', { level: 2, name: orgName })).toBeVisible();

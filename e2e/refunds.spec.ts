@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { newCustomer } from './support/accounts';
 import { storedToken } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
-import { buyWithCard, operatorPage } from './support/ops-console';
+import { buyWithCard } from './support/ops-console';
 import { expect, screenshotPath, test } from './support/smtp';
 
 // Refunds and credit notes (docs/design.md §3, docs/decisions/016): the customer gives a tax id on Modify
@@ -11,8 +11,7 @@ import { expect, screenshotPath, test } from './support/smtp';
 
 test('a refunded bill shows its credit note in Billing History, and the tax id is kept with the billing information', async ({
   page,
-  browser,
-  baseURL,
+  ops,
   mailServer,
 }) => {
   test.setTimeout(180_000);
@@ -46,7 +45,6 @@ test('a refunded bill shows its credit note in Billing History, and the tax id i
     headers: { authorization: `Bearer ${customerToken}` },
   });
   const [bill] = (await history.json()) as { orderId: number }[];
-  const ops = await operatorPage(browser, baseURL);
   await ops.goto(`/ops/bills/${bill!.orderId}`);
   // Paid, the bill is named by its invoice number, in its heading and in every message about it.
   const heading = ops.getByRole('heading', { level: 2, name: /^\d{4}-\d{6}$/ });

@@ -1,7 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { signInAsOperator } from './operator';
 import { judgeScreen } from './screen';
-import { expect } from './smtp';
 import { addToCart, fillBillingInfo } from './store';
 
 /** A second browser context signed in as the demo operator, beside the customer's page. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import {
   linkFrom,
   type ReceivedMail,
@@ -7,6 +7,7 @@ import {
   startSmtpCapture,
 } from '../../apps/server/test/support/smtp-capture';
 import { startDemoServer } from './demo-server';
+import { operatorPage } from './ops-console';
 
 // The accounts specs need mail that really travels over SMTP. The global setup's demo server logs
 // its mail instead, so each worker running these specs starts an in-process SMTP server and its own
@@ -62,7 +63,7 @@ export async function startMailServer(
 }
 
 const serverTest = (name: (workerIndex: number) => string, env?: () => Record<string, string>) =>
-  base.extend<object, { mailServer: MailServer & { databaseUrl?: string; stop(): Promise<void> } }>({
+  base.extend<{ ops: Page }, { mailServer: MailServer & { databaseUrl?: string; stop(): Promise<void> } }>({
     mailServer: [
       // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
       async ({}, use, workerInfo) => {
@@ -76,6 +77,12 @@ const serverTest = (name: (workerIndex: number) => string, env?: () => Record<st
       { scope: 'worker', timeout: 150_000 },
     ],
     baseURL: async ({ mailServer }, use) => use(mailServer.url),
+    /** The demo operator's console beside the customer's page, in a context of its own, closed after the test. */
+    ops: async ({ browser, baseURL }, use) => {
+      const page = await operatorPage(browser, baseURL);
+      await use(page);
+      await page.context().close();
+    },
   });
 
 /**
