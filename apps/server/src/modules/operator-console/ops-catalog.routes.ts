@@ -24,8 +24,11 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogService;
   actions: ConsoleActionsService;
 }> = async (app, { catalog, actions }) => {
-  const productAnswer = async (productId: number) =>
-    (await catalog.overview()).products.find((p) => p.productId === productId)!;
+  /** Makes a change to a product, then answers the product as the Catalogue screen lists it. */
+  const changeProduct = async (productId: number, change: (productId: number) => Promise<unknown>) => {
+    await change(productId);
+    return (await catalog.overview()).products.find((p) => p.productId === productId)!;
+  };
 
   app.get(
     '/api/ops/catalog',
@@ -69,10 +72,8 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: OpsProductSchema, ...errorResponses(409) },
       },
     },
-    async (request) => {
-      await catalog.updateProduct(request.params.productId, request.body);
-      return productAnswer(request.params.productId);
-    },
+    async (request) =>
+      changeProduct(request.params.productId, (id) => catalog.updateProduct(id, request.body)),
   );
 
   app.put(
@@ -88,10 +89,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: OpsProductSchema },
       },
     },
-    async (request) => {
-      await catalog.setEula(request.params.productId, request.body);
-      return productAnswer(request.params.productId);
-    },
+    async (request) => changeProduct(request.params.productId, (id) => catalog.setEula(id, request.body)),
   );
 
   app.post(
