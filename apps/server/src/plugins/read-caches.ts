@@ -90,14 +90,17 @@ export async function registerReadCaches(
     },
     { silenceMs },
   );
-  app.addHook('onSend', async (request) => {
-    if (READS.has(request.method) || ENGINE_READS.has(request.routeOptions.url ?? '')) return;
-    if (request.url.startsWith(ENGINE_CALLS)) {
+  // A callback hook: it runs on every answer, and an async one costs a promise each time.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (READS.has(request.method) || ENGINE_READS.has(request.routeOptions.url ?? '')) {
+      // Nothing read here changed.
+    } else if (request.url.startsWith(ENGINE_CALLS)) {
       const licenseKey = (request.body as { licenseKey?: unknown } | undefined)?.licenseKey;
       if (typeof licenseKey === 'string') caches.licenses.forget([licenseKey]);
-      return;
+    } else {
+      for (const cache of all) cache.forgetAll();
     }
-    for (const cache of all) cache.forgetAll();
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     for (const cache of all) cache.setLive(false);

@@ -16,11 +16,15 @@ type Reply = Parameters<LogController['incomingRequest']>[1];
  * URL: reset and verify links carry their token in the path, and a log outlives the link.
  */
 export class RequestLog extends LogController {
+  // Both decide the level first: at the usual level an engine's call that succeeded builds no line.
   override incomingRequest(request: Request): void {
+    if (!debugEnabled(request.log)) return;
     request.log.debug({ method: request.method, route: routeOf(request) }, 'incoming request');
   }
 
   override requestCompleted(error: Error | null | undefined, request: Request, reply: Reply): void {
+    const quiet = !error && reply.statusCode < 400 && request.url.startsWith(ENGINE_CALLS);
+    if (quiet && !debugEnabled(reply.log)) return;
     const line = {
       method: request.method,
       route: routeOf(request),
@@ -29,10 +33,15 @@ export class RequestLog extends LogController {
       responseTime: reply.elapsedTime,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else if (reply.statusCode < 400 && request.url.startsWith(ENGINE_CALLS))
-      reply.log.debug(line, 'request completed');
+    else if (quiet) reply.log.debug(line, 'request completed');
     else reply.log.info(line, 'request completed');
   }
+}
+
+/** Whether debug lines are written; a logger that cannot say (Fastify's null logger) is asked anyway. */
+function debugEnabled(log: object): boolean {
+  const ask = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+  return typeof ask !== 'function' || ask.call(log, 'debug');
 }
 
 /** The pattern of the route that answered; a request no route matched is not named. */

@@ -209,9 +209,14 @@ export function registerRouteSecurity(
     const response = (schema.response ?? {}) as Record<string | number, unknown>;
     const methods = ([] as string[]).concat(route.method);
     schema.response = { ...errorResponses(...impliedErrorStatuses(schema, methods)), ...response };
+    // The role is checked by a hook of the routes that declare one: the others (every engine call)
+    // do not pay for a hook that has nothing to check.
+    if (isRole(declared)) route.preHandler = [checkRole, ...[route.preHandler ?? []].flat()];
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, so that a public route (every engine call) returns at once, without the promise
+  // an async hook costs on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
     // Browsers get the XSRF cookie from their first answer; engines (the licensing API) send no
     // cookies and would get a new token, and a random draw, on every call.
@@ -228,7 +233,12 @@ export function registerRouteSecurity(
       });
     }
     const security = request.routeOptions.schema?.security as Requirement[] | undefined;
-    if (!security) return;
+    // Public: nothing below applies (no token is read, no XSRF echo is needed).
+    if (!security || security.length === 0) return done();
+    checkSecurity(request, security, cookie).then(() => done(), done);
+  });
+
+  async function checkSecurity(request: FastifyRequest, security: Requirement[], cookie: string | undefined) {
     const readsToken = reads(security, 'bearer') || reads(security, 'apiToken');
     const token = readsToken ? bearerToken(request.headers.authorization) : null;
     // Where a token is not needed (signing out), one that is not a session's counts as none.
@@ -253,17 +263,17 @@ export function registerRouteSecurity(
     if (request.auth?.twoFactorSetupRequired && !request.routeOptions.config.allowDuringTwoFactorSetup) {
       throw new HttpError(403, TwoFactorMessages.setupRequired, 'TWO_FACTOR_SETUP_REQUIRED');
     }
-  });
+  }
 
   // The route's role, from the same declaration, once body and params are valid: docs/design.md §4's
   // order puts a 400 before the 403s of rights and ownership. An API token's caller is no person;
   // its scope was checked above and no role applies (docs/decisions/033).
-  app.addHook('preHandler', async (request) => {
+  async function checkRole(request: FastifyRequest) {
     const role = requiredRole(request.routeOptions.schema);
     if (role && request.auth && !request.auth.apiToken && !hasRole(request.auth.person, role)) {
       throw new HttpError(403, RoleMessages.required(role), 'ROLE_REQUIRED');
     }
-  });
+  }
 
   /**
    * An organization API token (docs/decisions/026): the operator's routes do not exist for it (404),
