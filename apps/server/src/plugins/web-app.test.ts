@@ -12,6 +12,10 @@ beforeAll(async () => {
     'assets/index-Ab12Cd34.js': script,
     'assets/index-Ab12Cd34.js.br': brotliCompressSync(script),
     'assets/index-Ab12Cd34.js.gz': gzipSync(script),
+    'index.html': '<!doctype html><head><title>Store</title></head><div id="root"></div>',
+    'first-screens.json': JSON.stringify([
+      { path: '^/login/?$', head: '<link rel="modulepreload" href="/assets/login.js">' },
+    ]),
   });
 });
 afterAll(() => t.close());
@@ -55,6 +59,16 @@ describe('the web app on the API port', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it("links a first screen's chunks in index.html for that screen's address only", async () => {
+    const login = await t.app.inject({ url: '/LOGIN?returnUrl=%2FBillingHistory' });
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.headers['content-type']).toContain('text/html');
+    expect(login.body).toContain('<link rel="modulepreload" href="/assets/login.js"></head>');
+    const other = await t.app.inject({ url: '/Subscriptions' });
+    expect(other.body).toContain('<div id="root">');
+    expect(other.body).not.toContain('modulepreload');
   });
 
   it('compresses large API answers for clients that accept it, and only for them', async () => {

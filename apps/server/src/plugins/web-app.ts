@@ -1,4 +1,5 @@
-import { sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendUnmatchedApi } from './error-handler';
@@ -15,6 +16,21 @@ const REVALIDATED = 'no-cache';
 /** Paths the server answers itself, when it does (Prometheus' scrape). */
 const SERVER_ONLY = new Set(['/metrics']);
 
+/**
+ * index.html for an address, with the `<link>`s that fetch the first screen's chunks beside the
+ * entry when the build names that screen (`first-screens.json`, apps/web/vite.config.ts); null
+ * for the plain file.
+ */
+function firstScreenPages(webDist: string): (path: string) => string | null {
+  const listed = join(webDist, 'first-screens.json');
+  if (!existsSync(listed)) return () => null;
+  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const screens = (JSON.parse(readFileSync(listed, 'utf8')) as { path: string; head: string }[]).map(
+    ({ path, head }) => ({ path: new RegExp(path, 'i'), page: html.replace('</head>', `${head}</head>`) }),
+  );
+  return (path) => screens.find((screen) => screen.path.test(path))?.page ?? null;
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
@@ -30,6 +46,7 @@ export async function registerWebApp(
       reply.header('cache-control', path.includes(`${sep}assets${sep}`) ? HASHED_ASSET_CACHE : REVALIDATED);
     },
   });
+  const firstScreenPage = firstScreenPages(webDist);
   // Every non-API path is a screen of the SPA; its router decides what to show. A catch-all GET
   // route (files and API routes are more specific and win), because the error handler already
   // owns the root's not-found handler and Fastify allows only one.
@@ -38,6 +55,8 @@ export async function registerWebApp(
     // not the SPA's page a scraper would read as a broken exporter.
     if (request.url.startsWith('/api/') || SERVER_ONLY.has(request.url.split('?')[0]!))
       return sendUnmatchedApi(request, reply, hasOverlongParam);
+    const page = firstScreenPage(request.url.split('?')[0]!);
+    if (page) return reply.header('cache-control', REVALIDATED).type('text/html; charset=utf-8').send(page);
     return reply.sendFile('index.html');
   });
 }
