@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { isLeaseIdShape, type LeaseState } from '@store/core';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { leases } from '../../db/schema';
 
-// Every write of leases (licensing owns the table, docs/decisions/034). A lease holds its seat while
+// Every write of leases (licensing owns the table, docs/decisions/034; the engines' batched checkouts
+// and renewals are in lease-batches.repository.ts). A lease holds its seat while
 // expires_at is after the clock of the moment; rows past it are dead weight that checkout clears.
 
 export type LeaseRow = typeof leases.$inferSelect;
-
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export const toLeaseState = (row: LeaseRow): LeaseState => ({
   leaseId: row.id,
@@ -30,36 +28,6 @@ export async function liveLeases(db: DbOrTx, subscriptionId: number, now: Date):
     .orderBy(asc(leases.expiresAt), asc(leases.hostname));
 }
 
-/**
- * What a checkout decides by, in one statement under the subscription's lock: leases that ended by
- * themselves are cleared, and it answers the seats other machines hold, when the first of them ends,
- * and the live lease this fingerprint already holds, if any.
- */
-export async function checkoutState(
-  tx: DbOrTx,
-  subscriptionId: number,
-  fingerprint: string,
-  now: Date,
-): Promise<{ others: number; nextEndsAt: Date | null; mine: string | null }> {
-  const [row] = await queryRows<{ others: number; next: Date | string | null; mine: string | null }>(
-    tx,
-    sql`
-    WITH gone AS (
-      DELETE FROM ${leases} WHERE ${leases.subscriptionId} = ${subscriptionId} AND ${leases.expiresAt} <= ${ts(now)}
-    )
-    SELECT count(*) FILTER (WHERE ${leases.fingerprint} <> ${fingerprint})::int AS others,
-           min(${leases.expiresAt}) FILTER (WHERE ${leases.fingerprint} <> ${fingerprint}) AS next,
-           max(${leases.id}::text) FILTER (WHERE ${leases.fingerprint} = ${fingerprint}) AS mine
-    FROM ${leases}
-    WHERE ${leases.subscriptionId} = ${subscriptionId} AND ${leases.expiresAt} > ${ts(now)}`,
-  );
-  return {
-    others: Number(row?.others ?? 0),
-    nextEndsAt: row?.next ? new Date(row.next) : null,
-    mine: row?.mine ?? null,
-  };
-}
-
 /** Seats held now (validation's count of a floating license's engines). */
 export async function countLiveLeases(db: DbOrTx, subscriptionId: number, now: Date): Promise<number> {
   const [row] = await db
@@ -67,50 +35,6 @@ export async function countLiveLeases(db: DbOrTx, subscriptionId: number, now: D
     .from(leases)
     .where(and(eq(leases.subscriptionId, subscriptionId), gt(leases.expiresAt, now)));
   return Number(row?.n ?? 0);
-}
-
-export async function insertLease(
-  tx: DbOrTx,
-  values: { subscriptionId: number; fingerprint: string; hostname: string; now: Date; expiresAt: Date },
-): Promise<LeaseRow> {
-  const [row] = await tx
-    .insert(leases)
-    .values({
-      id: randomUUID(),
-      subscriptionId: values.subscriptionId,
-      fingerprint: values.fingerprint,
-      hostname: values.hostname,
-      startedAt: values.now,
-      renewedAt: values.now,
-      expiresAt: values.expiresAt,
-    })
-    .returning();
-  return row!;
-}
-
-/**
- * A renewal in one statement: only a live lease of this license is renewed, and never shortened
- * (a borrowed lease keeps its borrowed end). Null when the lease is gone or has lapsed.
- */
-export async function renewLiveLease(
-  db: DbOrTx,
-  subscriptionId: number,
-  leaseId: string,
-  now: Date,
-  expiresAt: Date,
-  hostname?: string,
-): Promise<LeaseRow | null> {
-  if (!isLeaseIdShape(leaseId)) return null;
-  const rows = await db
-    .update(leases)
-    .set({
-      renewedAt: now,
-      expiresAt: sql`greatest(${leases.expiresAt}, ${ts(expiresAt)})`,
-      ...(hostname ? { hostname } : {}),
-    })
-    .where(and(eq(leases.id, leaseId), eq(leases.subscriptionId, subscriptionId), gt(leases.expiresAt, now)))
-    .returning();
-  return rows[0] ?? null;
 }
 
 export async function findLease(

@@ -2,6 +2,7 @@ import {
   borrowExpiry,
   isFloatingPlan,
   isLeaseHeld,
+  isLeaseIdShape,
   type LeaseBorrowRequest,
   type LeaseCheckoutRequest,
   type LeaseKeyRequest,
@@ -19,8 +20,9 @@ import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../lib/auth-context';
 import { DomainError, licenseRefused, notFound } from '../../lib/domain-error';
 import type { ReadCache } from '../../lib/read-cache';
-import { lockForChange, lockSubscriptionRow, type SubscriptionRecord, visible } from '../subscriptions';
+import { lockForChange, type SubscriptionRecord, visible } from '../subscriptions';
 import { entitlementsOf } from './entitlements';
+import { createLeaseWrites } from './lease-writes';
 import * as leases from './leases.repository';
 import { signLicenseFile } from './license-file';
 import type { SigningKeySource } from './license-keys';
@@ -34,7 +36,7 @@ import { licenseFields } from './offline-license';
  * a lease, renews it by heartbeat before it runs out, and checks it in at exit; a lease nobody renews
  * ends by itself, so a killed container frees its seat within one lease length. Checkout at the limit
  * is serialized by the subscription's row lock, as activation is, so two engines racing for the last
- * seat cannot both win.
+ * seat cannot both win; checkouts and renewals arriving together are written together (lease-writes.ts).
  */
 export function createLeasesService(
   deps: Pick<AppDeps, 'db' | 'clock'> & {
@@ -44,6 +46,7 @@ export function createLeasesService(
 ) {
   const { db, clock } = deps;
   const readLicense = createLicenseReads(db, deps.licenses);
+  const writes = createLeaseWrites(deps);
 
   /** The license by its key (from the read cache), refused unless it may run now and its engines float. */
   async function floatingLicense(licenseKey: string): Promise<SubscriptionRecord> {
@@ -83,47 +86,33 @@ export function createLeasesService(
      */
     async checkout(body: LeaseCheckoutRequest) {
       const record = await floatingLicense(body.licenseKey);
-      const id = record.subscription.id;
-      const limit = activationLimit(record, 'engine');
-      const minutes = minutesOf(record);
-      return db.transaction(async (tx) => {
-        await lockSubscriptionRow(tx, id);
-        const now = clock.now();
-        const expiresAt = leaseExpiry(now, minutes);
-        const seats = await leases.checkoutState(tx, id, body.fingerprint, now);
-        if (seats.mine) {
-          const renewed = await leases.renewLiveLease(tx, id, seats.mine, now, expiresAt, body.hostname);
-          if (renewed) return { status: 200 as const, body: result(record, renewed, true) };
-        }
-        if (limit !== null && seats.others >= limit) {
-          throw new DomainError(
-            ValidationCode.TooManyLeases,
-            LeaseMessages.tooManyLeases(limit, seats.nextEndsAt),
-            { extra: { nextLeaseEndsAt: seats.nextEndsAt?.toISOString() ?? null } },
-          );
-        }
-        const row = await leases.insertLease(tx, {
-          subscriptionId: id,
-          fingerprint: body.fingerprint,
-          hostname: body.hostname,
-          now,
-          expiresAt,
-        });
-        return { status: 201 as const, body: result(record, row, false) };
+      // Under the license's row lock, with the checkouts that arrived with it (lease-writes.ts).
+      const { row, alreadyHeld } = await writes.checkout({
+        subscriptionId: record.subscription.id,
+        limit: activationLimit(record, 'engine'),
+        minutes: minutesOf(record),
+        fingerprint: body.fingerprint,
+        hostname: body.hostname,
       });
+      return alreadyHeld
+        ? { status: 200 as const, body: result(record, row, true) }
+        : { status: 201 as const, body: result(record, row, false) };
     },
 
-    /** The heartbeat of a lease: one statement, and only a live lease is renewed. */
+    /**
+     * The heartbeat of a lease: only a live lease is renewed, by one statement with the renewals
+     * that arrived with it (lease-writes.ts), answered once that statement has committed.
+     */
     async renew(leaseId: string, body: LeaseKeyRequest): Promise<LeaseResult> {
       const record = await floatingLicense(body.licenseKey);
+      if (!isLeaseIdShape(leaseId)) return missingLease(record, leaseId);
       const now = clock.now();
-      const row = await leases.renewLiveLease(
-        db,
-        record.subscription.id,
+      const row = await writes.renew({
+        subscriptionId: record.subscription.id,
         leaseId,
         now,
-        leaseExpiry(now, minutesOf(record)),
-      );
+        expiresAt: leaseExpiry(now, minutesOf(record)),
+      });
       if (!row) return missingLease(record, leaseId);
       return result(record, row, true);
     },

@@ -1,0 +1,143 @@
+import { LeaseMessages, leaseExpiry, ValidationCode } from '@store/core';
+import type { AppDeps } from '../../app-deps';
+import { DomainError } from '../../lib/domain-error';
+import * as batches from './lease-batches.repository';
+import type { LeaseRow } from './leases.repository';
+import { createWriteBatches, type Outcome } from './write-batches';
+
+/** A checkout as the batch needs it: the license's limit and lease length are read before, from cache. */
+export interface CheckoutCall {
+  subscriptionId: number;
+  limit: number | null;
+  minutes: number;
+  fingerprint: string;
+  hostname: string;
+}
+
+/** A checkout's lease: new (201), or the one the fingerprint already held, renewed (200). */
+export interface CheckedOut {
+  row: LeaseRow;
+  alreadyHeld: boolean;
+}
+
+export interface RenewCall {
+  subscriptionId: number;
+  /** Of the lease id's shape (checked before): any other id would fail the whole statement. */
+  leaseId: string;
+  now: Date;
+  expiresAt: Date;
+}
+
+// Batches written at once: each holds a pooled connection (10 per process) while it runs, and a
+// checkout's holds its licenses' row locks, so a few suffice; the calls that wait make the next ones.
+const RENEWALS_AT_ONCE = 3;
+const CHECKOUTS_AT_ONCE = 3;
+const MAX_BATCH = 200;
+// Two processes' batches lock in the same (id) order, but another writer of subscriptions may lock
+// rows in its own: PostgreSQL then aborts one transaction, which is simply written again.
+const DEADLOCK_ATTEMPTS = 3;
+
+const isDeadlock = (e: unknown) =>
+  (e as { code?: string })?.code === '40P01' || (e as { cause?: { code?: string } })?.cause?.code === '40P01';
+
+const heldKey = (call: { subscriptionId: number; fingerprint: string }) =>
+  `${call.subscriptionId}:${call.fingerprint}`;
+
+/**
+ * The engines' lease writes, grouped (write-batches.ts, docs/decisions/045): renewals arriving
+ * together are one UPDATE; checkouts arriving together are one transaction that locks their licenses
+ * once (docs/decisions/034), clears ended leases, renews the leases their fingerprints hold, counts,
+ * and inserts the new leases, answering each caller its own lease or 409 TOO_MANY_LEASES.
+ */
+export function createLeaseWrites(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  const { db, clock } = deps;
+
+  const renewals = createWriteBatches<RenewCall, LeaseRow | null>({
+    concurrency: RENEWALS_AT_ONCE,
+    maxBatch: MAX_BATCH,
+    keyOf: (call) => call.leaseId.toLowerCase(),
+    async write(calls) {
+      const rows = await batches.renewLeasesById(db, calls);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return calls.map((call) => ({ ok: byId.get(call.leaseId.toLowerCase()) ?? null }));
+    },
+  });
+
+  /**
+   * One batch of checkouts, decided as if one after another: first those whose fingerprint holds a
+   * live lease (renewed), then the new ones in arrival order, each counting the seats the earlier
+   * ones took.
+   */
+  async function checkoutBatch(calls: CheckoutCall[]): Promise<Outcome<CheckedOut>[]> {
+    const ids = [...new Set(calls.map((c) => c.subscriptionId))].sort((a, b) => a - b);
+    return db.transaction(async (tx) => {
+      await batches.lockLicenses(tx, ids);
+      const now = clock.now();
+      const timed = calls.map((call) => ({ ...call, expiresAt: leaseExpiry(now, call.minutes) }));
+      const { renewed, seats } = await batches.clearRenewAndCount(tx, ids, timed, now);
+      const held = new Map(renewed.map((row) => [heldKey(row), row]));
+      const outcomes: Outcome<CheckedOut>[] = [];
+      const fresh: number[] = [];
+      timed.forEach((call, i) => {
+        const mine = held.get(heldKey(call));
+        if (mine) {
+          outcomes[i] = { ok: { row: mine, alreadyHeld: true } };
+          return;
+        }
+        const license = seats.get(call.subscriptionId) ?? { held: 0, nextEndsAt: null };
+        if (call.limit !== null && license.held >= call.limit) {
+          outcomes[i] = {
+            error: new DomainError(
+              ValidationCode.TooManyLeases,
+              LeaseMessages.tooManyLeases(call.limit, license.nextEndsAt),
+              { extra: { nextLeaseEndsAt: license.nextEndsAt?.toISOString() ?? null } },
+            ),
+          };
+          return;
+        }
+        const next = license.nextEndsAt;
+        seats.set(call.subscriptionId, {
+          held: license.held + 1,
+          nextEndsAt: next && next < call.expiresAt ? next : call.expiresAt,
+        });
+        fresh.push(i);
+      });
+      if (fresh.length > 0) {
+        const rows = await batches.insertLeases(
+          tx,
+          fresh.map((i) => timed[i]!),
+          now,
+        );
+        fresh.forEach((i, n) => {
+          outcomes[i] = { ok: { row: rows[n]!, alreadyHeld: false } };
+        });
+      }
+      return outcomes;
+    });
+  }
+
+  const checkouts = createWriteBatches<CheckoutCall, CheckedOut>({
+    concurrency: CHECKOUTS_AT_ONCE,
+    maxBatch: MAX_BATCH,
+    // The same machine twice in one batch: the second must find the first's lease.
+    keyOf: heldKey,
+    async write(calls) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await checkoutBatch(calls);
+        } catch (error) {
+          if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
+        }
+      }
+    },
+  });
+
+  return {
+    /** The renewed lease, or null when it is gone or has lapsed. */
+    renew: (call: RenewCall) => renewals.submit(call),
+    /** A lease for the fingerprint, or DomainError TOO_MANY_LEASES at the license's limit. */
+    checkout: (call: CheckoutCall) => checkouts.submit(call),
+  };
+}
+
+export type LeaseWrites = ReturnType<typeof createLeaseWrites>;
