@@ -60,108 +60,49 @@ export async function renewLeasesById(
   return rows.map(leaseOf);
 }
 
-/**
- * The licenses' row locks, taken in id order so that batches of several licenses never wait on each
- * other in a circle (docs/decisions/034: checkouts of one license are serialized by its row).
- */
-export async function lockLicenses(tx: DbOrTx, subscriptionIds: readonly number[]): Promise<void> {
-  await queryRows(
-    tx,
-    sql`SELECT id FROM subscriptions WHERE id = ANY(${pgArray(subscriptionIds)}::int[]) ORDER BY id FOR UPDATE`,
-  );
-}
-
-export interface Seats {
-  /** Live leases, the ones just renewed included. */
-  held: number;
-  /** When the first live lease ends. */
-  nextEndsAt: Date | null;
-}
+/** A checkout's outcome: the fingerprint's live lease renewed, a new lease, or the license is full. */
+export type CheckoutRow =
+  | { outcome: 'held' | 'new'; lease: LeaseRow }
+  | { outcome: 'full'; nextEndsAt: Date | null };
 
 /**
- * Under the licenses' locks, in one statement: leases that ended by themselves are cleared, each
- * checkout whose fingerprint holds a live lease renews it (and its host name), and each license's
- * seats are counted. Answers the renewed rows and the seats per license.
+ * A batch of checkouts in one statement, by migration 0260's checkout_leases: under the licenses'
+ * row locks (taken in id order, so batches of several licenses never wait on each other in a circle),
+ * each call in turn renews its fingerprint's live lease, takes a seat below `limit`, or finds the
+ * license full (docs/decisions/034). Answers one row per call, in the calls' order.
  */
-export async function clearRenewAndCount(
-  tx: DbOrTx,
-  subscriptionIds: readonly number[],
-  calls: readonly { subscriptionId: number; fingerprint: string; hostname: string; expiresAt: Date }[],
+export async function checkoutLeases(
+  db: DbOrTx,
+  calls: readonly {
+    subscriptionId: number;
+    limit: number | null;
+    fingerprint: string;
+    hostname: string;
+    expiresAt: Date;
+  }[],
   now: Date,
-): Promise<{ renewed: LeaseRow[]; seats: Map<number, Seats> }> {
-  const ids = sql`${pgArray(subscriptionIds)}::int[]`;
-  const input = calls.map(({ subscriptionId, fingerprint, hostname, expiresAt }) => ({
-    subscriptionId,
-    fingerprint,
-    hostname,
-    expiresAt,
+): Promise<CheckoutRow[]> {
+  const input = calls.map((c, seq) => ({
+    seq,
+    id: randomUUID(),
+    subscriptionId: c.subscriptionId,
+    fingerprint: c.fingerprint,
+    hostname: c.hostname,
+    expiresAt: c.expiresAt,
+    limit: c.limit,
   }));
-  // One snapshot for every part: the count sees the renewed leases as they were (live, so counted),
-  // and their new ends are added to the soonest end from the renewed rows.
   const rows = await queryRows<{
+    ord: number;
+    outcome: 'held' | 'new' | 'full';
     lease: RawLease | null;
-    id: number | null;
-    held: number;
-    next: Date | string | null;
-  }>(
-    tx,
-    sql`WITH gone AS (
-          DELETE FROM ${leases} WHERE subscription_id = ANY(${ids}) AND expires_at <= ${ts(now)}
-        ),
-        input AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-            AS r("subscriptionId" int, fingerprint text, hostname text, "expiresAt" timestamptz)
-        ),
-        renewed AS (
-          UPDATE ${leases} AS l
-          SET renewed_at = ${ts(now)}, expires_at = greatest(l.expires_at, i."expiresAt"), hostname = i.hostname
-          FROM input AS i
-          WHERE l.subscription_id = ANY(${ids}) AND l.fingerprint = ANY(${pgArray(calls.map((c) => c.fingerprint))}::text[])
-            AND l.subscription_id = i."subscriptionId" AND l.fingerprint = i.fingerprint AND l.expires_at > ${ts(now)}
-          RETURNING l.*
-        ),
-        seats AS (
-          SELECT l.subscription_id AS id, count(*)::int AS held,
-                 min(l.expires_at) FILTER (WHERE i.fingerprint IS NULL) AS next
-          FROM ${leases} AS l
-          LEFT JOIN input AS i ON i."subscriptionId" = l.subscription_id AND i.fingerprint = l.fingerprint
-          WHERE l.subscription_id = ANY(${ids}) AND l.expires_at > ${ts(now)}
-          GROUP BY l.subscription_id
-        )
-        SELECT to_jsonb(renewed) AS lease, NULL::int AS id, 0 AS held, NULL::timestamptz AS next FROM renewed
-        UNION ALL
-        SELECT NULL, id, held, next FROM seats`,
-  );
-  const renewed = rows.flatMap((r) => (r.lease ? [leaseOf(r.lease)] : []));
-  const seats = new Map<number, Seats>();
-  for (const r of rows) {
-    if (r.id !== null) {
-      seats.set(Number(r.id), { held: Number(r.held), nextEndsAt: r.next ? new Date(r.next) : null });
-    }
+    next_ends_at: Date | string | null;
+  }>(db, sql`SELECT * FROM checkout_leases(${JSON.stringify(input)}::jsonb, ${ts(now)})`);
+  const answers: CheckoutRow[] = [];
+  for (const row of rows) {
+    answers[Number(row.ord)] =
+      row.outcome === 'full'
+        ? { outcome: 'full', nextEndsAt: row.next_ends_at ? new Date(row.next_ends_at) : null }
+        : { outcome: row.outcome, lease: leaseOf(row.lease as RawLease) };
   }
-  for (const row of renewed) {
-    const license = seats.get(row.subscriptionId);
-    if (license && (!license.nextEndsAt || row.expiresAt < license.nextEndsAt))
-      license.nextEndsAt = row.expiresAt;
-  }
-  return { renewed, seats };
-}
-
-/** New leases, one statement for the batch; answers them in the order given. */
-export async function insertLeases(
-  tx: DbOrTx,
-  values: readonly { subscriptionId: number; fingerprint: string; hostname: string; expiresAt: Date }[],
-  now: Date,
-): Promise<LeaseRow[]> {
-  const input = values.map((v) => ({ ...v, id: randomUUID() }));
-  const rows = await queryRows<RawLease>(
-    tx,
-    sql`INSERT INTO ${leases} (id, subscription_id, fingerprint, hostname, started_at, renewed_at, expires_at)
-        SELECT r.id, r."subscriptionId", r.fingerprint, r.hostname, ${ts(now)}, ${ts(now)}, r."expiresAt"
-        FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-          AS r(id uuid, "subscriptionId" int, fingerprint text, hostname text, "expiresAt" timestamptz)
-        RETURNING *`,
-  );
-  const byId = new Map(rows.map((r) => [r.id, leaseOf(r)]));
-  return input.map((v) => byId.get(v.id)!);
+  return answers;
 }

@@ -40,14 +40,11 @@ const DEADLOCK_ATTEMPTS = 3;
 const isDeadlock = (e: unknown) =>
   (e as { code?: string })?.code === '40P01' || (e as { cause?: { code?: string } })?.cause?.code === '40P01';
 
-const heldKey = (call: { subscriptionId: number; fingerprint: string }) =>
-  `${call.subscriptionId}:${call.fingerprint}`;
-
 /**
  * The engines' lease writes, grouped (write-batches.ts, docs/decisions/045): renewals arriving
- * together are one UPDATE; checkouts arriving together are one transaction that locks their licenses
- * once (docs/decisions/034), clears ended leases, renews the leases their fingerprints hold, counts,
- * and inserts the new leases, answering each caller its own lease or 409 TOO_MANY_LEASES.
+ * together are one UPDATE; checkouts arriving together are one statement (migration 0260's function)
+ * that locks their licenses once (docs/decisions/034), clears ended leases, and decides each call in
+ * turn, answering each caller its own lease or 409 TOO_MANY_LEASES.
  */
 export function createLeaseWrites(deps: Pick<AppDeps, 'db' | 'clock'>) {
   const { db, clock } = deps;
@@ -63,64 +60,28 @@ export function createLeaseWrites(deps: Pick<AppDeps, 'db' | 'clock'>) {
     },
   });
 
-  /**
-   * One batch of checkouts, decided as if one after another: first those whose fingerprint holds a
-   * live lease (renewed), then the new ones in arrival order, each counting the seats the earlier
-   * ones took.
-   */
+  /** One batch of checkouts, decided in the database one after another (migration 0260). */
   async function checkoutBatch(calls: CheckoutCall[]): Promise<Outcome<CheckedOut>[]> {
-    const ids = [...new Set(calls.map((c) => c.subscriptionId))].sort((a, b) => a - b);
-    return db.transaction(async (tx) => {
-      await batches.lockLicenses(tx, ids);
-      const now = clock.now();
-      const timed = calls.map((call) => ({ ...call, expiresAt: leaseExpiry(now, call.minutes) }));
-      const { renewed, seats } = await batches.clearRenewAndCount(tx, ids, timed, now);
-      const held = new Map(renewed.map((row) => [heldKey(row), row]));
-      const outcomes: Outcome<CheckedOut>[] = [];
-      const fresh: number[] = [];
-      timed.forEach((call, i) => {
-        const mine = held.get(heldKey(call));
-        if (mine) {
-          outcomes[i] = { ok: { row: mine, alreadyHeld: true } };
-          return;
-        }
-        const license = seats.get(call.subscriptionId) ?? { held: 0, nextEndsAt: null };
-        if (call.limit !== null && license.held >= call.limit) {
-          outcomes[i] = {
-            error: new DomainError(
-              ValidationCode.TooManyLeases,
-              LeaseMessages.tooManyLeases(call.limit, license.nextEndsAt),
-              { extra: { nextLeaseEndsAt: license.nextEndsAt?.toISOString() ?? null } },
-            ),
-          };
-          return;
-        }
-        const next = license.nextEndsAt;
-        seats.set(call.subscriptionId, {
-          held: license.held + 1,
-          nextEndsAt: next && next < call.expiresAt ? next : call.expiresAt,
-        });
-        fresh.push(i);
-      });
-      if (fresh.length > 0) {
-        const rows = await batches.insertLeases(
-          tx,
-          fresh.map((i) => timed[i]!),
-          now,
-        );
-        fresh.forEach((i, n) => {
-          outcomes[i] = { ok: { row: rows[n]!, alreadyHeld: false } };
-        });
-      }
-      return outcomes;
+    const now = clock.now();
+    const timed = calls.map((call) => ({ ...call, expiresAt: leaseExpiry(now, call.minutes) }));
+    const rows = await batches.checkoutLeases(db, timed, now);
+    return timed.map((call, i): Outcome<CheckedOut> => {
+      const row = rows[i];
+      if (!row) return { error: new Error('the batched checkout answered no row for a call') };
+      if (row.outcome !== 'full') return { ok: { row: row.lease, alreadyHeld: row.outcome === 'held' } };
+      return {
+        error: new DomainError(
+          ValidationCode.TooManyLeases,
+          LeaseMessages.tooManyLeases(call.limit ?? 0, row.nextEndsAt),
+          { extra: { nextLeaseEndsAt: row.nextEndsAt?.toISOString() ?? null } },
+        ),
+      };
     });
   }
 
   const checkouts = createWriteBatches<CheckoutCall, CheckedOut>({
     concurrency: CHECKOUTS_AT_ONCE,
     maxBatch: MAX_BATCH,
-    // The same machine twice in one batch: the second must find the first's lease.
-    keyOf: heldKey,
     async write(calls) {
       for (let attempt = 1; ; attempt++) {
         try {
