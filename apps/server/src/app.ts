@@ -21,7 +21,7 @@ import { frameworkErrors, MAX_PATH_PARAM_LENGTH, registerErrorHandler } from './
 import { registerMetrics } from './plugins/metrics';
 import { createReadCaches, registerReadCaches } from './plugins/read-caches';
 import { RequestLog } from './plugins/request-log';
-import { registerRouteSecurity } from './plugins/route-security';
+import { registerRouteSecurity } from './plugins/route-security-hooks';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serialization';
 import { documentedSchema, refuseUnknownQueryKeys, validatorCompiler } from './plugins/validation';

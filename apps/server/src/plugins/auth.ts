@@ -4,7 +4,7 @@ import { unauthorized } from '../lib/http-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the route-security hook for routes that read a token (plugins/route-security.ts). */
+    /** Set by the route-security hook for routes that read a token (plugins/route-security-hooks.ts). */
     auth: AuthContext | null;
   }
 }

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { SessionService } from '../lib/auth-context';
-import { Access, needs, REQUIRED_RIGHT, registerRouteSecurity, requiredRole } from './route-security';
+import { Access, needs, REQUIRED_RIGHT, requiredRole } from './route-security';
+import { registerRouteSecurity } from './route-security-hooks';
 
 // docs/decisions/033: a route's role is declared beside its security and only where a person signs in.
 describe('a route that needs a role', () => {
