@@ -8,6 +8,7 @@ import { useBillingCycleDiscounts } from '../../../features/catalog/api/get-bill
 import { usePlansForProduct } from '../../../features/catalog/api/get-plans-for-product';
 import { useProducts } from '../../../features/catalog/api/get-products';
 import { type PricePeriod, PricingTable } from '../../../features/catalog/components/pricing-table';
+import { useAfterPaint } from '../../../lib/after-paint';
 import { useCurrentUser } from '../../../lib/current-user';
 import { HttpError } from '../../../lib/http';
 import { usePageTitle } from '../../page-title';
@@ -20,13 +21,16 @@ const PERIODS: { label: string; value: PricePeriod }[] = [
 ];
 
 /**
- * The form is a chunk of its own (its form state, number fields and cart), asked for once the page
- * has drawn the price table: the form starts below a phone's first screen, so its code and styles
- * are not what the phone's first paint waits for.
+ * The form is a chunk of its own (its form state, number fields and cart), asked for once the price
+ * table has been painted: the form starts below a phone's first screen, so its code and styles are
+ * not what the phone's first paint waits for, nor share the network with it.
  */
-const ProductForm = lazy(async () => ({
-  default: (await import('../../../features/catalog/components/product-form')).ProductForm,
-}));
+let formLoaded = false;
+const ProductForm = lazy(async () => {
+  const { ProductForm } = await import('../../../features/catalog/components/product-form');
+  formLoaded = true;
+  return { default: ProductForm };
+});
 const FORM_PLACEHOLDER = <Skeleton h={480} />;
 
 function NotFound({ name }: { name: string }) {
@@ -62,11 +66,13 @@ export default function ProductScreen() {
 
   const product = products.data?.find((p) => p.productName.toLowerCase() === productName.toLowerCase());
   const notFound = plans.error instanceof HttpError && plans.error.status === 404;
+  // The description and the plans appear together, once all three answers are in, so nothing on the
+  // screen moves as each arrives (no layout shift); the form in the placeholder's place after them,
+  // at once when its chunk is already here.
+  const ready = !products.isPending && !plans.isPending && !discounts.isPending;
+  const formDue = useAfterPaint(ready) || formLoaded;
   usePageTitle(notFound ? 'Product not found' : (product?.title ?? productName));
   if (notFound) return <NotFound name={productName} />;
-  // The description, the plans and the form appear together, once all three answers are in, so
-  // nothing on the screen moves as each arrives (no layout shift).
-  const ready = !products.isPending && !plans.isPending && !discounts.isPending;
 
   const title = product?.title ?? productName;
   const kind = plans.data?.[0]
@@ -151,7 +157,7 @@ export default function ProductScreen() {
           </Stack>
           {/* The form under the table, centred: 8 of 12 columns wide on a tablet, 7 on a desktop. */}
           <Box w={{ base: '100%', md: `${(8 / 12) * 100}%`, lg: `${(7 / 12) * 100}%` }} mx="auto">
-            {plans.data && plans.data.length > 0 && discounts.data ? (
+            {formDue && plans.data && plans.data.length > 0 && discounts.data ? (
               <Suspense fallback={FORM_PLACEHOLDER}>
                 <ProductForm
                   plans={plans.data}
