@@ -114,21 +114,39 @@ function mantineStylesWithComponents(): Plugin {
   };
 }
 
+/** The shell's read on every screen (features/config/api/get-config.ts). */
+const CONFIG_READ = '/api/misc/config';
+
 /**
- * The screens whose first visit waits on their chunk, by the address the server answers with
- * index.html. On a phone on slow 4G the login screen's chunk was asked for only once the entry had
- * been downloaded, evaluated and rendered: a second wait on the network, behind the main thread's
- * longest work (Lighthouse's mobile run: LCP 4.2 → 3.0 s). Not the product page: its paint waits on
- * its three answers, which the entry asks for (app/early-start.ts); its chunks fetched beside the
- * entry shared slow 4G with it, and the page painted later (LCP 4.5 → 5.6 s).
+ * The screens whose first visit waits on their chunk or on the API, by the address the server answers
+ * with index.html. On a phone on slow 4G the login screen's chunk was asked for only once the entry
+ * had been downloaded, evaluated and rendered: a second wait on the network, behind the main
+ * thread's longest work (Lighthouse's mobile run: LCP 4.2 → 3.0 s). The product page's paint waits
+ * on its three answers (app/early-start.ts asks for them as the entry starts): the page asks for them
+ * with the document instead, so they have arrived by the time the entry runs. `$1` in a read is the
+ * address's first group, as the screen reads it (decoded, then encoded as a URI component).
  */
-const FIRST_SCREENS = [{ path: '^/login/?$', screen: '/src/app/routes/login/index.tsx' }];
+const FIRST_SCREENS: { path: string; screen?: string; reads: string[] }[] = [
+  { path: '^/login/?$', screen: '/src/app/routes/login/index.tsx', reads: [CONFIG_READ] },
+  {
+    path: '^/Products/([^/]+)/?$',
+    // features/catalog/api: get-products, get-plans-for-product, get-billing-cycle-discounts.
+    reads: [
+      '/api/product/all',
+      '/api/product/plans_for_product/$1',
+      '/api/misc/billingCycleDiscounts',
+      CONFIG_READ,
+    ],
+  },
+];
 
 /**
  * For each first screen, the `<link>`s that fetch its chunk, the chunks it imports and their styles
- * beside the entry (what the entry loads itself left out), written to `first-screens.json`: the
- * server adds them to index.html for an address of that screen (apps/server/src/plugins/web-app.ts).
- * Styles are preloaded, not linked: they apply when the screen's import adds them, as before.
+ * beside the entry (what the entry loads itself left out), and its API reads, written to
+ * `first-screens.json`: the server adds them to index.html for an address of that screen
+ * (apps/server/src/plugins/web-app.ts). Styles are preloaded, not linked: they apply when the
+ * screen's import adds them, as before. A read's answer waits in the browser for the app's own
+ * fetch of the same address, which takes it instead of asking again.
  */
 function firstScreenPreloads(): Plugin {
   const chunksOf = (bundle: Rollup.OutputBundle) =>
@@ -155,17 +173,21 @@ function firstScreenPreloads(): Plugin {
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) throw new Error('the build has no entry chunk');
       const loaded = new Set(filesOf(closure(bundle, entry)));
-      const screens = FIRST_SCREENS.map(({ path, screen }) => {
-        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(screen));
-        if (!chunk) throw new Error(`no chunk for the first screen ${screen}`);
-        const files = filesOf(closure(bundle, chunk)).filter((file) => !loaded.has(file));
-        const head = files
-          .map((file) =>
+      const screens = FIRST_SCREENS.map(({ path, screen, reads }) => {
+        let files: string[] = [];
+        if (screen) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(screen));
+          if (!chunk) throw new Error(`no chunk for the first screen ${screen}`);
+          files = filesOf(closure(bundle, chunk)).filter((file) => !loaded.has(file));
+        }
+        const head = [
+          ...reads.map((read) => `<link rel="preload" as="fetch" crossorigin href="${read}">`),
+          ...files.map((file) =>
             file.endsWith('.css')
               ? `<link rel="preload" as="style" crossorigin href="/${file}">`
               : `<link rel="modulepreload" crossorigin href="/${file}">`,
-          )
-          .join('');
+          ),
+        ].join('');
         return { path, head };
       });
       this.emitFile({ type: 'asset', fileName: 'first-screens.json', source: JSON.stringify(screens) });

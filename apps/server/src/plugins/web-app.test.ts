@@ -15,6 +15,10 @@ beforeAll(async () => {
     'index.html': '<!doctype html><head><title>Store</title></head><div id="root"></div>',
     'first-screens.json': JSON.stringify([
       { path: '^/login/?$', head: '<link rel="modulepreload" href="/assets/login.js">' },
+      {
+        path: '^/Products/([^/]+)/?$',
+        head: '<link rel="preload" as="fetch" crossorigin href="/api/product/plans_for_product/$1">',
+      },
     ]),
   });
 });
@@ -69,6 +73,17 @@ describe('the web app on the API port', () => {
     const other = await t.app.inject({ url: '/Subscriptions' });
     expect(other.body).toContain('<div id="root">');
     expect(other.body).not.toContain('modulepreload');
+  });
+
+  it("asks for a first screen's reads with the address's group, as the screen will ask for them", async () => {
+    const read = (name: string) =>
+      `<link rel="preload" as="fetch" crossorigin href="/api/product/plans_for_product/${name}"></head>`;
+    expect((await t.app.inject({ url: '/Products/Pro' })).body).toContain(read('Pro'));
+    // The router decodes the name and the screen encodes it again for its call.
+    expect((await t.app.inject({ url: '/Products/Pro%20Plus' })).body).toContain(read('Pro%20Plus'));
+    expect((await t.app.inject({ url: '/Products/a@b' })).body).toContain(read('a%40b'));
+    // A malformed address asks for nothing (Fastify answers it 400 before the SPA's route).
+    expect((await t.app.inject({ url: '/Products/%E0%A4%A' })).body).not.toContain('preload');
   });
 
   it('compresses large API answers for clients that accept it, and only for them', async () => {

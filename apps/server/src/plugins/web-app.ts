@@ -16,10 +16,19 @@ const REVALIDATED = 'no-cache';
 /** Paths the server answers itself, when it does (Prometheus' scrape). */
 const SERVER_ONLY = new Set(['/metrics']);
 
+/** An address's group as the screen reads it: decoded by its router, encoded again for its call. */
+function asTheScreenReadsIt(group: string): string | null {
+  try {
+    return encodeURIComponent(decodeURIComponent(group));
+  } catch {
+    return null;
+  }
+}
+
 /**
- * index.html for an address, with the `<link>`s that fetch the first screen's chunks beside the
- * entry when the build names that screen (`first-screens.json`, apps/web/vite.config.ts); null
- * for the plain file.
+ * index.html for an address, with the `<link>`s that fetch the first screen's chunks and API reads
+ * beside the entry when the build names that screen (`first-screens.json`, apps/web/vite.config.ts);
+ * null for the plain file. `$1` in those links is the address's first group (a product's name).
  */
 function firstScreenPages(webDist: string): (path: string) => string | null {
   const listed = join(webDist, 'first-screens.json');
@@ -28,7 +37,17 @@ function firstScreenPages(webDist: string): (path: string) => string | null {
   const screens = (JSON.parse(readFileSync(listed, 'utf8')) as { path: string; head: string }[]).map(
     ({ path, head }) => ({ path: new RegExp(path, 'i'), page: html.replace('</head>', `${head}</head>`) }),
   );
-  return (path) => screens.find((screen) => screen.path.test(path))?.page ?? null;
+  return (path) => {
+    for (const screen of screens) {
+      const match = screen.path.exec(path);
+      if (!match) continue;
+      if (!screen.page.includes('$1')) return screen.page;
+      // A malformed address gets the plain page: the screen says what it says of it.
+      const group = asTheScreenReadsIt(match[1] ?? '');
+      return group === null ? null : screen.page.replaceAll('$1', group);
+    }
+    return null;
+  };
 }
 
 export async function registerWebApp(
