@@ -11,7 +11,8 @@ import { createStoreDatabase, startStore } from './lib/store-process';
 // stay within the limits up to 20,000 validations a second; failed requests are printed):
 //  - POST /api/licensing/validate against a bare Fastify route answering the same bytes;
 //  - POST /api/licensing/usage in batches of 1,000 new reports (reports/s), then every batch sent
-//    again, which must add nothing (a repeated transaction id counts once);
+//    again, which must add nothing (a repeated transaction id counts once); then calls of one report
+//    each, as an engine that reports each job as it ends sends them (calls/s);
 //  - floating seats (docs/decisions/034) over as many copies of the demo's floating 'Container Fleet',
 //    each allowed a seat per checkout: POST /api/licensing/leases (a new fingerprint each, so each is a
 //    row lock, a count and an insert) and POST /api/licensing/leases/{id}/heartbeat (a renewal of one
@@ -243,6 +244,24 @@ try {
       },
       { bench, figure: 'usage ingest p99', value: `${ingest.p99} ms` },
       { bench, figure: 'repeated batch counted once', value: once ? 'yes' : 'NO', goal: 'yes' },
+    );
+    // One report a call: the cost of a call's statement and transaction, not of the rows.
+    let single = 0;
+    const singles = await load(`${store.url}/api/licensing/usage`, () => {
+      const n = single++;
+      const report = {
+        transactionId: `s${n}`,
+        hostname: 'host-1',
+        pages: 1,
+        time: new Date(now).toISOString(),
+      };
+      return { body: JSON.stringify({ licenseKey: keys[n % KEYS], reports: [report] }) };
+    });
+    failed += singles.failures;
+    console.log(`usage calls of one report: ${fmt(singles.requestsPerSecond)}/s (p99 ${singles.p99} ms)`);
+    rows.push(
+      { bench, figure: 'usage calls of one report', value: `${fmt(singles.requestsPerSecond)}/s` },
+      { bench, figure: 'usage calls of one report p99', value: `${singles.p99} ms` },
     );
   }
   if (failed > 0) rows.push({ bench, figure: 'failed requests', value: fmt(failed) });

@@ -1,6 +1,6 @@
 import { subscriptions } from '../apps/server/src/db/schema';
 import { randomToken } from '../apps/server/src/lib/tokens';
-import { recordUsageFor } from '../apps/server/src/modules/licensing/usage-recording';
+import { createUsageRecording } from '../apps/server/src/modules/licensing/usage-recording';
 import { createTestApp } from '../apps/server/test/support/test-app';
 import { argNumber, fmt, percentile, report } from './lib/report';
 
@@ -39,6 +39,7 @@ async function main() {
     // Reports spread evenly over the last 365 days, every host every day.
     const now = t.clock.now().getTime();
     const span = 365 * 86_400_000;
+    const recordUsage = createUsageRecording(t.db);
     const started = Date.now();
     let accepted = 0;
     for (let offset = 0; offset < REPORTS; offset += BATCH) {
@@ -51,7 +52,7 @@ async function main() {
           time: new Date(now - span + Math.floor((i / REPORTS) * span)).toISOString(),
         });
       }
-      accepted += (await recordUsageFor(t.db, subscriptionId, reports)).accepted;
+      accepted += (await recordUsage(subscriptionId, reports)).accepted;
       if ((offset / BATCH) % 100 === 0)
         process.stdout.write(`\r  recorded ${offset.toLocaleString('en-US')} reports`);
     }

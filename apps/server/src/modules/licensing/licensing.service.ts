@@ -37,7 +37,7 @@ import { announceMachines } from './machine-events';
 import * as machines from './machines.repository';
 import { countLiveOfflineActivations } from './offline-activation.repository';
 import { createUsageAlerts } from './usage-alerts';
-import { recordUsageFor } from './usage-recording';
+import { createUsageRecording } from './usage-recording';
 
 type Record_ = SubscriptionRecord;
 
@@ -61,6 +61,7 @@ export function createLicensingService(deps: LicensingDeps) {
   const { db, clock } = deps;
   const alerts = createUsageAlerts(deps);
   const readLicense = createLicenseReads(db, deps.licenses);
+  const recordUsageFor = createUsageRecording(db);
 
   const windowOf = (record: Record_) =>
     heartbeatWindowDays(record.plan.heartbeatWindowDays, deps.config.heartbeatWindowDays);
@@ -263,7 +264,7 @@ export function createLicensingService(deps: LicensingDeps) {
      */
     async recordUsage(body: UsageRequest) {
       const record = await runningLicense(body.licenseKey);
-      const { counters, ...result } = await recordUsageFor(db, record.subscription.id, body.reports);
+      const { counters, ...result } = await recordUsageFor(record.subscription.id, body.reports);
       if (counters) await alerts.afterUsage(record, counters);
       return result;
     },

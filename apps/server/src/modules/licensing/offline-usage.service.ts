@@ -16,7 +16,7 @@ import { type OfflineActivationDeps, ownSubscription } from './offline-activatio
 import { tellUsageAccepted } from './offline-activity';
 import { usageKeyOf, usageSignatureHolds } from './offline-file-keys';
 import { insertReports } from './usage.repository';
-import { recordUsageFor } from './usage-recording';
+import { createUsageRecording } from './usage-recording';
 
 /** The payload's fileId, read before the signature is checked (it says which key checks it). */
 function namedFileId(enc: string): string {
@@ -70,6 +70,7 @@ function byUsageMonth(record: SubscriptionRecord, reports: UsageReport[]) {
  */
 export function createOfflineUsageService(deps: OfflineActivationDeps) {
   const { db, clock } = deps;
+  const recordUsageFor = createUsageRecording(db);
 
   async function recordLateMonth(record: SubscriptionRecord, month: LateMonth) {
     const s = record.subscription;
@@ -120,7 +121,7 @@ export function createOfflineUsageService(deps: OfflineActivationDeps) {
       let accepted = 0;
       let pages = 0;
       if (current.length > 0) {
-        const counted = await recordUsageFor(db, id, current);
+        const counted = await recordUsageFor(id, current);
         accepted += counted.accepted;
         pages += counted.pages;
       }
@@ -137,7 +138,7 @@ export function createOfflineUsageService(deps: OfflineActivationDeps) {
           });
         }
       }
-      if (late.length > 0) await announceUsageChanged(db, id);
+      if (late.length > 0) await announceUsageChanged(db, [id]);
       const answered: UsageFileResult = {
         fileId: row.id,
         hostname: row.hostname,

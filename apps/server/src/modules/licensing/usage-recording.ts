@@ -1,35 +1,46 @@
-import type { Db, DbOrTx } from '../../db/client';
-import {
-  addAccruedRtus,
-  announceUsageChanged,
-  lockSubscriptionRow,
-  type UsageCounters,
-} from '../subscriptions';
-import { insertReports, type UsageReport } from './usage.repository';
+import type { Db } from '../../db/client';
+import { announceUsageChanged, type UsageCounters, usageCounterStatement } from '../subscriptions';
+import { insertReportsCounted, type UsageReport } from './usage.repository';
+import { createWriteBatches } from './write-batches';
 
-/**
- * The one rollup path: the API and the benchmark both go through it. In one transaction under the
- * subscription's row lock, new transaction ids are inserted (repeats are ignored by the unique index)
- * and only what was inserted is added to the daily per-host rollups and to accruedRtusThisMonth.
- */
-export async function recordUsageFor(
-  db: Db,
-  subscriptionId: number,
-  reports: UsageReport[],
-): Promise<{
+export interface RecordedUsage {
   accepted: number;
   duplicates: number;
   pages: number;
   counters: UsageCounters | null;
-}> {
-  const run = async (tx: DbOrTx) => {
-    await lockSubscriptionRow(tx, subscriptionId);
-    const { accepted, pages } = await insertReports(tx, subscriptionId, reports);
-    // The month's counter is the subscriptions module's, written in this same transaction.
-    const counters = await addAccruedRtus(tx, subscriptionId, pages);
+}
+
+/**
+ * The one rollup path: the API and the benchmark both go through it. One statement, so one
+ * transaction: the subscription's row is locked first, new transaction ids are inserted (repeats are
+ * ignored by the unique index), and only what was inserted is added to the daily per-host rollups
+ * and to accruedRtusThisMonth (the subscriptions module's part of the statement). The change is then
+ * announced to every server's read caches; reports committed while an announcement is on its way
+ * share the next one, so a busy store pays one announcement for many reports. Each call answers once
+ * its announcement is out.
+ */
+export function createUsageRecording(db: Db) {
+  const announcements = createWriteBatches<number, void>({
+    write: async (ids) => {
+      await announceUsageChanged(db, ids);
+      return ids.map(() => ({ ok: undefined }));
+    },
+    concurrency: 1,
+    maxBatch: 500,
+  });
+
+  return async function recordUsageFor(
+    subscriptionId: number,
+    reports: UsageReport[],
+  ): Promise<RecordedUsage> {
+    const { accepted, pages, counted } = await insertReportsCounted(db, subscriptionId, reports, {
+      lock: usageCounterStatement.lock(subscriptionId),
+      accrue: (added) => usageCounterStatement.accrue(subscriptionId, added),
+    });
+    const counters = usageCounterStatement.read(counted);
+    if (counters) await announcements.submit(subscriptionId);
     return { accepted, duplicates: reports.length - accepted, pages, counters };
   };
-  const result = await db.transaction((tx) => run(tx));
-  if (result.counters) await announceUsageChanged(db, subscriptionId);
-  return result;
 }
+
+export type UsageRecording = ReturnType<typeof createUsageRecording>;

@@ -1,5 +1,5 @@
 import type { UsageAlertLevel } from '@store/core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 
 // SQL of usage reports, their daily rollups and the usage alerts sent, which licensing owns.
@@ -12,10 +12,25 @@ export interface UsageReport {
   time: string;
 }
 
+const inputOf = (reports: readonly UsageReport[]) =>
+  sql`SELECT DISTINCT ON ("transactionId") "transactionId" AS transaction_id, hostname, pages,
+        time AS reported_at
+      FROM jsonb_to_recordset(${JSON.stringify(reports)}::jsonb)
+        AS r("transactionId" text, hostname text, pages int, time timestamptz)
+      ORDER BY "transactionId"`;
+
+const rollupsOf = (subscriptionId: number) =>
+  sql`INSERT INTO usage_rollups (subscription_id, hostname, day, pages)
+      SELECT ${subscriptionId}, hostname, (reported_at AT TIME ZONE 'UTC')::date, sum(pages)::bigint
+      FROM ins GROUP BY 2, 3 ORDER BY 3, 2
+      ON CONFLICT (subscription_id, day, hostname) DO UPDATE SET pages = usage_rollups.pages + excluded.pages
+      RETURNING 1`;
+
 /**
  * Inserts the reports (one JSON parameter, read by its own field names; a repeated transaction id is
- * ignored by the unique index) and adds only what was inserted to the daily per-host rollups. Answers
- * how many reports and pages were new.
+ * ignored by the unique index) and adds only what was inserted to the daily per-host rollups, under
+ * the caller's transaction and row lock (late months of offline usage files). Answers how many
+ * reports and pages were new.
  */
 export async function insertReports(
   tx: DbOrTx,
@@ -24,34 +39,52 @@ export async function insertReports(
 ): Promise<{ accepted: number; pages: number }> {
   const rows = await queryRows<{ accepted: number; pages: string | number }>(
     tx,
-    sql`WITH input AS (
-          SELECT DISTINCT ON ("transactionId") "transactionId" AS transaction_id, hostname, pages,
-            time AS reported_at
-          FROM jsonb_to_recordset(${JSON.stringify(reports)}::jsonb)
-            AS r("transactionId" text, hostname text, pages int, time timestamptz)
-          ORDER BY "transactionId"
-        ),
+    sql`WITH input AS (${inputOf(reports)}),
         ins AS (
           INSERT INTO usage_reports (subscription_id, transaction_id, hostname, pages, reported_at)
           SELECT ${subscriptionId}, transaction_id, hostname, pages, reported_at FROM input
           ON CONFLICT (subscription_id, transaction_id) DO NOTHING
           RETURNING hostname, pages, reported_at
         ),
-        agg AS (
-          SELECT hostname, (reported_at AT TIME ZONE 'UTC')::date AS day, sum(pages)::bigint AS pages
-          FROM ins GROUP BY 1, 2 ORDER BY 2, 1
-        ),
-        up AS (
-          INSERT INTO usage_rollups (subscription_id, hostname, day, pages)
-          SELECT ${subscriptionId}, hostname, day, pages FROM agg
-          ON CONFLICT (subscription_id, day, hostname) DO UPDATE SET pages = usage_rollups.pages + excluded.pages
-          RETURNING 1
-        )
+        up AS (${rollupsOf(subscriptionId)})
         SELECT (SELECT count(*) FROM ins)::int AS accepted,
                (SELECT coalesce(sum(pages), 0) FROM ins)::bigint AS pages,
                (SELECT count(*) FROM up)::int AS rollups`,
   );
   return { accepted: Number(rows[0]?.accepted ?? 0), pages: Number(rows[0]?.pages ?? 0) };
+}
+
+/**
+ * insertReports as one statement that also locks the subscription's row first and adds the new
+ * pages to its counter: the two parts the subscriptions module writes (`lock` and `accrue`, CTE
+ * bodies). Answers what insertReports does and the row `accrue` answered, if any.
+ */
+export async function insertReportsCounted(
+  db: DbOrTx,
+  subscriptionId: number,
+  reports: readonly UsageReport[],
+  counter: { lock: SQL; accrue: (added: SQL) => SQL },
+): Promise<{ accepted: number; pages: number; counted: Record<string, unknown> | undefined }> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`WITH locked AS MATERIALIZED (${counter.lock}),
+        input AS (${inputOf(reports)}),
+        ins AS (
+          INSERT INTO usage_reports (subscription_id, transaction_id, hostname, pages, reported_at)
+          SELECT locked.id, transaction_id, hostname, pages, reported_at FROM input, locked
+          ON CONFLICT (subscription_id, transaction_id) DO NOTHING
+          RETURNING hostname, pages, reported_at
+        ),
+        up AS (${rollupsOf(subscriptionId)}),
+        counted AS (${counter.accrue(sql`SELECT coalesce(sum(pages), 0)::bigint FROM ins`)})
+        SELECT (SELECT count(*) FROM ins)::int AS accepted,
+               (SELECT coalesce(sum(pages), 0) FROM ins)::bigint AS pages,
+               (SELECT count(*) FROM up)::int AS rollups,
+               counted.*
+        FROM (SELECT 1) AS one LEFT JOIN counted ON true`,
+  );
+  const counted = row?.accruedRtusThisMonth != null ? row : undefined;
+  return { accepted: Number(row?.accepted ?? 0), pages: Number(row?.pages ?? 0), counted };
 }
 
 /** Records the levels not yet recorded for the cycle; answers those this call recorded. */

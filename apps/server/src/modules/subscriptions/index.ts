@@ -22,7 +22,6 @@ export {
 export { subscriptionsRoutes } from './subscriptions.routes';
 export {
   accrueFromRollups,
-  addAccruedRtus,
   allowOfflineReissue,
   announceUsageChanged,
   billCoversRunningPeriod,
@@ -38,5 +37,6 @@ export {
   type SubscriptionRecord,
   type SubscriptionService,
   type UsageCounters,
+  usageCounterStatement,
 } from './subscriptions.service';
 export { endTrialsWithoutCard, releaseTrials, startTrials, trialedPlans } from './trials';

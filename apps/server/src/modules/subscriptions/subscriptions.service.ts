@@ -227,9 +227,9 @@ export const findSubscriptionByLicenseKey = (db: DbOrTx, licenseKey: string) =>
 /** Row lock: one license key's activations, or one change of the subscription, at a time. */
 export const lockSubscriptionRow = (tx: DbOrTx, id: number) => repo.lockSubscription(tx, id);
 
-/** Usage reported by a license's engines, counted toward the month's overage. */
-export const addAccruedRtus: typeof counters.addAccruedRtus = (...args) => counters.addAccruedRtus(...args);
-/** After the usage's commit: the read caches of every server forget it (see the repository). */
+/** Usage reported by a license's engines, counted toward the month's overage: parts of licensing's statement. */
+export const usageCounterStatement = counters.usageCounterStatement;
+/** After an offline usage file's commit: the read caches of every server forget it (see the repository). */
 export const announceUsageChanged: typeof counters.announceUsageChanged = (...args) =>
   counters.announceUsageChanged(...args);
 /** The demo's usage history rolled up into the counters. */
