@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import {
-  API_TOKEN_SCOPES,
-  ApiTokenFormSchema,
-  apiTokenExpired,
-  apiTokenFromForm,
-  CreateApiTokenSchema,
-} from './api-tokens';
+import { API_TOKEN_SCOPES } from './api-token-messages';
+import { ApiTokenFormSchema, apiTokenExpired, apiTokenFromForm, CreateApiTokenSchema } from './api-tokens';
 
 const valid = { name: 'Deploy pipeline', scopes: ['subscriptions:read'], expiresInDays: 90 };
 const firstMessage = (input: unknown) => {

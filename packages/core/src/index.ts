@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './api-token-messages';
 export * from './api-tokens';
 export * from './audit-words';
 export * from './bill-collection';
@@ -42,6 +43,7 @@ export * from './sentences';
 export * from './sign-in-throttle';
 export * from './sso';
 export * from './sso-config';
+export * from './sso-messages';
 export * from './store';
 export * from './stored-cart';
 export * from './subscription-change';

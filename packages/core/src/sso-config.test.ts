@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rights } from './schemas/entities';
-import { SsoMessages } from './sso';
 import { PutSsoConfigSchema, ssoDefaultRights, ssoDefaultRoleLabel } from './sso-config';
+import { SsoMessages } from './sso-messages';
 
 describe('ssoDefaultRights', () => {
   it.each([

@@ -2,7 +2,8 @@ import { z } from 'zod/mini';
 import { type Role, roleDescription } from './roles';
 import { maxChars } from './schemas/common';
 import { Rights } from './schemas/entities';
-import { ISSUER_PATTERN, isAcceptableIssuer, SSO_TEXT_MAX, SsoMessages } from './sso';
+import { ISSUER_PATTERN, isAcceptableIssuer, SSO_TEXT_MAX } from './sso';
+import { SsoMessages } from './sso-messages';
 
 // The single sign-on set-up an admin keeps (GET/PUT /api/organization/sso): OpenID Connect
 // (docs/decisions/036) or SAML 2.0 (docs/decisions/037), and the role of people it creates.

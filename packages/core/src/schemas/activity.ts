@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ApiTokenMessages } from '../api-tokens';
+import { ApiTokenMessages } from '../api-token-messages';
 import { idParam } from './common';
 
 /**
