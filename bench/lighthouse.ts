@@ -11,7 +11,8 @@ import { CHROMIUM, CHROMIUM_ARGS, PAGES, startWebStore } from './lib/web-pages';
 // local storage from a page of the same origin that loads no asset, so its scripts and stylesheets
 // still come from the network.
 //
-//   npx tsx bench/lighthouse.ts [--runs 3] [--preset desktop|mobile]   (median of the runs; both presets without --preset)
+//   npx tsx bench/lighthouse.ts [--runs 3] [--preset desktop|mobile] [--page product]
+//   (median of the runs; both presets without --preset; --page keeps the pages whose name contains it)
 
 const RUNS = argNumber('runs', 3);
 const presetArg = process.argv.includes('--preset')
@@ -19,6 +20,7 @@ const presetArg = process.argv.includes('--preset')
   : null;
 if (presetArg !== null && presetArg !== 'desktop' && presetArg !== 'mobile')
   throw new Error('--preset is desktop or mobile');
+const pageArg = process.argv.includes('--page') ? process.argv[process.argv.indexOf('--page') + 1] : null;
 
 const PRESETS = [
   { name: 'desktop', config: desktopConfig, pages: PAGES, goal: '≥ 95' },
@@ -41,6 +43,7 @@ try {
   for (const preset of PRESETS) {
     if (presetArg !== null && presetArg !== preset.name) continue;
     for (const page of preset.pages) {
+      if (pageArg != null && !page.name.includes(pageArg)) continue;
       const runs: Run[] = [];
       for (let run = 0; run < RUNS; run++) {
         const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
