@@ -13,6 +13,7 @@ import {
   listenOnPglite,
   listenOnPostgres,
 } from './listen';
+import { PreparingClient } from './prepared-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -59,7 +60,12 @@ export async function openDatabase(opts: {
   onIdleConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, ...POOL_TIMEOUTS });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      ...POOL_TIMEOUTS,
+      Client: PreparingClient,
+    });
     // Without a listener, node-postgres rethrows such an error and the whole process dies; the pool
     // has already dropped the broken connection, so the next query simply opens a new one.
     pool.on('error', (error) => opts.onIdleConnectionError?.(error));
