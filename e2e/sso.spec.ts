@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { SsoMessages } from '@store/core';
+import { SsoMessages, SsoScreenName } from '@store/core';
 import { startTestProvider } from '../apps/server/test/support/oidc-test-provider';
 import { DEMO_PASSWORD, expectNoAxeViolations, loginDemo } from './support';
 import { testWithIdentityProvider } from './support/identity-provider';
@@ -26,7 +26,7 @@ async function startSso(page: Page, email: string) {
 
 test('an admin sets up OpenID Connect on the Single sign-on screen', async ({ page, sso }) => {
   await loginDemo(page, '/SingleSignOn');
-  await expect(page.getByRole('heading', { name: SsoMessages.heading, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: SsoScreenName.heading, level: 1 })).toBeVisible();
   await expect(page.getByTestId('sso-redirect-uri')).toHaveText(`${sso.server.url}/api/sso/oidc/callback`);
   await expect(page.getByRole('cell', { name: 'example.com', exact: true })).toBeVisible();
   await page.getByLabel(SsoMessages.issuerLabel).fill(sso.idp.issuer);

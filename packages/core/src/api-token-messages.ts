@@ -31,8 +31,6 @@ export const API_TOKEN_SCOPE_DESCRIPTIONS: Record<ApiTokenScope, string> = {
 };
 
 export const ApiTokenMessages = {
-  heading: 'API & Webhooks',
-  menuItem: 'API & Webhooks',
   intro:
     "Tokens let your organization's own programs, such as a build pipeline, call the store's API. A token reaches only what its scopes name. Send it as Authorization: Bearer <token>.",
   listHeading: 'API tokens',

@@ -39,6 +39,7 @@ export * from './sandbox-card';
 export * from './schemas';
 export * from './scim';
 export * from './scim-patch';
+export * from './screen-names';
 export * from './sentences';
 export * from './sign-in-throttle';
 export * from './sso';

@@ -22,8 +22,6 @@ export const SSO_REFUSALS = [
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
 
 export const SsoMessages = {
-  heading: 'Single sign-on',
-  menuItem: 'Single sign-on',
   intro:
     "Let your organization's people sign in through your identity provider, with OpenID Connect or SAML 2.0. Register the store at the provider, then enter what it gives you.",
   protocolLabel: 'Protocol',

@@ -1,4 +1,4 @@
-import { SsoMessages } from '@store/core';
+import { ApiTokenScreenName, SsoScreenName } from '@store/core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
@@ -120,7 +120,10 @@ export const routes: RouteObject[] = [
           {
             element: <RequireRole needs="developer" task="manage the organization's API tokens" />,
             children: [
-              { path: 'ApiTokens', ...screen('API & Webhooks', () => import('./routes/api-tokens')) },
+              {
+                path: 'ApiTokens',
+                ...screen(ApiTokenScreenName.heading, () => import('./routes/api-tokens')),
+              },
             ],
           },
           // docs/decisions/036: the organization's single sign-on and claimed domains.
@@ -129,7 +132,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'SingleSignOn',
-                ...screen(SsoMessages.heading, () => import('./routes/single-sign-on')),
+                ...screen(SsoScreenName.heading, () => import('./routes/single-sign-on')),
               },
             ],
           },

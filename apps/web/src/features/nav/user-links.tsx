@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { ApiTokenMessages, hasRole, isOperator, type Role, SsoMessages } from '@store/core';
+import { ApiTokenScreenName, hasRole, isOperator, type Role, SsoScreenName } from '@store/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../lib/current-user';
 
@@ -15,8 +15,8 @@ export function userLinks(user: CurrentUser) {
     ...(may('admin') ? [{ to: '/Organization', label: 'Manage Users' }] : []),
     ...(may('billing') ? [{ to: '/ModifyBillingInfo', label: 'Modify Billing Information' }] : []),
     ...(may('admin') ? [{ to: '/Activity', label: 'Activity' }] : []),
-    ...(may('developer') ? [{ to: '/ApiTokens', label: ApiTokenMessages.menuItem }] : []),
-    ...(may('admin') ? [{ to: '/SingleSignOn', label: SsoMessages.menuItem }] : []),
+    ...(may('developer') ? [{ to: '/ApiTokens', label: ApiTokenScreenName.menuItem }] : []),
+    ...(may('admin') ? [{ to: '/SingleSignOn', label: SsoScreenName.menuItem }] : []),
     ...(may('billing') ? [{ to: '/BillingHistory', label: 'Billing History' }] : []),
     ...(isOperator(user.person) ? [{ to: '/ops', label: 'Operator console' }] : []),
   ];

@@ -1,6 +1,7 @@
 import { Divider, Stack, Text, Title } from '@mantine/core';
 import {
   ApiTokenMessages,
+  ApiTokenScreenName,
   type CreatedApiToken,
   type WebhookEndpointWithSecret,
   WebhookMessages,
@@ -30,7 +31,7 @@ export default function ApiTokensScreen() {
   const showSecret = (answer: WebhookEndpointWithSecret) => setSecret(secretOf(answer));
   return (
     <Stack gap="lg">
-      <Title order={1}>{ApiTokenMessages.heading}</Title>
+      <Title order={1}>{ApiTokenScreenName.heading}</Title>
       <Text c="dimmed" maw={720}>
         {ApiTokenMessages.intro}
       </Text>

@@ -1,5 +1,5 @@
 import { Divider, Stack, Text, Title } from '@mantine/core';
-import { SsoMessages } from '@store/core';
+import { SsoMessages, SsoScreenName } from '@store/core';
 import { ClaimedDomains, SsoSettingsForm, useSsoSettings } from '../../../features/sso';
 
 /** Single sign-on (docs/decisions/036): the admins' OpenID Connect set-up and claimed domains. */
@@ -7,7 +7,7 @@ export default function SingleSignOnScreen() {
   const settings = useSsoSettings();
   return (
     <Stack gap="lg">
-      <Title order={1}>{SsoMessages.heading}</Title>
+      <Title order={1}>{SsoScreenName.heading}</Title>
       <Text c="dimmed" maw={720}>
         {SsoMessages.intro}
       </Text>

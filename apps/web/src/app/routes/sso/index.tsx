@@ -1,5 +1,5 @@
 import { Paper, Stack, Title } from '@mantine/core';
-import { SsoMessages } from '@store/core';
+import { SsoScreenName } from '@store/core';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { SsoLanding, ssoLanding } from '../../../features/sso';
@@ -15,7 +15,7 @@ export default function SsoScreen() {
     <Stack maw={420} mx="auto" mt="lg" gap="md">
       <Paper withBorder shadow="xs" p="xl">
         <Stack gap="lg">
-          <Title order={1}>{SsoMessages.heading}</Title>
+          <Title order={1}>{SsoScreenName.heading}</Title>
           <SsoLanding onLoggedIn={onLoggedIn} />
         </Stack>
       </Paper>

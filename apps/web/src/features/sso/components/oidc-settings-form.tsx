@@ -1,5 +1,11 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import { type PutOidcConfig, PutOidcConfigSchema, SsoMessages, type SsoSettings } from '@store/core';
+import {
+  type PutOidcConfig,
+  PutOidcConfigSchema,
+  SsoMessages,
+  SsoScreenName,
+  type SsoSettings,
+} from '@store/core';
 import { ScreenSection } from '../../../components/screen-section';
 import { CopyableValue, SsoConfigForm } from './sso-shared-fields';
 import { useSsoConfigForm } from './use-sso-config-form';
@@ -31,7 +37,7 @@ export function OidcSettingsForm({ settings }: { settings: SsoSettings }) {
         value={settings.redirectUri}
         testId="sso-redirect-uri"
       />
-      <SsoConfigForm state={config} label={SsoMessages.heading} configured={Boolean(settings.config)}>
+      <SsoConfigForm state={config} label={SsoScreenName.heading} configured={Boolean(settings.config)}>
         <TextInput
           label={SsoMessages.issuerLabel}
           description={SsoMessages.issuerDescription}
