@@ -22,11 +22,11 @@ const report = (licenseKey: string, pages: number, transactionId = `r-${++seq}`)
   });
 const counted = async (id: number) =>
   (
-    await queryRows<{ accrued: string; reports: number; rollup: string | null }>(
+    await queryRows<{ accrued: number; reports: number; rollup: number | null }>(
       l.t.db,
-      sql`SELECT s.accrued_rtus_this_month AS accrued,
+      sql`SELECT s.accrued_rtus_this_month::int AS accrued,
             (SELECT count(*)::int FROM usage_reports WHERE subscription_id = s.id) AS reports,
-            (SELECT sum(pages) FROM usage_rollups WHERE subscription_id = s.id) AS rollup
+            (SELECT sum(pages)::int FROM usage_rollups WHERE subscription_id = s.id) AS rollup
           FROM subscriptions s WHERE s.id = ${id}`,
     )
   )[0];
@@ -37,7 +37,7 @@ describe('recording a usage report', () => {
     expect((await report(sub.apiKey1, 40, 'job-1')).body).toMatchObject({ accepted: 1, duplicates: 0 });
     expect((await report(sub.apiKey1, 40, 'job-1')).body).toMatchObject({ accepted: 0, duplicates: 1 });
     await report(sub.apiKey1, 2);
-    expect(await counted(sub.id)).toEqual({ accrued: '42', reports: 2, rollup: '42' });
+    expect(await counted(sub.id)).toEqual({ accrued: 42, reports: 2, rollup: 42 });
   });
 
   it.skipIf(!postgres)('waits while a billing pass holds the subscription, then counts', async () => {
@@ -63,11 +63,11 @@ describe('recording a usage report', () => {
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(answered).toBe(false);
-    expect(await counted(sub.id)).toEqual({ accrued: '0', reports: 0, rollup: null });
+    expect(await counted(sub.id)).toEqual({ accrued: 0, reports: 0, rollup: null });
     release();
     await pass;
     expect((await call).body).toMatchObject({ accepted: 1 });
-    expect(await counted(sub.id)).toEqual({ accrued: '7', reports: 1, rollup: '7' });
+    expect(await counted(sub.id)).toEqual({ accrued: 7, reports: 1, rollup: 7 });
   });
 
   it.skipIf(!postgres)("announces the organization's change to every server at the commit", async () => {
