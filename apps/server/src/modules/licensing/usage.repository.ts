@@ -26,6 +26,18 @@ const rollupsOf = (subscriptionId: number) =>
       ON CONFLICT (subscription_id, day, hostname) DO UPDATE SET pages = usage_rollups.pages + excluded.pages
       RETURNING 1`;
 
+/** The new reports, from `source` (`input` joined to whatever else), under `id`; repeats are ignored. */
+const newReports = (id: SQL, source: SQL) =>
+  sql`INSERT INTO usage_reports (subscription_id, transaction_id, hostname, pages, reported_at)
+      SELECT ${id}, transaction_id, hostname, pages, reported_at FROM ${source}
+      ON CONFLICT (subscription_id, transaction_id) DO NOTHING
+      RETURNING hostname, pages, reported_at`;
+
+/** What a statement of the reports answers: how many and how many pages were new. */
+const TALLY = sql`(SELECT count(*) FROM ins)::int AS accepted,
+  (SELECT coalesce(sum(pages), 0) FROM ins)::bigint AS pages,
+  (SELECT count(*) FROM up)::int AS rollups`;
+
 /**
  * Inserts the reports (one JSON parameter, read by its own field names; a repeated transaction id is
  * ignored by the unique index) and adds only what was inserted to the daily per-host rollups, under
@@ -40,16 +52,9 @@ export async function insertReports(
   const rows = await queryRows<{ accepted: number; pages: string | number }>(
     tx,
     sql`WITH input AS (${inputOf(reports)}),
-        ins AS (
-          INSERT INTO usage_reports (subscription_id, transaction_id, hostname, pages, reported_at)
-          SELECT ${subscriptionId}, transaction_id, hostname, pages, reported_at FROM input
-          ON CONFLICT (subscription_id, transaction_id) DO NOTHING
-          RETURNING hostname, pages, reported_at
-        ),
+        ins AS (${newReports(sql`${subscriptionId}`, sql`input`)}),
         up AS (${rollupsOf(subscriptionId)})
-        SELECT (SELECT count(*) FROM ins)::int AS accepted,
-               (SELECT coalesce(sum(pages), 0) FROM ins)::bigint AS pages,
-               (SELECT count(*) FROM up)::int AS rollups`,
+        SELECT ${TALLY}`,
   );
   return { accepted: Number(rows[0]?.accepted ?? 0), pages: Number(rows[0]?.pages ?? 0) };
 }
@@ -57,7 +62,8 @@ export async function insertReports(
 /**
  * insertReports as one statement that also locks the subscription's row first and adds the new
  * pages to its counter: the two parts the subscriptions module writes (`lock` and `accrue`, CTE
- * bodies). Answers what insertReports does and the row `accrue` answered, if any.
+ * bodies). Answers what insertReports does and the statement's row, with `accrue`'s columns when it
+ * counted anything.
  */
 export async function insertReportsCounted(
   db: DbOrTx,
@@ -69,22 +75,13 @@ export async function insertReportsCounted(
     db,
     sql`WITH locked AS MATERIALIZED (${counter.lock}),
         input AS (${inputOf(reports)}),
-        ins AS (
-          INSERT INTO usage_reports (subscription_id, transaction_id, hostname, pages, reported_at)
-          SELECT locked.id, transaction_id, hostname, pages, reported_at FROM input, locked
-          ON CONFLICT (subscription_id, transaction_id) DO NOTHING
-          RETURNING hostname, pages, reported_at
-        ),
+        -- Joined to the lock, so no report is written before the row is held.
+        ins AS (${newReports(sql`locked.id`, sql`input, locked`)}),
         up AS (${rollupsOf(subscriptionId)}),
         counted AS (${counter.accrue(sql`SELECT coalesce(sum(pages), 0)::bigint FROM ins`)})
-        SELECT (SELECT count(*) FROM ins)::int AS accepted,
-               (SELECT coalesce(sum(pages), 0) FROM ins)::bigint AS pages,
-               (SELECT count(*) FROM up)::int AS rollups,
-               counted.*
-        FROM (SELECT 1) AS one LEFT JOIN counted ON true`,
+        SELECT ${TALLY}, counted.* FROM (SELECT 1) AS one LEFT JOIN counted ON true`,
   );
-  const counted = row?.accruedRtusThisMonth != null ? row : undefined;
-  return { accepted: Number(row?.accepted ?? 0), pages: Number(row?.pages ?? 0), counted };
+  return { accepted: Number(row?.accepted ?? 0), pages: Number(row?.pages ?? 0), counted: row };
 }
 
 /** Records the levels not yet recorded for the cycle; answers those this call recorded. */
