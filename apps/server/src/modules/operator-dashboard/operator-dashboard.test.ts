@@ -1,8 +1,8 @@
-import { BillingMode, BillStatus } from '@store/core';
+import { addMonthsClamped, BillingMode, BillStatus, monthsPerCycle } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeSubscription, planId } from '../../../test/support/billing';
-import { makeBill } from '../../../test/support/bills';
+import { type BillFixture, makeBill } from '../../../test/support/bills';
 import { loginOperator } from '../../../test/support/operator';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { disputes, subscriptions } from '../../db/schema';
@@ -23,40 +23,39 @@ const { ChargePaid, ChargePastDue, UnPaid, OfflinePaid, OfflinePastDue } = BillS
 
 type SubscriptionFixture = Parameters<typeof makeSubscription>[1];
 
-/** A subscription as its history left it: its row, then what changed since its purchase. */
+/**
+ * A subscription as its history left it: its row, then what changed since its purchase; and its
+ * purchase and the renewals after it, a cycle apart, paid (`paid`: their cents, the purchase first).
+ * Its other bills are made with the `bill` it answers.
+ */
 async function subscription(
-  fixture: Omit<SubscriptionFixture, 'pricingPlanId'> & { plan: string },
+  fixture: Omit<SubscriptionFixture, 'pricingPlanId'> & { plan: string; paid?: number[] },
   since: Partial<typeof subscriptions.$inferInsert> = {},
 ) {
-  const { plan, ...rest } = fixture;
+  const { plan, paid = [], ...rest } = fixture;
   const made = await makeSubscription(t.db, { ...rest, pricingPlanId: await planId(t.db, plan) });
   if (Object.keys(since).length > 0)
     await t.db.update(subscriptions).set(since).where(eq(subscriptions.id, made.id));
-  return made.id;
-}
-
-/** Its purchase and the renewals after it, paid: [bill date, cents] each, the purchase first. */
-async function paidPeriods(
-  organizationId: number,
-  subscriptionId: number,
-  billingMode: number,
-  periods: Array<[string, number]>,
-) {
-  for (const [i, [billingDate, totalCents]] of periods.entries()) {
-    const kind = i === 0 ? 'purchase' : 'renewal';
-    await makeBill(t.db, {
-      organizationId,
-      subscriptionId,
-      kind,
+  const bill = (fixture: Omit<BillFixture, 'organizationId' | 'subscriptionId'>) =>
+    makeBill(t.db, { organizationId: rest.organizationId, subscriptionId: made.id, ...fixture });
+  const cycle = monthsPerCycle(rest.billingMode);
+  for (const [i, totalCents] of paid.entries())
+    await bill({
+      kind: i === 0 ? 'purchase' : 'renewal',
       status: ChargePaid,
       totalCents,
-      billingDate,
-      billingMode,
+      billingDate: addMonthsClamped(rest.purchasedAt, i * cycle),
+      billingMode: rest.billingMode,
     });
-  }
+  return { bill };
 }
 
 const on = (iso: string) => new Date(iso);
+/** The period its last renewal began, up to the next. */
+const period = (start: string, next: string) => ({
+  currentPeriodStart: on(start),
+  nextBaseBillingDate: on(next),
+});
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false, clock });
@@ -75,17 +74,11 @@ beforeAll(async () => {
       billingMode: Monthly,
       numberMachines: 2,
       purchasedAt: '2026-08-05T10:00:00Z',
+      paid: [500_00, 500_00, 500_00],
     },
-    { currentPeriodStart: on('2026-11-05T10:00:00Z'), nextBaseBillingDate: on('2026-12-05T10:00:00Z') },
+    period('2026-11-05T10:00:00Z', '2026-12-05T10:00:00Z'),
   );
-  await paidPeriods(alpha, s1, Monthly, [
-    ['2026-08-05T10:00:00Z', 500_00],
-    ['2026-09-05T10:00:00Z', 500_00],
-    ['2026-10-05T10:00:00Z', 500_00],
-  ]);
-  await makeBill(t.db, {
-    organizationId: alpha,
-    subscriptionId: s1,
+  await s1.bill({
     kind: 'renewal',
     status: ChargePaid,
     totalCents: 500_00,
@@ -101,7 +94,7 @@ beforeAll(async () => {
   });
   // S2 Flex 2,500 with one extra designer, annual with a 10 % cycle discount:
   // (149 + 39) × 12 × 0.9 = 2,030.40 a year, 169.20 a month.
-  const s2 = await subscription({
+  await subscription({
     organizationId: alpha,
     plan: 'Flex 2,500',
     description: 'S2',
@@ -109,8 +102,8 @@ beforeAll(async () => {
     xtraAutoTags: 1,
     billingModeDiscountBp: 1000,
     purchasedAt: '2026-02-10T10:00:00Z',
+    paid: [2030_40],
   });
-  await paidPeriods(alpha, s2, Annually, [['2026-02-10T10:00:00Z', 2030_40]]);
   // S6 bought as Pro Standard annually (3,000.00 a year, 250.00 a month) and upgraded on the 10th to
   // Pro Business (450.00 a month): charged pro rata, billed in full from its renewal in March.
   const s6 = await subscription(
@@ -121,13 +114,11 @@ beforeAll(async () => {
       billingMode: Annually,
       numberMachines: 1,
       purchasedAt: '2026-03-20T10:00:00Z',
+      paid: [3000_00],
     },
     { pricingPlanId: await planId(t.db, 'Pro Business') },
   );
-  await paidPeriods(alpha, s6, Annually, [['2026-03-20T10:00:00Z', 3000_00]]);
-  await makeBill(t.db, {
-    organizationId: alpha,
-    subscriptionId: s6,
+  await s6.bill({
     kind: 'proration',
     status: ChargePaid,
     totalCents: 1_900_00,
@@ -137,14 +128,14 @@ beforeAll(async () => {
   // Beta (10 % discount).
   const beta = (await makeOrganization(t.db, { name: 'Beta Co.', discountBp: 1000 })).id;
   // S3 Artist Studio, monthly, bought on the 9th: 99 × 0.9 = 89.10.
-  const s3 = await subscription({
+  await subscription({
     organizationId: beta,
     plan: 'Artist Studio',
     description: 'S3',
     billingMode: Monthly,
     purchasedAt: '2026-11-09T10:00:00Z',
+    paid: [89_10],
   });
-  await paidPeriods(beta, s3, Monthly, [['2026-11-09T10:00:00Z', 89_10]]);
   // S4 Pro Standard, monthly: one engine (225.00) until its upgrade in October, charged pro rata;
   // its renewal on the 12th billed two (450.00).
   const s4 = await subscription(
@@ -155,21 +146,11 @@ beforeAll(async () => {
       billingMode: Monthly,
       numberMachines: 1,
       purchasedAt: '2026-09-12T10:00:00Z',
+      paid: [225_00, 225_00, 450_00],
     },
-    {
-      numberMachines: 2,
-      currentPeriodStart: on('2026-11-12T10:00:00Z'),
-      nextBaseBillingDate: on('2026-12-12T10:00:00Z'),
-    },
+    { numberMachines: 2, ...period('2026-11-12T10:00:00Z', '2026-12-12T10:00:00Z') },
   );
-  await paidPeriods(beta, s4, Monthly, [
-    ['2026-09-12T10:00:00Z', 225_00],
-    ['2026-10-12T10:00:00Z', 225_00],
-    ['2026-11-12T10:00:00Z', 450_00],
-  ]);
-  await makeBill(t.db, {
-    organizationId: beta,
-    subscriptionId: s4,
+  await s4.bill({
     kind: 'proration',
     status: ChargePaid,
     totalCents: 150_00,
@@ -177,7 +158,7 @@ beforeAll(async () => {
   });
   // S5 Pro Business, quarterly: three engines (450 × 3 × 3 × 0.9 = 3,645.00, 1,215.00 a month) until
   // the decrease to two its renewal on the 15th applied (2,430.00, 810.00 a month).
-  const s5 = await subscription(
+  await subscription(
     {
       organizationId: beta,
       plan: 'Pro Business',
@@ -185,18 +166,10 @@ beforeAll(async () => {
       billingMode: Quarterly,
       numberMachines: 3,
       purchasedAt: '2026-05-15T10:00:00Z',
+      paid: [3645_00, 3645_00, 2430_00],
     },
-    {
-      numberMachines: 2,
-      currentPeriodStart: on('2026-11-15T10:00:00Z'),
-      nextBaseBillingDate: on('2027-02-15T10:00:00Z'),
-    },
+    { numberMachines: 2, ...period('2026-11-15T10:00:00Z', '2027-02-15T10:00:00Z') },
   );
-  await paidPeriods(beta, s5, Quarterly, [
-    ['2026-05-15T10:00:00Z', 3645_00],
-    ['2026-08-15T10:00:00Z', 3645_00],
-    ['2026-11-15T10:00:00Z', 2430_00],
-  ]);
 
   // Gamma, whose card is declined.
   const gamma = (
@@ -210,23 +183,15 @@ beforeAll(async () => {
       description: 'S7',
       billingMode: Monthly,
       purchasedAt: '2026-07-03T10:00:00Z',
+      paid: [39_00, 39_00, 39_00, 39_00],
     },
     {
       isActive: false,
       deactivateDate: on('2026-11-17T10:00:00Z'),
-      currentPeriodStart: on('2026-11-03T10:00:00Z'),
-      nextBaseBillingDate: on('2026-12-03T10:00:00Z'),
+      ...period('2026-11-03T10:00:00Z', '2026-12-03T10:00:00Z'),
     },
   );
-  await paidPeriods(gamma, s7, Monthly, [
-    ['2026-07-03T10:00:00Z', 39_00],
-    ['2026-08-03T10:00:00Z', 39_00],
-    ['2026-09-03T10:00:00Z', 39_00],
-    ['2026-10-03T10:00:00Z', 39_00],
-  ]);
-  await makeBill(t.db, {
-    organizationId: gamma,
-    subscriptionId: s7,
+  await s7.bill({
     kind: 'renewal',
     status: UnPaid,
     totalCents: 39_00,
@@ -248,13 +213,11 @@ beforeAll(async () => {
       billingMode: Monthly,
       numberMachines: 1,
       purchasedAt: '2026-10-17T10:00:00Z',
+      paid: [250_00],
     },
-    { currentPeriodStart: on('2026-11-17T10:00:00Z'), nextBaseBillingDate: on('2026-12-17T10:00:00Z') },
+    period('2026-11-17T10:00:00Z', '2026-12-17T10:00:00Z'),
   );
-  await paidPeriods(gamma, s8, Monthly, [['2026-10-17T10:00:00Z', 250_00]]);
-  await makeBill(t.db, {
-    organizationId: gamma,
-    subscriptionId: s8,
+  await s8.bill({
     kind: 'renewal',
     status: ChargePastDue,
     totalCents: 250_00,
@@ -294,9 +257,7 @@ beforeAll(async () => {
     },
     { pendingNumberMachines: 1 },
   );
-  await makeBill(t.db, {
-    organizationId: delta,
-    subscriptionId: s9,
+  await s9.bill({
     kind: 'purchase',
     status: OfflinePaid,
     totalCents: 12960_00,
@@ -310,9 +271,7 @@ beforeAll(async () => {
     ['2026-08-20T12:00:00Z', '2026-09-03T12:00:00Z', 300_00],
     ['2026-07-20T12:00:00Z', '2026-08-03T12:00:00Z', 123_45],
   ] as const)
-    await makeBill(t.db, {
-      organizationId: delta,
-      subscriptionId: s9,
+    await s9.bill({
       kind: 'overage',
       status: OfflinePastDue,
       totalCents: cents,
@@ -322,25 +281,16 @@ beforeAll(async () => {
 
   // Epsilon: S10 Artist Solo, monthly (39.00), cancelled: it runs to the 25th, then ends.
   const epsilon = (await makeOrganization(t.db, { name: 'Epsilon Co.' })).id;
-  const s10 = await subscription(
+  await subscription(
     {
       organizationId: epsilon,
       plan: 'Artist Solo',
       description: 'S10',
       billingMode: Monthly,
       purchasedAt: '2026-06-25T10:00:00Z',
+      paid: [39_00, 39_00, 39_00, 39_00, 39_00],
     },
-    {
-      deactivateDate: on('2026-11-25T10:00:00Z'),
-      currentPeriodStart: on('2026-10-25T10:00:00Z'),
-      nextBaseBillingDate: on('2026-11-25T10:00:00Z'),
-    },
-  );
-  await paidPeriods(
-    epsilon,
-    s10,
-    Monthly,
-    ['06', '07', '08', '09', '10'].map((m) => [`2026-${m}-25T10:00:00Z`, 39_00]),
+    { deactivateDate: on('2026-11-25T10:00:00Z'), ...period('2026-10-25T10:00:00Z', '2026-11-25T10:00:00Z') },
   );
 
   // Zeta: S11 ended in October, S12 from before the store billed here (no bill of it: 250.00 at its
@@ -353,11 +303,7 @@ beforeAll(async () => {
   );
   await subscription(
     { ...zetaPro, description: 'S12', purchasedAt: '2025-01-25T10:00:00Z' },
-    {
-      createdAt: on('2025-01-25T10:00:00Z'),
-      currentPeriodStart: on('2026-10-25T10:00:00Z'),
-      nextBaseBillingDate: on('2026-11-25T10:00:00Z'),
-    },
+    { createdAt: on('2025-01-25T10:00:00Z'), ...period('2026-10-25T10:00:00Z', '2026-11-25T10:00:00Z') },
   );
   await subscription(
     { ...zetaPro, description: 'Perpetual', purchasedAt: '2025-01-25T10:00:00Z' },
