@@ -58,6 +58,17 @@ export async function makeOrganization(
   return org!;
 }
 
+/** The two customers the fault tests bill: one whose card pays, one whose card is declined. */
+export async function makePayingAndDeclining(db: DbOrTx) {
+  return {
+    paying: await makeOrganization(db, { name: 'Paying Co.' }),
+    declining: await makeOrganization(db, {
+      name: 'Declining Co.',
+      paymentMethodId: 'pm_card_chargeDeclined',
+    }),
+  };
+}
+
 export async function planId(db: DbOrTx, planName: string): Promise<number> {
   const [plan] = await db.select().from(pricingPlans).where(eq(pricingPlans.planName, planName));
   if (!plan) throw new Error(`No plan ${planName}`);

@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import pg from 'pg';
-import { describe, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/client';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type Database, type Db, openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { seedCatalog } from '../../src/seed/catalog';
-import { ADMIN_URL, postgresReachable } from './postgres';
+import { ADMIN_URL, dropDatabase, postgresReachable } from './postgres';
 
 // What the SIGKILL fault tests share: their PostgreSQL database, one bundle per worker (so a restart
 // takes a fraction of a second, not a TypeScript compile), starting and killing the workers.
@@ -48,6 +49,31 @@ export async function prepareFaultRun(
   await migrate(database);
   await seedCatalog(database.db);
   return { url: url.toString(), database, workerFile: await bundleWorker(worker.entry, worker.outName) };
+}
+
+export type FaultRun = Awaited<ReturnType<typeof prepareFaultRun>>;
+
+/**
+ * A fault test's run (prepareFaultRun) in a database of its own named after `prefix`, with `seed`'s
+ * data, made before the tests of the describe this is called in and dropped after them. Its fields
+ * are there once the tests start.
+ */
+export function useFaultRun(
+  prefix: string,
+  worker: { entry: string; outName: string },
+  seed: (db: Db) => Promise<void>,
+): FaultRun {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const run = {} as FaultRun;
+  beforeAll(async () => {
+    Object.assign(run, await prepareFaultRun(name, worker));
+    await seed(run.database.db);
+  }, 60_000);
+  afterAll(async () => {
+    await run.database?.close();
+    await dropDatabase(name);
+  });
+  return run;
 }
 
 /** Bundles `entry` (a worker beside this file) and answers the bundle's path. */
@@ -106,4 +132,40 @@ export function killed(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGKILL');
   });
+}
+
+/**
+ * Two workers at work, one of them killed at random after a pause of 20 ms up to `maxPauseMs` more,
+ * again and again, until `runMs` has passed and `enough(kills)` holds, or `maxKills` were made; then
+ * every worker is stopped. A loaded spare takes over the moment one is killed, so the kills are not
+ * spaced out by process start-up. `beforeKill` hears which worker is about to die. Answers the kills.
+ */
+export async function killAtRandom(
+  spawnWorker: (spare: boolean) => Promise<ChildProcess>,
+  opts: {
+    runMs: number;
+    maxPauseMs: number;
+    maxKills: number;
+    enough: (kills: number) => boolean;
+    beforeKill?: (victim: ChildProcess) => void;
+  },
+): Promise<number> {
+  const workers = [await spawnWorker(false), await spawnWorker(false)];
+  let spare = spawnWorker(true);
+  let kills = 0;
+  const until = Date.now() + opts.runMs;
+  while ((Date.now() < until || !opts.enough(kills)) && kills < opts.maxKills) {
+    const pause = new Promise((r) => setTimeout(r, 20 + Math.floor(Math.random() * opts.maxPauseMs)));
+    const [next] = await Promise.all([spare, pause]);
+    const victim = Math.random() < 0.5 ? 0 : 1;
+    opts.beforeKill?.(workers[victim]!);
+    await killed(workers[victim]!);
+    kills += 1;
+    next.stdin!.write('go\n');
+    workers[victim] = next;
+    spare = spawnWorker(true);
+  }
+  await killed(await spare);
+  await Promise.all(workers.map(killed));
+  return kills;
 }

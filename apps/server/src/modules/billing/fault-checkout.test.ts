@@ -1,18 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { BillingMode, BillStatus, prorationAttemptKey, purchaseAttemptKey } from '@store/core';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  makeOrganization,
+  makePayingAndDeclining,
   makeSubscription,
   planId,
   testBillingEngine,
   withoutTrials,
 } from '../../../test/support/billing';
-import { faultTestRuns, killed, prepareFaultRun, startWorker } from '../../../test/support/faults';
-import { dropDatabase } from '../../../test/support/postgres';
-import { type Database, queryRows } from '../../db/client';
+import { faultTestRuns, killAtRandom, startWorker, useFaultRun } from '../../../test/support/faults';
+import { queryRows } from '../../db/client';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
 import { reconcile } from './reconcile';
@@ -33,82 +31,59 @@ const ITEMS_PER_PURCHASE = 2;
 
 const reachable = await faultTestRuns('checkout fault test', 'checkout and editor under SIGKILL');
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe.skipIf(!reachable)('checkout and editor under SIGKILL (two processes, one PostgreSQL)', () => {
-  const name = `fault_co_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  let url: string;
-  let database: Database;
-  let workerFile: string;
   let flex: number;
   const startXtra = new Map<number, number>();
-
-  beforeAll(async () => {
-    ({ url, database, workerFile } = await prepareFaultRun(name, {
-      entry: 'fault-checkout-worker.ts',
-      outName: 'checkout-worker.mjs',
-    }));
-    // Each checkout here charges: a plan's trial would start with nothing to settle.
-    await withoutTrials(database.db);
-    flex = await planId(database.db, 'Flex 2,500');
-    const paying = await makeOrganization(database.db, { name: 'Paying Co.' });
-    const declining = await makeOrganization(database.db, {
-      name: 'Declining Co.',
-      paymentMethodId: 'pm_card_chargeDeclined',
-    });
-    // Bought a day ago: most of the month is left, so each added designer is a prorated charge.
-    const purchasedAt = new Date(Date.now() - 86_400_000);
-    for (const org of [paying, declining]) {
-      for (let i = 0; i < SUBS_PER_ORG; i++) {
-        const s = await makeSubscription(database.db, {
-          organizationId: org.id,
-          pricingPlanId: flex,
-          description: `Seeded ${i}`,
-          billingMode: BillingMode.Monthly,
-          purchasedAt,
-        });
-        startXtra.set(s.id, s.xtraAutoTags);
+  const run = useFaultRun(
+    'fault_co',
+    { entry: 'fault-checkout-worker.ts', outName: 'checkout-worker.mjs' },
+    async (db) => {
+      // Each checkout here charges: a plan's trial would start with nothing to settle.
+      await withoutTrials(db);
+      flex = await planId(db, 'Flex 2,500');
+      const { paying, declining } = await makePayingAndDeclining(db);
+      // Bought a day ago: most of the month is left, so each added designer is a prorated charge.
+      const purchasedAt = new Date(Date.now() - 86_400_000);
+      for (const org of [paying, declining]) {
+        for (let i = 0; i < SUBS_PER_ORG; i++) {
+          const s = await makeSubscription(db, {
+            organizationId: org.id,
+            pricingPlanId: flex,
+            description: `Seeded ${i}`,
+            billingMode: BillingMode.Monthly,
+            purchasedAt,
+          });
+          startXtra.set(s.id, s.xtraAutoTags);
+        }
       }
-    }
-  }, 60_000);
-
-  afterAll(async () => {
-    await database?.close();
-    await dropDatabase(name);
-  });
+    },
+  );
 
   it('settles every purchase and proration once, whatever is killed when', async () => {
     /** What each worker said it was doing last. */
     const doing = new Map<ChildProcess, string>();
-    const spawnWorker = (spare = false) =>
+    const spawnWorker = (spare: boolean) =>
       startWorker(
-        workerFile,
-        { FAULT_DATABASE_URL: url, FAULT_PLAN_ID: String(flex), FAULT_WAIT_GO: spare ? '1' : '0' },
+        run.workerFile,
+        { FAULT_DATABASE_URL: run.url, FAULT_PLAN_ID: String(flex), FAULT_WAIT_GO: spare ? '1' : '0' },
         (child, text) => {
           const lines = text.trim().split('\n');
           doing.set(child, lines[lines.length - 1]!);
         },
       );
 
-    const workers = [await spawnWorker(), await spawnWorker()];
-    let spare = spawnWorker(true);
     const kills = { purchase: 0, proration: 0, idle: 0 };
-    const enough = () => kills.purchase >= MIN_KILLS_PER_KIND && kills.proration >= MIN_KILLS_PER_KIND;
-    const total = () => kills.purchase + kills.proration + kills.idle;
-    const until = Date.now() + RUN_MS;
-    while ((Date.now() < until || !enough()) && total() < MAX_KILLS) {
-      const [next] = await Promise.all([spare, sleep(20 + Math.floor(Math.random() * 300))]);
-      const victim = workers[Math.random() < 0.5 ? 0 : 1]!;
-      const kind = doing.get(victim);
-      await killed(victim);
-      if (kind === 'purchase' || kind === 'proration') kills[kind] += 1;
-      else kills.idle += 1;
-      next.stdin!.write('go\n');
-      workers[workers.indexOf(victim)] = next;
-      spare = spawnWorker(true);
-    }
-    await killed(await spare);
-    await Promise.all(workers.map(killed));
+    await killAtRandom(spawnWorker, {
+      runMs: RUN_MS,
+      maxPauseMs: 300,
+      maxKills: MAX_KILLS,
+      enough: () => kills.purchase >= MIN_KILLS_PER_KIND && kills.proration >= MIN_KILLS_PER_KIND,
+      beforeKill: (victim) => {
+        const kind = doing.get(victim);
+        if (kind === 'purchase' || kind === 'proration') kills[kind] += 1;
+        else kills.idle += 1;
+      },
+    });
     console.log(
       `checkout fault test: SIGKILLs during purchases ${kills.purchase}, during prorations ${kills.proration}, while starting ${kills.idle}`,
     );
@@ -116,11 +91,11 @@ describe.skipIf(!reachable)('checkout and editor under SIGKILL (two processes, o
     // The settle job, once the charges left open are old enough to ask the gateway about (and
     // those it never saw old enough to void).
     const clock = new ManualClock(new Date(Date.now() + 20 * 60_000));
-    const gateway = createSandboxGateway(database.db);
-    const settled = await testBillingEngine({ db: database.db, clock, gateway }).settlePendingCharges();
+    const gateway = createSandboxGateway(run.database.db);
+    const settled = await testBillingEngine({ db: run.database.db, clock, gateway }).settlePendingCharges();
     console.log(`checkout fault test: the settle job ${JSON.stringify(settled)}`);
 
-    const db = database.db;
+    const db = run.database.db;
     const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db, query);
     const bills = await rows<{ id: number; kind: string; status: number; total_cents: number }>(
       sql`SELECT id, kind, status, total_cents FROM orders ORDER BY id`,

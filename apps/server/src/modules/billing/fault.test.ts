@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { addMonthsClamped, BillingMode } from '@store/core';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeDueSubscriptions,
-  makeOrganization,
+  makePayingAndDeclining,
   planId,
   runBillingCycle,
 } from '../../../test/support/billing';
-import { faultTestRuns, killed, prepareFaultRun, startWorker } from '../../../test/support/faults';
-import { dropDatabase } from '../../../test/support/postgres';
+import { faultTestRuns, killAtRandom, startWorker, useFaultRun } from '../../../test/support/faults';
 import type { Database } from '../../db/client';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
 import { ManualClock } from '../../lib/clock';
@@ -31,60 +29,45 @@ const PERIODS = 12;
 
 const reachable = await faultTestRuns('fault test', 'billing under SIGKILL');
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const count = async (database: Database, query: ReturnType<typeof sql>) =>
   Number(((await database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 
 describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQL)', () => {
-  const name = `fault_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  let url: string;
-  let database: Database;
-  let workerFile: string;
   const start = addMonthsClamped(new Date(), -PERIODS, undefined);
   start.setUTCDate(start.getUTCDate() - 1);
-
-  beforeAll(async () => {
-    ({ url, database, workerFile } = await prepareFaultRun(name, {
-      entry: 'fault-billing-worker.ts',
-      outName: 'worker.mjs',
-    }));
-    const paying = await makeOrganization(database.db, { name: 'Paying Co.' });
-    const declining = await makeOrganization(database.db, {
-      name: 'Declining Co.',
-      paymentMethodId: 'pm_card_chargeDeclined',
-    });
-    const flex = await planId(database.db, 'Flex 2,500');
-    // Each paying subscription owes PERIODS renewals and one overage bill (3,000 RTUs used, 500 over
-    // the 2,500 its fee paid for × 8¢ = $40).
-    await makeDueSubscriptions(database.db, {
-      organizationId: paying.id,
-      pricingPlanId: flex,
-      count: PAYING_SUBS,
-      purchasedAt: start,
-      billingMode: BillingMode.Monthly,
-      accruedRtus: 3_000,
-      maxOverageCents: 100_00,
-    });
-    await makeDueSubscriptions(database.db, {
-      organizationId: declining.id,
-      pricingPlanId: flex,
-      count: DECLINED_SUBS,
-      purchasedAt: start,
-      billingMode: BillingMode.Monthly,
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await database?.close();
-    await dropDatabase(name);
-  });
+  const run = useFaultRun(
+    'fault',
+    { entry: 'fault-billing-worker.ts', outName: 'worker.mjs' },
+    async (db) => {
+      const { paying, declining } = await makePayingAndDeclining(db);
+      const flex = await planId(db, 'Flex 2,500');
+      // Each paying subscription owes PERIODS renewals and one overage bill (3,000 RTUs used, 500 over
+      // the 2,500 its fee paid for × 8¢ = $40).
+      await makeDueSubscriptions(db, {
+        organizationId: paying.id,
+        pricingPlanId: flex,
+        count: PAYING_SUBS,
+        purchasedAt: start,
+        billingMode: BillingMode.Monthly,
+        accruedRtus: 3_000,
+        maxOverageCents: 100_00,
+      });
+      await makeDueSubscriptions(db, {
+        organizationId: declining.id,
+        pricingPlanId: flex,
+        count: DECLINED_SUBS,
+        purchasedAt: start,
+        billingMode: BillingMode.Monthly,
+      });
+    },
+  );
 
   it('bills each period once and charges each paid bill once, whatever is killed when', async () => {
     const spawnTimes: number[] = [];
-    const spawnWorker = async (spare = false) => {
+    const spawnWorker = async (spare: boolean) => {
       const t0 = Date.now();
-      const child = await startWorker(workerFile, {
-        FAULT_DATABASE_URL: url,
+      const child = await startWorker(run.workerFile, {
+        FAULT_DATABASE_URL: run.url,
         FAULT_LEASE_MS: '1500',
         FAULT_WAIT_GO: spare ? '1' : '0',
       });
@@ -92,24 +75,13 @@ describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQ
       return child;
     };
 
-    // Two processes at work, and a loaded spare that takes over the moment one is killed, so the
-    // kills are not spaced out by process start-up.
-    const workers = [await spawnWorker(), await spawnWorker()];
-    let spare = spawnWorker(true);
-    let kills = 0;
-    const until = Date.now() + RUN_MS;
-    while ((Date.now() < until || kills < MIN_KILLS) && kills < MAX_KILLS) {
-      const [next] = await Promise.all([spare, sleep(20 + Math.floor(Math.random() * 400))]);
-      const victim = Math.random() < 0.5 ? 0 : 1;
-      await killed(workers[victim]!);
-      kills += 1;
-      next.stdin!.write('go\n');
-      workers[victim] = next;
-      spare = spawnWorker(true);
-    }
-    await killed(await spare);
-    const before = await count(database, sql`SELECT count(*)::int AS n FROM orders`);
-    await Promise.all(workers.map(killed));
+    const kills = await killAtRandom(spawnWorker, {
+      runMs: RUN_MS,
+      maxPauseMs: 400,
+      maxKills: MAX_KILLS,
+      enough: (made) => made >= MIN_KILLS,
+    });
+    const before = await count(run.database, sql`SELECT count(*)::int AS n FROM orders`);
     const spawnedMs = spawnTimes.reduce((a, b) => a + b, 0) / Math.max(1, spawnTimes.length);
     console.log(
       `fault test: ${kills} SIGKILLs tried; ${before} bills made while killing; restart ${Math.round(spawnedMs)} ms`,
@@ -118,16 +90,16 @@ describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQ
     // What the killed processes left is finished by a survivor once their leases have run out.
     const clock = new ManualClock(new Date(Date.now() + 3_600_000));
     const deps = {
-      db: database.db,
+      db: run.database.db,
       clock,
-      gateway: createSandboxGateway(database.db),
+      gateway: createSandboxGateway(run.database.db),
     };
     const last = await runBillingCycle(deps);
     console.log(
       `fault test: the survivor settled ${last.recovered} charges left open by kills, made ${last.renewed} renewals`,
     );
 
-    const db = database;
+    const db = run.database;
     // Each paying subscription: exactly PERIODS renewal bills, one per period, and one overage bill.
     expect(
       await count(
