@@ -24,6 +24,19 @@ function scimOk(res: ScimAnswer, status = 200) {
 const q = (filter: string) => encodeURIComponent(filter);
 
 describe('Okta', () => {
+  // The person in Okta's documented bodies, and its lookup by userName before it creates.
+  const oktaUser = {
+    schemas: [ScimSchemas.user],
+    userName: 'test.user@okta.local',
+    name: { givenName: 'Test', familyName: 'User' },
+    emails: [{ primary: true, value: 'test.user@okta.local', type: 'work' }],
+    displayName: 'Test User',
+    locale: 'en-US',
+    externalId: '00ujl29u0le5T6Aj10h7',
+    groups: [],
+    active: true,
+  };
+  const oktaLookup = `/Users?filter=${q('userName eq "test.user@okta.local"')}&startIndex=1&count=100`;
   let okta: ScimClient;
   beforeAll(async () => {
     okta = scimClient(suite.t, await makeScimToken(suite.admin, ['scim'], 'Okta'));
@@ -34,9 +47,7 @@ describe('Okta', () => {
     expect(scimOk(await okta.get('/ServiceProviderConfig')).patch.supported).toBe(true);
 
     // 1. Is the person there? Okta's lookup before it creates.
-    const lookup = await okta.get(
-      `/Users?filter=${q('userName eq "test.user@okta.local"')}&startIndex=1&count=100`,
-    );
+    const lookup = await okta.get(oktaLookup);
     expect(scimOk(lookup)).toEqual({
       schemas: [ScimSchemas.listResponse],
       totalResults: 0,
@@ -46,21 +57,7 @@ describe('Okta', () => {
     });
 
     // 2. Create, with Okta's documented body (its password and locale are not kept).
-    const created = scimOk(
-      await okta.post('/Users', {
-        schemas: [ScimSchemas.user],
-        userName: 'test.user@okta.local',
-        name: { givenName: 'Test', familyName: 'User' },
-        emails: [{ primary: true, value: 'test.user@okta.local', type: 'work' }],
-        displayName: 'Test User',
-        locale: 'en-US',
-        externalId: '00ujl29u0le5T6Aj10h7',
-        groups: [],
-        password: '1mz050nq',
-        active: true,
-      }),
-      201,
-    );
+    const created = scimOk(await okta.post('/Users', { ...oktaUser, password: '1mz050nq' }), 201);
     expect(created).toMatchObject({
       schemas: [ScimSchemas.user],
       userName: 'test.user@okta.local',
@@ -74,24 +71,16 @@ describe('Okta', () => {
 
     // 3. Read back, by id and by the filter.
     expect(scimOk(await okta.get(`/Users/${created.id}`))).toEqual(created);
-    const found = scimOk(
-      await okta.get(`/Users?filter=${q('userName eq "test.user@okta.local"')}&startIndex=1&count=100`),
-    );
+    const found = scimOk(await okta.get(oktaLookup));
     expect(found).toMatchObject({ totalResults: 1, Resources: [{ id: created.id }] });
 
     // 4. A profile change: Okta replaces the whole user with PUT.
     const renamed = scimOk(
       await okta.put(`/Users/${created.id}`, {
-        schemas: [ScimSchemas.user],
+        ...oktaUser,
         id: created.id,
-        userName: 'test.user@okta.local',
         name: { givenName: 'Another', familyName: 'User' },
-        emails: [{ primary: true, value: 'test.user@okta.local', type: 'work' }],
         displayName: 'Another User',
-        locale: 'en-US',
-        externalId: '00ujl29u0le5T6Aj10h7',
-        groups: [],
-        active: true,
         meta: { resourceType: 'User' },
       }),
     );
