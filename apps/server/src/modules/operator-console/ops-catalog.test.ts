@@ -41,20 +41,17 @@ describe('the catalogue in the console', () => {
   });
 
   it('adds a product and a plan that customers then see; refuses a taken flag or name', async () => {
-    const product = await op.post('/api/ops/products', {
+    const consoleProduct = {
       product: 256,
       name: 'Console',
       title: 'Console Product',
       description: 'Made by the operator.',
-    });
+    };
+    const product = await op.post('/api/ops/products', consoleProduct);
     expect(product.status).toBe(200);
     expect(product.body).toMatchObject({ productName: 'Console', eula: null, plans: [] });
-    const taken = await op.post('/api/ops/products', {
-      product: 1,
-      name: 'Other',
-      title: 'x',
-      description: 'x',
-    });
+    // A name of its own, but the flag of a product there already.
+    const taken = await op.post('/api/ops/products', { ...consoleProduct, product: 1, name: 'Other' });
     expect(taken.status).toBe(409);
     expect(refusal(taken.body)).toBe('Another product already has the flag 1.');
 
