@@ -23,6 +23,15 @@ const body = (more: Record<string, unknown> = {}) => ({
   ...more,
 });
 
+/** The demo admin's check of `code` against a cart of Pro Standard. */
+const checkInCart = async (code: string) => {
+  const admin = await app.t.loginDemo();
+  return admin.post('/api/promotions/check', {
+    code,
+    pricingPlanIds: [await planId(app.t.db, 'Pro Standard')],
+  });
+};
+
 const redemptionsOf = async (code: string) => {
   const [row] = await app.t.db.select().from(promotionCodes).where(eq(promotionCodes.code, code));
   return row?.redemptions;
@@ -89,11 +98,7 @@ describe('the console', () => {
     );
     expect([off.status, off.body.isActive]).toEqual([200, false]);
     expect((await app.op.post('/api/ops/promotions/999999/deactivate')).status).toBe(404);
-    const admin = await app.t.loginDemo();
-    const check = await admin.post('/api/promotions/check', {
-      code: 'shortlived',
-      pricingPlanIds: [await planId(app.t.db, 'Pro Standard')],
-    });
+    const check = await checkInCart('shortlived');
     expect([check.status, check.body.code, check.body.message]).toEqual([
       400,
       'PROMOTION_REFUSED',
@@ -104,11 +109,7 @@ describe('the console', () => {
 
 describe('POST /api/promotions/check', () => {
   it('answers the demo code’s terms, typed in any case, and redeems nothing', async () => {
-    const admin = await app.t.loginDemo();
-    const res = await admin.post('/api/promotions/check', {
-      code: ' welcome10 ',
-      pricingPlanIds: [await planId(app.t.db, 'Pro Standard')],
-    });
+    const res = await checkInCart(' welcome10 ');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       code: 'WELCOME10',
@@ -157,11 +158,7 @@ describe('POST /api/promotions/check', () => {
       if (used)
         await app.t.db.update(promotionCodes).set({ redemptions: used }).where(eq(promotionCodes.code, code));
     }
-    const admin = await app.t.loginDemo();
-    const res = await admin.post('/api/promotions/check', {
-      code,
-      pricingPlanIds: [await planId(app.t.db, 'Pro Standard')],
-    });
+    const res = await checkInCart(code);
     expect([res.status, res.body.code, res.body.message]).toEqual([400, 'PROMOTION_REFUSED', message]);
     if (code !== 'NOSUCHCODE') expect(await redemptionsOf(code)).toBe(used ?? 0);
   });
