@@ -17,6 +17,18 @@ import { type CardFieldsProps, CardProviderError } from './card-fields';
 
 type Name = 'number' | 'expiry' | 'cvc';
 
+const INPUTS: Record<Name, { label: string; autoComplete: string; placeholder: string }> = {
+  number: { label: 'Card Number', autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234' },
+  expiry: { label: 'Expiration Date', autoComplete: 'cc-exp', placeholder: 'MM / YY' },
+  cvc: { label: 'CVC', autoComplete: 'cc-csc', placeholder: 'CVC' },
+};
+
+const REQUIRED: Record<Name, string> = {
+  number: Messages.cardNumberRequired,
+  expiry: Messages.expirationDateRequired,
+  cvc: Messages.cvcRequired,
+};
+
 /**
  * Three card inputs of our own that behave like Stripe Elements (complete / invalid / empty, the
  * provider's messages) and turn Stripe's test numbers into Stripe's test payment methods here in the
@@ -50,16 +62,12 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
     });
   }, [registerCollector, values]);
 
-  const required: Record<Name, string> = {
-    number: Messages.cardNumberRequired,
-    expiry: Messages.expirationDateRequired,
-    cvc: Messages.cvcRequired,
-  };
   /**
    * What the three inputs share: digits, required, the state Stripe's Elements would show, and the
    * value kept as `typed` formats what was typed.
    */
   const field = (name: Name, typed: (raw: string) => string) => ({
+    ...INPUTS[name],
     required: true,
     inputMode: 'numeric' as const,
     value: values[name],
@@ -70,7 +78,7 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
     onBlur: () => setBlurred((b) => ({ ...b, [name]: true })),
     error:
       states[name].error ??
-      (states[name].empty && (showRequired || blurred[name]) ? required[name] : undefined),
+      (states[name].empty && (showRequired || blurred[name]) ? REQUIRED[name] : undefined),
     rightSection: states[name].complete ? (
       <span aria-hidden style={{ color: 'var(--mantine-color-green-8)' }}>
         ✓
@@ -82,19 +90,10 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
     <>
       <Grid gutter="sm">
         <Grid.Col span={12}>
-          <TextInput
-            label="Card Number"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            {...field('number', formatCardNumber)}
-            data-complete={states.number.complete}
-          />
+          <TextInput {...field('number', formatCardNumber)} data-complete={states.number.complete} />
         </Grid.Col>
         <Grid.Col span={6}>
           <TextInput
-            label="Expiration Date"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
             {...field('expiry', (raw) =>
               // Deleting the separator deletes the digit before it, as Stripe's field does.
               formatExpiry(
@@ -106,12 +105,7 @@ export function SandboxCardFields({ showRequired, onCompleteChange, registerColl
           />
         </Grid.Col>
         <Grid.Col span={6}>
-          <TextInput
-            label="CVC"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            {...field('cvc', (raw) => cardDigits(raw).slice(0, 4))}
-          />
+          <TextInput {...field('cvc', (raw) => cardDigits(raw).slice(0, 4))} />
         </Grid.Col>
       </Grid>
       <Alert variant="light" color="brand" p="xs">
