@@ -27,9 +27,29 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('adds Strict-Transport-Security when the store is reached over https', async () => {
+  it("answers the engines' licensing calls with the API set: nothing loads, frames, sniffs or caches", async () => {
+    const res = await plain.app.inject({
+      method: 'POST',
+      url: '/api/licensing/validate',
+      payload: { licenseKey: 'no-such-key-0000000000000000' },
+    });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['permissions-policy']).toBeUndefined();
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
+  it('adds Strict-Transport-Security when the store is reached over https, to pages and engine calls', async () => {
     const res = await https.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const engine = await https.app.inject({
+      method: 'POST',
+      url: '/api/licensing/validate',
+      payload: { licenseKey: 'no-such-key-0000000000000000' },
+    });
+    expect(engine.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('marks the XSRF cookie Secure behind https', async () => {

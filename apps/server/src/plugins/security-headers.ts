@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { ENGINE_CALLS } from './route-security';
 
 // Stripe.js is the only third-party code the SPA loads (card fields in its own frames).
 const contentSecurityPolicy = {
@@ -47,9 +48,23 @@ function headersOf(options: HelmetOptions): Record<string, string> {
 }
 
 /**
+ * What the engines' licensing calls carry: JSON for programs, never rendered by a browser, so the
+ * page policies above have nothing to govern; the set OWASP's REST Security Cheat Sheet names for API
+ * answers (nothing may load, nothing may frame, no sniffing, no caching) does. Answering with 4
+ * headers instead of 13 (about 700 bytes less) is a measurable share of a cached validation's cost.
+ */
+const ENGINE_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
+
+/**
  * docs/design.md §4 with helmet: the CSP, nosniff, frame protection, Referrer-Policy, Cross-Origin
- * Opener and Resource policies on every answer, Strict-Transport-Security when the store is reached
- * over https (PUBLIC_URL), and a Permissions-Policy (helmet has none).
+ * Opener and Resource policies on every answer a browser may render or fetch, Strict-Transport-Security
+ * when the store is reached over https (PUBLIC_URL), and a Permissions-Policy (helmet has none); the
+ * engines' calls carry the API set above (and HSTS).
  */
 export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }): void {
   const headers: Record<string, string> = {
@@ -66,8 +81,17 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
   };
   // The API reference page brings its own inline bootstrap script.
   const { 'content-security-policy': _, ...referencePageHeaders } = headers;
+  const hsts = headers['strict-transport-security'];
+  const engineHeaders = hsts ? { ...ENGINE_HEADERS, 'strict-transport-security': hsts } : ENGINE_HEADERS;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/docs') ? referencePageHeaders : headers);
+    const url = request.url;
+    reply.headers(
+      url.startsWith(ENGINE_CALLS)
+        ? engineHeaders
+        : url.startsWith('/api/docs')
+          ? referencePageHeaders
+          : headers,
+    );
     done();
   });
 }
