@@ -119,10 +119,8 @@ export const leases = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     borrowedAt: timestamptz('borrowed_at'),
   },
-  (t) => [
-    uniqueIndex('leases_fingerprint_unique').on(t.subscriptionId, t.fingerprint),
-    index('leases_subscription_expiry_idx').on(t.subscriptionId, t.expiresAt),
-  ],
+  // No index on expires_at, so a renewal rewrites the row in place (migration 0270).
+  (t) => [uniqueIndex('leases_fingerprint_unique').on(t.subscriptionId, t.fingerprint)],
 );
 
 /**
