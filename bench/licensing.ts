@@ -88,16 +88,21 @@ const call = (path: string, body: object) =>
   fetch(`${store.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
 
 /**
- * POSTs for SECONDS over CONNECTIONS: the same body each time, or the nth request's body (and path)
- * from `nth`, so load spreads over many keys.
+ * One request stream, driven for SECONDS over CONNECTIONS against the store and against the bare route
+ * alike, so that the load generator's own cost per request (autocannon builds a request made per call
+ * anew each time, about a third of a bare route's rate on this machine) weighs on both figures the
+ * same: `fixed` is a list of bodies prepared once and cycled through; `nth` makes the nth request.
  */
-function load(url: string, nth: string | ((n: number) => { body: string; path?: string })) {
+type Stream = { fixed: string[] } | { nth: (n: number) => { body: string; path?: string } };
+
+function load(url: string, stream: Stream) {
+  if ('fixed' in stream) {
+    const requests = stream.fixed.map((body) => ({ method: 'POST' as const, body }));
+    return measure({ url, method: 'POST', headers, connections: CONNECTIONS, seconds: SECONDS, requests });
+  }
   let n = 0;
-  const each =
-    typeof nth === 'string'
-      ? { body: nth }
-      : { setupRequest: (request: autocannon.Request) => ({ ...request, ...nth(n++) }) };
-  return measure({ url, method: 'POST', headers, connections: CONNECTIONS, seconds: SECONDS, ...each });
+  const setupRequest = (request: autocannon.Request) => ({ ...request, ...stream.nth(n++) });
+  return measure({ url, method: 'POST', headers, connections: CONNECTIONS, seconds: SECONDS, setupRequest });
 }
 
 try {
@@ -118,10 +123,9 @@ try {
         keys.slice(at, at + CONNECTIONS).map((licenseKey) => call('/api/licensing/validate', { licenseKey })),
       );
     }
-    const validate = await load(`${store.url}/api/licensing/validate`, (n) => ({
-      body: JSON.stringify({ licenseKey: keys[n % KEYS] }),
-    }));
-    const bareRun = await load(`${bare.url}/bare`, JSON.stringify({ licenseKey: keys[0] }));
+    const validations = { fixed: keys.map((licenseKey) => JSON.stringify({ licenseKey })) };
+    const validate = await load(`${store.url}/api/licensing/validate`, validations);
+    const bareRun = await load(`${bare.url}/bare`, validations);
     await bare.stop();
     console.log(
       `validate: ${fmt(validate.requestsPerSecond)} req/s (p99 ${validate.p99} ms, ${validate.failures} failed), bare Fastify ${fmt(bareRun.requestsPerSecond)} req/s`,
@@ -156,14 +160,24 @@ try {
     const sampleCheckout = { licenseKey: fleetKeys[0], fingerprint: 'sample', hostname: 'bench-pod' };
     const leaseSample = await call('/api/licensing/leases', sampleCheckout);
     const leaseBare = await startBareFastify(await leaseSample.text());
-    const checkout = await load(`${store.url}/api/licensing/leases`, (n) => ({
-      body: JSON.stringify({ licenseKey: fleetKeys[n % KEYS], fingerprint: `fp-${n}`, hostname: `pod-${n}` }),
-    }));
-    const renew = await load(`${store.url}/api/licensing/leases`, (n) => ({
-      path: `/api/licensing/leases/${leaseIds[n % KEYS]}/heartbeat`,
-      body: JSON.stringify({ licenseKey: fleetKeys[n % KEYS] }),
-    }));
-    const leaseBareRun = await load(`${leaseBare.url}/bare`, JSON.stringify(sampleCheckout));
+    // Each checkout a new machine (fingerprint), so each takes a seat: a stream made per request.
+    const checkouts = {
+      nth: (n: number) => ({
+        body: JSON.stringify({
+          licenseKey: fleetKeys[n % KEYS],
+          fingerprint: `fp-${n}`,
+          hostname: `pod-${n}`,
+        }),
+      }),
+    };
+    const checkout = await load(`${store.url}/api/licensing/leases`, checkouts);
+    const renew = await load(`${store.url}/api/licensing/leases`, {
+      nth: (n) => ({
+        path: `/api/licensing/leases/${leaseIds[n % KEYS]}/heartbeat`,
+        body: JSON.stringify({ licenseKey: fleetKeys[n % KEYS] }),
+      }),
+    });
+    const leaseBareRun = await load(`${leaseBare.url}/bare`, checkouts);
     await leaseBare.stop();
     console.log(
       `lease checkout: ${fmt(checkout.requestsPerSecond)} req/s (p99 ${checkout.p99} ms, ${checkout.failures} failed), renew: ${fmt(renew.requestsPerSecond)} req/s (p99 ${renew.p99} ms, ${renew.failures} failed), bare Fastify ${fmt(leaseBareRun.requestsPerSecond)} req/s`,
@@ -219,7 +233,7 @@ try {
       sent.push(body);
       return body;
     };
-    const ingest = await load(`${store.url}/api/licensing/usage`, () => ({ body: newBatch() }));
+    const ingest = await load(`${store.url}/api/licensing/usage`, { nth: () => ({ body: newBatch() }) });
     // Batches cut off when the load stopped may still be committing: wait until the count is still.
     const stored = await settledReportCount(database.env.DATABASE_URL!);
     // Repeats: the first batches sent again must each add nothing.
@@ -247,15 +261,17 @@ try {
     );
     // One report a call: the cost of a call's statement and transaction, not of the rows.
     let single = 0;
-    const singles = await load(`${store.url}/api/licensing/usage`, () => {
-      const n = single++;
-      const report = {
-        transactionId: `s${n}`,
-        hostname: 'host-1',
-        pages: 1,
-        time: new Date(now).toISOString(),
-      };
-      return { body: JSON.stringify({ licenseKey: keys[n % KEYS], reports: [report] }) };
+    const singles = await load(`${store.url}/api/licensing/usage`, {
+      nth: () => {
+        const n = single++;
+        const report = {
+          transactionId: `s${n}`,
+          hostname: 'host-1',
+          pages: 1,
+          time: new Date(now).toISOString(),
+        };
+        return { body: JSON.stringify({ licenseKey: keys[n % KEYS], reports: [report] }) };
+      },
     });
     failed += singles.failures;
     console.log(`usage calls of one report: ${fmt(singles.requestsPerSecond)}/s (p99 ${singles.p99} ms)`);

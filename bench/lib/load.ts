@@ -18,6 +18,8 @@ export interface LoadOptions {
   seconds?: number;
   /** A fresh request per call (e.g. a rotating license key); autocannon's own hook. */
   setupRequest?: (request: autocannon.Request) => autocannon.Request;
+  /** Requests prepared once, which each connection cycles through (cheaper to send than setupRequest's). */
+  requests?: autocannon.Request[];
 }
 
 /**
@@ -31,7 +33,7 @@ export async function measure(opts: LoadOptions): Promise<LoadResult> {
     headers: opts.headers,
     body: opts.body,
     connections: opts.connections ?? 32,
-    requests: opts.setupRequest ? [{ setupRequest: opts.setupRequest }] : undefined,
+    requests: opts.setupRequest ? [{ setupRequest: opts.setupRequest }] : opts.requests,
   };
   await autocannon({ ...base, duration: 2 });
   const result = await autocannon({ ...base, duration: opts.seconds ?? 10 });
