@@ -1,6 +1,7 @@
 import { Rights, ROLES, type Role, RoleMessages } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { newUser } from '../../test/support/accounts';
 import { fillPath, type Route, requiresToken, routesOf, sample } from '../../test/support/api-robustness';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { persons } from '../db/schema';
@@ -190,12 +191,7 @@ describe('every role on every signed-in route', () => {
     const plain = people.get('none') as Client;
     const bad = await plain.post('/api/person/create', { firstName: 'No' });
     expect(bad.status).toBe(400);
-    const good = await plain.post('/api/person/create', {
-      firstName: 'Nina',
-      lastName: 'New',
-      email: 'nina.roles@example.com',
-      password: 'initial-password',
-    });
+    const good = await plain.post('/api/person/create', newUser('nina.roles@example.com'));
     expect(good.status).toBe(403);
     expect(good.body).toEqual({ message: RoleMessages.required('admin'), code: 'ROLE_REQUIRED' });
   });

@@ -36,6 +36,15 @@ export const REGISTERED_ADDRESS = {
   zip: '62701',
 } as const;
 
+/** The body of a user an admin adds (POST /api/person/create); `extra` adds or overrides fields. */
+export const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
+  firstName: 'Nina',
+  lastName: 'New',
+  email,
+  password: 'initial-password',
+  ...extra,
+});
+
 export const registration = (email: string, orgName = `Org ${Math.random().toString(36).slice(2, 8)}`) => ({
   organization: { orgName, ...REGISTERED_ADDRESS },
   admin: { firstName: 'Ada', lastName: 'Admin', email, password: 'first-password' },

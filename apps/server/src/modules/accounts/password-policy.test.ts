@@ -1,7 +1,7 @@
 import { PasswordMessages } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registration, tokenFrom, waitForMail } from '../../../test/support/accounts';
+import { newUser, registration, tokenFrom, waitForMail } from '../../../test/support/accounts';
 import { demoAdminSuite } from '../../../test/support/demo-admin-suite';
 import { queryRows } from '../../db/client';
 import { assertAcceptablePassword } from '../../lib/password-policy';
@@ -52,12 +52,10 @@ describe('a new password is neither common nor made of the context', () => {
   });
 
   it('an admin adding a user cannot give them a common password', async () => {
-    const res = await suite.admin.post('/api/person/create', {
-      firstName: 'Nina',
-      lastName: 'New',
-      email: 'nina.weak@example.com',
-      password: 'iloveyou1',
-    });
+    const res = await suite.admin.post(
+      '/api/person/create',
+      newUser('nina.weak@example.com', { password: 'iloveyou1' }),
+    );
     expect(res).toMatchObject(refusedWith(PasswordMessages.tooCommon));
     expect(await hashOf('nina.weak@example.com')).toBe('');
   });

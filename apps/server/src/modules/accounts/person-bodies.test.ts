@@ -2,6 +2,7 @@ import { AccountMessages, AccountPersonSchema, PersonBodyMessages, PersonSchema,
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
+import { newUser } from '../../../test/support/accounts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../seed/organizations';
@@ -27,19 +28,11 @@ const row = async (id: number) =>
     )
   )[0];
 const count = async () => (await admin.get('/api/person/all')).body.length as number;
-const user = (email: string, extra: Record<string, unknown> = {}) => ({
-  firstName: 'Rita',
-  lastName: 'Rights',
-  email,
-  password: 'initial-password',
-  ...extra,
-});
-
 describe('POST /api/person/create with the spec’s person fields', () => {
   it('accepts rights and phone, stores the phone, and GET answers both', async () => {
     const res = await admin.post(
       '/api/person/create',
-      user('rita@example.com', { rights: 1, phone: '+1 555 0100' }),
+      newUser('rita@example.com', { rights: 1, phone: '+1 555 0100' }),
     );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ rights: 1, phone: '+1 555 0100' });
@@ -54,7 +47,7 @@ describe('POST /api/person/create with the spec’s person fields', () => {
     [Rights.User | Rights.Licenses | Rights.Developer, 25],
     [31, 31],
   ])('rights %i makes a user with those roles (%i)', async (rights, stored) => {
-    const res = await admin.post('/api/person/create', user(`roles${rights}@example.com`, { rights }));
+    const res = await admin.post('/api/person/create', newUser(`roles${rights}@example.com`, { rights }));
     expect(res.status).toBe(201);
     expect((await row(res.body.personId))!.rights).toBe(stored);
   });
@@ -63,7 +56,7 @@ describe('POST /api/person/create with the spec’s person fields', () => {
     'refuses rights %i with 403 and creates nothing',
     async (rights) => {
       const before = await count();
-      const res = await admin.post('/api/person/create', user(`op${rights}@example.com`, { rights }));
+      const res = await admin.post('/api/person/create', newUser(`op${rights}@example.com`, { rights }));
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ message: PersonBodyMessages.rightsNotGrantable, code: 'FORBIDDEN' });
       expect(await count()).toBe(before);
@@ -73,7 +66,7 @@ describe('POST /api/person/create with the spec’s person fields', () => {
   it('ignores organizationId and the read-only fields when they say what is so', async () => {
     const res = await admin.post(
       '/api/person/create',
-      user('same.org@example.com', {
+      newUser('same.org@example.com', {
         organizationId: admin.organization.organizationId,
         personId: null,
         emailVerified: false,

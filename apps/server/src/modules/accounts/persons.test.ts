@@ -1,7 +1,7 @@
 import { AccountMessages, PersonBodyMessages, Rights } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenFrom, waitForMail } from '../../../test/support/accounts';
+import { newUser, tokenFrom, waitForMail } from '../../../test/support/accounts';
 import { refusal } from '../../../test/support/refusal';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { queryRows } from '../../db/client';
@@ -18,14 +18,6 @@ beforeAll(async () => {
   foreignId = (await t.login(PERPETUAL_EMAIL, DEMO_PASSWORD)).person.personId;
 });
 afterAll(() => t.close());
-
-const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
-  firstName: 'Nina',
-  lastName: 'New',
-  email,
-  password: 'initial-password',
-  ...extra,
-});
 
 const personRow = async (id: number) =>
   (

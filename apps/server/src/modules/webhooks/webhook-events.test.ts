@@ -9,6 +9,7 @@ import {
 } from '@store/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newUser } from '../../../test/support/accounts';
 import { runBillingCycle } from '../../../test/support/billing';
 import { loginSubAccount } from '../../../test/support/demo-accounts';
 import { loginOperator } from '../../../test/support/operator';
@@ -334,12 +335,7 @@ describe('usage', () => {
 
 describe('users', () => {
   it('adding and deleting a user announce created and deleted, as the users list answers the person', async () => {
-    const made = await admin.post('/api/person/create', {
-      firstName: 'Hook',
-      lastName: 'Receiver',
-      email: 'hook.receiver@example.com',
-      password: 'initial-password',
-    });
+    const made = await admin.post('/api/person/create', newUser('hook.receiver@example.com'));
     expect(made.status).toBe(201);
     const listed = (await admin.get('/api/person/all')).body.find(
       (p: { personId: number }) => p.personId === made.body.personId,
