@@ -5,10 +5,24 @@ import { expect, screenshotPath } from './smtp';
 /** The screen at rest, axe-clean, no sideways scroll, photographed under `name`. */
 export async function judgeScreen(page: Page, name: string) {
   await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
+  // A screen that switches layout by a media query in script (tables to cards) re-renders a moment
+  // after a resize: it is judged once it has had that moment, and fails if it still scrolls sideways.
+  const width = () =>
+    page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+  await expect
+    .poll(
+      async () => {
+        const w = await width();
+        return w.scrollWidth <= w.innerWidth;
+      },
+      { timeout: 5000 },
+    )
+    .toBe(true)
+    .catch(() => {});
+  const { scrollWidth, innerWidth } = await width();
   expect(scrollWidth, `${name} is ${scrollWidth} px wide at ${innerWidth} px`).toBeLessThanOrEqual(
     innerWidth,
   );
