@@ -45,11 +45,11 @@ export default defineConfig({
     // renderer and compiled the app again, a fifth of the browser tests' time. A test that needs a browser
     // of its own opens one with browser.newContext().
     reuseContext: true,
-    // A failed test keeps its trace (each action, the console and the network) and a screenshot of
-    // the moment it failed. Neither the screencast nor the DOM snapshots: recording them for every
-    // test (kept or not) cost Chromium and the runner a fifth of the browser tests' CPU (the
-    // screencast alone, before, 45 %).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: true },
+    // No trace: recording one for every test (kept or not) cost Chromium and the runner about a
+    // tenth of the browser tests' CPU, the screencast alone once 45 %. A failed test keeps a
+    // screenshot of the moment it failed; to see its actions, console and network, run it again
+    // with `--trace retain-on-failure`.
+    trace: 'off',
     // The browser asks for less motion, as some people's do: the app then opens menus and dialogs
     // without their transitions (theme.ts), and Chromium paints no frames of animations to wait for.
     reducedMotion: 'reduce',
