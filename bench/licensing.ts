@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type autocannon from 'autocannon';
 import pg from 'pg';
 import { startBareFastify } from './lib/bare-fastify';
 import { measure } from './lib/load';
@@ -96,13 +95,11 @@ const call = (path: string, body: object) =>
 type Stream = { fixed: string[] } | { nth: (n: number) => { body: string; path?: string } };
 
 function load(url: string, stream: Stream) {
-  if ('fixed' in stream) {
-    const requests = stream.fixed.map((body) => ({ method: 'POST' as const, body }));
-    return measure({ url, method: 'POST', headers, connections: CONNECTIONS, seconds: SECONDS, requests });
-  }
+  const base = { url, method: 'POST' as const, headers, connections: CONNECTIONS, seconds: SECONDS };
+  if ('fixed' in stream)
+    return measure({ ...base, requests: stream.fixed.map((body) => ({ method: 'POST' as const, body })) });
   let n = 0;
-  const setupRequest = (request: autocannon.Request) => ({ ...request, ...stream.nth(n++) });
-  return measure({ url, method: 'POST', headers, connections: CONNECTIONS, seconds: SECONDS, setupRequest });
+  return measure({ ...base, setupRequest: (request) => ({ ...request, ...stream.nth(n++) }) });
 }
 
 try {

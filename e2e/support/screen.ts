@@ -7,25 +7,13 @@ export async function judgeScreen(page: Page, name: string) {
   await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
   // A screen that switches layout by a media query in script (tables to cards) re-renders a moment
   // after a resize: it is judged once it has had that moment, and fails if it still scrolls sideways.
-  const width = () =>
-    page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-    }));
+  const innerWidth = await page.evaluate(() => window.innerWidth);
   await expect
-    .poll(
-      async () => {
-        const w = await width();
-        return w.scrollWidth <= w.innerWidth;
-      },
-      { timeout: 5000 },
-    )
-    .toBe(true)
-    .catch(() => {});
-  const { scrollWidth, innerWidth } = await width();
-  expect(scrollWidth, `${name} is ${scrollWidth} px wide at ${innerWidth} px`).toBeLessThanOrEqual(
-    innerWidth,
-  );
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `${name} is wider than ${innerWidth} px`,
+      timeout: 5000,
+    })
+    .toBeLessThanOrEqual(innerWidth);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: screenshotPath(name), fullPage: true });
 }
