@@ -11,6 +11,8 @@ const screenshot = (name: string) => path.join(import.meta.dirname, '..', '.scre
 
 test('the skip link is the first Tab stop on /login and leads to the main content', async ({ page }) => {
   await page.goto('/login');
+  // The app renders in a task after its modules load: a Tab pressed before that lands on the body.
+  await expect(page.getByLabel('Email')).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expectFocused(page, skip, 'the first Tab');
