@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import {
   type ApiToken,
   ApiTokenMessages,
@@ -11,6 +11,7 @@ import { CardList } from '../../../components/card-list';
 import { CodeBadges } from '../../../components/code-badges';
 import { ColumnHeads } from '../../../components/column-heads';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { DangerButton } from '../../../components/danger-button';
 import { usePhone } from '../../../lib/phone';
 import { showAlert } from '../../alert';
 import { useApiTokens } from '../api/get-api-tokens';
@@ -57,15 +58,13 @@ const Start = ({ token }: { token: ApiToken }) => (
 
 function RevokeButton({ token, onRevoke }: { token: ApiToken; onRevoke: (t: ApiToken) => void }) {
   return (
-    <Button
-      variant="outline"
-      color="red.9"
+    <DangerButton
       size="compact-sm"
       onClick={() => onRevoke(token)}
       aria-label={`${ApiTokenMessages.revoke} ${token.name}`}
     >
       {ApiTokenMessages.revoke}
-    </Button>
+    </DangerButton>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   rolesOf,
 } from '@store/core';
 import { useState } from 'react';
+import { DangerButton } from '../../../components/danger-button';
 import { showAlert } from '../../alert';
 import { useDemoteAdmin } from '../api/demote-admin';
 import { usePromoteAdmin } from '../api/promote-admin';
@@ -137,10 +138,8 @@ export function OrganizationUsers({
                       Reset two-factor
                     </Button>
                   )}
-                  <Button
+                  <DangerButton
                     size="xs"
-                    variant="outline"
-                    color="red.9"
                     aria-label={`Remove: ${name}`}
                     onClick={() =>
                       confirmPerson(p, 'Remove user', OpsActionConfirmations.remove, (ids) =>
@@ -149,7 +148,7 @@ export function OrganizationUsers({
                     }
                   >
                     Remove
-                  </Button>
+                  </DangerButton>
                   {!p.emailVerified && (
                     <Button
                       size="xs"

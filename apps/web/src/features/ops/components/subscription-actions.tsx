@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, Radio, Select, Stack, Text } from '@mantine/core';
 import { formatLongDate, formatUsd, OpsActionConfirmations, type OpsSubscriptionRow } from '@store/core';
 import { useState } from 'react';
+import { DangerButton } from '../../../components/danger-button';
 import { useSchemaForm } from '../../../lib/form';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useChangeSubscription } from '../api/change-subscription';
@@ -51,15 +52,9 @@ export function SubscriptionActions({
         <Button size="xs" variant="light" aria-label={label('Extend')} onClick={() => setOpen('extend')}>
           Extend
         </Button>
-        <Button
-          size="xs"
-          variant="outline"
-          color="red.9"
-          aria-label={label('Cancel subscription')}
-          onClick={() => setOpen('cancel')}
-        >
+        <DangerButton size="xs" aria-label={label('Cancel subscription')} onClick={() => setOpen('cancel')}>
           Cancel
-        </Button>
+        </DangerButton>
       </Group>
       {open === 'cancel' && (
         <CancelDialog s={s} customer={customer} ids={ids} ask={ask} onClose={() => setOpen(null)} />

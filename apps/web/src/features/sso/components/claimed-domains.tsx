@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { ClaimDomainSchema, SsoMessages } from '@store/core';
+import { DangerButton } from '../../../components/danger-button';
 import { ScreenSection } from '../../../components/screen-section';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
@@ -41,9 +42,7 @@ export function ClaimedDomains() {
                   </Badge>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Button
-                    variant="outline"
-                    color="red.9"
+                  <DangerButton
                     size="compact-sm"
                     aria-label={`${SsoMessages.release} ${d.domain}`}
                     onClick={() =>
@@ -53,7 +52,7 @@ export function ClaimedDomains() {
                     }
                   >
                     {SsoMessages.release}
-                  </Button>
+                  </DangerButton>
                 </Table.Td>
               </Table.Tr>
             ))}

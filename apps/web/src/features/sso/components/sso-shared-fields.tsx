@@ -12,6 +12,7 @@ import {
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { SSO_DEFAULT_ROLES, SsoMessages, ssoDefaultRoleLabel } from '@store/core';
 import type { FormEvent, ReactNode } from 'react';
+import { DangerButton } from '../../../components/danger-button';
 import { showAlert } from '../../alert';
 import { useDeleteSsoSettings } from '../api/delete-sso-settings';
 
@@ -124,9 +125,7 @@ export function DefaultRoleSelect(props: Omit<SelectProps, 'data'>) {
 export function RemoveSsoButton() {
   const remove = useDeleteSsoSettings();
   return (
-    <Button
-      variant="outline"
-      color="red.9"
+    <DangerButton
       loading={remove.isPending}
       onClick={() =>
         remove.mutate(undefined, {
@@ -135,6 +134,6 @@ export function RemoveSsoButton() {
       }
     >
       {SsoMessages.remove}
-    </Button>
+    </DangerButton>
   );
 }

@@ -10,6 +10,7 @@ import {
   SubscriptionMessages,
 } from '@store/core';
 import { useState } from 'react';
+import { DangerButton } from '../../../components/danger-button';
 import { useSchemaForm } from '../../../lib/form';
 import { showAlert } from '../../alert';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -49,9 +50,9 @@ export function CancelSubscription({ subscription: s }: { subscription: Subscrip
   });
   return (
     <>
-      <Button color="red.9" variant="outline" onClick={() => setOpen(true)} loading={cancel.isPending}>
+      <DangerButton onClick={() => setOpen(true)} loading={cancel.isPending}>
         Cancel Subscription
-      </Button>
+      </DangerButton>
       {/* Composed without Modal.Header: its <header> would be a second banner landmark beside the nav's. */}
       <Modal.Root opened={open} onClose={close} centered>
         <Modal.Overlay />

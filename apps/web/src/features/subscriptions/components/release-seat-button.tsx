@@ -1,6 +1,6 @@
-import { Button } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { DangerButton } from '../../../components/danger-button';
 
 /**
  * The small red button that frees a seat (Deactivate a machine, End a lease): it asks first, and
@@ -26,9 +26,7 @@ export function ReleaseSeatButton({
   const [asking, setAsking] = useState(false);
   return (
     <>
-      <Button
-        variant="outline"
-        color="red.9"
+      <DangerButton
         size="compact-xs"
         onClick={() => setAsking(true)}
         loading={pending}
@@ -36,7 +34,7 @@ export function ReleaseSeatButton({
         style={{ flexShrink: 0 }}
       >
         {label}
-      </Button>
+      </DangerButton>
       <ConfirmModal
         opened={asking}
         title={title}

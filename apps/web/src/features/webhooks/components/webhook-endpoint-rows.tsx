@@ -3,6 +3,7 @@ import { formatMediumDate, type WebhookEndpoint, WebhookMessages } from '@store/
 import { CardList } from '../../../components/card-list';
 import { CodeBadges } from '../../../components/code-badges';
 import { ColumnHeads } from '../../../components/column-heads';
+import { DangerButton } from '../../../components/danger-button';
 import { EndpointStatus } from './webhook-status';
 
 // An endpoint's row on the API & Webhooks screen: a table row on desktop, a card on a phone, with
@@ -76,16 +77,14 @@ function EndpointActions({ endpoint, actions }: { endpoint: WebhookEndpoint; act
         >
           {WebhookMessages.rollSecret}
         </Button>
-        <Button
+        <DangerButton
           size="compact-sm"
-          variant="outline"
-          color="red.9"
           aria-label={WebhookMessages.deleteOf(url)}
           aria-haspopup="dialog"
           onClick={() => actions.onDelete(endpoint)}
         >
           {WebhookMessages.deleteButton}
-        </Button>
+        </DangerButton>
       </Group>
       {/* Beside the button, not in the screen's banner, which may be scrolled far out of view;
           a live region that stays in the page, so its text is announced when it is set. */}
