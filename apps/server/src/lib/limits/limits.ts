@@ -1,6 +1,6 @@
 import { SignInThrottle } from '@store/core';
-import { BurstyRateLimiter, RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Database } from '../../db/client';
+import { KeyRateLimit } from './key-rate';
 import { createMailDrops } from './mail-drops';
 import { sharedLimit } from './store';
 
@@ -59,10 +59,7 @@ export function createLimits(database: Database, log: { warn(obj: object, msg: s
        * Per license key, per process: 20 requests a second sustained; beyond that, a reserve of 80
        * more every 20 seconds, so a farm that starts together gets a burst of 100.
        */
-      perKey: new BurstyRateLimiter(
-        new RateLimiterMemory({ keyPrefix: 'license-key', points: 20, duration: 1 }),
-        new RateLimiterMemory({ keyPrefix: 'license-key-burst', points: 80, duration: 20 }),
-      ),
+      perKey: new KeyRateLimit({ rate: 20, rateMs: 1000, burst: 80, burstMs: 20_000 }),
       /** Unknown license keys per address; once refused, the address is refused from memory. */
       lookupFailures: shared('license-lookup-failures', 100, 10 * MINUTE, 100),
     },

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../../lib/domain-error';
 import type { Limits } from '../../lib/limits/limits';
-import { consumeOrRefuse, tooManyRequests } from '../../lib/limits/refuse';
+import { tooManyRequests } from '../../lib/limits/refuse';
 import { inMemoryBlockMs } from '../../lib/limits/store';
 
 /**
@@ -12,11 +12,13 @@ import { inMemoryBlockMs } from '../../lib/limits/store';
  * too; a lookup that finds no key counts against the address in PostgreSQL (only failures pay a query).
  */
 export function createKeyLimits(limits: Limits['licensing']) {
-  // No database round trip on the way in: the hot path stays in memory (the performance budget).
-  async function admit(request: FastifyRequest, licenseKey: string) {
+  // No database round trip and no promise on the way in: the hot path stays in memory (the
+  // performance budget).
+  function admit(request: FastifyRequest, licenseKey: string) {
     const blockedMs = inMemoryBlockMs(limits.lookupFailures, request.ip);
     if (blockedMs > 0) throw tooManyRequests(ThrottleMessages.tooManyRequests, blockedMs);
-    await consumeOrRefuse(limits.perKey, licenseKey, ThrottleMessages.tooManyRequests);
+    const waitMs = limits.perKey.take(licenseKey);
+    if (waitMs > 0) throw tooManyRequests(ThrottleMessages.tooManyRequests, waitMs);
   }
 
   async function unknownKey(request: FastifyRequest) {
@@ -35,7 +37,7 @@ export function createKeyLimits(limits: Limits['licensing']) {
       call: () => Promise<T>,
       unknown?: (answer: T) => boolean,
     ) {
-      await admit(request, licenseKey);
+      admit(request, licenseKey);
       try {
         const answer = await call();
         if (unknown?.(answer)) await unknownKey(request);
