@@ -93,8 +93,10 @@ async function documentNumbers(q: Query): Promise<Check> {
   );
   const byYear = new Map<string, number[]>();
   for (const { n } of numbers) {
-    const [year, seq] = n.split('-');
-    byYear.set(year!, [...(byYear.get(year!) ?? []), Number(seq)]);
+    const [year, seq] = n.split('-') as [string, string];
+    const seqs = byYear.get(year) ?? [];
+    if (seqs.length === 0) byYear.set(year, seqs);
+    seqs.push(Number(seq));
   }
   const violations: string[] = [];
   for (const [year, seqs] of byYear) {
@@ -145,13 +147,22 @@ export async function runChecks(
   model: SimModel,
   now: Date,
   received: SinkMessage[],
+  trace?: (line: string) => void,
 ): Promise<Check[]> {
-  return [
-    await periodsChargedOnce(q, now),
-    await noPeriodOfEndedSubscriptions(q),
-    await rtuViolations(q, model, now),
-    await documentNumbers(q),
-    await reconciled(db, q, now),
-    await mailSent(q, received),
+  const steps = [
+    () => periodsChargedOnce(q, now),
+    () => noPeriodOfEndedSubscriptions(q),
+    () => rtuViolations(q, model, now),
+    () => documentNumbers(q),
+    () => reconciled(db, q, now),
+    () => mailSent(q, received),
   ];
+  const checks: Check[] = [];
+  for (const step of steps) {
+    const started = Date.now();
+    const check = await step();
+    trace?.(`  ${check.name}: ${Date.now() - started} ms`);
+    checks.push(check);
+  }
+  return checks;
 }

@@ -13,6 +13,17 @@ const planAt = (sub: SimSub, at: number): number => {
   return planId;
 };
 
+function groupBy<T>(rows: T[], keyOf: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const key = Number(keyOf(row));
+    const group = groups.get(key) ?? [];
+    if (group.length === 0) groups.set(key, group);
+    group.push(row);
+  }
+  return groups;
+}
+
 export async function rtuViolations(q: Query, model: SimModel, now: Date): Promise<Check> {
   const metered = model.subs.filter((s) => s.metered && s.firstOverageEnd !== undefined);
   const ids = metered.map((s) => s.id);
@@ -27,12 +38,15 @@ export async function rtuViolations(q: Query, model: SimModel, now: Date): Promi
       JOIN orders o ON o.id = l.order_id AND o.kind = 'overage' WHERE l.subscription_id = ANY($1::int[])`,
     [ids],
   );
+  // Each subscription's own rows, found once (a year holds hundreds of thousands of reports).
+  const reportsOf = groupBy(reports, (r) => r.subscription_id);
+  const linesOf = groupBy(lines, (l) => l.subscription_id);
   const violations: string[] = [];
   let months = 0;
   const settled = now.getTime() - 86_400_000;
   for (const sub of metered) {
-    const mine = reports.filter((r) => r.subscription_id === sub.id);
-    const billed = lines.filter((l) => l.subscription_id === sub.id);
+    const mine = reportsOf.get(sub.id) ?? [];
+    const billed = linesOf.get(sub.id) ?? [];
     let start = addMonthsClamped(new Date(sub.firstOverageEnd!), -1, sub.anchorDay).getTime();
     for (let k = 0; ; k += 1) {
       const end = addMonthsClamped(new Date(sub.firstOverageEnd!), k, sub.anchorDay).getTime();

@@ -161,7 +161,14 @@ export async function runYear(opts: YearOptions): Promise<YearResult> {
     await api.close();
     opts.log(`outbox empty, processes stopped: ${((Date.now() - wallStart) / 1000).toFixed(0)} s`);
     const now = clock.now();
-    const checks = await runChecks(database.db, q, model, now, sink.received);
+    const checks = await runChecks(
+      database.db,
+      q,
+      model,
+      now,
+      sink.received,
+      process.env.YEAR_TRACE ? opts.log : undefined,
+    );
     opts.log(`checks done: ${((Date.now() - wallStart) / 1000).toFixed(0)} s`);
     const wallSeconds = (Date.now() - wallStart) / 1000;
     const [counts] = await q<{
