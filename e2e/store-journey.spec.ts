@@ -91,7 +91,10 @@ test('a new visitor goes from a product page to a paid subscription', async ({ p
   await expect(page).toHaveURL(/\/confirmed$/);
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
   await expect(page.getByText('Subscription purchased successfully')).toBeVisible();
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '{}').items).toEqual([]);
+  // The confirmation empties the stored cart in an effect, which runs once the page has painted.
+  await expect
+    .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '{}').items)
+    .toEqual([]);
   await expect(page.getByRole('link', { name: /Shopping Cart,? ?0 items/ })).toBeVisible();
 
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? '{}').token);
