@@ -2,6 +2,7 @@ import { BillStatus } from '@store/core';
 import type { Db } from '../../../apps/server/src/db/client';
 import { createSandboxGateway } from '../../../apps/server/src/gateway/sandbox-gateway';
 import { reconcile } from '../../../apps/server/src/modules/billing/reconcile';
+import { groupBy } from './group-by';
 import type { SinkMessage } from './mail-sink';
 import type { Query, SimModel } from './model';
 import { rtuViolations } from './rtu-check';
@@ -91,16 +92,13 @@ async function documentNumbers(q: Query): Promise<Check> {
     `SELECT invoice_number AS n FROM orders WHERE invoice_number IS NOT NULL
       UNION ALL SELECT credit_note_number FROM refunds WHERE credit_note_number IS NOT NULL`,
   );
-  const byYear = new Map<string, number[]>();
-  for (const { n } of numbers) {
-    const [year, seq] = n.split('-') as [string, string];
-    const seqs = byYear.get(year) ?? [];
-    if (seqs.length === 0) byYear.set(year, seqs);
-    seqs.push(Number(seq));
-  }
+  const byYear = groupBy(
+    numbers.map(({ n }) => n.split('-') as [string, string]),
+    ([year]) => year,
+  );
   const violations: string[] = [];
-  for (const [year, seqs] of byYear) {
-    seqs.sort((a, b) => a - b);
+  for (const [year, parts] of byYear) {
+    const seqs = parts.map(([, seq]) => Number(seq)).sort((a, b) => a - b);
     seqs.forEach((seq, i) => {
       if (seq !== i + 1 && violations.length < 20)
         violations.push(`${year}: number ${i + 1} expected, ${seq} found`);

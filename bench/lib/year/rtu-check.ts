@@ -1,5 +1,6 @@
 import { addMonthsClamped } from '@store/core';
 import type { Check } from './checks';
+import { groupBy } from './group-by';
 import type { Query, SimModel, SimSub } from './model';
 
 // Every RTU beyond a month's allowance billed once, at the plan in force that month: for each
@@ -12,17 +13,6 @@ const planAt = (sub: SimSub, at: number): number => {
   for (const change of sub.planHistory) if (change.from <= at) planId = change.planId;
   return planId;
 };
-
-function groupBy<T>(rows: T[], keyOf: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const key = Number(keyOf(row));
-    const group = groups.get(key) ?? [];
-    if (group.length === 0) groups.set(key, group);
-    group.push(row);
-  }
-  return groups;
-}
 
 export async function rtuViolations(q: Query, model: SimModel, now: Date): Promise<Check> {
   const metered = model.subs.filter((s) => s.metered && s.firstOverageEnd !== undefined);
@@ -39,8 +29,8 @@ export async function rtuViolations(q: Query, model: SimModel, now: Date): Promi
     [ids],
   );
   // Each subscription's own rows, found once (a year holds hundreds of thousands of reports).
-  const reportsOf = groupBy(reports, (r) => r.subscription_id);
-  const linesOf = groupBy(lines, (l) => l.subscription_id);
+  const reportsOf = groupBy(reports, (r) => Number(r.subscription_id));
+  const linesOf = groupBy(lines, (l) => Number(l.subscription_id));
   const violations: string[] = [];
   let months = 0;
   const settled = now.getTime() - 86_400_000;

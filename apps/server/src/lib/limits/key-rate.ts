@@ -19,7 +19,7 @@ interface Windows {
  * starts when its first call is taken. A call over both is refused until the sooner window ends.
  *
  * These are the semantics of rate-limiter-flexible's BurstyRateLimiter over two memory limiters, which
- * the other limits use; on every engine call that pair answered through three promises, a result
+ * this limit was before; on every engine call that pair answered through three promises, a result
  * object and a timer per key and window (one firing for every active key every second): an eighth of
  * a validation's time. Here a call is one Map lookup and a few additions, answered at once. Windows
  * that have ended are swept as calls arrive, at most once a burst window, so no timer is left to stop.

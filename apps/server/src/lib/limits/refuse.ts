@@ -1,7 +1,7 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from '../http-error';
 
-/** Something with rate-limiter-flexible's consume(): a limiter, or a bursty pair of them. */
+/** Something with rate-limiter-flexible's consume(): one of the shared limits. */
 export interface Consumer {
   consume(key: string, points?: number): Promise<RateLimiterRes>;
 }
