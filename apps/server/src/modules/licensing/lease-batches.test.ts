@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licensingTestFile } from '../../../test/support/licensing';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { checkoutLeases } from './lease-batches.repository';
 
 // Checkouts and renewals that arrive together are written together (docs/decisions/045). Each engine
 // still gets its own answer, and the seat rules hold as if the calls had come one after another, also
@@ -73,6 +74,38 @@ describe('checkouts arriving together', () => {
       expect(mine.filter((a) => a.status === 409)).toHaveLength(3 - n);
     });
     expect(await Promise.all(subs.map((sub) => used(sub.id)))).toEqual([1, 2, 3]);
+  });
+  it('decide one batch as if its calls had come one after another', async () => {
+    // A batch as the writer hands it to the database: a machine twice, one already holding a lease,
+    // more new machines than seats left.
+    const sub = await fleet(2);
+    const old = (await checkout(0, sub.apiKey1, 'old')).body.lease;
+    l.clock.advanceMs(MINUTE);
+    const now = l.clock.now();
+    const expiresAt = new Date(now.getTime() + 15 * MINUTE);
+    const call = (fingerprint: string, hostname = `pod-${fingerprint}`) => ({
+      subscriptionId: sub.id,
+      limit: 2,
+      fingerprint,
+      hostname,
+      expiresAt,
+    });
+    const rows = await checkoutLeases(
+      l.t.database.db,
+      [call('a'), call('old', 'renamed'), call('a', 'pod-a-again'), call('b'), call('c')],
+      now,
+    );
+    expect(rows.map((r) => r.outcome)).toEqual(['new', 'held', 'held', 'full', 'full']);
+    const leaseOf = (i: number) => {
+      const row = rows[i];
+      if (row?.outcome === 'full' || !row) throw new Error(`call ${i} got no lease`);
+      return row.lease;
+    };
+    expect(leaseOf(1)).toMatchObject({ id: old.leaseId, hostname: 'renamed', expiresAt });
+    expect(leaseOf(2).id).toBe(leaseOf(0).id);
+    expect(leaseOf(2).hostname).toBe('pod-a-again');
+    expect(rows[3]).toEqual({ outcome: 'full', nextEndsAt: expiresAt });
+    expect(await used(sub.id)).toBe(2);
   });
 });
 
