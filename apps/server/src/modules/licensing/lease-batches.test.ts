@@ -75,6 +75,7 @@ describe('checkouts arriving together', () => {
     });
     expect(await Promise.all(subs.map((sub) => used(sub.id)))).toEqual([1, 2, 3]);
   });
+
   it('decide one batch as if its calls had come one after another', async () => {
     // A batch as the writer hands it to the database: a machine twice, one already holding a lease,
     // more new machines than seats left.
