@@ -135,8 +135,7 @@ export async function runYear(opts: YearOptions): Promise<YearResult> {
       if (passMs > longest.ms) longest = { ms: passMs, day };
       if (day === days) break;
       const dayStart = Date.now();
-      if (process.env.YEAR_TRACE)
-        opts.log(`day ${day}: billing ${passMs} ms${victim ? ' (kill)' : ''}`);
+      if (process.env.YEAR_TRACE) opts.log(`day ${day}: billing ${passMs} ms${victim ? ' (kill)' : ''}`);
       await runDay({
         day,
         random,
