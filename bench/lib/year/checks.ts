@@ -86,6 +86,34 @@ async function noPeriodOfEndedSubscriptions(q: Query): Promise<Check> {
   };
 }
 
+/**
+ * Every quarterly and annual renewal of the run announced once, 7 days ahead: a renewal bill whose
+ * date came a week or more after the start has its reminder recorded for that date. A trial's first
+ * period is announced by the trial's own notice instead; a subscription deactivated for a late bill
+ * got no reminder while it stood deactivated, so one that ever was is left out.
+ */
+async function renewalsReminded(q: Query, start: Date): Promise<Check> {
+  const renewals = await q<{ subscription_id: number; billing_date: string; reminded: boolean }>(
+    `SELECT l.subscription_id, o.billing_date::text AS billing_date,
+        EXISTS (SELECT 1 FROM billing_notices n WHERE n.kind = 'renewal-reminder'
+          AND n.subject_id = l.subscription_id
+          AND n.due_on = (o.billing_date AT TIME ZONE 'UTC')::date) AS reminded
+      FROM orders o JOIN order_lines l ON l.order_id = o.id JOIN subscriptions s ON s.id = l.subscription_id
+      WHERE o.kind = 'renewal' AND s.billing_mode IN (2, 3) AND o.billing_date >= $1
+        AND (s.trial_ends_at IS NULL OR o.billing_date > s.trial_ends_at)
+        AND NOT EXISTS (SELECT 1 FROM orders u JOIN order_lines ul ON ul.order_id = u.id
+          WHERE ul.subscription_id = s.id AND u.status = $2)`,
+    [new Date(start.getTime() + 7 * 86_400_000).toISOString(), BillStatus.UnPaid],
+  );
+  return {
+    name: 'every quarterly and annual renewal reminded 7 days ahead',
+    checked: renewals.length,
+    violations: renewals
+      .filter((r) => !r.reminded)
+      .map((r) => `renewal of ${r.subscription_id} on ${r.billing_date} never reminded`),
+  };
+}
+
 /** One series a year over invoices and credit notes, from 1, without gaps or repeats. */
 async function documentNumbers(q: Query): Promise<Check> {
   const numbers = await q<{ n: string }>(
@@ -143,10 +171,11 @@ export async function runChecks(
   db: Db,
   q: Query,
   model: SimModel,
-  now: Date,
+  run: { start: Date; now: Date },
   received: SinkMessage[],
   trace?: (line: string) => void,
 ): Promise<Check[]> {
+  const { start, now } = run;
   const steps = [
     () => periodsChargedOnce(q, now),
     () => noPeriodOfEndedSubscriptions(q),
@@ -154,6 +183,7 @@ export async function runChecks(
     () => documentNumbers(q),
     () => reconciled(db, q, now),
     () => mailSent(q, received),
+    () => renewalsReminded(q, start),
   ];
   const checks: Check[] = [];
   for (const step of steps) {

@@ -173,7 +173,7 @@ export async function runYear(opts: YearOptions): Promise<YearResult> {
       database.db,
       q,
       model,
-      now,
+      { start: new Date(START), now },
       sink.received,
       process.env.YEAR_TRACE ? opts.log : undefined,
     );

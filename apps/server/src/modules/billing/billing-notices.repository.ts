@@ -1,21 +1,32 @@
 import { BillingMode, BillStatus } from '@store/core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 
 // billing_notices: each notice is recorded as it is claimed, so it goes out once (billing-notices.ts).
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
+type NoticeKind = 'renewal-reminder' | 'card-expiring' | 'payment-reminder' | 'trial-ending';
+
+/** A notice's day: the date of what it announces (the renewal, the trial's end, the reminder's day). */
+const dueOn = (renews: SQL) => sql`((${renews}) AT TIME ZONE 'UTC')::date`;
+
+/**
+ * A claim's condition that its subject has no notice of this kind for this day yet. Without it the
+ * first batch of rows, once recorded, would stay the first batch of every later claim and hide the
+ * rows after it: a week with more renewals than a batch reminded a batch of them.
+ */
+const notRecorded = (kind: NoticeKind, subjectId: SQL, renews: SQL) =>
+  sql`NOT EXISTS (SELECT 1 FROM billing_notices n WHERE n.kind = ${sql.raw(`'${kind}'`)}
+        AND n.subject_id = ${subjectId} AND n.due_on = ${dueOn(renews)})`;
+
 /**
  * The end of a claim: records a notice for each row of its `due` CTE (with its `id` and `renews`) and
- * returns only the rows recorded now; a row already recorded (an earlier pass, another process) was sent.
+ * returns only the rows recorded now; a row recorded meanwhile by another process was sent by it.
  */
-const recordedOnce = (
-  kind: 'renewal-reminder' | 'card-expiring' | 'payment-reminder' | 'trial-ending',
-  now: Date,
-) => sql`recorded AS (
+const recordedOnce = (kind: NoticeKind, now: Date) => sql`recorded AS (
           INSERT INTO billing_notices (kind, subject_id, due_on, sent_at)
-          SELECT ${sql.raw(`'${kind}'`)}, id, (renews AT TIME ZONE 'UTC')::date, ${ts(now)} FROM due
+          SELECT ${sql.raw(`'${kind}'`)}, id, ${dueOn(sql`renews`)}, ${ts(now)} FROM due
           ON CONFLICT DO NOTHING RETURNING subject_id)
         SELECT due.* FROM due JOIN recorded ON recorded.subject_id = due.id`;
 
@@ -42,6 +53,7 @@ export function claimRenewalReminders(tx: DbOrTx, now: Date, withinMs: number, l
             AND s.next_base_billing_date > ${ts(now)}
             AND s.next_base_billing_date <= ${ts(new Date(now.getTime() + withinMs))}
             AND (s.trial_ends_at IS NULL OR s.next_base_billing_date > s.trial_ends_at)
+            AND ${notRecorded('renewal-reminder', sql`s.id`, sql`s.next_base_billing_date`)}
           ORDER BY s.id LIMIT ${limit}),
         ${recordedOnce('renewal-reminder', now)}`,
   );
@@ -77,6 +89,7 @@ export function claimCardExpiryWarnings(tx: DbOrTx, now: Date, withinMs: number,
             AND o.card_exp_year IS NOT NULL AND o.card_exp_month IS NOT NULL
             AND make_timestamptz(o.card_exp_year, o.card_exp_month, 1, 0, 0, 0, 'UTC')
                 + interval '1 month' <= r.renews
+            AND ${notRecorded('card-expiring', sql`o.id`, sql`r.renews`)}
           ORDER BY o.id LIMIT ${limit}),
         ${recordedOnce('card-expiring', now)}`,
   );
@@ -119,6 +132,7 @@ export function claimPaymentReminders(tx: DbOrTx, now: Date, daysBefore: readonl
             WHERE o.due_date - make_interval(days => d) <= ${ts(now)}) r
           WHERE o.status = ${BillStatus.ChargePastDue} AND o.kind IN ('renewal', 'overage')
             AND o.due_date > ${ts(now)} AND r.days_before IS NOT NULL
+            AND ${notRecorded('payment-reminder', sql`o.id`, sql`o.due_date - make_interval(days => r.days_before)`)}
           ORDER BY o.id LIMIT ${limit}),
         ${recordedOnce('payment-reminder', now)}`,
   );
@@ -154,6 +168,7 @@ export function claimTrialEndings(tx: DbOrTx, now: Date, withinMs: number, limit
             AND s.next_base_billing_date = s.trial_ends_at
             AND s.trial_ends_at > ${ts(now)}
             AND s.trial_ends_at <= ${ts(new Date(now.getTime() + withinMs))}
+            AND ${notRecorded('trial-ending', sql`s.id`, sql`s.trial_ends_at`)}
           ORDER BY s.id LIMIT ${limit}),
         ${recordedOnce('trial-ending', now)}`,
   );

@@ -2,7 +2,13 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { NewOrder, NewOrderLine, OrderRow } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { makeOpenAttemptDue } from './attempt-outcomes.repository';
-import { adminEmails, claimOverdueBills, markUnpaid, type OverdueBill } from './bill-batches.repository';
+import {
+  adminEmails,
+  adminEmailsOf,
+  claimOverdueBills,
+  markUnpaid,
+  type OverdueBill,
+} from './bill-batches.repository';
 import { chargeDue, type PaidHook, retryPastDueBills } from './bill-charging';
 import { confirmBillPayment, payBill } from './bill-payment';
 import type { BillingDeps } from './billing-engine-options';
@@ -117,6 +123,10 @@ export type BillsService = ReturnType<typeof createBillsService>;
 
 /** The administrators' addresses of an organization (the billing mails' recipients). */
 export const billingContacts = (db: DbOrTx, organizationId: number) => adminEmails(db, organizationId);
+
+/** The same for several organizations in one query: each organization's addresses by its id. */
+export const billingContactsOf = (db: DbOrTx, organizationIds: number[]) =>
+  adminEmailsOf(db, organizationIds);
 
 // What the bills of one subscription say about it, for the offline license and for licensing's
 // answers (docs/design.md §3, §5).

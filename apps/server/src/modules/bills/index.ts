@@ -25,6 +25,7 @@ export {
   type BillsService,
   type BillWithLine,
   billingContacts,
+  billingContactsOf,
   chargeInFlight,
   createBill,
   createBillsService,
