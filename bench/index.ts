@@ -16,6 +16,7 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'licensing', args: [] },
   { name: 'renewals', args: ['--count', '10000'] },
   { name: 'usage-details', args: [] },
+  { name: 'invoice-pdf', args: [] },
   { name: 'first-load', args: [] },
   { name: 'lighthouse', args: [] },
   { name: 'cold-start', args: [] },

@@ -32,6 +32,8 @@ interface OpenedFont {
   id: string;
   dictionary?: unknown;
   embedded?: boolean;
+  encode(text: string): [string[], object[]];
+  widthOfString(text: string, size: number): number;
 }
 interface FontTable {
   _fontFamilies: Record<string, OpenedFont>;
@@ -47,6 +49,36 @@ const copyOf = (font: OpenedFont, owner: Pick<OpenedFont, 'document' | 'id'>): O
     embedded: false,
   });
 const openedFonts = new Map<string, OpenedFont>();
+
+/** Texts remembered per font before the memory starts again (invoices repeat a few hundred). */
+const REMEMBERED_TEXTS = 5_000;
+
+/**
+ * A kept font that remembers what it measured: pdfkit looks up each glyph's width and each pair's
+ * kerning every time it lays a text out or writes it (a fifth of an invoice's time), and invoices
+ * repeat the same labels, headings and dates. Widths are kept at size 1000 and scaled; pdfkit
+ * copies, never changes, what `encode` answers. A standard font has no font features to vary by.
+ */
+function remembering(font: OpenedFont): OpenedFont {
+  const encode = font.encode.bind(font);
+  const widthOfString = font.widthOfString.bind(font);
+  const encoded = new Map<string, [string[], object[]]>();
+  const widths = new Map<string, number>();
+  const remember = <T>(memory: Map<string, T>, text: string, measure: () => T): T => {
+    let found = memory.get(text);
+    if (found === undefined) {
+      if (memory.size >= REMEMBERED_TEXTS) memory.clear();
+      found = measure();
+      memory.set(text, found);
+    }
+    return found;
+  };
+  font.encode = (text) => remember(encoded, text, () => encode(text));
+  // Scaled as pdfkit scales it (the sum of advances times size / 1000), to the same bits.
+  font.widthOfString = (text, size) =>
+    remember(widths, text, () => widthOfString(text, 1000)) * (size / 1000);
+  return font;
+}
 
 /**
  * pdfkit parses a standard font's metrics (its AFM widths and kerning pairs) each time a document
@@ -64,7 +96,7 @@ class StoreDocument extends PDFDocument {
     super.font(src, family as string, size as number);
     if (!kept && STANDARD_FONTS.has(src)) {
       const opened = table._fontFamilies[src];
-      if (opened) openedFonts.set(src, copyOf(opened, { document: null, id: opened.id }));
+      if (opened) openedFonts.set(src, remembering(copyOf(opened, { document: null, id: opened.id })));
     }
     return this;
   }
