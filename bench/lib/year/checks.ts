@@ -1,4 +1,4 @@
-import { BillStatus } from '@store/core';
+import { BillStatus, Rights } from '@store/core';
 import type { Db } from '../../../apps/server/src/db/client';
 import { createSandboxGateway } from '../../../apps/server/src/gateway/sandbox-gateway';
 import { reconcile } from '../../../apps/server/src/modules/billing/reconcile';
@@ -114,6 +114,31 @@ async function renewalsReminded(q: Query, start: Date): Promise<Check> {
   };
 }
 
+/**
+ * Every card bill paid during the run receipted: a mail with the bill's invoice attached to each of
+ * its organization's admins (decision 018). A bill of nothing (a trial's start) has no receipt.
+ */
+async function paidBillsReceipted(q: Query, start: Date): Promise<Check> {
+  const bills = await q<{ id: number; admins: number; receipts: number }>(
+    `WITH receipts AS (SELECT (a->>'orderId')::int AS order_id, count(*)::int AS n
+          FROM outbox m, jsonb_array_elements(m.attachments) a
+          WHERE m.subject LIKE 'Receipt for %' GROUP BY 1),
+        admins AS (SELECT organization_id, count(*)::int AS n FROM persons
+          WHERE (rights & $3) <> 0 GROUP BY 1)
+      SELECT o.id, coalesce(ad.n, 0) AS admins, coalesce(r.n, 0) AS receipts FROM orders o
+        LEFT JOIN receipts r ON r.order_id = o.id LEFT JOIN admins ad ON ad.organization_id = o.organization_id
+      WHERE o.status = $1 AND o.paid_at >= $2 AND o.total_cents > 0`,
+    [BillStatus.ChargePaid, start.toISOString(), Rights.Admin],
+  );
+  return {
+    name: 'every card bill paid receipted once to each admin',
+    checked: bills.length,
+    violations: bills
+      .filter((b) => b.receipts !== b.admins)
+      .map((b) => `bill ${b.id}: ${b.receipts} receipts for ${b.admins} admins`),
+  };
+}
+
 /** One series a year over invoices and credit notes, from 1, without gaps or repeats. */
 async function documentNumbers(q: Query): Promise<Check> {
   const numbers = await q<{ n: string }>(
@@ -184,6 +209,7 @@ export async function runChecks(
     () => reconciled(db, q, now),
     () => mailSent(q, received),
     () => renewalsReminded(q, start),
+    () => paidBillsReceipted(q, start),
   ];
   const checks: Check[] = [];
   for (const step of steps) {
