@@ -218,11 +218,7 @@ export async function adminEmailsOf(db: DbOrTx, organizationIds: number[]): Prom
 
 /** Admin e-mail addresses of an organization. */
 export async function adminEmails(db: DbOrTx, organizationId: number): Promise<string[]> {
-  const result = await queryRows<{ email: string }>(
-    db,
-    sql`SELECT email FROM persons WHERE organization_id = ${organizationId} AND ${isAdminSql()} ORDER BY id`,
-  );
-  return result.map((r) => r.email);
+  return (await adminEmailsOf(db, [organizationId])).get(organizationId) ?? [];
 }
 
 /** A bill's date and due date (the grace's end), for its decline mail. */
