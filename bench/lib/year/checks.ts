@@ -139,6 +139,53 @@ async function paidBillsReceipted(q: Query, start: Date): Promise<Check> {
   };
 }
 
+/**
+ * Every bill's money adds up: its total is the sum of its lines (a checkout or editor charge the card
+ * declined has none, and was never paid), the gateway charged its total, and its refunds sum to no
+ * more than it, each card refund in the gateway's ledger for the amount on its credit note.
+ */
+async function amountsAgree(q: Query): Promise<Check> {
+  const bills = await q<{
+    id: number;
+    total: number;
+    lines: number | null;
+    paid: boolean;
+    charged: number | null;
+    refunded: number | null;
+    off_ledger: number;
+  }>(
+    `WITH lines AS (SELECT order_id, sum(amount_cents)::int AS cents FROM order_lines GROUP BY 1),
+        charged AS (SELECT pa.order_id, sum(sc.amount_cents)::int AS cents FROM payment_attempts pa
+          JOIN sandbox_charges sc ON sc.idempotency_key = pa.gateway_key AND sc.status = 'succeeded' GROUP BY 1),
+        refunded AS (SELECT r.order_id, sum(r.amount_cents)::int AS cents,
+            count(*) FILTER (WHERE r.offline_method IS NULL
+              AND sr.amount_cents IS DISTINCT FROM r.amount_cents)::int AS off_ledger
+          FROM refunds r LEFT JOIN sandbox_refunds sr
+            ON sr.idempotency_key = r.gateway_key AND sr.status = 'succeeded'
+          WHERE r.status = 'succeeded' GROUP BY 1)
+      SELECT o.id, o.total_cents AS total, l.cents AS lines, o.paid_at IS NOT NULL AS paid,
+          c.cents AS charged, r.cents AS refunded, coalesce(r.off_ledger, 0) AS off_ledger
+        FROM orders o LEFT JOIN lines l ON l.order_id = o.id LEFT JOIN charged c ON c.order_id = o.id
+          LEFT JOIN refunded r ON r.order_id = o.id`,
+  );
+  const violations: string[] = [];
+  for (const b of bills) {
+    if (b.lines !== null ? b.lines !== b.total : b.paid || b.charged !== null)
+      violations.push(`bill ${b.id}: total ${b.total}, its lines ${b.lines ?? 'none'}`);
+    if (b.charged !== null && b.charged !== b.total)
+      violations.push(`bill ${b.id}: total ${b.total}, charged ${b.charged}`);
+    if (b.refunded !== null && b.refunded > b.total)
+      violations.push(`bill ${b.id}: total ${b.total}, refunded ${b.refunded}`);
+    if (b.off_ledger > 0)
+      violations.push(`bill ${b.id}: ${b.off_ledger} refunds not as the gateway made them`);
+  }
+  return {
+    name: "every bill's lines, charge and refunds agree with its total",
+    checked: bills.length,
+    violations,
+  };
+}
+
 /** One series a year over invoices and credit notes, from 1, without gaps or repeats. */
 async function documentNumbers(q: Query): Promise<Check> {
   const numbers = await q<{ n: string }>(
@@ -210,6 +257,7 @@ export async function runChecks(
     () => mailSent(q, received),
     () => renewalsReminded(q, start),
     () => paidBillsReceipted(q, start),
+    () => amountsAgree(q),
   ];
   const checks: Check[] = [];
   for (const step of steps) {

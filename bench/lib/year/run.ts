@@ -231,6 +231,8 @@ export async function runYear(opts: YearOptions): Promise<YearResult> {
     await Promise.all(processes.map((p) => p.kill().catch(() => {})));
     await database.close();
     await sink.close();
-    await bench.drop();
+    // YEAR_KEEP_DB keeps the store's database, to look into a violation with psql.
+    if (process.env.YEAR_KEEP_DB) console.log(`the store's database is kept: ${bench.url}`);
+    else await bench.drop();
   }
 }
