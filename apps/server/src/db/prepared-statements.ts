@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /**
  * PostgreSQL parses and plans every unnamed statement again; most of its time in a busy store went
  * there (parser, planner and catalogue lookups), for the same few hundred statement texts. A
- * connection of this client prepares each parameterized statement once, named by a hash of its
- * text, and runs it again by name, as JDBC does: PostgreSQL then plans it per call for its first
+ * connection of this client prepares each parameterized statement once, under a name of its own
+ * on that connection (looked up by the text: hashing every text cost more than the lookup), and runs
+ * it again by name, as JDBC does: PostgreSQL then plans it per call for its first
  * five runs and after that keeps a generic plan only where that plan costs no more. A connection
  * prepares at most PREPARED_PER_CONNECTION texts (texts made per call, such as an IN list's
  * length, would otherwise grow each server process without bound); beyond, statements run unnamed.
@@ -17,15 +17,16 @@ type QueryConfig = { text?: unknown; name?: unknown; values?: unknown[] };
 export class PreparingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
-    const prepared = new Set<string>();
+    const prepared = new Map<string, string>();
     const nameOf = (config: QueryConfig, values: unknown[] | undefined): string | null => {
       const { text } = config;
       if (config.name || typeof text !== 'string') return null;
       if ((config.values ?? values ?? []).length === 0) return null;
-      const name = `s_${createHash('sha1').update(text).digest('base64url')}`;
-      if (prepared.has(name)) return name;
+      const known = prepared.get(text);
+      if (known) return known;
       if (prepared.size >= PREPARED_PER_CONNECTION) return null;
-      prepared.add(name);
+      const name = `s_${prepared.size + 1}`;
+      prepared.set(text, name);
       return name;
     };
     // node-postgres' query has many overloads; a config object (Drizzle's way) or a text with values
