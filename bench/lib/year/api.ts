@@ -23,6 +23,8 @@ export class StoreApi {
   /** Kept-alive connections per server: undici's request costs the simulation a third of fetch's CPU. */
   private pools = new Map<string, Pool>();
   calls = 0;
+  /** How long each answered call took, in real milliseconds (the customers' wait). */
+  readonly answerMs: number[] = [];
 
   constructor(
     private readonly db: Db,
@@ -71,6 +73,7 @@ export class StoreApi {
       try {
         if (!base) throw new Error('no server is up');
         this.calls += 1;
+        const started = performance.now();
         const res = await this.pool(base).request({
           path,
           method: method as 'GET',
@@ -84,6 +87,7 @@ export class StoreApi {
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         const text = await res.body.text();
+        this.answerMs.push(performance.now() - started);
         return { status: res.statusCode, body: (text ? JSON.parse(text) : null) as T };
       } catch (error) {
         if (Date.now() > deadline) throw error;

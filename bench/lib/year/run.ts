@@ -208,6 +208,7 @@ export async function runYear(opts: YearOptions): Promise<YearResult> {
         autovacuum === 'off' ? `${(maintenanceMs / 1000).toFixed(1)} s` : 'not needed',
       ],
       ['API calls (a second over the run)', `${api.calls} (${(api.calls / wallSeconds).toFixed(0)})`],
+      ['API answer times, real ms: median, 99th percentile, longest', answerTimes(api.answerMs)],
       [
         'plan changes (pending), refused; cancels; purchases (3-D Secure)',
         `${t.planChanges} (${t.pendingChanges}), ${t.refusedChanges}; ${t.cancels}; ${t.purchases} (${t.purchasesNeedingAuth})`,
@@ -235,4 +236,11 @@ export async function runYear(opts: YearOptions): Promise<YearResult> {
     if (process.env.YEAR_KEEP_DB) console.log(`the store's database is kept: ${bench.url}`);
     else await bench.drop();
   }
+}
+
+/** The median, 99th percentile and longest of the answer times. */
+function answerTimes(ms: number[]): string {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return [at(0.5), at(0.99), sorted.at(-1) ?? 0].map((v) => v.toFixed(0)).join(', ');
 }
