@@ -96,16 +96,16 @@ export async function findInvoice(
   organizationId: number,
   orderId: number,
 ): Promise<InvoiceData | null> {
-  const [order] = await db
-    .select()
+  // The bill and its lines in one round trip (every receipt mail renders its invoice when it is sent).
+  const rows = await db
+    .select({ order: orders, line: orderLines })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.organizationId, organizationId), isBill));
-  if (!order) return null;
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(eq(orders.id, orderId), eq(orders.organizationId, organizationId), isBill))
     .orderBy(asc(orderLines.id));
+  const order = rows[0]?.order;
+  if (!order) return null;
+  const lines = rows.flatMap((r) => (r.line ? [r.line] : []));
   let billedTo = order.billedTo as BilledTo | null;
   if (!billedTo) {
     // Bills from before billedTo was frozen: the organization's current details.
