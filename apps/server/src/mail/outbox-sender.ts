@@ -51,9 +51,13 @@ export function startOutboxSender(deps: OutboxSenderDeps, options: OutboxSenderO
   const leaseMs = options.leaseMs ?? 120_000;
   const concurrency = options.concurrency ?? 4;
 
-  async function sendOne(row: OutboxRow): Promise<void> {
+  /**
+   * Sends one mail; answers true when it was delivered, for the caller to mark sent (with the hold
+   * of its next mail, or on its own when none follows). `sentBefore` is the caller's unmarked one.
+   */
+  async function sendOne(row: OutboxRow, sentBefore: number | null): Promise<boolean> {
     // Claimed by another sender while this one worked through the batch: theirs now.
-    if (!(await holdMail(deps.db, row, leaseMs))) return;
+    if (!(await holdMail(deps.db, row, leaseMs, sentBefore))) return false;
     const renew = setInterval(() => {
       holdMail(deps.db, row, leaseMs).catch((err) =>
         deps.logger?.warn({ err, outboxId: row.id }, 'mail lease not renewed'),
@@ -78,12 +82,12 @@ export function startOutboxSender(deps: OutboxSenderDeps, options: OutboxSenderO
       );
       await markMailFailed(deps.db, row.id, row.attempts, message);
       deps.onSent?.('failed');
-      return;
+      return false;
     } finally {
       clearInterval(renew);
     }
-    await markMailSent(deps.db, row.id);
     deps.onSent?.('sent');
+    return true;
   }
 
   async function runPass(): Promise<number> {
@@ -92,16 +96,21 @@ export function startOutboxSender(deps: OutboxSenderDeps, options: OutboxSenderO
     // A few mails at a time, one per pooled SMTP connection: a slow server's answer no longer holds
     // up the whole batch. Each mail keeps its own lease.
     const lane = async () => {
+      // The mail this lane delivered last and has not marked sent yet.
+      let unmarked: number | null = null;
       while (next < rows.length) {
         // Stopping: the mails not yet tried are handed back at once, for the next sender.
         if (loop.stopped) {
           const rest = rows.slice(next).map((r) => r.id);
           next = rows.length;
           await releaseMail(deps.db, rest);
-          return;
+          break;
         }
-        await sendOne(rows[next++]!);
+        const row = rows[next++]!;
+        const sent = await sendOne(row, unmarked);
+        unmarked = sent ? row.id : null;
       }
+      if (unmarked !== null) await markMailSent(deps.db, unmarked);
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
     return rows.length;

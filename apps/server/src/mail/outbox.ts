@@ -82,23 +82,29 @@ export async function claimDueMail(db: DbOrTx, limit: number, leaseMs: number): 
  * server works on it: one batch's claim would otherwise have to last for the whole batch, and a slow
  * server makes the tail due again while it waits, for a second sender to send as well. A
  * compare-and-set on the claim's count of attempts: false when another sender claimed the mail
- * meanwhile (or it was sent), and then this sender leaves it alone.
+ * meanwhile (or it was sent), and then this sender leaves it alone. `sentBefore`, the mail this
+ * sender delivered just before, is marked sent in the same statement: one round trip a mail instead
+ * of two, the mark as soon as it would have been made on its own.
  */
 export async function holdMail(
   db: DbOrTx,
   row: Pick<OutboxRow, 'id' | 'attempts'>,
   leaseMs: number,
+  sentBefore: number | null = null,
 ): Promise<boolean> {
+  const hold = sql`UPDATE outbox SET next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
+      WHERE id = ${row.id} AND attempts = ${row.attempts} AND sent_at IS NULL RETURNING id`;
   const held = await queryRows<{ id: number }>(
     db,
-    sql`UPDATE outbox SET next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
-      WHERE id = ${row.id} AND attempts = ${row.attempts} AND sent_at IS NULL RETURNING id`,
+    sentBefore === null ? hold : sql`WITH sent AS (${markSent(sentBefore)}) ${hold}`,
   );
   return held.length > 0;
 }
 
+const markSent = (id: number) => sql`UPDATE outbox SET sent_at = now(), last_error = NULL WHERE id = ${id}`;
+
 export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
-  await db.execute(sql`UPDATE outbox SET sent_at = now(), last_error = NULL WHERE id = ${id}`);
+  await db.execute(markSent(id));
 }
 
 /** Claimed mails a stopping sender did not try: due again now, the claim not counted. */
