@@ -80,6 +80,9 @@ export async function listenOnPostgres(
     const client = new pg.Client({
       connectionString,
       connectionTimeoutMillis: 5_000,
+      // The heartbeat watches a connection only once it listens: one that goes silent while its
+      // LISTEN statements are on their way would otherwise leave the caches off for good.
+      query_timeout: liveness.silenceMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });

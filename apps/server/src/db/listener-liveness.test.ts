@@ -85,4 +85,25 @@ describe.skipIf(!adminUrl)('a listener whose connection went silent', () => {
     await t.db.execute(sql`UPDATE subscriptions SET deactivate_date = NULL WHERE id = ${id}`);
     await expect.poll(async () => (await validate(key)).code).toBe('VALID');
   }, 120_000);
+
+  it('gives up on a new connection that goes silent before it listens, and connects again', async () => {
+    const [{ id, key }] = await queryRows<{ id: number; key: string }>(
+      t.db,
+      sql`SELECT id, api_key1 AS key FROM subscriptions WHERE id = 1`,
+    );
+    await expect.poll(() => proxy.audible, { timeout: 75_000 }).toBe(1);
+    // The listener's next connection is answered up to its LISTEN, then nothing more.
+    proxy.silenceOnceReady = true;
+    proxy.silenceOpenConnections();
+    await expect.poll(() => proxy.audible, { timeout: 3 * SILENCE_MS }).toBe(0);
+    await new Promise((r) => setTimeout(r, 2 * SILENCE_MS));
+    proxy.silenceOnceReady = false;
+
+    // Within the bound on the LISTEN and the backoff after it, the listener hears again.
+    await expect.poll(() => proxy.audible, { timeout: 75_000 }).toBe(1);
+    await t.db.execute(sql`UPDATE subscriptions SET deactivate_date = '2026-01-01' WHERE id = ${id}`);
+    await expect.poll(async () => (await validate(key)).code).not.toBe('VALID');
+    await t.db.execute(sql`UPDATE subscriptions SET deactivate_date = NULL WHERE id = ${id}`);
+    await expect.poll(async () => (await validate(key)).code).toBe('VALID');
+  }, 120_000);
 });

@@ -6,6 +6,8 @@ import { createServer, type Server, Socket } from 'node:net';
  * the connections it carries stay open, but every byte either way is dropped and nobody is told. It
  * can also be cut: every connection dropped and new ones refused until it opens again on its port.
  */
+const READY_FOR_QUERY = Buffer.from([0x5a, 0, 0, 0, 5]);
+
 export class PostgresProxy {
   private server: Server | null = null;
   private readonly carried = new Set<{ client: Socket; upstream: Socket; silent: boolean }>();
@@ -18,9 +20,15 @@ export class PostgresProxy {
       const upstream = new Socket();
       upstream.connect(this.target.port, this.target.host);
       const flow = { client, upstream, silent: false };
+      const silentOnceReady = this.silenceOnceReady;
       this.carried.add(flow);
       client.on('data', (d) => flow.silent || upstream.write(d));
-      upstream.on('data', (d) => flow.silent || client.write(d));
+      upstream.on('data', (d) => {
+        if (flow.silent) return;
+        client.write(d);
+        // The server's first ReadyForQuery ('Z', length 5): the connection is up, its first query not sent.
+        if (silentOnceReady && d.includes(READY_FOR_QUERY)) flow.silent = true;
+      });
       for (const s of [client, upstream]) {
         s.on('error', () => s.destroy());
         s.on('close', () => {
@@ -34,6 +42,12 @@ export class PostgresProxy {
     this.port = (server.address() as { port: number }).port;
     this.server = server;
   }
+
+  /**
+   * While set, each new connection goes silent as soon as PostgreSQL says it is ready: the client
+   * connects, and its first statement is never answered.
+   */
+  silenceOnceReady = false;
 
   /** Drops every byte of the connections open now, in both directions, without closing them. */
   silenceOpenConnections(): void {
