@@ -1,13 +1,14 @@
 import { createServer, type Server, Socket } from 'node:net';
 
+/** The start of the server's ReadyForQuery message: 'Z' and its length (5); its status byte follows. */
+const READY_FOR_QUERY = Buffer.from([0x5a, 0, 0, 0, 5]);
+
 /**
  * A TCP proxy to PostgreSQL for the tests of a lost or silent database (the machine's PostgreSQL is
  * shared and is never stopped). It can go silent the way a NAT or firewall that forgot a flow does:
  * the connections it carries stay open, but every byte either way is dropped and nobody is told. It
  * can also be cut: every connection dropped and new ones refused until it opens again on its port.
  */
-const READY_FOR_QUERY = Buffer.from([0x5a, 0, 0, 0, 5]);
-
 export class PostgresProxy {
   private server: Server | null = null;
   private readonly carried = new Set<{ client: Socket; upstream: Socket; silent: boolean }>();
