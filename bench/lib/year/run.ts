@@ -1,6 +1,7 @@
 import { addMonthsClamped } from '@store/core';
 import { openDatabase } from '../../../apps/server/src/db/client';
 import { createBenchDatabase } from '../postgres';
+import { median, percentile } from '../report';
 import { StoreApi } from './api';
 import { type Check, runChecks } from './checks';
 import { SimulationClock } from './clock';
@@ -240,7 +241,7 @@ export async function runYear(opts: YearOptions): Promise<YearResult> {
 
 /** The median, 99th percentile and longest of the answer times. */
 function answerTimes(ms: number[]): string {
+  if (ms.length === 0) return 'no calls';
   const sorted = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return [at(0.5), at(0.99), sorted.at(-1) ?? 0].map((v) => v.toFixed(0)).join(', ');
+  return [median(sorted), percentile(sorted, 99), sorted.at(-1)!].map((v) => v.toFixed(0)).join(', ');
 }
