@@ -139,7 +139,7 @@ export function composeRoutes(
     });
   const twoFactorSettings: FastifyPluginAsync = (scope) => twoFactorRoutes(scope, { twoFactor });
   const ownSessions: FastifyPluginAsync = (scope) =>
-    ownSessionsRoutes(scope, { ...deps, ownSessions: createOwnSessionsService(deps) });
+    ownSessionsRoutes(scope, { ownSessions: createOwnSessionsService(deps) });
   const audit: FastifyPluginAsync = (scope) => auditRoutes(scope, { audit: createAuditService(deps) });
   const apiTokenSettings: FastifyPluginAsync = (scope) => apiTokensRoutes(scope, { apiTokens });
   const webhooks: FastifyPluginAsync = (scope) => webhooksRoutes(scope, { webhooks: composeWebhooks(deps) });

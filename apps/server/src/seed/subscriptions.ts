@@ -151,36 +151,36 @@ export async function seedDemoSubscriptions(
 
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
   // Machines with the last signs of life engines leave (docs/design.md §5): most recent, one of the
-  // QA organization's silent past the heartbeat window, so its seat shows as released.
-  const machine = (
-    subscriptionId: number,
-    kind: string,
-    hostname: string,
-    activated: number,
-    seen: number,
-  ) => ({
-    subscriptionId,
-    kind,
-    hostname,
-    activatedAt: at(activated),
-    lastSeenAt: at(seen),
-  });
-  await db
-    .insert(machineActivations)
-    .values([
-      machine(ids.proActive!, 'engine', 'prod-engine-01', 100, 0.003),
-      machine(ids.proActive!, 'engine', 'prod-engine-02', 99, 0.05),
-      machine(ids.proActive!, 'engine', 'prod-engine-03', 98, 2),
-      machine(ids.proActive!, 'designer', 'dana-laptop', 90, 0.02),
-      machine(ids.proActive!, 'designer', 'omar-workstation', 89, 3),
-      machine(ids.grandfathered!, 'engine', 'classic-01', 400, 0.1),
-      machine(ids.qaFlush!, 'engine', 'qa-engine-1', 5, 0.1),
-      machine(ids.qaFlush!, 'engine', 'qa-engine-2', 5, 0.1),
-      machine(ids.qaMachines!, 'engine', 'qa-machines-engine-1', 20, 0.01),
-      machine(ids.qaMachines!, 'engine', 'qa-machines-engine-2', 20, 1),
-      machine(ids.qaMachines!, 'engine', 'qa-machines-old', 60, 12),
-      machine(ids.qaMachines!, 'designer', 'qa-machines-designer', 20, 0.5),
-    ]);
+  // QA organization's silent past the heartbeat window, so its seat shows as released. Each row: kind,
+  // host name, days since activation, days since last seen.
+  const machinesOf = (subscriptionId: number, list: Array<[string, string, number, number]>) =>
+    list.map(([kind, hostname, activated, seen]) => ({
+      subscriptionId,
+      kind,
+      hostname,
+      activatedAt: at(activated),
+      lastSeenAt: at(seen),
+    }));
+  await db.insert(machineActivations).values([
+    ...machinesOf(ids.proActive!, [
+      ['engine', 'prod-engine-01', 100, 0.003],
+      ['engine', 'prod-engine-02', 99, 0.05],
+      ['engine', 'prod-engine-03', 98, 2],
+      ['designer', 'dana-laptop', 90, 0.02],
+      ['designer', 'omar-workstation', 89, 3],
+    ]),
+    ...machinesOf(ids.grandfathered!, [['engine', 'classic-01', 400, 0.1]]),
+    ...machinesOf(ids.qaFlush!, [
+      ['engine', 'qa-engine-1', 5, 0.1],
+      ['engine', 'qa-engine-2', 5, 0.1],
+    ]),
+    ...machinesOf(ids.qaMachines!, [
+      ['engine', 'qa-machines-engine-1', 20, 0.01],
+      ['engine', 'qa-machines-engine-2', 20, 1],
+      ['engine', 'qa-machines-old', 60, 12],
+      ['designer', 'qa-machines-designer', 20, 0.5],
+    ]),
+  ]);
 
   await importPerpetualLicenses(db, [
     {

@@ -96,34 +96,35 @@ export function badBodies(
   let nestedArray = '0';
   for (let i = 0; i < 5000; i++) nestedArray = `[${nestedArray}]`;
   const valid = sample(schema);
+  // Sent as JSON, each named by what is wrong with it.
+  const wrongJson: Record<string, string> = {
+    'empty JSON body': '',
+    null: 'null',
+    string: '"just a string"',
+    number: '12345',
+    boolean: 'true',
+    'empty object': '{}',
+    'empty array': '[]',
+    'array instead of object': JSON.stringify([valid]),
+    'object instead of array': JSON.stringify(Array.isArray(valid) ? valid[0] : { 0: valid }),
+    'invalid JSON': '{"a": ',
+    'deeply nested object': nested,
+    'deeply nested array': nestedArray,
+    '300 KB string': JSON.stringify({ value: big(300_000) }),
+    '300 KB string body': JSON.stringify(big(300_000)),
+    '__proto__ key': '{"__proto__": {"isAdmin": true}}',
+    'constructor.prototype key': '{"constructor": {"prototype": {"isAdmin": true}}}',
+  };
+  // A valid body under a type the API does not take.
+  const wrongType: Record<string, [payload: string, contentType: string]> = {
+    'text/plain': [JSON.stringify(valid), 'text/plain'],
+    'form-encoded': ['a=1&b=2', 'application/x-www-form-urlencoded'],
+    'garbage content-type': [JSON.stringify(valid), 'application/x-unknown; charset=bogus'],
+  };
   return [
     { label: 'no body', payload: undefined, contentType: null },
-    { label: 'empty JSON body', payload: '' },
-    { label: 'null', payload: 'null' },
-    { label: 'string', payload: '"just a string"' },
-    { label: 'number', payload: '12345' },
-    { label: 'boolean', payload: 'true' },
-    { label: 'empty object', payload: '{}' },
-    { label: 'empty array', payload: '[]' },
-    { label: 'array instead of object', payload: JSON.stringify([valid]) },
-    {
-      label: 'object instead of array',
-      payload: JSON.stringify(Array.isArray(valid) ? valid[0] : { 0: valid }),
-    },
-    { label: 'invalid JSON', payload: '{"a": ' },
-    { label: 'deeply nested object', payload: nested },
-    { label: 'deeply nested array', payload: nestedArray },
-    { label: '300 KB string', payload: JSON.stringify({ value: big(300_000) }) },
-    { label: '300 KB string body', payload: JSON.stringify(big(300_000)) },
-    { label: '__proto__ key', payload: '{"__proto__": {"isAdmin": true}}' },
-    { label: 'constructor.prototype key', payload: '{"constructor": {"prototype": {"isAdmin": true}}}' },
-    { label: 'text/plain', payload: JSON.stringify(valid), contentType: 'text/plain' },
-    { label: 'form-encoded', payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
-    {
-      label: 'garbage content-type',
-      payload: JSON.stringify(valid),
-      contentType: 'application/x-unknown; charset=bogus',
-    },
+    ...Object.entries(wrongJson).map(([label, payload]) => ({ label, payload })),
+    ...Object.entries(wrongType).map(([label, [payload, contentType]]) => ({ label, payload, contentType })),
   ];
 }
 

@@ -19,3 +19,4 @@ export const OwnSessionsSchema = z.object({ sessions: z.array(OwnSessionSchema) 
 export type OwnSessions = z.infer<typeof OwnSessionsSchema>;
 
 export const EndedSessionsSchema = z.object({ ended: z.number().check(z.int()) });
+export type EndedSessions = z.infer<typeof EndedSessionsSchema>;

@@ -1,7 +1,5 @@
 import { EndedSessionsSchema, idParams, OwnSessionsSchema } from '@store/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SessionService } from '../../lib/auth-context';
-import { notFound } from '../../lib/domain-error';
 import { requireAuth } from '../../plugins/auth';
 import { Access, errorResponses } from '../../plugins/route-security';
 import type { OwnSessionsService } from './own-sessions';
@@ -9,12 +7,10 @@ import type { OwnSessionsService } from './own-sessions';
 const tags = ['identity'];
 
 /** The signed-in person's own sessions, seen and ended from the Account screen (ASVS 5.0 7.5.2). */
-export const ownSessionsRoutes: FastifyPluginAsyncZod<{
-  ownSessions: OwnSessionsService;
-  sessions: Pick<SessionService, 'revokeAllFor'>;
-}> = async (app, deps) => {
-  const own = deps.ownSessions;
-
+export const ownSessionsRoutes: FastifyPluginAsyncZod<{ ownSessions: OwnSessionsService }> = async (
+  app,
+  { ownSessions: own },
+) => {
   app.get(
     '/api/person/sessions',
     {
@@ -27,10 +23,7 @@ export const ownSessionsRoutes: FastifyPluginAsyncZod<{
         response: { 200: OwnSessionsSchema },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      return { sessions: await own.list(auth.person.id, auth.sessionId) };
-    },
+    async (request) => own.list(requireAuth(request)),
   );
 
   app.delete(
@@ -46,11 +39,7 @@ export const ownSessionsRoutes: FastifyPluginAsyncZod<{
         response: { 200: EndedSessionsSchema, ...errorResponses(404) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      if (!(await own.end(auth.person.id, request.params.sessionId))) throw notFound('No such session.');
-      return { ended: 1 };
-    },
+    async (request) => own.end(requireAuth(request), request.params.sessionId),
   );
 
   app.post(
@@ -65,9 +54,6 @@ export const ownSessionsRoutes: FastifyPluginAsyncZod<{
         response: { 200: EndedSessionsSchema },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      return { ended: await deps.sessions.revokeAllFor(auth.person.id, auth.sessionId) };
-    },
+    async (request) => own.endOthers(requireAuth(request)),
   );
 };
