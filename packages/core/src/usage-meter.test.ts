@@ -29,8 +29,11 @@ describe('usageMeter', () => {
       capPercent: 0,
       overCap: false,
     });
+    // 750 more: 250 over the included ones, which spend half the cap; nothing else moves.
     const beyond = usageMeter(monthOf(2_750));
-    expect(beyond).toMatchObject({
+    expect(beyond).toEqual({
+      ...within,
+      usedRtus: 2_750,
       overRtus: 250,
       overageCents: 20_00,
       capPercent: 50,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { seedCatalog } from '../../src/seed/catalog';
+import { makePayingAndDeclining, planId } from './billing';
 import { ADMIN_URL, dropDatabase, postgresReachable } from './postgres';
 
 // What the SIGKILL fault tests share: their PostgreSQL database, one bundle per worker (so a restart
@@ -51,23 +52,28 @@ export async function prepareFaultRun(
   return { url: url.toString(), database, workerFile: await bundleWorker(worker.entry, worker.outName) };
 }
 
-export type FaultRun = Awaited<ReturnType<typeof prepareFaultRun>>;
+/** Whom the fault tests bill: a customer whose card pays, one whose card is declined, and their plan. */
+export type FaultCustomers = Awaited<ReturnType<typeof makePayingAndDeclining>> & { flex: number };
+
+export type FaultRun = Awaited<ReturnType<typeof prepareFaultRun>> & { customers: FaultCustomers };
 
 /**
- * A fault test's run (prepareFaultRun) in a database of its own named after `prefix`, with `seed`'s
- * data, made before the tests of the describe this is called in and dropped after them. Its fields
- * are there once the tests start.
+ * A fault test's run (prepareFaultRun) in a database of its own named after `prefix`, with its
+ * customers (on Flex 2,500) and `seed`'s data, made before the tests of the describe this is called
+ * in and dropped after them. Its fields are there once the tests start.
  */
 export function useFaultRun(
   prefix: string,
   worker: { entry: string; outName: string },
-  seed: (db: Db) => Promise<void>,
+  seed: (db: Db, customers: FaultCustomers) => Promise<void>,
 ): FaultRun {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const run = {} as FaultRun;
   beforeAll(async () => {
     Object.assign(run, await prepareFaultRun(name, worker));
-    await seed(run.database.db);
+    const db = run.database.db;
+    run.customers = { ...(await makePayingAndDeclining(db)), flex: await planId(db, 'Flex 2,500') };
+    await seed(db, run.customers);
   }, 60_000);
   afterAll(async () => {
     await run.database?.close();

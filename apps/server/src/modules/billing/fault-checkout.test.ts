@@ -2,13 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { BillingMode, BillStatus, prorationAttemptKey, purchaseAttemptKey } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  makePayingAndDeclining,
-  makeSubscription,
-  planId,
-  testBillingEngine,
-  withoutTrials,
-} from '../../../test/support/billing';
+import { makeSubscription, testBillingEngine, withoutTrials } from '../../../test/support/billing';
 import { faultTestRuns, killAtRandom, startWorker, useFaultRun } from '../../../test/support/faults';
 import { queryRows } from '../../db/client';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
@@ -32,16 +26,13 @@ const ITEMS_PER_PURCHASE = 2;
 const reachable = await faultTestRuns('checkout fault test', 'checkout and editor under SIGKILL');
 
 describe.skipIf(!reachable)('checkout and editor under SIGKILL (two processes, one PostgreSQL)', () => {
-  let flex: number;
   const startXtra = new Map<number, number>();
   const run = useFaultRun(
     'fault_co',
     { entry: 'fault-checkout-worker.ts', outName: 'checkout-worker.mjs' },
-    async (db) => {
+    async (db, { paying, declining, flex }) => {
       // Each checkout here charges: a plan's trial would start with nothing to settle.
       await withoutTrials(db);
-      flex = await planId(db, 'Flex 2,500');
-      const { paying, declining } = await makePayingAndDeclining(db);
       // Bought a day ago: most of the month is left, so each added designer is a prorated charge.
       const purchasedAt = new Date(Date.now() - 86_400_000);
       for (const org of [paying, declining]) {
@@ -65,7 +56,11 @@ describe.skipIf(!reachable)('checkout and editor under SIGKILL (two processes, o
     const spawnWorker = (spare: boolean) =>
       startWorker(
         run.workerFile,
-        { FAULT_DATABASE_URL: run.url, FAULT_PLAN_ID: String(flex), FAULT_WAIT_GO: spare ? '1' : '0' },
+        {
+          FAULT_DATABASE_URL: run.url,
+          FAULT_PLAN_ID: String(run.customers.flex),
+          FAULT_WAIT_GO: spare ? '1' : '0',
+        },
         (child, text) => {
           const lines = text.trim().split('\n');
           doing.set(child, lines[lines.length - 1]!);

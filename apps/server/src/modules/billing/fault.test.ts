@@ -1,12 +1,7 @@
 import { addMonthsClamped, BillingMode } from '@store/core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  makeDueSubscriptions,
-  makePayingAndDeclining,
-  planId,
-  runBillingCycle,
-} from '../../../test/support/billing';
+import { makeDueSubscriptions, runBillingCycle } from '../../../test/support/billing';
 import { faultTestRuns, killAtRandom, startWorker, useFaultRun } from '../../../test/support/faults';
 import type { Database } from '../../db/client';
 import { createSandboxGateway } from '../../gateway/sandbox-gateway';
@@ -38,9 +33,7 @@ describe.skipIf(!reachable)('billing under SIGKILL (two processes, one PostgreSQ
   const run = useFaultRun(
     'fault',
     { entry: 'fault-billing-worker.ts', outName: 'worker.mjs' },
-    async (db) => {
-      const { paying, declining } = await makePayingAndDeclining(db);
-      const flex = await planId(db, 'Flex 2,500');
+    async (db, { paying, declining, flex }) => {
       // Each paying subscription owes PERIODS renewals and one overage bill (3,000 RTUs used, 500 over
       // the 2,500 its fee paid for × 8¢ = $40).
       await makeDueSubscriptions(db, {

@@ -11,20 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// The seeded catalogue's products, and Pro's available plans, in the order the store lists them.
+const PRODUCT_NAMES = ['Pro', 'Flex', 'Artist', 'Manager', 'JavaEngine', 'DotNetEngine', 'RestfulEngine'];
+const PRO_PLAN_NAMES = ['Pro Standard', 'Pro Business', 'Pro Enterprise', 'Pro Fleet'];
+
 describe('catalogue API', () => {
   it('lists every product, publicly, with a cache header', async () => {
     const res = await t.client().get('/api/product/all');
     expect(res.status).toBe(200);
     const list = ProductListSchema.parse(res.body);
-    expect(list.map((p) => p.productName)).toEqual([
-      'Pro',
-      'Flex',
-      'Artist',
-      'Manager',
-      'JavaEngine',
-      'DotNetEngine',
-      'RestfulEngine',
-    ]);
+    expect(list.map((p) => p.productName)).toEqual(PRODUCT_NAMES);
     expect(res.raw.headers['cache-control']).toContain('max-age');
   });
 
@@ -32,12 +28,7 @@ describe('catalogue API', () => {
     const res = await t.client().get('/api/product/plans_for_product/Pro');
     expect(res.status).toBe(200);
     const plans = PlanListSchema.parse(res.body);
-    expect(plans.map((p) => p.planName)).toEqual([
-      'Pro Standard',
-      'Pro Business',
-      'Pro Enterprise',
-      'Pro Fleet',
-    ]);
+    expect(plans.map((p) => p.planName)).toEqual(PRO_PLAN_NAMES);
     expect(plans[0]).toMatchObject({
       productName: 'Pro',
       product: 1,

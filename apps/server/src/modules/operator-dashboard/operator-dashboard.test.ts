@@ -51,6 +51,9 @@ async function subscription(
 }
 
 const on = (iso: string) => new Date(iso);
+/** A bill's charge attempts, at these times: declined, or the one that paid it. */
+const declined = (...times: string[]) => times.map((at) => ({ at, status: 'declined' as const }));
+const succeeded = (at: string) => ({ at, status: 'succeeded' as const });
 /** The period its last renewal began, up to the next. */
 const period = (start: string, next: string) => ({
   currentPeriodStart: on(start),
@@ -87,9 +90,8 @@ beforeAll(async () => {
     paidAt: '2026-11-17T09:00:00Z',
     billingMode: Monthly,
     attempts: [
-      { at: '2026-11-05T10:00:00Z', status: 'declined' },
-      { at: '2026-11-16T09:00:00Z', status: 'declined' },
-      { at: '2026-11-17T09:00:00Z', status: 'succeeded' },
+      ...declined('2026-11-05T10:00:00Z', '2026-11-16T09:00:00Z'),
+      succeeded('2026-11-17T09:00:00Z'),
     ],
   });
   // S2 Flex 2,500 with one extra designer, annual with a 10 % cycle discount:
@@ -198,11 +200,7 @@ beforeAll(async () => {
     billingDate: '2026-11-03T10:00:00Z',
     dueDate: '2026-11-17T10:00:00Z',
     billingMode: Monthly,
-    attempts: [
-      { at: '2026-11-03T10:00:00Z', status: 'declined' },
-      { at: '2026-11-10T10:00:00Z', status: 'declined' },
-      { at: '2026-11-16T10:00:00Z', status: 'declined' },
-    ],
+    attempts: declined('2026-11-03T10:00:00Z', '2026-11-10T10:00:00Z', '2026-11-16T10:00:00Z'),
   });
   // S8 Pro Standard, monthly (250.00): its renewal on the 17th declined twice this week, past due.
   const s8 = await subscription(
@@ -224,10 +222,7 @@ beforeAll(async () => {
     billingDate: '2026-11-17T10:00:00Z',
     dueDate: '2026-12-01T10:00:00Z',
     billingMode: Monthly,
-    attempts: [
-      { at: '2026-11-17T10:00:00Z', status: 'declined' },
-      { at: '2026-11-18T06:00:00Z', status: 'declined' },
-    ],
+    attempts: declined('2026-11-17T10:00:00Z', '2026-11-18T06:00:00Z'),
   });
   // A checkout the card refused this week: void, nothing owed (its attempt is still a failed payment).
   await makeBill(t.db, {
@@ -238,7 +233,7 @@ beforeAll(async () => {
     totalCents: 99_00,
     billingDate: '2026-11-17T11:00:00Z',
     failureMessage: 'card_declined: Your card was declined.',
-    attempts: [{ at: '2026-11-17T11:00:00Z', status: 'declined' }],
+    attempts: declined('2026-11-17T11:00:00Z'),
   });
 
   // Delta, billed by invoice.

@@ -7,6 +7,7 @@ import {
   formatCurrencyInput,
   formatUsdPerPeriod,
   isProPlan,
+  NAME_MAX,
   offeredBillingModes,
   type PricingPlan,
   productFormFromControls,
@@ -132,8 +133,8 @@ export function ProductForm({
           label="Subscription Name"
           description="How this subscription is listed on your Subscriptions page"
           required
+          maxLength={NAME_MAX}
           {...form.getInputProps('subname')}
-          maxLength={100}
         />
         <NativeSelect
           label="Pricing Plan"

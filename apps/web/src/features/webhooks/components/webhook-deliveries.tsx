@@ -16,6 +16,16 @@ import { DeliveryStatusBadge, deliveryOutcome, lastAnswer } from './webhook-stat
 
 const columns = WebhookMessages.columns;
 
+/** The table's column heads, in the order of DeliveryRow's cells; a last column holds the buttons. */
+const tableHeads = [
+  columns.event,
+  columns.sent,
+  columns.status,
+  columns.attempts,
+  columns.answer,
+  columns.nextAttempt,
+];
+
 interface RowProps {
   delivery: WebhookDelivery;
   open: boolean;
@@ -91,7 +101,8 @@ function DeliveryRow(props: RowProps) {
       </Table.Tr>
       {open && (
         <Table.Tr>
-          <Table.Td colSpan={7} p={0}>
+          {/* Across the whole row: every head's column and the buttons' one. */}
+          <Table.Td colSpan={tableHeads.length + 1} p={0}>
             <DeliveryDetails delivery={delivery} id={detailsId(delivery)} />
           </Table.Td>
         </Table.Tr>
@@ -171,17 +182,7 @@ function DeliveriesList({ endpoint }: { endpoint: WebhookEndpoint }) {
         </CardList>
       ) : (
         <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label={WebhookMessages.deliveries}>
-          <ColumnHeads
-            names={[
-              columns.event,
-              columns.sent,
-              columns.status,
-              columns.attempts,
-              columns.answer,
-              columns.nextAttempt,
-            ]}
-            actions={WebhookMessages.actions}
-          />
+          <ColumnHeads names={tableHeads} actions={WebhookMessages.actions} />
           <Table.Tbody>
             {deliveries.map((delivery) => (
               <DeliveryRow key={delivery.id} {...rowProps(delivery)} />
