@@ -7,6 +7,12 @@ import { useSsoConfigForm } from './use-sso-config-form';
 
 type Source = 'xml' | 'url';
 
+/** Where the identity provider's metadata comes from: pasted, or read from its URL at each save. */
+const SOURCES: { value: Source; label: string }[] = [
+  { value: 'xml', label: SsoMessages.metadataPaste },
+  { value: 'url', label: SsoMessages.metadataFromUrl },
+];
+
 const initialValues = (settings: SsoSettings): PutSamlConfig => ({
   kind: 'saml',
   metadataXml: '',
@@ -49,15 +55,11 @@ export function SamlSettingsForm({ settings }: { settings: SsoSettings }) {
         </Text>
       )}
       <SsoConfigForm state={config} label={SsoMessages.samlHeading} configured={Boolean(settings.config)}>
-        <LabelledChoice<Source>
-          labelId="sso-metadata-source"
+        <LabelledChoice
           label={SsoMessages.metadataSourceLabel}
           value={source}
           onChange={setSource}
-          data={[
-            { value: 'xml', label: SsoMessages.metadataPaste },
-            { value: 'url', label: SsoMessages.metadataFromUrl },
-          ]}
+          data={SOURCES}
         />
         {source === 'xml' ? (
           <Textarea

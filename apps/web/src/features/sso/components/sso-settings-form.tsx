@@ -7,6 +7,11 @@ import { LabelledChoice } from './sso-shared-fields';
 
 type Kind = 'oidc' | 'saml';
 
+const PROTOCOLS: { value: Kind; label: string }[] = [
+  { value: 'oidc', label: SsoMessages.oidcHeading },
+  { value: 'saml', label: SsoMessages.samlHeading },
+];
+
 /**
  * The single sign-on set-up: OpenID Connect (docs/decisions/036) or SAML 2.0 (037). Choosing the
  * other protocol shows its form; saving it replaces the kept set-up, of either kind.
@@ -15,16 +20,7 @@ export function SsoSettingsForm({ settings }: { settings: SsoSettings }) {
   const [kind, setKind] = useState<Kind>(settings.config?.kind ?? 'oidc');
   return (
     <Stack gap="md">
-      <LabelledChoice<Kind>
-        labelId="sso-protocol"
-        label={SsoMessages.protocolLabel}
-        value={kind}
-        onChange={setKind}
-        data={[
-          { value: 'oidc', label: SsoMessages.oidcHeading },
-          { value: 'saml', label: SsoMessages.samlHeading },
-        ]}
-      />
+      <LabelledChoice label={SsoMessages.protocolLabel} value={kind} onChange={setKind} data={PROTOCOLS} />
       {kind === 'oidc' ? <OidcSettingsForm settings={settings} /> : <SamlSettingsForm settings={settings} />}
     </Stack>
   );

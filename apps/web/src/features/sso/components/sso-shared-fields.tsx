@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { SSO_DEFAULT_ROLES, SsoMessages, ssoDefaultRoleLabel } from '@store/core';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import { DangerButton } from '../../../components/danger-button';
 import { showAlert } from '../../alert';
 import { useDeleteSsoSettings } from '../api/delete-sso-settings';
@@ -32,18 +32,17 @@ export function CopyableValue({ label, value, testId }: { label: string; value: 
 
 /** A choice between a few options, named by the label above it (the protocol, the metadata's source). */
 export function LabelledChoice<T extends string>({
-  labelId,
   label,
   value,
   onChange,
   data,
 }: {
-  labelId: string;
   label: string;
   value: T;
   onChange: (value: T) => void;
   data: { value: T; label: string }[];
 }) {
+  const labelId = useId();
   return (
     <div>
       <Text fw={500} size="sm" id={labelId}>
