@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { GRACE_DAYS } from '../bill-rules';
 import { monthsPerCycle } from '../billing-cycle';
 import { roundHalfUp } from '../money';
 
@@ -187,8 +188,7 @@ export const OPS_DASHBOARD_DEFINITIONS: ReadonlyArray<{ term: string; definition
   },
   {
     term: 'Churn',
-    definition:
-      'Subscriptions running when the month began that ended this month: a cancellation reaching its date, a bill still unpaid 14 days after its date, or a refund that ended them; at what their bill charged a month.',
+    definition: `Subscriptions running when the month began that ended this month: a cancellation reaching its date, a bill still unpaid ${GRACE_DAYS} days after its date, or a refund that ended them; at what their bill charged a month.`,
   },
   {
     term: 'Not billed yet',

@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { OpsConfirmations, type OpsOrganizationDetail, paymentTermsText } from '@store/core';
+import { GRACE_DAYS, OpsConfirmations, type OpsOrganizationDetail, paymentTermsText } from '@store/core';
 import { useState } from 'react';
 import { NumberField } from '../../../components/number-field';
 import { useSchemaForm } from '../../../lib/form';
@@ -114,7 +114,7 @@ export function OrganizationTermsForm({ organization }: { organization: Organiza
             />
             <NativeSelect
               label="Payment terms"
-              description="Days an invoice gives to pay, from its date; the grace of 14 days follows before its subscriptions stop"
+              description={`Days an invoice gives to pay, from its date; the grace of ${GRACE_DAYS} days follows before its subscriptions stop`}
               data={PAYMENT_TERMS_CHOICES}
               maw={320}
               {...form.getInputProps('paymentTermsDays')}
