@@ -156,6 +156,25 @@ test.describe('Product screen', () => {
     await expect(engines).toHaveValue('1');
   });
 
+  test('while the order form is still on its way, its place says so', async ({ page }) => {
+    // The form is a chunk of its own, asked for after the plans are painted: held here until released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/product-form-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/Products/Flex');
+    const placeholder = page.getByRole('progressbar', { name: 'Loading the order form' });
+    await expect(placeholder).toBeVisible();
+    await expectNoAxeViolations(page);
+    release();
+    await expect(page.getByLabel('Subscription Name')).toBeVisible();
+    await expect(placeholder).toHaveCount(0);
+  });
+
   test('the EULA opens in a modal with a Close button', async ({ page }) => {
     await page.goto('/Products/Pro');
     const eula = page.waitForResponse((r) => r.url().includes('/api/product/eula/'));

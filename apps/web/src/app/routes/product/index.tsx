@@ -31,7 +31,9 @@ const ProductForm = lazy(async () => {
   formLoaded = true;
   return { default: ProductForm };
 });
-const FORM_PLACEHOLDER = <Skeleton h={480} />;
+// Named as loading, so assistive technology (and a keyboard journey waiting for the screen) knows the
+// form is still to come below the plans.
+const FORM_PLACEHOLDER = <Skeleton h={480} role="progressbar" aria-label="Loading the order form" />;
 
 function NotFound({ name }: { name: string }) {
   return (
@@ -105,7 +107,7 @@ export default function ProductScreen() {
           !ready && <Skeleton h={20} w="60%" />
         )}
       </Stack>
-      {!ready && <Skeleton h={300} />}
+      {!ready && <Skeleton h={300} role="progressbar" aria-label="Loading the plans" />}
       {ready && (
         <>
           {plans.isError && !(plans.error instanceof HttpError && plans.error.status === 404) && (
