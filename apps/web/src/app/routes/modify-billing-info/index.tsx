@@ -81,7 +81,7 @@ export default function ModifyBillingInfoScreen() {
                 }}
               />
             ) : (
-              <Skeleton h={520} />
+              <Skeleton h={520} role="progressbar" aria-label="Loading the billing form" />
             )}
           </Paper>
         </Grid.Col>
@@ -89,7 +89,7 @@ export default function ModifyBillingInfoScreen() {
           {current.data && countries.data ? (
             <CurrentBillingInfo info={current.data} countries={countries.data} />
           ) : (
-            <Skeleton h={200} />
+            <Skeleton h={200} role="progressbar" aria-label="Loading the billing information on file" />
           )}
         </Grid.Col>
       </Grid>
