@@ -1,6 +1,7 @@
-import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { type BillingDescription, type Country, cardBrandName } from '@store/core';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { useCurrentOrganization } from '../../../features/auth';
 import { useBillingDescription } from '../../../features/billing-info/api/get-billing-description';
 import { useCountryCodes } from '../../../features/billing-info/api/get-country-codes';
@@ -81,7 +82,7 @@ export default function ModifyBillingInfoScreen() {
                 }}
               />
             ) : (
-              <Skeleton h={520} role="progressbar" aria-label="Loading the billing form" />
+              <LoadingPlaceholder h={520} label="Loading the billing form" />
             )}
           </Paper>
         </Grid.Col>
@@ -89,7 +90,7 @@ export default function ModifyBillingInfoScreen() {
           {current.data && countries.data ? (
             <CurrentBillingInfo info={current.data} countries={countries.data} />
           ) : (
-            <Skeleton h={200} role="progressbar" aria-label="Loading the billing information on file" />
+            <LoadingPlaceholder h={200} label="Loading the billing information on file" />
           )}
         </Grid.Col>
       </Grid>

@@ -3,6 +3,7 @@ import { isArtistPlan, isProPlan, type PricingPlan, productLabel } from '@store/
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CatalogLink } from '../../../components/catalog-link';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { useTrialedPlans } from '../../../features/cart/api/get-trialed-plans';
 import { useBillingCycleDiscounts } from '../../../features/catalog/api/get-billing-cycle-discounts';
 import { usePlansForProduct } from '../../../features/catalog/api/get-plans-for-product';
@@ -31,9 +32,7 @@ const ProductForm = lazy(async () => {
   formLoaded = true;
   return { default: ProductForm };
 });
-// Named as loading, so assistive technology (and a keyboard journey waiting for the screen) knows the
-// form is still to come below the plans.
-const FORM_PLACEHOLDER = <Skeleton h={480} role="progressbar" aria-label="Loading the order form" />;
+const FORM_PLACEHOLDER = <LoadingPlaceholder h={480} label="Loading the order form" />;
 
 function NotFound({ name }: { name: string }) {
   return (
@@ -107,7 +106,7 @@ export default function ProductScreen() {
           !ready && <Skeleton h={20} w="60%" />
         )}
       </Stack>
-      {!ready && <Skeleton h={300} role="progressbar" aria-label="Loading the plans" />}
+      {!ready && <LoadingPlaceholder h={300} label="Loading the plans" />}
       {ready && (
         <>
           {plans.isError && !(plans.error instanceof HttpError && plans.error.status === 404) && (
