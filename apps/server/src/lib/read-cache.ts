@@ -4,10 +4,15 @@ import { LRUCache } from 'lru-cache';
  * Answers read from the database kept in memory until the rows behind them change
  * (docs/decisions/021). It only holds anything while it is `live`, i.e. while the process hears every
  * change (plugins/read-caches.ts); a read that started before a change is never stored after it.
+ * Callers that miss the same key together share one read: after a license changes, every engine of
+ * a fleet validating at once would otherwise read it each.
  */
 export interface ReadCache<K extends {}, V extends {}> {
   get(key: K): V | undefined;
-  /** Reads through `load` and keeps its answer (none: nothing), unless something was forgotten meanwhile. */
+  /**
+   * Reads through `load` and keeps its answer (none: nothing), unless something was forgotten meanwhile;
+   * joins a read of the same key already on its way, unless something was forgotten since it started.
+   */
   fill(key: K, load: () => Promise<V | null>): Promise<V | null>;
   forget(keys: Iterable<K>): void;
   /** Forgets every answer that `matches`. */
@@ -22,6 +27,7 @@ export function createReadCache<K extends {}, V extends {}>(opts: { max: number 
   let live = false;
   // Bumped by every forget: an answer read before it may be the old one.
   let generation = 0;
+  const reading = new Map<K, { startedAt: number; read: Promise<V | null> }>();
   const forgetAll = () => {
     generation++;
     entries.clear();
@@ -29,10 +35,18 @@ export function createReadCache<K extends {}, V extends {}>(opts: { max: number 
   return {
     get: (key) => (live ? entries.get(key) : undefined),
     async fill(key, load) {
-      const startedAt = generation;
-      const value = await load();
-      if (value !== null && live && startedAt === generation) entries.set(key, value);
-      return value;
+      const pending = reading.get(key);
+      // Not live, a change may have gone unheard since that read started: read again.
+      if (live && pending?.startedAt === generation) return pending.read;
+      const own = { startedAt: generation, read: load() };
+      if (live) reading.set(key, own);
+      try {
+        const value = await own.read;
+        if (value !== null && live && own.startedAt === generation) entries.set(key, value);
+        return value;
+      } finally {
+        if (reading.get(key) === own) reading.delete(key);
+      }
     },
     forget(keys) {
       generation++;
