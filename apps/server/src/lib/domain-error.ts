@@ -109,10 +109,16 @@ export class DomainError extends Error {
     // Named only where the code's row does not hold: a license's CANCELLED, and the platform's HttpError.
     options: DomainErrorOptions & { status?: number } = {},
   ) {
+    const statusCode = options.status ?? STATUS_OF_CODE[code];
+    // A refusal is an answer, not a fault: its stack is never shown nor logged, and capturing one was
+    // a tenth of what a throttled engine's refused call cost. A server error keeps its stack.
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.extra = options.extra ?? {};
     this.headers = options.headers ?? {};
-    this.statusCode = options.status ?? STATUS_OF_CODE[code];
+    this.statusCode = statusCode;
   }
 }
 
