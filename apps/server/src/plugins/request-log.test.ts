@@ -103,6 +103,34 @@ describe('the log', () => {
   });
 });
 
+describe("an engine's repeated refusals", () => {
+  it('are logged at info once per route, address and status, the rest at debug', async () => {
+    const heartbeat = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/licensing/heartbeat',
+        remoteAddress,
+        payload: { licenseKey: 'no-such-license-key-of-anyone', kind: 'engine', hostname: 'pod-1' },
+      });
+    for (let i = 0; i < 30; i++) expect((await heartbeat('10.9.0.1')).statusCode).toBe(404);
+    expect((await heartbeat('10.9.0.2')).statusCode).toBe(404);
+
+    const lines = captured
+      .text()
+      .split('\n')
+      .filter(Boolean)
+      .map(
+        (line) => JSON.parse(line) as { level: number; msg: string; route?: string; remoteAddress?: string },
+      )
+      .filter((line) => line.msg === 'request completed' && line.route === '/api/licensing/heartbeat');
+    const at = (address: string, level: number) =>
+      lines.filter((line) => line.remoteAddress === address && line.level === level).length;
+    const [INFO, DEBUG] = [30, 20];
+    expect([at('10.9.0.1', INFO), at('10.9.0.1', DEBUG)]).toEqual([1, 29]);
+    expect([at('10.9.0.2', INFO), at('10.9.0.2', DEBUG)]).toEqual([1, 0]);
+  });
+});
+
 describe("the logger's redaction", () => {
   it('writes credentials in logged headers as [redacted]', () => {
     const { logger, text } = capturedLog('info');
