@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { startBareFastify } from './lib/bare-fastify';
+import { countReports, makeLicenseKeys, settledReportCount } from './lib/licensing-rows';
 import { measure } from './lib/load';
 import { argNumber, type BenchRow, fmt, report } from './lib/report';
 import { createStoreDatabase, startStore } from './lib/store-process';
@@ -33,54 +32,6 @@ const BATCH = 1000;
 const TEMPLATE = 'Flex Reporting';
 const FLOATING_TEMPLATE = 'Container Fleet';
 
-/** Copies of a demo subscription (KEYS unless told), each with its own license key. */
-async function makeLicenseKeys(databaseUrl: string, template = TEMPLATE, count = KEYS): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows: columns } = await client.query<{ name: string }>(
-      `SELECT column_name AS name FROM information_schema.columns
-       WHERE table_name = 'subscriptions' AND column_name NOT IN ('id', 'api_key1', 'created_at')`,
-    );
-    const list = columns.map((c) => `"${c.name}"`).join(', ');
-    const keys = Array.from({ length: count }, () => randomBytes(24).toString('hex'));
-    await client.query(
-      `INSERT INTO subscriptions (api_key1, ${list})
-       SELECT k, ${list} FROM subscriptions, unnest($1::text[]) AS k
-       WHERE id = (SELECT min(id) FROM subscriptions WHERE description = $2)`,
-      [keys, template],
-    );
-    // A floating copy may lease as many seats as the run checks out: the figure is the checkout's cost,
-    // not a refusal's.
-    if (template === FLOATING_TEMPLATE) {
-      await client.query('UPDATE subscriptions SET number_machines = 1000000 WHERE api_key1 = ANY($1)', [
-        keys,
-      ]);
-    }
-    return keys;
-  } finally {
-    await client.end();
-  }
-}
-
-async function countReports(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM usage_reports');
-  await client.end();
-  return Number(rows[0]?.n ?? 0);
-}
-
-async function settledReportCount(databaseUrl: string): Promise<number> {
-  let last = await countReports(databaseUrl);
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 1000));
-    const now = await countReports(databaseUrl);
-    if (now === last) return now;
-    last = now;
-  }
-}
-
 const database = await createStoreDatabase('postgres');
 const store = await startStore(database);
 const rows: BenchRow[] = [];
@@ -107,7 +58,7 @@ function load(url: string, stream: Stream) {
 }
 
 try {
-  const keys = await makeLicenseKeys(database.env.DATABASE_URL!);
+  const keys = await makeLicenseKeys(database.env.DATABASE_URL!, { template: TEMPLATE, count: KEYS });
 
   const bench = 'licensing (postgres)';
   let failed = 0;
@@ -134,7 +85,7 @@ try {
     await bare.stop();
     // One engine calling far past its key's limit (decision 013): all but the limit's few answers a
     // 429, answered from memory; a refusal should cost about what a validation does (each is logged).
-    const [floodKey] = await makeLicenseKeys(database.env.DATABASE_URL!, TEMPLATE, 1);
+    const [floodKey] = await makeLicenseKeys(database.env.DATABASE_URL!, { template: TEMPLATE, count: 1 });
     const flood = await load(`${store.url}/api/licensing/validate`, {
       fixed: [JSON.stringify({ licenseKey: floodKey })],
     });
@@ -174,7 +125,11 @@ try {
 
   // Floating seats: checkout and renewal against a bare route answering a checkout's bytes.
   if (runs('leases')) {
-    const fleetKeys = await makeLicenseKeys(database.env.DATABASE_URL!, FLOATING_TEMPLATE);
+    const fleetKeys = await makeLicenseKeys(database.env.DATABASE_URL!, {
+      template: FLOATING_TEMPLATE,
+      count: KEYS,
+      floating: true,
+    });
     const leaseIds: string[] = [];
     for (const key of fleetKeys) {
       const res = await call('/api/licensing/leases', {
